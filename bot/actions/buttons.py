@@ -1,0 +1,89 @@
+"""Buttons and selects: a custom id `pawpost:<area>:<id>:<verb>[:<arg>]` names the action it runs.
+
+Everything else a click needs is in the database, so buttons keep working after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+
+from bot.actions import characters, checks, log
+from bot.actions.context import Actor, Services
+from bot.actions.reply import Reply
+from rules.errors import PawpostError
+
+CUSTOM_ID = re.compile(
+    r"^pawpost:(?P<area>[a-z-]+):(?P<id>\d{1,20}):(?P<verb>[a-z-]+)(?::(?P<arg>\d{1,20}))?$"
+)
+
+
+@dataclass(frozen=True)
+class Press:
+    """One click: what was clicked and, for a select, the values picked."""
+
+    area: str
+    id: int
+    verb: str
+    arg: int | None
+    values: Sequence[str] = ()
+
+
+ButtonHandler = Callable[[Services, Actor, Press], Awaitable[Reply]]
+
+
+async def _character(services: Services, actor: Actor, press: Press) -> Reply:
+    if press.verb == "delete":
+        return await characters.confirm_delete(services, actor, press.id)
+    return await characters.keep(services, actor, press.id)
+
+
+async def _characters_page(services: Services, actor: Actor, press: Press) -> Reply:
+    reply = await characters.list_characters(services, actor, press.arg or 1)
+    return reply.model_copy(update={"update": True})
+
+
+async def _log_page(services: Services, actor: Actor, press: Press) -> Reply:
+    return await log.older_page(services, actor, press.id, press.arg or 0)
+
+
+async def _contest(services: Services, actor: Actor, press: Press) -> Reply:
+    return await checks.answer_contest(
+        services, actor, press.id, admin_roll=press.verb == "admin-roll"
+    )
+
+
+HANDLERS: dict[tuple[str, str], ButtonHandler] = {
+    ("character", "delete"): _character,
+    ("character", "keep"): _character,
+    ("characters", "page"): _characters_page,
+    ("log", "older"): _log_page,
+    ("contest", "roll"): _contest,
+    ("contest", "admin-roll"): _contest,
+}
+
+
+def parse(custom_id: str, values: Sequence[str] = ()) -> Press | None:
+    match = CUSTOM_ID.match(custom_id)
+    if match is None:
+        return None
+    arg = match.group("arg")
+    return Press(
+        match.group("area"),
+        int(match.group("id")),
+        match.group("verb"),
+        None if arg is None else int(arg),
+        tuple(values),
+    )
+
+
+async def press(
+    services: Services, actor: Actor, custom_id: str, values: Sequence[str] = ()
+) -> Reply:
+    """Run the action behind a button or select."""
+    parsed = parse(custom_id, values)
+    handler = None if parsed is None else HANDLERS.get((parsed.area, parsed.verb))
+    if parsed is None or handler is None:
+        raise PawpostError("That button is no longer in use; run the command again.")
+    return await handler(services, actor, parsed)

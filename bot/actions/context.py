@@ -1,0 +1,45 @@
+"""Who is acting and what every action is given: the database, the dice and the clock."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from rules.dice import DiceSource, SystemDice
+from storage.database import Database
+from storage.settings import GuildSettings
+
+
+@dataclass(frozen=True)
+class Actor:
+    """The member behind a command: their server, channel, user id and admin standing.
+
+    `is_admin` is what the transport knows (Discord's Manage Server permission); a configured
+    admin role is checked against `role_ids` once the server's settings are loaded.
+    """
+
+    guild_id: int
+    channel_id: int
+    user_id: int
+    is_admin: bool = False
+    role_ids: frozenset[int] = field(default_factory=frozenset)
+    display_name: str = ""
+
+    def admin_in(self, settings: GuildSettings) -> bool:
+        return self.is_admin or (
+            settings.admin_role_id is not None and settings.admin_role_id in self.role_ids
+        )
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+@dataclass
+class Services:
+    """What actions need from outside: passed in, never imported as globals."""
+
+    db: Database
+    dice: DiceSource = field(default_factory=SystemDice)
+    clock: Callable[[], datetime] = utc_now

@@ -1,0 +1,60 @@
+"""A Germ cat's sheet as players want to read it."""
+
+from __future__ import annotations
+
+from bot.actions.formatting import safe
+from bot.actions.reply import ReplyField
+from rules.germ.penalties import effective_conditions, largest_penalty
+from rules.germ.sheet import STATS, GermSheet, is_specialized
+from storage.models import Character
+from storage.repositories import Transaction
+
+
+def stat_lines(sheet: GermSheet) -> list[str]:
+    """Each stat's points and the bonus it actually rolls with, naming the penalty's cause."""
+    lines = []
+    for stat in STATS:
+        points = sheet.points(stat)
+        penalty = largest_penalty(sheet, stat)
+        line = f"**{stat.label}** {points}"
+        if penalty is not None:
+            line += f" → rolls {points + penalty.value:+d} ({penalty.reason} {penalty.value})"
+        else:
+            line += f" → rolls {points:+d}"
+        if is_specialized(sheet, stat):
+            line += " · specialized"
+        lines.append(line)
+    return lines
+
+
+async def sheet_fields(tx: Transaction, character: Character) -> list[ReplyField]:
+    sheet = character.sheet
+    assert isinstance(sheet, GermSheet)
+    kits = await tx.characters.kits_of(character.guild_id, character.id)
+    mother = (
+        None
+        if character.mother_id is None
+        else await tx.characters.by_id(character.guild_id, character.mother_id)
+    )
+    trusted_by = await tx.germ.trusted_by(character.guild_id, character.id)
+    conditions = [c.label for c in effective_conditions(sheet)]
+    hunger = "starving" if sheet.starving else "fed"
+    return [
+        ReplyField(name="Stats", value="\n".join(stat_lines(sheet))),
+        ReplyField(
+            name="Age", value=f"{sheet.age_moons} moons ({sheet.life_stage.value})", inline=True
+        ),
+        ReplyField(name="Conditions", value=", ".join(conditions) or "none", inline=True),
+        ReplyField(name="Scars", value=str(sheet.scars), inline=True),
+        ReplyField(
+            name="Hunting",
+            value=f"{hunger}; {sheet.fail_streak} failed hunt(s) in a row",
+            inline=True,
+        ),
+        ReplyField(name="Mother", value=safe(mother.name) if mother else "—", inline=True),
+        ReplyField(name="Kits", value=", ".join(safe(k.name) for k in kits) or "—", inline=True),
+        ReplyField(
+            name="Fully trusted by",
+            value=", ".join(safe(name) for name in trusted_by) or "no one",
+        ),
+    ]

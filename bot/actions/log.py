@@ -1,0 +1,114 @@
+"""`/log` and the JSON export: what was rolled, by whom, for which character, and overrides."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from bot.actions.context import Actor, Services
+from bot.actions.formatting import describe_roll, safe
+from bot.actions.lookup import named, require_admin
+from bot.actions.reply import Attachment, Button, Reply
+from storage.database import Database
+from storage.models import AuditEntry
+from storage.repositories import Transaction
+
+DEFAULT_LOG_LIMIT = 10
+MAX_LOG_LIMIT = 25
+
+
+def _line(entry: AuditEntry) -> str:
+    who = safe(entry.character_name) if entry.character_name else f"<@{entry.user_id}>"
+    stamp = f"<t:{int(entry.created_at.timestamp())}:R>"
+    head = f"`#{entry.id}` {stamp} {who} — {safe(entry.summary)}"
+    if entry.overrides_id is not None:
+        head += f" (overrides `#{entry.overrides_id}` by <@{entry.user_id}>)"
+    details = [describe_roll(roll) for roll in entry.rolls]
+    if entry.outcome:
+        details.append(f"→ {safe(entry.outcome)}")
+    if entry.reason:
+        details.append(f"reason: {safe(entry.reason)}")
+    return head + ("\n  " + "; ".join(details) if details else "")
+
+
+async def recent(
+    services: Services,
+    actor: Actor,
+    character: str | None = None,
+    limit: int | None = None,
+    *,
+    before_id: int | None = None,
+    character_id: int | None = None,
+) -> Reply:
+    """A character's recent rolls (or, with none named, this channel's), newest first."""
+    limit = max(1, min(limit or DEFAULT_LOG_LIMIT, MAX_LOG_LIMIT))
+    async with services.db.transaction(write=False) as tx:
+        target = await _log_target(tx, actor, character, character_id)
+        entries = await tx.audit.recent(
+            actor.guild_id,
+            character_id=None if target is None else target[0],
+            channel_id=actor.channel_id if target is None else None,
+            before_id=before_id,
+            limit=limit + 1,
+        )
+    more = len(entries) > limit
+    entries = entries[:limit]
+    title = f"Recent rolls of {safe(target[1])}" if target else "Recent rolls in this channel"
+    lines = [_line(entry) for entry in entries] or ["Nothing has been rolled here yet."]
+    buttons = []
+    if more:
+        scope = target[0] if target else 0
+        buttons.append(
+            Button(label="Older", custom_id=f"pawpost:log:{scope}:older:{entries[-1].id}")
+        )
+    return Reply(title=title, lines=lines, buttons=buttons, update=before_id is not None)
+
+
+async def _log_target(
+    tx: Transaction, actor: Actor, name: str | None, character_id: int | None
+) -> tuple[int, str] | None:
+    if name:
+        found = await named(tx, actor.guild_id, name)
+        return found.id, found.name
+    if character_id:
+        by_id = await tx.characters.by_id(actor.guild_id, character_id)
+        if by_id is not None:
+            return by_id.id, by_id.name
+    return None
+
+
+async def older_page(services: Services, actor: Actor, scope: int, before_id: int) -> Reply:
+    """The "Older" button of `/log`."""
+    return await recent(services, actor, before_id=before_id, character_id=scope or None)
+
+
+async def export_guild(db: Database, guild_id: int) -> dict[str, Any]:
+    """The server's settings, characters (hidden ones too) and whole audit log."""
+    async with db.transaction(write=False) as tx:
+        return await _export(tx, guild_id)
+
+
+async def _export(tx: Transaction, guild_id: int) -> dict[str, Any]:
+    guild = await tx.guilds.get(guild_id)
+    characters = await tx.characters.all_in_guild(guild_id)
+    entries = await tx.audit.all_in_guild(guild_id)
+    return {
+        "guild_id": str(guild_id),
+        "ruleset": guild.ruleset,
+        "settings": guild.settings.model_dump(mode="json"),
+        "characters": [character.model_dump(mode="json") for character in characters],
+        "audit_log": [entry.model_dump(mode="json") for entry in entries],
+    }
+
+
+async def export(services: Services, actor: Actor) -> Reply:
+    """`/admin export`: the server's data as a JSON file, for admins."""
+    async with services.db.transaction(write=False) as tx:
+        require_admin(actor, await tx.guilds.get(actor.guild_id))
+        data = await _export(tx, actor.guild_id)
+    content = json.dumps(data, indent=2, ensure_ascii=False).encode()
+    return Reply(
+        lines=[f"{len(data['characters'])} characters and {len(data['audit_log'])} log entries."],
+        attachment=Attachment(filename=f"pawpost-{actor.guild_id}.json", content=content),
+        ephemeral=True,
+    )

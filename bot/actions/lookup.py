@@ -1,0 +1,71 @@
+"""Finding the character a command means, with one clear sentence when it cannot be had."""
+
+from __future__ import annotations
+
+from bot.actions.context import Actor
+from bot.actions.formatting import safe
+from rules.errors import PawpostError
+from rules.rulesets import RULESETS, RulesetNotBuilt
+from storage.models import Character
+from storage.repositories import Transaction
+from storage.settings import Guild
+
+MAX_NAME_LENGTH = 32
+
+
+def clean_name(name: str) -> str:
+    """A character name as stored: trimmed, one line, 1 to 32 characters."""
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise PawpostError("A character needs a name.")
+    if len(cleaned) > MAX_NAME_LENGTH:
+        raise PawpostError(
+            f"A character's name can be at most {MAX_NAME_LENGTH} characters; "
+            f"that one has {len(cleaned)}."
+        )
+    return cleaned
+
+
+def require_built(guild: Guild) -> None:
+    """Refuse a ruleset's verbs on a server whose ruleset is not built yet."""
+    if RULESETS[guild.ruleset].sheet is None:
+        raise RulesetNotBuilt(guild.ruleset)
+
+
+async def named(tx: Transaction, guild_id: int, name: str) -> Character:
+    """Any live character of the server by name."""
+    character = await tx.characters.by_name(guild_id, name)
+    if character is None:
+        raise PawpostError(f"There is no character named {safe(name.strip())} in this server.")
+    return character
+
+
+async def acting_character(
+    tx: Transaction, actor: Actor, guild: Guild, name: str | None
+) -> Character:
+    """The character the actor acts as: the named one (theirs, or any for an admin), else their
+    active character, else their only one."""
+    if name:
+        character = await named(tx, actor.guild_id, name)
+        if character.owner_id != actor.user_id and not actor.admin_in(guild.settings):
+            raise PawpostError(f"{safe(character.name)} belongs to another player.")
+        return character
+    active = await tx.characters.active(actor.guild_id, actor.user_id)
+    if active is not None:
+        return active
+    own = await tx.characters.owned_by(actor.guild_id, actor.user_id)
+    if len(own) == 1:
+        return own[0]
+    if not own:
+        raise PawpostError(
+            "You have no character in this server yet; make one with /character create."
+        )
+    raise PawpostError(
+        "You have several characters; name one with the character option, "
+        "or choose one with /character use."
+    )
+
+
+def require_admin(actor: Actor, guild: Guild) -> None:
+    if not actor.admin_in(guild.settings):
+        raise PawpostError("Only an admin of this server can do that.")

@@ -1,0 +1,61 @@
+"""What an action answers, whatever shows it: Discord renders an embed, the console text."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, Field
+
+
+class Style(StrEnum):
+    primary = "primary"
+    secondary = "secondary"
+    success = "success"
+    danger = "danger"
+
+
+class Button(BaseModel):
+    label: str
+    custom_id: str
+    style: Style = Style.secondary
+
+
+class SelectOption(BaseModel):
+    label: str
+    value: str
+
+
+class Select(BaseModel):
+    custom_id: str
+    placeholder: str
+    options: list[SelectOption]
+
+
+class ReplyField(BaseModel):
+    name: str
+    value: str
+    inline: bool = False
+
+
+class Attachment(BaseModel):
+    filename: str
+    content: bytes
+
+
+class Reply(BaseModel):
+    """An action's answer.
+
+    `mentions` are the user ids the message pings, and the only ones it may ping. `update` asks a
+    button's transport to replace the message the button sits on instead of posting a new one.
+    """
+
+    title: str | None = None
+    lines: list[str] = Field(default_factory=list)
+    fields: list[ReplyField] = Field(default_factory=list)
+    buttons: list[Button] = Field(default_factory=list)
+    select: Select | None = None
+    mentions: list[int] = Field(default_factory=list)
+    ephemeral: bool = False
+    update: bool = False
+    attachment: Attachment | None = None
+    footer: str | None = None

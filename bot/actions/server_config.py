@@ -1,0 +1,123 @@
+"""`/config`: a server's ruleset, time zone and admin role."""
+
+from __future__ import annotations
+
+from functools import cache
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
+
+from bot.actions import audit
+from bot.actions.context import Actor, Services
+from bot.actions.formatting import safe
+from bot.actions.lookup import require_admin
+from bot.actions.reply import Reply, ReplyField
+from rules.errors import PawpostError
+from rules.rulesets import RULESETS
+
+WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+async def show(services: Services, actor: Actor) -> Reply:
+    async with services.db.transaction(write=False) as tx:
+        guild = await tx.guilds.get(actor.guild_id)
+    settings = guild.settings
+    germ = settings.germ
+    admin_role = f"<@&{settings.admin_role_id}>" if settings.admin_role_id else "Manage Server only"
+    admin_channel = f"<#{settings.admin_channel_id}>" if settings.admin_channel_id else "not set"
+    fields = [
+        ReplyField(name="Ruleset", value=RULESETS[guild.ruleset].name, inline=True),
+        ReplyField(name="Time zone", value=settings.timezone, inline=True),
+        ReplyField(name="Admin role", value=admin_role, inline=True),
+        ReplyField(name="Admin channel", value=admin_channel, inline=True),
+        ReplyField(
+            name="Week starts",
+            value=f"{WEEKDAYS[settings.week_start_weekday]} {settings.week_start_hour:02d}:00",
+            inline=True,
+        ),
+    ]
+    if guild.ruleset == "germ":
+        fields.append(
+            ReplyField(
+                name="Germ",
+                value=(
+                    f"{germ.points_to_spend} points, at most {germ.max_points_in_stat} in a stat; "
+                    f"contest timeout {germ.contest_timeout_hours} h; "
+                    f"turn timeout {germ.turn_timeout_hours} h; "
+                    f"catches can be stolen for {germ.steal_window_days} days; "
+                    f"season {germ.season}; ageing {'on' if germ.ageing else 'off'}"
+                ),
+            )
+        )
+    return Reply(title="Server settings", fields=fields, ephemeral=True)
+
+
+async def set_ruleset(services: Services, actor: Actor, ruleset: str) -> Reply:
+    if ruleset not in RULESETS:
+        raise PawpostError(
+            f"There is no ruleset called {safe(ruleset)}; pick one of {', '.join(RULESETS)}."
+        )
+    async with services.db.transaction() as tx:
+        guild = await tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        if guild.ruleset == ruleset:
+            return Reply(
+                lines=[f"This server already plays {RULESETS[ruleset].name}."], ephemeral=True
+            )
+        others = await tx.characters.count_other_ruleset(actor.guild_id, ruleset)
+        if others:
+            raise PawpostError(
+                f"This server still has {others} {RULESETS[guild.ruleset].name} "
+                f"character{'s' if others != 1 else ''}; a server plays one ruleset at a time, "
+                "so delete them before switching."
+            )
+        before = guild.ruleset
+        guild.ruleset = ruleset
+        await tx.guilds.save(guild)
+        await tx.audit.add(
+            audit.entry(actor, "config", f"ruleset {before} → {ruleset}", services.clock())
+        )
+    note = "" if RULESETS[ruleset].sheet else " Its rolls are not built yet."
+    return Reply(lines=[f"This server now plays {RULESETS[ruleset].name}.{note}"])
+
+
+def valid_zone(zone: str) -> str:
+    zone = zone.strip()
+    try:
+        ZoneInfo(zone)
+    except (ZoneInfoNotFoundError, ValueError):
+        raise PawpostError(
+            f"{safe(zone)} is not a time zone I know; use an IANA name such as Europe/London "
+            "or America/New_York."
+        ) from None
+    return zone
+
+
+@cache
+def _zones() -> tuple[str, ...]:
+    return tuple(sorted(available_timezones()))
+
+
+def zone_choices(prefix: str, limit: int = 25) -> list[str]:
+    """IANA zone names containing `prefix`, for autocomplete."""
+    wanted = prefix.strip().casefold()
+    return [zone for zone in _zones() if wanted in zone.casefold()][:limit]
+
+
+async def set_timezone(services: Services, actor: Actor, zone: str) -> Reply:
+    zone = valid_zone(zone)
+    async with services.db.transaction() as tx:
+        guild = await tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        guild.settings.timezone = zone
+        await tx.guilds.save(guild)
+        await tx.audit.add(audit.entry(actor, "config", f"time zone {zone}", services.clock()))
+    return Reply(lines=[f"This server's time zone is now {zone}."])
+
+
+async def set_admin_role(services: Services, actor: Actor, role_id: int) -> Reply:
+    async with services.db.transaction() as tx:
+        guild = await tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        guild.settings.admin_role_id = role_id
+        await tx.guilds.save(guild)
+        await tx.audit.add(audit.entry(actor, "config", f"admin role {role_id}", services.clock()))
+    return Reply(lines=[f"Members with <@&{role_id}> are now admins of Pawpost here."])

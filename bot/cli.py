@@ -1,0 +1,131 @@
+"""The `pawpost` command: run the bot, play in the console, export, back up, benchmark."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from bot.config import DEFAULT_DATABASE, configure_logging, load_settings
+from rules.errors import PawpostError
+
+log = logging.getLogger(__name__)
+
+NO_TOKEN = (  # noqa: S105 - help text, not a secret
+    """\
+Pawpost needs a bot token to connect to Discord, and none was given.
+  1. Open https://discord.com/developers/applications and create an application.
+  2. Under Bot, reset and copy the token (no privileged intents are needed).
+  3. Run:  DISCORD_TOKEN=<the token> pawpost run
+To try Pawpost without Discord, run:  pawpost console"""
+)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="pawpost", description=__doc__)
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    run = commands.add_parser("run", help="connect to Discord and serve the servers it is in")
+    run.add_argument("--config", help="a config file (default: ./config.toml if present)")
+
+    console = commands.add_parser("console", help="play offline, typing slash commands")
+    console.add_argument("--db", help=f"the database file (default: {DEFAULT_DATABASE})")
+    console.add_argument("--guild", type=int, default=1, help="the server id to play in")
+    console.add_argument("--as", dest="user", default="player", help="who is typing")
+    console.add_argument("--admin", action="store_true", help="type as an admin")
+    console.add_argument("--script", help="run the lines of this file, printing each")
+
+    export = commands.add_parser("export", help="print one server's data as JSON")
+    export.add_argument("--guild", type=int, required=True)
+    export.add_argument("--db", help=f"the database file (default: {DEFAULT_DATABASE})")
+
+    backup = commands.add_parser("backup", help="copy the live database safely")
+    backup.add_argument("path", help="where to write the copy")
+    backup.add_argument("--db", help=f"the database file (default: {DEFAULT_DATABASE})")
+    return parser
+
+
+def _database(arguments: argparse.Namespace) -> str:
+    return arguments.db or load_settings().database
+
+
+async def _console(arguments: argparse.Namespace) -> int:
+    from bot.console import run_console, script_lines, typed_lines
+
+    if arguments.script:
+        text = await asyncio.to_thread(Path(arguments.script).read_text, "utf-8")
+        lines = script_lines(text.splitlines())
+    else:
+        print("Pawpost console: type /help for the commands, /quit to leave.")
+        lines = typed_lines()
+    return await run_console(
+        _database(arguments),
+        arguments.guild,
+        arguments.user,
+        arguments.admin,
+        lines,
+        sys.stdout,
+        echo=bool(arguments.script),
+    )
+
+
+async def _export(arguments: argparse.Namespace) -> int:
+    from bot.actions.log import export_guild
+    from storage.database import Database
+
+    db = await Database.open(_database(arguments))
+    try:
+        data = await export_guild(db, arguments.guild)
+    finally:
+        await db.close()
+    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
+    print()
+    return 0
+
+
+async def _backup(arguments: argparse.Namespace) -> int:
+    from storage.database import Database
+
+    db = await Database.open(_database(arguments))
+    try:
+        await db.backup(arguments.path)
+    finally:
+        await db.close()
+    print(f"Backed up to {arguments.path}.")
+    return 0
+
+
+def _run(arguments: argparse.Namespace) -> int:
+    settings = load_settings(arguments.config)
+    configure_logging(settings.log_level)
+    if settings.token is None:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    from bot.discord.client import run_bot
+
+    return run_bot(settings)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    arguments = _parser().parse_args(argv)
+    try:
+        if arguments.command == "run":
+            return _run(arguments)
+        configure_logging(
+            load_settings().log_level if arguments.command != "console" else "WARNING"
+        )
+        runner = {"console": _console, "export": _export, "backup": _backup}[arguments.command]
+        return asyncio.run(runner(arguments))
+    except PawpostError as error:
+        print(error.message, file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

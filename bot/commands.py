@@ -1,0 +1,313 @@
+"""Every slash command, declared once: its path, options, who may use it and the action it runs.
+
+Discord's command tree, the console and the README's command table are all built from this list,
+so the three cannot drift apart.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any
+
+from bot.actions import admin, characters, checks, log, roll, server_config
+from bot.actions.context import Actor, Services
+from bot.actions.reply import Reply
+from rules.germ.sheet import STATS, Condition
+from rules.rulesets import RULESETS, RulesetNotBuilt
+
+Handler = Callable[..., Awaitable[Reply]]
+
+
+class Kind(StrEnum):
+    """What an option holds; Discord validates the type, ranges and choices itself."""
+
+    text = "text"
+    integer = "integer"
+    character = "character"  # a character name, autocompleted, the caller's own first
+    channel = "channel"
+    role = "role"
+    user = "user"
+    zone = "zone"  # an IANA time zone, autocompleted
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    kind: Kind
+    description: str
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    min_value: int | None = None
+    max_value: int | None = None
+    max_length: int | None = None
+    # The action's keyword when it differs from the option's name (Python keywords, clashes).
+    keyword: str | None = None
+
+    @property
+    def argument(self) -> str:
+        return self.keyword or self.name.replace("-", "_")
+
+
+@dataclass(frozen=True)
+class Command:
+    path: tuple[str, ...]
+    description: str
+    handler: Handler
+    options: tuple[Option, ...] = ()
+    admin: bool = False
+    rulesets: frozenset[str] | None = None  # None: every ruleset
+
+    @property
+    def name(self) -> str:
+        return "/" + " ".join(self.path)
+
+    def usage(self) -> str:
+        parts = [self.name]
+        for option in self.options:
+            shown = f"{option.name}:<{'|'.join(option.choices) or option.kind.value}>"
+            parts.append(shown if option.required else f"[{shown}]")
+        return " ".join(parts)
+
+
+def _character(description: str = "Which of your characters (default: your active one)") -> Option:
+    return Option("character", Kind.character, description)
+
+
+def _not_built(services: Services, actor: Actor, **_: Any) -> Awaitable[Reply]:
+    async def refuse() -> Reply:
+        async with services.db.transaction(write=False) as tx:
+            guild = await tx.guilds.get(actor.guild_id)
+        raise RulesetNotBuilt(guild.ruleset)
+
+    return refuse()
+
+
+GERM = frozenset({"germ"})
+NOT_BUILT = frozenset(ruleset for ruleset, info in RULESETS.items() if info.sheet is None)
+STAT_CHOICES = tuple(stat.value for stat in STATS)
+CONTEST_CHOICES = ("strength", "charisma", "stealth")
+CONDITION_CHOICES = tuple(c.value for c in Condition if not c.is_derived)
+REASON = Option("reason", Kind.text, "Why (shown in the log)", max_length=200)
+STAT_POINTS = {"min_value": 0, "max_value": 8}
+
+COMMANDS: tuple[Command, ...] = (
+    Command(
+        ("roll",),
+        "Roll dice: 3d8+5, d20, d%, 5d6 evens",
+        roll.roll,
+        (
+            Option("expression", Kind.text, "Dice to roll, e.g. 2d6+1", True, max_length=200),
+            REASON,
+        ),
+    ),
+    Command(
+        ("character", "create"),
+        "Make a Germ cat: 22 points over six stats, at most 8 in one",
+        characters.create,
+        (
+            Option("name", Kind.text, "The cat's name", True, max_length=32),
+            *(
+                Option(stat.value, Kind.integer, f"Points in {stat.label}", True, **STAT_POINTS)
+                for stat in STATS
+            ),
+            Option("age", Kind.integer, "Age in moons", True, min_value=0, max_value=600),
+            Option("mother", Kind.character, "The cat's mother, if she is a character here"),
+        ),
+        rulesets=GERM,
+    ),
+    Command(
+        ("character", "create"),
+        "Make a character (this ruleset is not built yet)",
+        _not_built,
+        (Option("name", Kind.text, "The character's name", True, max_length=32),),
+        rulesets=NOT_BUILT,
+    ),
+    Command(
+        ("character", "show"),
+        "Show a character's sheet",
+        characters.show,
+        (Option("character", Kind.character, "Whose sheet (default: your active character)"),),
+    ),
+    Command(
+        ("character", "list"),
+        "List the server's characters",
+        characters.list_characters,
+        (Option("page", Kind.integer, "Page number", min_value=1),),
+    ),
+    Command(
+        ("character", "rename"),
+        "Rename one of your characters",
+        characters.rename,
+        (
+            Option("name", Kind.text, "The new name", True, max_length=32, keyword="new_name"),
+            _character(),
+        ),
+    ),
+    Command(
+        ("character", "delete"),
+        "Delete one of your characters (an admin can restore it)",
+        characters.delete,
+        (_character(),),
+    ),
+    Command(
+        ("character", "use"),
+        "Choose which of your characters your commands act as",
+        characters.use,
+        (Option("character", Kind.character, "Your character", True),),
+    ),
+    Command(
+        ("character", "edit"),
+        "Change a cat's age or mother",
+        characters.edit,
+        (
+            _character(),
+            Option("age", Kind.integer, "Age in moons", min_value=0, max_value=600),
+            Option("mother", Kind.character, "The cat's mother"),
+        ),
+        rulesets=GERM,
+    ),
+    Command(
+        ("character", "condition", "add"),
+        "Give a cat a lasting condition",
+        characters.add_condition,
+        (
+            Option("condition", Kind.text, "The condition", True, choices=CONDITION_CHOICES),
+            _character(),
+        ),
+        rulesets=GERM,
+    ),
+    Command(
+        ("character", "condition", "remove"),
+        "Take a lasting condition away",
+        characters.remove_condition,
+        (
+            Option("condition", Kind.text, "The condition", True, choices=CONDITION_CHOICES),
+            _character(),
+        ),
+        rulesets=GERM,
+    ),
+    Command(
+        ("check",),
+        "Roll d20 + a stat, against a DC if given",
+        checks.check,
+        (
+            Option("stat", Kind.text, "Which stat", True, choices=STAT_CHOICES),
+            Option("dc", Kind.integer, "Difficulty to reach", min_value=-100, max_value=100),
+            _character(),
+            REASON,
+        ),
+        rulesets=GERM,
+    ),
+    Command(
+        ("check",),
+        "Roll a check (this ruleset is not built yet)",
+        _not_built,
+        rulesets=NOT_BUILT,
+    ),
+    Command(
+        ("contest",),
+        "Contest another cat: Strength, Charisma or Stealth against its counter",
+        checks.start_contest,
+        (
+            Option("stat", Kind.text, "Your stat", True, choices=CONTEST_CHOICES),
+            Option("target", Kind.character, "The cat you contest", True),
+            _character(),
+            REASON,
+        ),
+        rulesets=GERM,
+    ),
+    Command(
+        ("trust", "revoke"),
+        "End full trust between two cats",
+        checks.revoke_trust,
+        (Option("target", Kind.character, "The other cat", True), _character()),
+        rulesets=GERM,
+    ),
+    Command(
+        ("log",),
+        "Recent rolls of a character, or of this channel",
+        log.recent,
+        (
+            Option("character", Kind.character, "Whose rolls (default: this channel's)"),
+            Option("limit", Kind.integer, "How many", min_value=1, max_value=log.MAX_LOG_LIMIT),
+        ),
+    ),
+    Command(("config", "show"), "Show this server's settings", server_config.show),
+    Command(
+        ("config", "ruleset"),
+        "Choose the ruleset this server plays",
+        server_config.set_ruleset,
+        (Option("ruleset", Kind.text, "The ruleset", True, choices=tuple(RULESETS)),),
+        admin=True,
+    ),
+    Command(
+        ("config", "timezone"),
+        "Set the server's time zone",
+        server_config.set_timezone,
+        (Option("zone", Kind.zone, "An IANA name such as Europe/London", True),),
+        admin=True,
+    ),
+    Command(
+        ("config", "admin-role"),
+        "Let a role adjudicate like Manage Server does",
+        server_config.set_admin_role,
+        (Option("role", Kind.role, "The admin role", True, keyword="role_id"),),
+        admin=True,
+    ),
+    Command(
+        ("admin", "export"),
+        "Download this server's characters and log as JSON",
+        log.export,
+        admin=True,
+    ),
+    Command(
+        ("admin", "restore"),
+        "Bring back a deleted character",
+        characters.restore,
+        (Option("character", Kind.text, "The deleted character's name", True, max_length=32),),
+        admin=True,
+    ),
+    Command(
+        ("admin", "stats"),
+        "Set a cat's stat (logged with the reason)",
+        admin.set_stat,
+        (
+            Option("character", Kind.character, "The cat", True),
+            Option("stat", Kind.text, "Which stat", True, choices=STAT_CHOICES),
+            Option("value", Kind.integer, "New points", True, min_value=0, max_value=100),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+        rulesets=GERM,
+    ),
+    Command(
+        ("admin", "adjudicate"),
+        "Override the outcome of a logged roll",
+        admin.adjudicate,
+        (
+            Option("roll", Kind.integer, "The roll's number from /log", True, min_value=1),
+            Option("outcome", Kind.text, "What happens instead", True, max_length=200),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+    ),
+)
+
+
+def commands_for(ruleset: str) -> tuple[Command, ...]:
+    """The command set a server playing `ruleset` gets."""
+    return tuple(c for c in COMMANDS if c.rulesets is None or ruleset in c.rulesets)
+
+
+@dataclass
+class CommandIndex:
+    """Commands of one ruleset by path, for the console's parser."""
+
+    ruleset: str
+    by_path: dict[tuple[str, ...], Command] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, ruleset: str) -> CommandIndex:
+        return cls(ruleset, {command.path: command for command in commands_for(ruleset)})

@@ -1,0 +1,78 @@
+"""Process settings: `config.toml` (optional) overlaid by environment variables, validated once."""
+
+from __future__ import annotations
+
+import logging
+import os
+import tomllib
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+
+from rules.errors import PawpostError
+
+DEFAULT_CONFIG_FILE = "config.toml"
+DEFAULT_DATABASE = "./data/pawpost.sqlite3"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+
+
+class Settings(BaseModel):
+    """Everything `pawpost run` needs; see config.example.toml for each setting."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    token: SecretStr | None = None
+    database: str = DEFAULT_DATABASE
+    log_level: str = Field(default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR|CRITICAL)$")
+    scheduler_max_sleep_seconds: int = Field(default=3600, ge=1, le=86400)
+    # Test-only: point discord.py at a fake Discord on loopback (never set in production).
+    test_discord_url: str | None = None
+
+
+ENVIRONMENT = {
+    "DISCORD_TOKEN": "token",
+    "PAWPOST_DATABASE": "database",
+    "PAWPOST_LOG_LEVEL": "log_level",
+    "PAWPOST_TEST_DISCORD_URL": "test_discord_url",
+}
+
+
+def load_settings(
+    path: str | Path | None = None, environ: Mapping[str, str] | None = None
+) -> Settings:
+    """Read the config file (if there is one) and the environment. A named file that is missing,
+    a malformed file, an unknown key or a bad value is a `PawpostError` with one sentence."""
+    environ = os.environ if environ is None else environ
+    values: dict[str, Any] = {}
+    file = (
+        Path(path) if path is not None else Path(environ.get("PAWPOST_CONFIG", DEFAULT_CONFIG_FILE))
+    )
+    if file.exists():
+        try:
+            values.update(tomllib.loads(file.read_text("utf-8")))
+        except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+            raise PawpostError(f"{file} is not valid TOML: {error}.") from None
+    elif path is not None:
+        raise PawpostError(f"There is no config file at {file}.")
+    for variable, key in ENVIRONMENT.items():
+        if environ.get(variable):
+            values[key] = environ[variable]
+    if isinstance(values.get("log_level"), str):
+        values["log_level"] = values["log_level"].upper()
+    try:
+        return Settings.model_validate(values)
+    except ValidationError as error:
+        problem = error.errors()[0]
+        where = ".".join(str(part) for part in problem["loc"]) or "config"
+        if problem["type"] == "extra_forbidden":
+            raise PawpostError(f"{file}: {where} is not a setting Pawpost knows.") from None
+        raise PawpostError(f"{file}: {where}: {problem['msg']}.") from None
+
+
+def configure_logging(level: str) -> None:
+    logging.basicConfig(
+        level=getattr(logging, level, logging.INFO),
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )

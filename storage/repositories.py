@@ -1,0 +1,460 @@
+"""Repositories: one documented method per query, all inside the caller's transaction.
+
+Each method is one round trip to the database thread; a command's whole unit of work is the
+`Transaction` that `Database.transaction()` yields.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+from pydantic import BaseModel, TypeAdapter
+
+from rules.rolls import Roll
+from rules.rulesets import sheet_model
+from storage.germ import GermRepository
+from storage.models import AuditEntry, Character, NewCharacter
+from storage.settings import Guild, GuildSettings
+from storage.timestamps import from_text, maybe_from_text, to_text
+
+_ROLLS = TypeAdapter(list[Roll])
+
+
+def name_key(name: str) -> str:
+    """The form of a character's name that uniqueness is checked on."""
+    return name.strip().casefold()
+
+
+class NameTaken(Exception):
+    """Another live character of the server already has this name."""
+
+
+class GuildRepository:
+    """Each server's ruleset, settings and the hash of its synced command set."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    async def get(self, guild_id: int) -> Guild:
+        """The server's record; a server never seen before gets the defaults (not stored)."""
+        rows = await self._db.execute_fetchall(
+            "SELECT ruleset, settings, command_hash FROM guilds WHERE guild_id = ?", (guild_id,)
+        )
+        for ruleset, settings, command_hash in rows:
+            return Guild(
+                guild_id=guild_id,
+                ruleset=ruleset,
+                settings=GuildSettings.model_validate_json(settings),
+                command_hash=command_hash,
+            )
+        return Guild(guild_id=guild_id)
+
+    async def save(self, guild: Guild) -> None:
+        """Store the server's ruleset and settings (not the command hash)."""
+        await self._db.execute(
+            "INSERT INTO guilds (guild_id, ruleset, settings) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET ruleset = excluded.ruleset,"
+            " settings = excluded.settings",
+            (guild.guild_id, guild.ruleset, guild.settings.model_dump_json()),
+        )
+
+    async def set_command_hash(self, guild_id: int, command_hash: str) -> None:
+        await self._db.execute(
+            "INSERT INTO guilds (guild_id, command_hash) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET command_hash = excluded.command_hash",
+            (guild_id, command_hash),
+        )
+
+    async def rulesets(self, guild_ids: Sequence[int]) -> dict[int, tuple[str, str | None]]:
+        """Ruleset and command hash of each of the given servers that has a row."""
+        if not guild_ids:
+            return {}
+        marks = ",".join("?" * len(guild_ids))
+        rows = await self._db.execute_fetchall(
+            f"SELECT guild_id, ruleset, command_hash FROM guilds WHERE guild_id IN ({marks})",
+            tuple(guild_ids),
+        )
+        return {guild_id: (ruleset, command_hash) for guild_id, ruleset, command_hash in rows}
+
+
+_CHARACTER_COLUMNS = (
+    "id, guild_id, owner_id, name, ruleset, sheet, mother_id, created_at, deleted_at"
+)
+
+
+def _character(row: Sequence[Any]) -> Character:
+    (id_, guild_id, owner_id, name, ruleset, sheet, mother_id, created_at, deleted_at) = row
+    return Character(
+        id=id_,
+        guild_id=guild_id,
+        owner_id=owner_id,
+        name=name,
+        ruleset=ruleset,
+        sheet=sheet_model(ruleset).model_validate_json(sheet),
+        mother_id=mother_id,
+        created_at=from_text(created_at),
+        deleted_at=maybe_from_text(deleted_at),
+    )
+
+
+def _sheet_json(ruleset: str, sheet: BaseModel) -> str:
+    """Validate a sheet with its ruleset's model on the way in."""
+    model = sheet_model(ruleset)
+    return model.model_validate(sheet.model_dump()).model_dump_json()
+
+
+class CharacterRepository:
+    """Characters: common columns plus the ruleset's sheet as JSON, validated both ways."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    async def add(self, new: NewCharacter, now: datetime) -> Character:
+        """Store a new character; raises NameTaken when a live one of the server has the name."""
+        try:
+            rows = await self._db.execute_fetchall(
+                "INSERT INTO characters (guild_id, owner_id, name, name_key, ruleset, sheet,"
+                " mother_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (
+                    new.guild_id,
+                    new.owner_id,
+                    new.name,
+                    name_key(new.name),
+                    new.ruleset,
+                    _sheet_json(new.ruleset, new.sheet),
+                    new.mother_id,
+                    to_text(now),
+                ),
+            )
+        except sqlite3.IntegrityError as error:
+            if "characters.guild_id" in str(error) or "UNIQUE" in str(error):
+                raise NameTaken(new.name) from error
+            raise
+        return Character(
+            id=next(iter(rows))[0],
+            guild_id=new.guild_id,
+            owner_id=new.owner_id,
+            name=new.name,
+            ruleset=new.ruleset,
+            sheet=new.sheet,
+            mother_id=new.mother_id,
+            created_at=now,
+        )
+
+    async def by_name(self, guild_id: int, name: str) -> Character | None:
+        """The live character of the server with this name (any case)."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            " WHERE guild_id = ? AND name_key = ? AND deleted_at IS NULL",
+            (guild_id, name_key(name)),
+        )
+        return next((_character(row) for row in rows), None)
+
+    async def deleted_by_name(self, guild_id: int, name: str) -> Character | None:
+        """The most recently deleted character of the server with this name."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            " WHERE guild_id = ? AND name_key = ? AND deleted_at IS NOT NULL"
+            " ORDER BY deleted_at DESC LIMIT 1",
+            (guild_id, name_key(name)),
+        )
+        return next((_character(row) for row in rows), None)
+
+    async def by_id(self, guild_id: int, character_id: int) -> Character | None:
+        """A live character by id, only within the given server."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            " WHERE id = ? AND guild_id = ? AND deleted_at IS NULL",
+            (character_id, guild_id),
+        )
+        return next((_character(row) for row in rows), None)
+
+    async def by_ids(self, guild_id: int, character_ids: Iterable[int]) -> dict[int, Character]:
+        """Live characters of the server by id."""
+        ids = tuple(set(character_ids))
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            f" WHERE guild_id = ? AND id IN ({marks}) AND deleted_at IS NULL",
+            (guild_id, *ids),
+        )
+        return {character.id: character for character in map(_character, rows)}
+
+    async def owned_by(self, guild_id: int, owner_id: int) -> list[Character]:
+        """A player's live characters in the server, by name."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            " WHERE guild_id = ? AND owner_id = ? AND deleted_at IS NULL ORDER BY name_key",
+            (guild_id, owner_id),
+        )
+        return [_character(row) for row in rows]
+
+    async def page(self, guild_id: int, *, offset: int, limit: int) -> list[Character]:
+        """Live characters of the server by name, one page."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            " WHERE guild_id = ? AND deleted_at IS NULL ORDER BY name_key LIMIT ? OFFSET ?",
+            (guild_id, limit, offset),
+        )
+        return [_character(row) for row in rows]
+
+    async def count_other_ruleset(self, guild_id: int, ruleset: str) -> int:
+        """How many live characters of the server belong to a ruleset other than `ruleset`."""
+        rows = await self._db.execute_fetchall(
+            "SELECT count(*) FROM characters"
+            " WHERE guild_id = ? AND deleted_at IS NULL AND ruleset != ?",
+            (guild_id, ruleset),
+        )
+        return int(next(iter(rows))[0])
+
+    async def name_choices(
+        self, guild_id: int, user_id: int, prefix: str, limit: int
+    ) -> list[tuple[str, bool]]:
+        """Names starting with `prefix` for autocomplete: (name, is the user's own), own first."""
+        key = name_key(prefix)
+        upper = key + "\U0010ffff"
+        rows = await self._db.execute_fetchall(
+            "SELECT name, 1 FROM characters WHERE guild_id = ? AND owner_id = ?"
+            " AND deleted_at IS NULL AND name_key >= ? AND name_key < ?"
+            " ORDER BY name_key LIMIT ?",
+            (guild_id, user_id, key, upper, limit),
+        )
+        own = [(name, True) for name, _ in rows]
+        if len(own) >= limit:
+            return own
+        others = await self._db.execute_fetchall(
+            "SELECT name FROM characters WHERE guild_id = ? AND owner_id != ?"
+            " AND deleted_at IS NULL AND name_key >= ? AND name_key < ?"
+            " ORDER BY name_key LIMIT ?",
+            (guild_id, user_id, key, upper, limit - len(own)),
+        )
+        return own + [(name, False) for (name,) in others]
+
+    async def save_sheet(self, character: Character) -> None:
+        """Store a character's sheet and mother (validated by its ruleset's model)."""
+        await self._db.execute(
+            "UPDATE characters SET sheet = ?, mother_id = ? WHERE id = ? AND guild_id = ?",
+            (
+                _sheet_json(character.ruleset, character.sheet),
+                character.mother_id,
+                character.id,
+                character.guild_id,
+            ),
+        )
+
+    async def save_sheets(self, characters: Iterable[Character]) -> None:
+        """Store several characters' sheets in one round trip."""
+        await self._db.executemany(
+            "UPDATE characters SET sheet = ?, mother_id = ? WHERE id = ? AND guild_id = ?",
+            [(_sheet_json(c.ruleset, c.sheet), c.mother_id, c.id, c.guild_id) for c in characters],
+        )
+
+    async def rename(self, character: Character, new_name: str) -> None:
+        """Rename; raises NameTaken when a live character of the server has the new name."""
+        try:
+            await self._db.execute(
+                "UPDATE characters SET name = ?, name_key = ? WHERE id = ? AND guild_id = ?",
+                (new_name, name_key(new_name), character.id, character.guild_id),
+            )
+        except sqlite3.IntegrityError as error:
+            raise NameTaken(new_name) from error
+
+    async def hide(self, character: Character, now: datetime) -> None:
+        """Delete a character by hiding it, so an admin can restore it."""
+        await self._db.execute(
+            "UPDATE characters SET deleted_at = ? WHERE id = ? AND guild_id = ?;",
+            (to_text(now), character.id, character.guild_id),
+        )
+        await self._db.execute(
+            "DELETE FROM active_characters WHERE guild_id = ? AND character_id = ?",
+            (character.guild_id, character.id),
+        )
+
+    async def restore(self, character: Character) -> None:
+        """Bring a hidden character back; raises NameTaken when its name was taken since."""
+        try:
+            await self._db.execute(
+                "UPDATE characters SET deleted_at = NULL WHERE id = ? AND guild_id = ?",
+                (character.id, character.guild_id),
+            )
+        except sqlite3.IntegrityError as error:
+            raise NameTaken(character.name) from error
+
+    async def kits_of(self, guild_id: int, mother_id: int) -> list[Character]:
+        """A mother's live kits."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            " WHERE mother_id = ? AND guild_id = ? AND deleted_at IS NULL ORDER BY name_key",
+            (mother_id, guild_id),
+        )
+        return [_character(row) for row in rows]
+
+    async def ancestors(self, guild_id: int, character_id: int) -> list[int]:
+        """Ids of a character's mother, her mother, and so on (stops at a cycle)."""
+        rows = await self._db.execute_fetchall(
+            "WITH RECURSIVE line(id, depth) AS ("
+            " SELECT mother_id, 1 FROM characters WHERE id = ? AND guild_id = ?"
+            " UNION SELECT c.mother_id, line.depth + 1 FROM characters c JOIN line"
+            " ON c.id = line.id WHERE line.depth < 1000)"
+            " SELECT id FROM line WHERE id IS NOT NULL",
+            (character_id, guild_id),
+        )
+        return [row[0] for row in rows]
+
+    async def active(self, guild_id: int, user_id: int) -> Character | None:
+        """The character a player set with `/character use` in this server, if still live."""
+        rows = await self._db.execute_fetchall(
+            "SELECT c.id, c.guild_id, c.owner_id, c.name, c.ruleset, c.sheet, c.mother_id,"
+            " c.created_at, c.deleted_at FROM active_characters a JOIN characters c"
+            " ON c.id = a.character_id WHERE a.guild_id = ? AND a.user_id = ?"
+            " AND c.deleted_at IS NULL",
+            (guild_id, user_id),
+        )
+        return next((_character(row) for row in rows), None)
+
+    async def set_active(self, guild_id: int, user_id: int, character_id: int) -> None:
+        await self._db.execute(
+            "INSERT INTO active_characters (guild_id, user_id, character_id) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id, user_id) DO UPDATE SET character_id = excluded.character_id",
+            (guild_id, user_id, character_id),
+        )
+
+    async def all_in_guild(self, guild_id: int) -> list[Character]:
+        """Every character of the server, hidden ones too (for export)."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_CHARACTER_COLUMNS} FROM characters WHERE guild_id = ? ORDER BY id",
+            (guild_id,),
+        )
+        return [_character(row) for row in rows]
+
+
+_AUDIT_COLUMNS = (
+    "a.id, a.guild_id, a.channel_id, a.user_id, a.character_id, c.name, a.action, a.summary,"
+    " a.rolls, a.outcome, a.overrides_id, a.reason, a.created_at"
+)
+
+
+def _audit(row: Sequence[Any]) -> AuditEntry:
+    (id_, guild_id, channel_id, user_id, character_id, character_name, action, summary,
+     rolls, outcome, overrides_id, reason, created_at) = row  # fmt: skip
+    return AuditEntry(
+        id=id_,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        user_id=user_id,
+        character_id=character_id,
+        character_name=character_name,
+        action=action,
+        summary=summary,
+        rolls=_ROLLS.validate_json(rolls) if rolls else [],
+        outcome=outcome,
+        overrides_id=overrides_id,
+        reason=reason,
+        created_at=from_text(created_at),
+    )
+
+
+class AuditRepository:
+    """The audit log: every roll with its dice and modifiers, every override and admin change."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    async def add(self, entry: AuditEntry) -> int:
+        """Append an entry; returns its id. Entries are never edited."""
+        rows = await self._db.execute_fetchall(
+            "INSERT INTO audit_log (guild_id, channel_id, user_id, character_id, action,"
+            " summary, rolls, outcome, overrides_id, reason, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            _audit_values(entry),
+        )
+        return int(next(iter(rows))[0])
+
+    async def add_many(self, entries: Sequence[AuditEntry]) -> None:
+        """Append several entries in one round trip."""
+        await self._db.executemany(
+            "INSERT INTO audit_log (guild_id, channel_id, user_id, character_id, action,"
+            " summary, rolls, outcome, overrides_id, reason, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [_audit_values(entry) for entry in entries],
+        )
+
+    async def get(self, guild_id: int, entry_id: int) -> AuditEntry | None:
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_AUDIT_COLUMNS} FROM audit_log a LEFT JOIN characters c"
+            " ON c.id = a.character_id WHERE a.id = ? AND a.guild_id = ?",
+            (entry_id, guild_id),
+        )
+        return next((_audit(row) for row in rows), None)
+
+    async def recent(
+        self,
+        guild_id: int,
+        *,
+        character_id: int | None = None,
+        channel_id: int | None = None,
+        before_id: int | None = None,
+        limit: int = 10,
+    ) -> list[AuditEntry]:
+        """Newest first: a character's entries, else a channel's, else the server's."""
+        where, params = "a.guild_id = ?", [guild_id]
+        if character_id is not None:
+            where += " AND a.character_id = ?"
+            params.append(character_id)
+        elif channel_id is not None:
+            where += " AND a.channel_id = ?"
+            params.append(channel_id)
+        if before_id is not None:
+            where += " AND a.id < ?"
+            params.append(before_id)
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_AUDIT_COLUMNS} FROM audit_log a LEFT JOIN characters c"
+            f" ON c.id = a.character_id WHERE {where} ORDER BY a.id DESC LIMIT ?",
+            (*params, limit),
+        )
+        return [_audit(row) for row in rows]
+
+    async def all_in_guild(self, guild_id: int) -> list[AuditEntry]:
+        """The server's whole log, oldest first (for export)."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_AUDIT_COLUMNS} FROM audit_log a LEFT JOIN characters c"
+            " ON c.id = a.character_id WHERE a.guild_id = ? ORDER BY a.id",
+            (guild_id,),
+        )
+        return [_audit(row) for row in rows]
+
+
+def _audit_values(entry: AuditEntry) -> tuple[Any, ...]:
+    rolls = (
+        json.dumps([roll.model_dump(mode="json") for roll in entry.rolls]) if entry.rolls else None
+    )
+    return (
+        entry.guild_id,
+        entry.channel_id,
+        entry.user_id,
+        entry.character_id,
+        entry.action,
+        entry.summary,
+        rolls,
+        entry.outcome,
+        entry.overrides_id,
+        entry.reason,
+        to_text(entry.created_at),
+    )
+
+
+class Transaction:
+    """The repositories of one open transaction."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self.guilds = GuildRepository(connection)
+        self.characters = CharacterRepository(connection)
+        self.audit = AuditRepository(connection)
+        self.germ = GermRepository(connection)
