@@ -15,14 +15,12 @@ from rules.errors import PawpostError
 
 log = logging.getLogger(__name__)
 
-NO_TOKEN = (  # noqa: S105 - help text, not a secret
-    """\
+MISSING_CREDENTIALS_HELP = """\
 Pawpost needs a bot token to connect to Discord, and none was given.
   1. Open https://discord.com/developers/applications and create an application.
   2. Under Bot, reset and copy the token (no privileged intents are needed).
   3. Run:  DISCORD_TOKEN=<the token> pawpost run
 To try Pawpost without Discord, run:  pawpost console"""
-)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -103,7 +101,7 @@ def _run(arguments: argparse.Namespace) -> int:
     settings = load_settings(arguments.config)
     configure_logging(settings.log_level)
     if settings.token is None:
-        print(NO_TOKEN, file=sys.stderr)
+        print(MISSING_CREDENTIALS_HELP, file=sys.stderr)
         return 2
     from bot.discord.client import run_bot
 

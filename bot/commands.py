@@ -14,6 +14,7 @@ from typing import Any
 from bot.actions import admin, characters, checks, log, roll, server_config
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
+from rules.germ.constants import MAX_POINTS_IN_STAT
 from rules.germ.sheet import STATS, Condition
 from rules.rulesets import RULESETS, RulesetNotBuilt
 
@@ -90,7 +91,7 @@ STAT_CHOICES = tuple(stat.value for stat in STATS)
 CONTEST_CHOICES = ("strength", "charisma", "stealth")
 CONDITION_CHOICES = tuple(c.value for c in Condition if not c.is_derived)
 REASON = Option("reason", Kind.text, "Why (shown in the log)", max_length=200)
-STAT_POINTS = {"min_value": 0, "max_value": 8}
+STAT_POINTS = {"min_value": 0, "max_value": MAX_POINTS_IN_STAT}
 
 COMMANDS: tuple[Command, ...] = (
     Command(

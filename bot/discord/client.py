@@ -1,0 +1,223 @@
+"""The Discord bot: the client, per-server command sets, the persistent buttons and start-up."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import signal
+from typing import Any
+
+import discord
+import yarl
+from discord import app_commands
+
+from bot.actions import buttons
+from bot.actions.context import Actor, Services
+from bot.actions.reply import Reply
+from bot.actions.server_config import zone_choices
+from bot.commands import Command
+from bot.config import Settings
+from bot.discord import render
+from bot.discord.errors import answer_error
+from bot.discord.tree import build_command_set, character_choices, command_set_hash
+from rules.errors import PawpostError
+from rules.rulesets import RULESETS
+from storage.database import Database
+from storage.settings import DEFAULT_RULESET
+
+log = logging.getLogger(__name__)
+
+# What the bot needs in a channel: read it, post, embed, attach exports.
+INVITE_PERMISSIONS = discord.Permissions(
+    view_channel=True, send_messages=True, embed_links=True, attach_files=True
+)
+
+
+def actor_of(interaction: discord.Interaction) -> Actor:
+    if interaction.guild_id is None or interaction.channel_id is None:
+        raise PawpostError(
+            "Pawpost's commands work in a server's channels, not in direct messages."
+        )
+    member = interaction.user
+    roles = frozenset(role.id for role in getattr(member, "roles", ()))
+    return Actor(
+        guild_id=interaction.guild_id,
+        channel_id=interaction.channel_id,
+        user_id=member.id,
+        is_admin=interaction.permissions.manage_guild,
+        role_ids=roles,
+        display_name=member.display_name,
+    )
+
+
+async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
+    """Answer an interaction with a reply: a new message, or the clicked message replaced."""
+    if reply.update and interaction.message is not None:
+        await interaction.response.edit_message(**render.edit_kwargs(reply))
+        if reply.mentions:
+            await interaction.followup.send(
+                content=render.content(reply), allowed_mentions=render.allowed_mentions(reply)
+            )
+        return
+    await interaction.response.send_message(
+        ephemeral=reply.ephemeral, **render.message_kwargs(reply)
+    )
+
+
+class PawpostComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"pawpost:.+"):
+    """Every Pawpost button and select, old or new: the custom id says what to do."""
+
+    def __init__(self, item: discord.ui.Item[Any]) -> None:
+        super().__init__(item)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PawpostComponent:
+        return cls(item)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = interaction.client
+        assert isinstance(bot, PawpostBot)
+        custom_id = str(self.custom_id)
+        try:
+            values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+            reply = await buttons.press(bot.services, actor_of(interaction), custom_id, values)
+            await send_reply(interaction, reply)
+        except Exception as error:
+            await answer_error(interaction, error, f"button {custom_id}")
+
+
+class PawpostBot(discord.Client):
+    def __init__(self, services: Services, settings: Settings) -> None:
+        # No privileged intent: slash commands and buttons carry the member with them.
+        super().__init__(
+            intents=discord.Intents(guilds=True),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        self.services = services
+        self.settings = settings
+        self.tree = app_commands.CommandTree(self)
+        self.command_sets = {
+            ruleset: build_command_set(ruleset, self.invoke, self) for ruleset in RULESETS
+        }
+        self.command_hashes = {
+            ruleset: command_set_hash(commands, self.tree)
+            for ruleset, commands in self.command_sets.items()
+        }
+        self._synced: set[int] = set()
+
+    async def setup_hook(self) -> None:
+        self.add_dynamic_items(PawpostComponent)
+
+    async def invoke(
+        self, interaction: discord.Interaction, command: Command, arguments: dict[str, Any]
+    ) -> None:
+        try:
+            reply = await command.handler(self.services, actor_of(interaction), **arguments)
+            await send_reply(interaction, reply)
+        except Exception as error:
+            await answer_error(interaction, error, command.name)
+            return
+        if command.path == ("config", "ruleset") and interaction.guild_id is not None:
+            await self.sync_guilds([interaction.guild_id])
+
+    async def complete_character(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        async with self.services.db.transaction(write=False) as tx:
+            names = await tx.characters.name_choices(
+                interaction.guild_id, interaction.user.id, current, 25
+            )
+        return character_choices(names)
+
+    async def complete_zone(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=zone, value=zone) for zone in zone_choices(current)]
+
+    async def sync_guilds(self, guild_ids: list[int]) -> None:
+        """Give each server its ruleset's commands; ask Discord only when the set changed."""
+        async with self.services.db.transaction(write=False) as tx:
+            known = await tx.guilds.rulesets(guild_ids)
+        for guild_id in guild_ids:
+            ruleset, stored_hash = known.get(guild_id, (DEFAULT_RULESET, None))
+            guild = discord.Object(id=guild_id)
+            self.tree.clear_commands(guild=guild)
+            for command in self.command_sets[ruleset]:
+                self.tree.add_command(command, guild=guild)
+            wanted = self.command_hashes[ruleset]
+            if stored_hash == wanted:
+                continue
+            try:
+                await self.tree.sync(guild=guild)
+            except discord.HTTPException:
+                log.exception("could not sync the commands of server %s", guild_id)
+                continue
+            async with self.services.db.transaction() as tx:
+                await tx.guilds.set_command_hash(guild_id, wanted)
+            log.info("synced the %s commands of server %s", ruleset, guild_id)
+
+    async def on_ready(self) -> None:
+        assert self.user is not None
+        new = [guild.id for guild in self.guilds if guild.id not in self._synced]
+        await self.sync_guilds(new)
+        self._synced.update(new)
+        invite = discord.utils.oauth_url(
+            self.application_id or self.user.id,
+            permissions=INVITE_PERMISSIONS,
+            scopes=("bot", "applications.commands"),
+        )
+        log.info(
+            "ready as %s in %d servers; invite it with %s", self.user, len(self.guilds), invite
+        )
+
+    async def on_guild_join(self, guild: discord.Guild) -> None:
+        await self.sync_guilds([guild.id])
+        self._synced.add(guild.id)
+
+
+def point_at_test_discord(url: str) -> None:
+    """Test-only: send REST and gateway traffic to a fake Discord (tests/e2e)."""
+    base = url.rstrip("/")
+    discord.http.Route.BASE = f"{base}/api/v10"
+    gateway = yarl.URL(base.replace("http://", "ws://", 1) + "/gateway")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+
+
+async def serve(settings: Settings) -> None:
+    assert settings.token is not None
+    if settings.test_discord_url:
+        point_at_test_discord(settings.test_discord_url)
+    db = await Database.open(settings.database)
+    bot = PawpostBot(Services(db=db), settings)
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(signum, stop.set)
+    try:
+        async with bot:
+            runner = asyncio.create_task(bot.start(settings.token.get_secret_value()))
+            stopper = asyncio.create_task(stop.wait())
+            done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            if runner in done:
+                runner.result()
+            log.info("shutting down")
+            stopper.cancel()
+    finally:
+        await db.close()
+
+
+def run_bot(settings: Settings) -> int:
+    try:
+        asyncio.run(serve(settings))
+    except discord.LoginFailure:
+        log.error("Discord refused the token; check DISCORD_TOKEN (see README, Quick start).")
+        return 2
+    except PawpostError as error:
+        log.error("%s", error.message)
+        return 2
+    return 0

@@ -1,0 +1,130 @@
+"""A `Reply` as Discord shows it: an embed within Discord's limits, buttons, pings, a file."""
+
+from __future__ import annotations
+
+import io
+from typing import Any
+
+import discord
+
+from bot.actions.reply import Reply, Style
+
+# Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
+TITLE_LIMIT = 256
+DESCRIPTION_LIMIT = 4096
+FIELD_NAME_LIMIT = 256
+FIELD_VALUE_LIMIT = 1024
+FIELDS_LIMIT = 25
+FOOTER_LIMIT = 2048
+EMBED_TOTAL_LIMIT = 6000
+CONTENT_LIMIT = 2000
+BUTTON_LABEL_LIMIT = 80
+BUTTONS_PER_ROW = 5
+ROWS_LIMIT = 5
+SELECT_OPTIONS_LIMIT = 25
+COLOUR = discord.Colour.from_rgb(0xB8, 0x73, 0x33)
+
+_STYLES = {
+    Style.primary: discord.ButtonStyle.primary,
+    Style.secondary: discord.ButtonStyle.secondary,
+    Style.success: discord.ButtonStyle.success,
+    Style.danger: discord.ButtonStyle.danger,
+}
+
+
+def clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def embed(reply: Reply) -> discord.Embed:
+    """The reply's embed; text that would pass a limit is cut with an ellipsis."""
+    result = discord.Embed(
+        title=clip(reply.title, TITLE_LIMIT) if reply.title else None,
+        description=clip("\n".join(reply.lines), DESCRIPTION_LIMIT) if reply.lines else None,
+        colour=COLOUR,
+    )
+    used = len(result.title or "") + len(result.description or "")
+    for item in reply.fields[:FIELDS_LIMIT]:
+        name = clip(item.name, FIELD_NAME_LIMIT) or "\u200b"
+        value = clip(item.value, FIELD_VALUE_LIMIT) or "\u200b"
+        if used + len(name) + len(value) > EMBED_TOTAL_LIMIT - FOOTER_LIMIT:
+            break
+        used += len(name) + len(value)
+        result.add_field(name=name, value=value, inline=item.inline)
+    if reply.footer:
+        result.set_footer(text=clip(reply.footer, FOOTER_LIMIT))
+    return result
+
+
+def view(reply: Reply) -> discord.ui.View | None:
+    """Buttons (five a row) and a select; their custom ids carry what a click needs."""
+    if not reply.buttons and reply.select is None:
+        return None
+    result = discord.ui.View(timeout=None)
+    rows = ROWS_LIMIT - (1 if reply.select else 0)
+    for number, button in enumerate(reply.buttons[: rows * BUTTONS_PER_ROW]):
+        result.add_item(
+            discord.ui.Button(
+                label=clip(button.label, BUTTON_LABEL_LIMIT),
+                custom_id=button.custom_id,
+                style=_STYLES[button.style],
+                row=number // BUTTONS_PER_ROW,
+            )
+        )
+    if reply.select is not None:
+        result.add_item(
+            discord.ui.Select(
+                custom_id=reply.select.custom_id,
+                placeholder=clip(reply.select.placeholder, 150),
+                options=[
+                    discord.SelectOption(label=clip(o.label, 100), value=o.value)
+                    for o in reply.select.options[:SELECT_OPTIONS_LIMIT]
+                ],
+                row=ROWS_LIMIT - 1,
+            )
+        )
+    return result
+
+
+def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
+    """Only the reply's intended users are pinged: never everyone, here or a role."""
+    return discord.AllowedMentions(
+        everyone=False,
+        roles=False,
+        replied_user=False,
+        users=[discord.Object(id=user_id) for user_id in reply.mentions],
+    )
+
+
+def content(reply: Reply) -> str | None:
+    """Mentions go in the message text: Discord pings no one named only inside an embed."""
+    if not reply.mentions:
+        return None
+    return clip(" ".join(f"<@{user_id}>" for user_id in reply.mentions), CONTENT_LIMIT)
+
+
+def message_kwargs(reply: Reply) -> dict[str, Any]:
+    """Keyword arguments for `send_message`, `followup.send` or `channel.send`."""
+    kwargs: dict[str, Any] = {
+        "content": content(reply),
+        "embed": embed(reply),
+        "allowed_mentions": allowed_mentions(reply),
+    }
+    built = view(reply)
+    if built is not None:
+        kwargs["view"] = built
+    if reply.attachment is not None:
+        kwargs["file"] = discord.File(
+            io.BytesIO(reply.attachment.content), filename=reply.attachment.filename
+        )
+    return kwargs
+
+
+def edit_kwargs(reply: Reply) -> dict[str, Any]:
+    """Keyword arguments for replacing a message: the old buttons go unless new ones come."""
+    return {
+        "content": content(reply),
+        "embed": embed(reply),
+        "view": view(reply),
+        "allowed_mentions": allowed_mentions(reply),
+    }

@@ -1,0 +1,144 @@
+"""Discord's slash commands, built from `bot.commands`: one set per ruleset, hashed for syncing."""
+
+from __future__ import annotations
+
+import hashlib
+import inspect
+import json
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+
+from bot.commands import Command, Kind, Option, commands_for
+
+if TYPE_CHECKING:
+    from bot.discord.client import PawpostBot
+
+GROUP_DESCRIPTIONS = {
+    "character": "Your characters: make, show, list, rename, delete, choose",
+    "condition": "A cat's lasting conditions",
+    "config": "This server's settings",
+    "admin": "Adjudicate, export and restore (admins)",
+    "trust": "Full trust between cats",
+}
+ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
+AUTOCOMPLETE_LIMIT = 25
+
+Invoke = Callable[[discord.Interaction, Command, dict[str, Any]], Awaitable[None]]
+
+
+def _annotation(option: Option) -> Any:
+    if option.choices:
+        return Literal.__getitem__(option.choices)
+    if option.kind is Kind.integer:
+        return app_commands.Range[int, option.min_value, option.max_value]
+    if option.kind is Kind.role:
+        return discord.Role
+    if option.kind is Kind.channel:
+        return discord.TextChannel
+    if option.kind is Kind.user:
+        return discord.Member
+    if option.max_length is not None:
+        return app_commands.Range[str, 1, option.max_length]
+    return str
+
+
+def _value(option: Option, value: Any) -> Any:
+    """An option as the action takes it: ids for Discord objects."""
+    if value is not None and option.kind in (Kind.role, Kind.channel, Kind.user):
+        return value.id
+    return value
+
+
+def _callback(command: Command, invoke: Invoke, bot: PawpostBot) -> Callable[..., Any]:
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        arguments = {
+            option.argument: _value(option, values.get(option.argument))
+            for option in command.options
+            if values.get(option.argument) is not None
+        }
+        await invoke(interaction, command, arguments)
+
+    parameters = [
+        inspect.Parameter(
+            "interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction
+        )
+    ]
+    for option in command.options:
+        parameters.append(
+            inspect.Parameter(
+                option.argument,
+                inspect.Parameter.KEYWORD_ONLY,
+                annotation=_annotation(option),
+                default=inspect.Parameter.empty if option.required else None,
+            )
+        )
+    callback.__signature__ = inspect.Signature(parameters)  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        option.argument: option.description for option in command.options
+    }
+    callback.__discord_app_commands_param_rename__ = {  # type: ignore[attr-defined]
+        option.argument: option.name for option in command.options if option.argument != option.name
+    }
+    completers = {
+        option.argument: bot.complete_character
+        if option.kind is Kind.character
+        else bot.complete_zone
+        for option in command.options
+        if option.kind in (Kind.character, Kind.zone)
+    }
+    callback.__discord_app_commands_param_autocomplete__ = completers  # type: ignore[attr-defined]
+    return callback
+
+
+def build_command_set(
+    ruleset: str, invoke: Invoke, bot: PawpostBot
+) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group]:
+    """The top-level commands and groups a server playing `ruleset` gets."""
+    top: dict[str, app_commands.Command[Any, Any, Any] | app_commands.Group] = {}
+    for command in commands_for(ruleset):
+        leaf = app_commands.Command(
+            name=command.path[-1],
+            description=command.description,
+            callback=_callback(command, invoke, bot),
+        )
+        if len(command.path) == 1:
+            leaf.guild_only = True
+            top[command.path[0]] = leaf
+            continue
+        parent = top.get(command.path[0])
+        if parent is None:
+            root = command.path[0]
+            parent = app_commands.Group(
+                name=root,
+                description=GROUP_DESCRIPTIONS[root],
+                guild_only=True,
+                default_permissions=ADMIN_PERMISSIONS if root == "admin" else None,
+            )
+            top[root] = parent
+        assert isinstance(parent, app_commands.Group)
+        if len(command.path) == 3:
+            sub = parent.get_command(command.path[1])
+            if sub is None:
+                sub = app_commands.Group(
+                    name=command.path[1],
+                    description=GROUP_DESCRIPTIONS[command.path[1]],
+                    parent=parent,
+                )
+            assert isinstance(sub, app_commands.Group)
+            sub.add_command(leaf)
+        else:
+            parent.add_command(leaf)
+    return list(top.values())
+
+
+def command_set_hash(commands: list[Any], tree: app_commands.CommandTree[Any]) -> str:
+    """A fingerprint of what Discord would be sent, so an unchanged set is never synced again."""
+    payload = json.dumps([command.to_dict(tree) for command in commands], sort_keys=True)
+    return hashlib.sha256(payload.encode()).hexdigest()
+
+
+def character_choices(names: list[tuple[str, bool]]) -> list[app_commands.Choice[str]]:
+    return [app_commands.Choice(name=name, value=name) for name, _own in names[:AUTOCOMPLETE_LIMIT]]
