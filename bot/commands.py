@@ -312,3 +312,19 @@ class CommandIndex:
     @classmethod
     def of(cls, ruleset: str) -> CommandIndex:
         return cls(ruleset, {command.path: command for command in commands_for(ruleset)})
+
+
+def markdown_table() -> str:
+    """The README's command table (kept equal to it by a test; print it with
+    `python -m bot.commands`)."""
+    rows = ["| command | rulesets | who | what it does |", "|---|---|---|---|"]
+    for command in COMMANDS:
+        rulesets = "all" if command.rulesets is None else ", ".join(sorted(command.rulesets))
+        usage = command.usage().replace("|", "\\|")
+        who = "admin" if command.admin else "anyone"
+        rows.append(f"| `{usage}` | {rulesets} | {who} | {command.description} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    print(markdown_table())

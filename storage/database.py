@@ -23,6 +23,10 @@ BUSY_TIMEOUT_MS = 5000
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
+class MigrationFailed(RuntimeError):
+    """A bundled migration could not be applied; the schema was left as it was."""
+
+
 class Migration(NamedTuple):
     version: int
     name: str
@@ -59,10 +63,10 @@ def _apply_migrations(connection: sqlite3.Connection, migrations: list[Migration
                 f"INSERT INTO schema_version (version, name) VALUES"
                 f" ({migration.version}, '{migration.name}');\nCOMMIT;"
             )
-        except sqlite3.Error:
+        except sqlite3.Error as error:
             if connection.in_transaction:
                 connection.rollback()
-            raise
+            raise MigrationFailed(f"migration {migration.name} failed: {error}") from error
         version = migration.version
         log.info("applied migration %s", migration.name)
     return version
