@@ -6,94 +6,29 @@ so the three cannot drift apart.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from enum import StrEnum
-from typing import Any
 
 from bot.actions import admin, characters, checks, log, roll, server_config
-from bot.actions.context import Actor, Services
-from bot.actions.reply import Reply
+from bot.command_spec import (
+    GERM,
+    NOT_BUILT,
+    REASON,
+    Command,
+    Kind,
+    Option,
+    character_option,
+    not_built,
+)
 from rules.germ.constants import MAX_POINTS_IN_STAT
 from rules.germ.sheet import STATS, Condition
-from rules.rulesets import RULESETS, RulesetNotBuilt
+from rules.rulesets import RULESETS
 
-Handler = Callable[..., Awaitable[Reply]]
-
-
-class Kind(StrEnum):
-    """What an option holds; Discord validates the type, ranges and choices itself."""
-
-    text = "text"
-    integer = "integer"
-    character = "character"  # a character name, autocompleted, the caller's own first
-    channel = "channel"
-    role = "role"
-    user = "user"
-    zone = "zone"  # an IANA time zone, autocompleted
-
-
-@dataclass(frozen=True)
-class Option:
-    name: str
-    kind: Kind
-    description: str
-    required: bool = False
-    choices: tuple[str, ...] = ()
-    min_value: int | None = None
-    max_value: int | None = None
-    max_length: int | None = None
-    # The action's keyword when it differs from the option's name (Python keywords, clashes).
-    keyword: str | None = None
-
-    @property
-    def argument(self) -> str:
-        return self.keyword or self.name.replace("-", "_")
-
-
-@dataclass(frozen=True)
-class Command:
-    path: tuple[str, ...]
-    description: str
-    handler: Handler
-    options: tuple[Option, ...] = ()
-    admin: bool = False
-    rulesets: frozenset[str] | None = None  # None: every ruleset
-
-    @property
-    def name(self) -> str:
-        return "/" + " ".join(self.path)
-
-    def usage(self) -> str:
-        parts = [self.name]
-        for option in self.options:
-            shown = f"{option.name}:<{'|'.join(option.choices) or option.kind.value}>"
-            parts.append(shown if option.required else f"[{shown}]")
-        return " ".join(parts)
-
-
-def _character(description: str = "Which of your characters (default: your active one)") -> Option:
-    return Option("character", Kind.character, description)
-
-
-def _not_built(services: Services, actor: Actor, **_: Any) -> Awaitable[Reply]:
-    async def refuse() -> Reply:
-        async with services.db.transaction(write=False) as tx:
-            guild = await tx.guilds.get(actor.guild_id)
-        raise RulesetNotBuilt(guild.ruleset)
-
-    return refuse()
-
-
-GERM = frozenset({"germ"})
-NOT_BUILT = frozenset(ruleset for ruleset, info in RULESETS.items() if info.sheet is None)
 STAT_CHOICES = tuple(stat.value for stat in STATS)
 CONTEST_CHOICES = ("strength", "charisma", "stealth")
 CONDITION_CHOICES = tuple(c.value for c in Condition if not c.is_derived)
-REASON = Option("reason", Kind.text, "Why (shown in the log)", max_length=200)
 STAT_POINTS = {"min_value": 0, "max_value": MAX_POINTS_IN_STAT}
 
-COMMANDS: tuple[Command, ...] = (
+CORE_COMMANDS: tuple[Command, ...] = (
     Command(
         ("roll",),
         "Roll dice: 3d8+5, d20, d%, 5d6 evens",
@@ -121,7 +56,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         ("character", "create"),
         "Make a character (this ruleset is not built yet)",
-        _not_built,
+        not_built,
         (Option("name", Kind.text, "The character's name", True, max_length=32),),
         rulesets=NOT_BUILT,
     ),
@@ -143,14 +78,14 @@ COMMANDS: tuple[Command, ...] = (
         characters.rename,
         (
             Option("name", Kind.text, "The new name", True, max_length=32, keyword="new_name"),
-            _character(),
+            character_option(),
         ),
     ),
     Command(
         ("character", "delete"),
         "Delete one of your characters (an admin can restore it)",
         characters.delete,
-        (_character(),),
+        (character_option(),),
     ),
     Command(
         ("character", "use"),
@@ -163,7 +98,7 @@ COMMANDS: tuple[Command, ...] = (
         "Change a cat's age or mother",
         characters.edit,
         (
-            _character(),
+            character_option(),
             Option("age", Kind.integer, "Age in moons", min_value=0, max_value=600),
             Option("mother", Kind.character, "The cat's mother"),
         ),
@@ -175,7 +110,7 @@ COMMANDS: tuple[Command, ...] = (
         characters.add_condition,
         (
             Option("condition", Kind.text, "The condition", True, choices=CONDITION_CHOICES),
-            _character(),
+            character_option(),
         ),
         rulesets=GERM,
     ),
@@ -185,7 +120,7 @@ COMMANDS: tuple[Command, ...] = (
         characters.remove_condition,
         (
             Option("condition", Kind.text, "The condition", True, choices=CONDITION_CHOICES),
-            _character(),
+            character_option(),
         ),
         rulesets=GERM,
     ),
@@ -196,7 +131,7 @@ COMMANDS: tuple[Command, ...] = (
         (
             Option("stat", Kind.text, "Which stat", True, choices=STAT_CHOICES),
             Option("dc", Kind.integer, "Difficulty to reach", min_value=-100, max_value=100),
-            _character(),
+            character_option(),
             REASON,
         ),
         rulesets=GERM,
@@ -204,7 +139,7 @@ COMMANDS: tuple[Command, ...] = (
     Command(
         ("check",),
         "Roll a check (this ruleset is not built yet)",
-        _not_built,
+        not_built,
         rulesets=NOT_BUILT,
     ),
     Command(
@@ -214,16 +149,17 @@ COMMANDS: tuple[Command, ...] = (
         (
             Option("stat", Kind.text, "Your stat", True, choices=CONTEST_CHOICES),
             Option("target", Kind.character, "The cat you contest", True),
-            _character(),
+            character_option(),
             REASON,
         ),
         rulesets=GERM,
+        schedules=True,
     ),
     Command(
         ("trust", "revoke"),
         "End full trust between two cats",
         checks.revoke_trust,
-        (Option("target", Kind.character, "The other cat", True), _character()),
+        (Option("target", Kind.character, "The other cat", True), character_option()),
         rulesets=GERM,
     ),
     Command(
@@ -295,6 +231,9 @@ COMMANDS: tuple[Command, ...] = (
         admin=True,
     ),
 )
+
+
+COMMANDS: tuple[Command, ...] = CORE_COMMANDS
 
 
 def commands_for(ruleset: str) -> tuple[Command, ...]:

@@ -22,7 +22,8 @@ from typing import Any, TextIO
 from bot.actions import buttons
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
-from bot.commands import Command, CommandIndex, Kind, Option
+from bot.command_spec import Command, Kind, Option
+from bot.commands import CommandIndex
 from rules.errors import PawpostError
 from storage.database import Database
 

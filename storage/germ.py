@@ -112,6 +112,15 @@ class GermRepository:
         )
         return [_contest(row) for row in rows]
 
+    async def earliest_waiting_contest(self) -> tuple[int, datetime] | None:
+        """(server, start time) of the oldest contest still waiting for its defender and not yet
+        announced as overdue."""
+        rows = await self._db.execute_fetchall(
+            "SELECT guild_id, created_at FROM contests WHERE resolved_at IS NULL"
+            " AND timeout_noticed_at IS NULL ORDER BY created_at LIMIT 1"
+        )
+        return next(((guild_id, from_text(created)) for guild_id, created in rows), None)
+
     async def mark_timeout_noticed(self, contest_ids: Sequence[int], now: datetime) -> None:
         await self._db.executemany(
             "UPDATE contests SET timeout_noticed_at = ? WHERE id = ?",

@@ -242,10 +242,11 @@ async def answer_contest(
 
 
 async def overdue_contest_notices(
-    services: Services, now: datetime, guild_timeouts: dict[int, int] | None = None, limit: int = 50
-) -> list[tuple[int, Reply]]:
+    services: Services, now: datetime, limit: int = 50
+) -> tuple[list[tuple[int, Reply]], datetime | None]:
     """Contests whose defender has not rolled within the timeout: one post each (channel, reply)
-    offering admins a "Roll for the defender" button. Each is announced once."""
+    offering admins a "Roll for the defender" button. Each is announced once. Also returns when
+    the next one falls due, as far as can be told now."""
     notices: list[tuple[int, Reply]] = []
     async with services.db.transaction() as tx:
         # The default timeout is the shortest a server can have picked, so read candidates by it
@@ -277,7 +278,12 @@ async def overdue_contest_notices(
             )
             settled.append(contest.id)
         await tx.germ.mark_timeout_noticed(settled, now)
-    return notices
+        waiting = await tx.germ.earliest_waiting_contest()
+        next_due = None
+        if waiting is not None:
+            guild = guilds.get(waiting[0]) or await tx.guilds.get(waiting[0])
+            next_due = waiting[1] + timedelta(hours=guild.settings.germ.contest_timeout_hours)
+    return notices, next_due
 
 
 async def revoke_trust(

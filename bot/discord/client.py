@@ -16,11 +16,13 @@ from bot.actions import buttons
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
 from bot.actions.server_config import zone_choices
-from bot.commands import Command
+from bot.command_spec import Command
 from bot.config import Settings
 from bot.discord import render
 from bot.discord.errors import answer_error
 from bot.discord.tree import build_command_set, character_choices, command_set_hash
+from bot.jobs import JOBS
+from bot.scheduler import Post, Scheduler
 from rules.errors import PawpostError
 from rules.rulesets import RULESETS
 from storage.database import Database
@@ -107,9 +109,27 @@ class PawpostBot(discord.Client):
             for ruleset, commands in self.command_sets.items()
         }
         self._synced: set[int] = set()
+        self._scheduler_task: asyncio.Task[None] | None = None
+
+    async def close(self) -> None:
+        if self._scheduler_task is not None:
+            self._scheduler_task.cancel()
+        await super().close()
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(PawpostComponent)
+        self.scheduler = Scheduler(
+            self.services,
+            JOBS,
+            self.post,
+            max_sleep_seconds=self.settings.scheduler_max_sleep_seconds,
+        )
+
+    async def post(self, post: Post) -> None:
+        """A scheduled message, sent to its channel."""
+        channel = self.get_channel(post.channel_id) or await self.fetch_channel(post.channel_id)
+        assert isinstance(channel, discord.abc.Messageable)
+        await channel.send(**render.message_kwargs(post.reply))
 
     async def invoke(
         self, interaction: discord.Interaction, command: Command, arguments: dict[str, Any]
@@ -122,6 +142,8 @@ class PawpostBot(discord.Client):
             return
         if command.path == ("config", "ruleset") and interaction.guild_id is not None:
             await self.sync_guilds([interaction.guild_id])
+        if command.schedules:
+            self.scheduler.poke()
 
     async def complete_character(
         self, interaction: discord.Interaction, current: str
@@ -166,6 +188,8 @@ class PawpostBot(discord.Client):
         new = [guild.id for guild in self.guilds if guild.id not in self._synced]
         await self.sync_guilds(new)
         self._synced.update(new)
+        if self._scheduler_task is None:
+            self._scheduler_task = asyncio.create_task(self.scheduler.run_forever())
         invite = discord.utils.oauth_url(
             self.application_id or self.user.id,
             permissions=INVITE_PERMISSIONS,

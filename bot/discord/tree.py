@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.commands import Command, Kind, Option, commands_for
+from bot.command_spec import Command, Kind, Option
+from bot.commands import commands_for
 
 if TYPE_CHECKING:
     from bot.discord.client import PawpostBot

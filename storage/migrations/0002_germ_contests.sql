@@ -15,7 +15,8 @@ CREATE TABLE contests (
     defender_roll           TEXT,
     outcome                 TEXT
 );
-CREATE INDEX contests_open ON contests (created_at) WHERE resolved_at IS NULL;
+CREATE INDEX contests_waiting ON contests (created_at)
+    WHERE resolved_at IS NULL AND timeout_noticed_at IS NULL;
 
 CREATE TABLE trust (
     guild_id      INTEGER NOT NULL,

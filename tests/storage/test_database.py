@@ -56,7 +56,7 @@ async def test_a_failing_migration_leaves_the_schema_as_it_was(tmp_path: Path) -
         "ALTER TABLE characters ADD COLUMN colour TEXT;\n"
         "INSERT INTO no_such_table VALUES (1);",
     )
-    with pytest.raises(MigrationFailed, match="0099_broken.sql failed: no such table"):
+    with pytest.raises(MigrationFailed, match=r"0099_broken\.sql failed: no such table"):
         await Database.open(path, migrations=[*bundled_migrations(), broken])
     assert schema(path) == before
     with sqlite3.connect(path) as connection:
@@ -98,11 +98,10 @@ async def test_names_are_unique_per_server_whatever_the_case(db: Database) -> No
 
 async def test_a_sheet_is_validated_on_the_way_in_and_out(db: Database, tmp_path: Path) -> None:
     bad = SHEET.model_construct(**{**SHEET.model_dump(), "strength": -3})
-    with pytest.raises(ValueError, match="strength"):
-        async with db.transaction() as tx:
-            await tx.characters.add(
-                NewCharacter(guild_id=1, owner_id=5, name="Bad", ruleset="germ", sheet=bad), NOW
-            )
+    new = NewCharacter(guild_id=1, owner_id=5, name="Bad", ruleset="germ", sheet=bad)
+    async with db.transaction() as tx:
+        with pytest.raises(ValueError, match="strength"):
+            await tx.characters.add(new, NOW)
     async with db.transaction() as tx:
         await tx.characters.add(
             NewCharacter(guild_id=1, owner_id=5, name="Good", ruleset="germ", sheet=SHEET), NOW

@@ -1,0 +1,86 @@
+"""The shape of a slash command declaration: path, typed options, handler, who may use it."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from enum import StrEnum
+from typing import Any
+
+from bot.actions.context import Actor, Services
+from bot.actions.reply import Reply
+from rules.rulesets import RULESETS, RulesetNotBuilt
+
+Handler = Callable[..., Awaitable[Reply]]
+
+
+class Kind(StrEnum):
+    """What an option holds; Discord validates the type, ranges and choices itself."""
+
+    text = "text"
+    integer = "integer"
+    character = "character"  # a character name, autocompleted, the caller's own first
+    channel = "channel"
+    role = "role"
+    user = "user"
+    zone = "zone"  # an IANA time zone, autocompleted
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    kind: Kind
+    description: str
+    required: bool = False
+    choices: tuple[str, ...] = ()
+    min_value: int | None = None
+    max_value: int | None = None
+    max_length: int | None = None
+    # The action's keyword when it differs from the option's name (Python keywords, clashes).
+    keyword: str | None = None
+
+    @property
+    def argument(self) -> str:
+        return self.keyword or self.name.replace("-", "_")
+
+
+@dataclass(frozen=True)
+class Command:
+    path: tuple[str, ...]
+    description: str
+    handler: Handler
+    options: tuple[Option, ...] = ()
+    admin: bool = False
+    rulesets: frozenset[str] | None = None  # None: every ruleset
+    schedules: bool = False  # it may create timed work: the scheduler looks again after it
+
+    @property
+    def name(self) -> str:
+        return "/" + " ".join(self.path)
+
+    def usage(self) -> str:
+        parts = [self.name]
+        for option in self.options:
+            shown = f"{option.name}:<{'|'.join(option.choices) or option.kind.value}>"
+            parts.append(shown if option.required else f"[{shown}]")
+        return " ".join(parts)
+
+
+def not_built(services: Services, actor: Actor, **_: Any) -> Awaitable[Reply]:
+    async def refuse() -> Reply:
+        async with services.db.transaction(write=False) as tx:
+            guild = await tx.guilds.get(actor.guild_id)
+        raise RulesetNotBuilt(guild.ruleset)
+
+    return refuse()
+
+
+GERM = frozenset({"germ"})
+NOT_BUILT = frozenset(ruleset for ruleset, info in RULESETS.items() if info.sheet is None)
+REASON = Option("reason", Kind.text, "Why (shown in the log)", max_length=200)
+
+
+def character_option(
+    description: str = "Which of your characters (default: your active one)",
+) -> Option:
+    return Option("character", Kind.character, description)
