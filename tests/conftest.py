@@ -68,3 +68,38 @@ def services(db: Database, dice: Dice, clock: Clock) -> Services:
 
 def actor(user: int, *, guild: int = GUILD, admin: bool = False, channel: int = CHANNEL) -> Actor:
     return Actor(guild_id=guild, channel_id=channel, user_id=user, is_admin=admin)
+
+
+def dump(path: str) -> list[str]:
+    """Every row of every table, to compare the database before and after a refusal."""
+    import sqlite3
+
+    with sqlite3.connect(path) as connection:
+        return list(connection.iterdump())
+
+
+FIREPAW = {
+    "name": "Firepaw",
+    "strength": 4,
+    "agility": 4,
+    "charisma": 4,
+    "intelligence": 4,
+    "stealth": 3,
+    "perception": 3,
+    "age": 12,
+}
+TIGERCLAW = {
+    "name": "Tigerclaw",
+    "strength": 6,
+    "agility": 4,
+    "charisma": 2,
+    "intelligence": 2,
+    "stealth": 4,
+    "perception": 4,
+    "age": 40,
+}
+
+
+def cat(name: str, **changes: int | str) -> dict[str, int | str]:
+    """A valid Germ sheet for `/character create` under another name."""
+    return {**FIREPAW, "name": name, **changes}
