@@ -191,7 +191,7 @@ async def test_overdue_contest_is_announced_once_with_an_admin_button(
     notices, next_due = await checks.overdue_contest_notices(services, clock())
     assert len(notices) == 1
     assert next_due is None
-    channel, notice = notices[0]
+    _channel, notice = notices[0]
     assert "Tigerclaw has not rolled Agility" in notice.lines[0]
     assert [b.label for b in notice.buttons] == ["Roll for the defender"]
     assert (await checks.overdue_contest_notices(services, clock()))[0] == []
