@@ -6,7 +6,7 @@ import re
 
 from rules.rolls import Roll
 
-_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]()<:@-])")
+_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]<@])")
 
 
 def safe(text: str) -> str:

@@ -1,0 +1,125 @@
+"""`/config`, `/roll`, `/log` and `/admin export` through the action layer."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.actions import buttons, characters, checks, log, roll, server_config
+from bot.actions.context import Actor
+from rules.errors import PawpostError
+from tests.conftest import ADMIN, ALICE, BOB, CHANNEL, FIREPAW, GUILD, actor, dump
+
+ADMIN_ROLE = 555
+
+
+async def test_roll_shows_each_die_and_is_logged(services, dice) -> None:
+    dice.load(4, 5, 2)
+    reply = await roll.roll(services, actor(ALICE), "3d8+5", "testing")
+    assert reply.title == "Roll 3d8+5 for testing"
+    assert reply.lines == ["3d8 [4, 5, 2] + 5 = **16**"]
+    logged = await log.recent(services, actor(BOB))
+    assert "3d8+5: 16" in logged.lines[0]
+    assert "reason: testing" in logged.lines[0]
+
+
+async def test_a_bad_expression_is_one_sentence_and_logs_nothing(services, db) -> None:
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match='"3d" at position 2: expected the number of sides'):
+        await roll.roll(services, actor(ALICE), "3d")
+    assert dump(db.path) == before
+
+
+async def test_log_paginates_newest_first(services, dice) -> None:
+    for face in range(1, 13):
+        dice.load(face)
+        await roll.roll(services, actor(ALICE), "d20")
+    first = await log.recent(services, actor(ALICE), limit=5)
+    assert len(first.lines) == 5
+    assert "1d20: 12" in first.lines[0]
+    older = await buttons.press(services, actor(ALICE), first.buttons[0].custom_id)
+    assert "1d20: 7" in older.lines[0]
+    assert older.update
+
+
+async def test_log_of_a_channel_leaves_out_other_channels(services, dice) -> None:
+    dice.load(3, 4)
+    await roll.roll(services, actor(ALICE), "d6")
+    await roll.roll(services, actor(ALICE, channel=CHANNEL + 1), "d6")
+    here = await log.recent(services, actor(ALICE))
+    assert len(here.lines) == 1
+    assert "1d6: 3" in here.lines[0]
+
+
+async def test_config_show_and_admin_only_changes(services, db) -> None:
+    shown = await server_config.show(services, actor(ALICE))
+    fields = {f.name: f.value for f in shown.fields}
+    assert fields["Ruleset"] == "Germ"
+    assert fields["Time zone"] == "UTC"
+    assert "22 points, at most 8 in a stat" in fields["Germ"]
+    before = dump(db.path)
+    for change in (
+        server_config.set_timezone(services, actor(ALICE), "Europe/London"),
+        server_config.set_ruleset(services, actor(ALICE), "wcagr"),
+        server_config.set_admin_role(services, actor(ALICE), ADMIN_ROLE),
+    ):
+        with pytest.raises(PawpostError, match="Only an admin of this server can do that."):
+            await change
+    assert dump(db.path) == before
+
+
+async def test_time_zone_is_validated(services, db) -> None:
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match="Mars/Olympus is not a time zone I know"):
+        await server_config.set_timezone(services, actor(ADMIN, admin=True), "Mars/Olympus")
+    assert dump(db.path) == before
+    await server_config.set_timezone(services, actor(ADMIN, admin=True), "America/New_York")
+    shown = await server_config.show(services, actor(ALICE))
+    assert {f.name: f.value for f in shown.fields}["Time zone"] == "America/New_York"
+    assert "Europe/London" in server_config.zone_choices("london")
+
+
+async def test_admin_role_makes_its_members_admins(services) -> None:
+    await server_config.set_admin_role(services, actor(ADMIN, admin=True), ADMIN_ROLE)
+    with_role = Actor(
+        guild_id=GUILD, channel_id=CHANNEL, user_id=BOB, role_ids=frozenset({ADMIN_ROLE})
+    )
+    await server_config.set_timezone(services, with_role, "Europe/Paris")
+
+
+async def test_ruleset_change_is_refused_while_characters_of_another_exist(services, db) -> None:
+    await characters.create(services, actor(ALICE), **FIREPAW)
+    before = dump(db.path)
+    with pytest.raises(
+        PawpostError, match="still has 1 Germ character; a server plays one ruleset"
+    ):
+        await server_config.set_ruleset(services, actor(ADMIN, admin=True), "wcagr")
+    assert dump(db.path) == before
+
+
+async def test_an_unbuilt_ruleset_answers_its_commands_with_a_sentence(services) -> None:
+    reply = await server_config.set_ruleset(services, actor(ADMIN, admin=True), "cat")
+    assert reply.lines == ["This server now plays Taking Risks. Its rolls are not built yet."]
+    with pytest.raises(PawpostError, match="Taking Risks is not built into Pawpost yet"):
+        await checks.check(services, actor(ALICE), "strength")
+    with pytest.raises(PawpostError, match="Taking Risks is not built into Pawpost yet"):
+        await characters.create(services, actor(ALICE), **FIREPAW)
+    await server_config.set_ruleset(services, actor(ADMIN, admin=True), "germ")
+    await characters.create(services, actor(ALICE), **FIREPAW)
+
+
+async def test_admin_export_is_a_json_file_for_admins_only(services, dice) -> None:
+    await characters.create(services, actor(ALICE), **FIREPAW)
+    dice.load(7)
+    await checks.check(services, actor(ALICE), "agility")
+    with pytest.raises(PawpostError, match="Only an admin"):
+        await log.export(services, actor(ALICE))
+    reply = await log.export(services, actor(ADMIN, admin=True))
+    assert reply.ephemeral
+    assert reply.attachment is not None
+    assert reply.attachment.filename == f"pawpost-{GUILD}.json"
+    data = json.loads(reply.attachment.content)
+    assert data["ruleset"] == "germ"
+    assert data["characters"][0]["sheet"]["strength"] == 4
+    assert data["audit_log"][-1]["rolls"][0]["dice"] == [{"sides": 20, "face": 7}]
