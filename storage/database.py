@@ -36,7 +36,7 @@ class Migration(NamedTuple):
 def bundled_migrations() -> list[Migration]:
     """The migrations shipped in `storage/migrations/`, in order."""
     found = []
-    for entry in resources.files("storage.migrations").iterdir():
+    for entry in (resources.files("storage") / "migrations").iterdir():
         match = _MIGRATION_NAME.match(entry.name)
         if match:
             found.append(Migration(int(match.group(1)), entry.name, entry.read_text("utf-8")))
