@@ -19,6 +19,8 @@ from bot.command_spec import (
     character_option,
     not_built,
 )
+from bot.commands_combat import COMBAT_COMMANDS
+from bot.commands_hunting import HUNTING_COMMANDS
 from rules.germ.constants import MAX_POINTS_IN_STAT
 from rules.germ.sheet import STATS, Condition
 from rules.rulesets import RULESETS
@@ -233,7 +235,7 @@ CORE_COMMANDS: tuple[Command, ...] = (
 )
 
 
-COMMANDS: tuple[Command, ...] = CORE_COMMANDS
+COMMANDS: tuple[Command, ...] = CORE_COMMANDS + COMBAT_COMMANDS + HUNTING_COMMANDS
 
 
 def commands_for(ruleset: str) -> tuple[Command, ...]:

@@ -6,6 +6,8 @@ from datetime import datetime
 
 from bot.actions import checks
 from bot.actions.context import Services
+from bot.actions.hunting_jobs import weekly_hunting
+from bot.combat_jobs import combat_timeouts
 from bot.scheduler import Job, JobResult, Post
 
 
@@ -15,4 +17,4 @@ async def contest_timeouts(services: Services, now: datetime) -> JobResult:
     return JobResult([Post(channel, reply) for channel, reply in notices], next_due)
 
 
-JOBS: tuple[Job, ...] = (contest_timeouts,)
+JOBS: tuple[Job, ...] = (contest_timeouts, combat_timeouts, weekly_hunting)

@@ -6,18 +6,20 @@ Each method is one round trip to the database thread; a command's whole unit of 
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import datetime
+from functools import lru_cache
 from typing import Any
 
-import aiosqlite
 from pydantic import BaseModel, TypeAdapter
 
 from rules.rolls import Roll
 from rules.rulesets import sheet_model
+from storage.combat import CombatRepository
+from storage.connection import Connection
 from storage.germ import GermRepository
+from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import from_text, maybe_from_text, to_text
@@ -37,7 +39,7 @@ class NameTaken(Exception):
 class GuildRepository:
     """Each server's ruleset, settings and the hash of its synced command set."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self._db = connection
 
     async def get(self, guild_id: int) -> Guild:
@@ -87,6 +89,20 @@ _CHARACTER_COLUMNS = (
 )
 
 
+@lru_cache(maxsize=4096)
+def _frozen_sheet(model: type[BaseModel], text: str) -> BaseModel:
+    return model.model_validate_json(text)
+
+
+def _sheet(ruleset: str, text: str) -> BaseModel:
+    """A stored sheet, validated by its ruleset's model. Frozen sheets (Germ's) cannot change
+    once made, so the same text gives the same validated sheet, kept for the next read."""
+    model = sheet_model(ruleset)
+    if model.model_config.get("frozen"):
+        return _frozen_sheet(model, text)
+    return model.model_validate_json(text)
+
+
 def _character(row: Sequence[Any]) -> Character:
     (id_, guild_id, owner_id, name, ruleset, sheet, mother_id, created_at, deleted_at) = row
     return Character(
@@ -95,7 +111,7 @@ def _character(row: Sequence[Any]) -> Character:
         owner_id=owner_id,
         name=name,
         ruleset=ruleset,
-        sheet=sheet_model(ruleset).model_validate_json(sheet),
+        sheet=_sheet(ruleset, sheet),
         mother_id=mother_id,
         created_at=from_text(created_at),
         deleted_at=maybe_from_text(deleted_at),
@@ -111,7 +127,7 @@ def _sheet_json(ruleset: str, sheet: BaseModel) -> str:
 class CharacterRepository:
     """Characters: common columns plus the ruleset's sheet as JSON, validated both ways."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self._db = connection
 
     async def add(self, new: NewCharacter, now: datetime) -> Character:
@@ -364,7 +380,7 @@ def _audit(row: Sequence[Any]) -> AuditEntry:
 class AuditRepository:
     """The audit log: every roll with its dice and modifiers, every override and admin change."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self._db = connection
 
     async def add(self, entry: AuditEntry) -> int:
@@ -432,9 +448,7 @@ class AuditRepository:
 
 
 def _audit_values(entry: AuditEntry) -> tuple[Any, ...]:
-    rolls = (
-        json.dumps([roll.model_dump(mode="json") for roll in entry.rolls]) if entry.rolls else None
-    )
+    rolls = _ROLLS.dump_json(list(entry.rolls)).decode() if entry.rolls else None
     return (
         entry.guild_id,
         entry.channel_id,
@@ -453,8 +467,10 @@ def _audit_values(entry: AuditEntry) -> tuple[Any, ...]:
 class Transaction:
     """The repositories of one open transaction."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self.guilds = GuildRepository(connection)
         self.characters = CharacterRepository(connection)
         self.audit = AuditRepository(connection)
         self.germ = GermRepository(connection)
+        self.hunting = HuntingRepository(connection)
+        self.combat = CombatRepository(connection)

@@ -10,7 +10,9 @@ from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 
 from bot.actions import characters, checks, log
+from bot.actions.combat_buttons import COMBAT_BUTTONS
 from bot.actions.context import Actor, Services
+from bot.actions.hunting import HUNTING_BUTTONS
 from bot.actions.reply import Reply
 from rules.errors import PawpostError
 
@@ -61,6 +63,8 @@ HANDLERS: dict[tuple[str, str], ButtonHandler] = {
     ("log", "older"): _log_page,
     ("contest", "roll"): _contest,
     ("contest", "admin-roll"): _contest,
+    **COMBAT_BUTTONS,
+    **HUNTING_BUTTONS,
 }
 
 

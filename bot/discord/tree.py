@@ -23,6 +23,12 @@ GROUP_DESCRIPTIONS = {
     "config": "This server's settings",
     "admin": "Adjudicate, export and restore (admins)",
     "trust": "Full trust between cats",
+    "combat": "Fights between cats: challenge, status, list, end",
+    "hunting": "Hunting: a cat's log, this week's status, marking a cat away",
+    "season": "The season hunting is in",
+    "seasons": "Seasons set by hand or turning by themselves",
+    "starving": "A cat's starvation",
+    "reminders": "The weekly hunting reminders",
 }
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25

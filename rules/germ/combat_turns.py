@@ -533,6 +533,14 @@ def end_combat(state: CombatState) -> Transition:
     return _done(*_end(state, EndReason.ADMIN))
 
 
+def skip_turn(state: CombatState) -> Transition:
+    """An admin passes an absent attacker's turn to the next fighter in turn order."""
+    _require_phase(state, Phase.TURN)
+    if state.attacker is None:
+        raise ValueError("a turn without an attacker")
+    return _done(*_start_turn(state, _next_after(state, state.attacker)))
+
+
 def set_terrain(state: CombatState, *, allows_hiding: bool) -> Transition:
     """The fighters or an admin mark whether the terrain allows hiding."""
     if state.is_over:

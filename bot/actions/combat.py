@@ -1,0 +1,326 @@
+"""Germ combat: `/combat`, `/attack`, `/run`, `/hide`, `/admin combat` and turn reminders."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.actions.combat_buttons import end_step
+from bot.actions.combat_flow import (
+    Fight,
+    Step,
+    combat_of,
+    due_at,
+    fighter_of,
+    germ_sheet,
+    run_step,
+)
+from bot.actions.combat_view import (
+    Cast,
+    first_select,
+    prompt,
+    title,
+    waiting_for,
+    wound_lines,
+)
+from bot.actions.context import Actor, Services
+from bot.actions.formatting import safe
+from bot.actions.lookup import acting_character, named, require_admin, require_built
+from bot.actions.reply import Reply, ReplyField
+from rules.errors import PawpostError
+from rules.germ import combat_turns as turns
+from rules.germ.combat_turns import Phase
+from storage.combat import AlreadyFighting, Combat, CombatAction
+from storage.repositories import Transaction
+from storage.settings import Guild
+
+LIST_LIMIT = 25
+STATUS_ACTIONS = 5
+REMINDERS_PER_WAKE = 50
+HIDING = {"allowed": True, "not-allowed": False}
+YES_NO = {"yes": True, "no": False}
+
+
+def _option(value: str | None, allowed: dict[str, bool], default: bool, name: str) -> bool:
+    if value is None:
+        return default
+    if value.strip().lower() not in allowed:
+        raise PawpostError(f"{name} must be {' or '.join(allowed)}.")
+    return allowed[value.strip().lower()]
+
+
+async def challenge(
+    services: Services,
+    actor: Actor,
+    target: str,
+    character: str | None = None,
+    hiding: str | None = None,
+    ambush: str | None = None,
+) -> Reply:
+    """Challenge another cat; the fight starts when its player accepts."""
+    terrain_allows_hiding = _option(hiding, HIDING, True, "hiding")
+    ambushing = _option(ambush, YES_NO, False, "ambush")
+    now = services.clock()
+    async with services.db.transaction() as tx:
+        guild = await tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        mine = await acting_character(tx, actor, guild, character)
+        other = await named(tx, actor.guild_id, target)
+        if other.id == mine.id:
+            raise PawpostError(f"{safe(mine.name)} cannot fight itself.")
+        if other.owner_id == actor.user_id and not actor.admin_in(guild.settings):
+            raise PawpostError("You cannot challenge your own character.")
+        germ_sheet(mine), germ_sheet(other)
+        busy = await tx.combat.fighting(actor.guild_id, (mine.id, other.id))
+        for cat in (mine, other):
+            if cat.id in busy:
+                raise PawpostError(
+                    f"{safe(cat.name)} is already in a combat (combat {busy[cat.id]})."
+                )
+        state = turns.start_combat(
+            (mine.id, other.id),
+            terrain_allows_hiding=terrain_allows_hiding,
+            ambush_target=other.id if ambushing else None,
+            agility_cuts_damage=guild.settings.germ.free_attack_agility_cuts_damage,
+        )
+        combat = Combat(
+            guild_id=actor.guild_id,
+            channel_id=actor.channel_id,
+            created_by=actor.user_id,
+            state=state,
+            created_at=now,
+            updated_at=now,
+            due_at=due_at(guild, state, now),
+        )
+        combat.id = await tx.combat.add(combat)
+        try:
+            await tx.combat.add_fighters(actor.guild_id, combat.id, state.fighters)
+        except AlreadyFighting:
+            raise PawpostError("One of these cats has just joined another combat.") from None
+        await tx.combat.add_action(
+            CombatAction(
+                guild_id=actor.guild_id,
+                combat_id=combat.id,
+                version=state.version,
+                round=0,
+                user_id=actor.user_id,
+                character_id=mine.id,
+                action="challenge",
+                summary=f"{mine.name} challenges {other.name}"
+                + (" from ambush" if ambushing else ""),
+                created_at=now,
+            )
+        )
+    cast = Cast(
+        names={mine.id: mine.name, other.id: other.name},
+        owners={mine.id: mine.owner_id, other.id: other.owner_id},
+    )
+    asked = prompt(combat.id, state, cast)
+    return Reply(
+        title=title(combat.id, state, cast),
+        lines=asked.lines,
+        buttons=asked.buttons,
+        mentions=asked.mentions,
+    )
+
+
+async def _target_id(tx: Transaction, actor: Actor, name: str | None) -> int | None:
+    return None if not name else (await named(tx, actor.guild_id, name)).id
+
+
+async def attack(
+    services: Services, actor: Actor, target: str | None = None, character: str | None = None
+) -> Reply:
+    """On your turn: your Strength against the target's Agility."""
+
+    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        fight, fighter = await fighter_of(tx, actor, guild, character)
+        aimed = await _target_id(tx, actor, target)
+        transition = turns.attack(fight.state, fighter, services.dice, fight.sheets(), target=aimed)
+        return fight, Step("attack", fighter, transition)
+
+    return await run_step(services, actor, act)
+
+
+async def run(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """On your turn: run instead of attacking; the other cat chooses to chase or let go."""
+
+    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        fight, fighter = await fighter_of(tx, actor, guild, character)
+        return fight, Step("run", fighter, turns.run(fight.state, fighter))
+
+    return await run_step(services, actor, act)
+
+
+async def hide(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """On your turn: hide instead of attacking (Stealth, with its penalty, against Perception)."""
+
+    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        fight, fighter = await fighter_of(tx, actor, guild, character)
+        transition = turns.hide(fight.state, fighter, services.dice, fight.sheets())
+        return fight, Step("hide", fighter, transition)
+
+    return await run_step(services, actor, act)
+
+
+async def propose_end(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """Your cat agrees to end the combat; it ends when the others agree too. An admin who
+    plays none of the cats ends it at once."""
+
+    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        fight = await combat_of(tx, actor, guild, character)
+        return fight, end_step(fight, actor)
+
+    return await run_step(services, actor, act)
+
+
+async def admin_first(services: Services, actor: Actor, character: str) -> Reply:
+    """An admin decides who attacks first."""
+
+    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        require_admin(actor, guild)
+        first = await named(tx, actor.guild_id, character)
+        fight = await combat_of(tx, actor, guild, first.name)
+        if fight.state.phase is not Phase.CHOOSING_FIRST:
+            now = waiting_for(fight.state, fight.cast)
+            raise PawpostError(f"There is no first attacker to choose: {now}.")
+        note = f"{first.name} attacks first"
+        return fight, Step(
+            "first-decided", first.id, turns.decide_first(fight.state, first.id), note
+        )
+
+    return await run_step(services, actor, act)
+
+
+async def admin_skip(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """An admin passes an absent attacker's turn to the next cat."""
+
+    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        require_admin(actor, guild)
+        fight = await combat_of(tx, actor, guild, character)
+        if fight.state.phase is not Phase.TURN:
+            raise PawpostError(f"There is no turn to skip: {waiting_for(fight.state, fight.cast)}.")
+        skipped = fight.state.attacker
+        note = f"Skipped {fight.cast.raw(skipped)}'s turn"
+        return fight, Step("skip", skipped, turns.skip_turn(fight.state), note)
+
+    return await run_step(services, actor, act)
+
+
+async def admin_end(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """An admin ends a combat at once."""
+
+    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        require_admin(actor, guild)
+        fight = await combat_of(tx, actor, guild, character)
+        return fight, Step("end", None, turns.end_combat(fight.state), "Ended the combat")
+
+    return await run_step(services, actor, act)
+
+
+async def status(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """A combat's fighters, whose turn it is, the round, the wounds and the last actions."""
+    async with services.db.transaction(write=False) as tx:
+        guild = await tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        fight = await combat_of(tx, actor, guild, character)
+        combat_id = fight.combat.id
+        hits = await tx.combat.hits(actor.guild_id, combat_id)
+        recent = await tx.combat.recent_actions(actor.guild_id, combat_id, STATUS_ACTIONS)
+    state, cast = fight.state, fight.cast
+    fighters = []
+    for fighter in state.fighters:
+        line = f"{cast.name(fighter)} ({cast.ping(fighter) or 'deleted'})"
+        if fighter == state.attacker:
+            line += " — attacking"
+        fighters.append(line)
+    terrain = "allows hiding" if state.terrain_allows_hiding else "does not allow hiding"
+    actions = [
+        f"{f'round {a.round}' if a.round else 'start'}: {safe(a.summary)}" for a in reversed(recent)
+    ]
+    return Reply(
+        title=title(combat_id, state, cast),
+        fields=[
+            ReplyField(name="Now", value=waiting_for(state, cast)),
+            ReplyField(name="Round", value=str(state.turn), inline=True),
+            ReplyField(name="Terrain", value=terrain, inline=True),
+            ReplyField(name="Channel", value=f"<#{fight.combat.channel_id}>", inline=True),
+            ReplyField(name="Fighters", value="\n".join(fighters)),
+            ReplyField(name="Wounds this combat", value="\n".join(wound_lines(state, hits, cast))),
+            ReplyField(name="Last actions", value="\n".join(actions) or "none yet"),
+        ],
+        ephemeral=True,
+    )
+
+
+async def list_combats(services: Services, actor: Actor) -> Reply:
+    """The server's combats going on."""
+    async with services.db.transaction(write=False) as tx:
+        guild = await tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        combats = await tx.combat.active(actor.guild_id, LIST_LIMIT + 1)
+        fighters = {f for combat in combats for f in combat.state.fighters}
+        characters = await tx.characters.by_ids(actor.guild_id, fighters)
+    lines = []
+    for combat in combats[:LIST_LIMIT]:
+        cast = Fight(guild, combat, characters).cast
+        vs = " vs ".join(cast.name(f) for f in combat.state.fighters)
+        lines.append(
+            f"**{combat.id}** <#{combat.channel_id}> {vs} — {waiting_for(combat.state, cast)}"
+        )
+    if len(combats) > LIST_LIMIT:
+        lines.append(f"… and more; the oldest {LIST_LIMIT} are shown.")
+    return Reply(
+        title="Combats going on",
+        lines=lines or ["No combat is going on in this server."],
+        ephemeral=True,
+    )
+
+
+def _reminder(fight: Fight, hours: int) -> Reply:
+    state, cast, combat_id = fight.state, fight.cast, fight.combat.id
+    asked = prompt(combat_id, state, cast)
+    if state.phase is Phase.CHOOSING_FIRST:
+        head = f"Who attacks first is not settled after {hours} h; an admin decides."
+        asked.select = first_select(combat_id, state, cast)
+        asked.mentions = []
+    elif state.phase is Phase.TURN:
+        head = (
+            f"{cast.name(state.attacker)} has not acted for {hours} h. "
+            "Admins may /admin combat skip or /admin combat end."
+        )
+    else:
+        head = f"This combat has waited {hours} h."
+    return Reply(
+        title=title(combat_id, state, cast),
+        lines=[head, *asked.lines],
+        buttons=asked.buttons,
+        select=asked.select,
+        mentions=asked.mentions,
+    )
+
+
+async def overdue_combat_notices(
+    services: Services, now: datetime, limit: int = REMINDERS_PER_WAKE
+) -> tuple[list[tuple[int, Reply]], datetime | None]:
+    """Combats whose turn (or other wait) has passed the server's turn timeout: one post each
+    mentioning whoever it waits for, once; admins are asked to decide the first attacker.
+    Also returns when the next wait falls due."""
+    notices: list[tuple[int, Reply]] = []
+    async with services.db.transaction() as tx:
+        due = await tx.combat.due(now, limit)
+        guilds: dict[int, Guild] = {}
+        for combat in due:
+            guild = guilds.get(combat.guild_id) or await tx.guilds.get(combat.guild_id)
+            guilds[combat.guild_id] = guild
+            characters = await tx.characters.by_ids(combat.guild_id, combat.state.fighters)
+            reply = _reminder(
+                Fight(guild, combat, characters), guild.settings.germ.turn_timeout_hours
+            )
+            notices.append((combat.channel_id, reply))
+            admin_channel = guild.settings.admin_channel_id
+            asks_admins = combat.state.phase is Phase.CHOOSING_FIRST
+            if asks_admins and admin_channel and admin_channel != combat.channel_id:
+                notices.append((admin_channel, reply))
+        await tx.combat.mark_reminded(due, now)
+        next_due = await tx.combat.next_due()
+    return notices, next_due

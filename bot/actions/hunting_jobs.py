@@ -1,0 +1,411 @@
+"""The weekly hunting job: reminders, the end-of-week report, missed weeks, ageing, seasons.
+
+Each server has one row in the schedule saying when the job next looks at it; a change to the
+server's settings makes it due at once. The job takes the due servers in batches, works out
+from stored state what each needs now (what was done is recorded per server, kind and week, so
+nothing is done twice and a bot that was down catches up), does it all in one transaction, and
+stores when each server is next due.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta
+
+from bot.actions.context import Services
+from bot.actions.formatting import safe
+from bot.actions.hunting import plural
+from bot.actions.hunting_config import cannot_post, channel_check, week_end_wanted
+from bot.actions.reply import Reply
+from bot.actions.seasons import current_season, hunting_line, next_turn
+from bot.actions.weeks import (
+    DAYS_PER_WEEK,
+    Span,
+    local_today,
+    moment_in_week,
+    next_week,
+    previous_week,
+    stamp,
+    week_of,
+    zone,
+)
+from bot.scheduler import JobResult, Post
+from rules.germ.hunger import at_risk
+from rules.germ.hunting import Season, after_hunt, is_nursing, nursing_kits
+from rules.germ.seasons import season_began
+from storage.hunting import (
+    Done,
+    DueGuild,
+    Hunt,
+    HuntKind,
+    Outcome,
+    PostKind,
+    Week,
+    WeeklyCat,
+)
+from storage.models import AuditEntry
+from storage.repositories import Transaction
+from storage.settings import Guild
+
+log = logging.getLogger(__name__)
+
+BATCH = 200  # servers worked out in one transaction
+RETRY_AFTER = timedelta(hours=1)  # a server whose turn failed is looked at again after this
+POST_TEXT_LIMIT = 3800  # characters of lines per post (Discord's embed description: 4096)
+MENTIONS_PER_POST = 40  # players pinged by one post (the message text holds 2000 characters)
+BOT_USER_ID = 0  # the audit log's "user" for what the job does by itself
+
+
+@dataclass
+class Plan:
+    """What one server needs now, worked out from its settings and what was done."""
+
+    guild: Guild
+    week: Span
+    previous: Span
+    remind: bool = False
+    close: bool = False
+    ageing_moons: int = 0
+    season: Season | None = None  # the season to turn to (and announce)
+    records: list[Done] = field(default_factory=list)
+    next_due: datetime | None = None
+
+    @property
+    def guild_id(self) -> int:
+        return self.guild.guild_id
+
+    def window(self, span: Span) -> Week:
+        return Week(guild_id=self.guild_id, key=span.key, start=span.start, end=span.end)
+
+    def done(self, kind: PostKind, key: str, posts: int = 0) -> None:
+        self.records.append(Done(guild_id=self.guild_id, kind=kind, week_key=key, posts=posts))
+
+
+def plan(due: DueGuild, now: datetime) -> Plan:
+    """Work out, without I/O, what a server needs at `now` and when it is next due."""
+    guild = due.guild
+    settings = guild.settings
+    germ = settings.germ
+    week = week_of(now, settings)
+    result = Plan(guild=guild, week=week, previous=previous_week(week, settings))
+    if guild.ruleset != "germ":
+        return result
+    wake: list[datetime] = []
+
+    if germ.reminder_channel_id is not None:
+        moment = moment_in_week(week, settings, germ.reminder_weekday, germ.reminder_hour)
+        if due.done.get(PostKind.REMINDER, "") >= week.key or now >= moment:
+            result.remind = due.done.get(PostKind.REMINDER, "") < week.key
+            following = next_week(week, settings)
+            moment = moment_in_week(following, settings, germ.reminder_weekday, germ.reminder_hour)
+        wake.append(moment)
+
+    if week_end_wanted(guild):
+        closed = due.done.get(PostKind.WEEK_END)
+        if closed is None:  # turned on by another way than /config: start from now
+            result.done(PostKind.WEEK_END, result.previous.key)
+        elif closed < result.previous.key:
+            result.close = True  # only the week that just ended: older ones had no bot
+        wake.append(week.end)
+
+    if germ.ageing:
+        aged = due.done.get(PostKind.AGEING)
+        if aged is None:
+            result.done(PostKind.AGEING, week.key)
+        elif aged < week.key:
+            weeks = (week.first_day - date.fromisoformat(aged)).days // DAYS_PER_WEEK
+            result.ageing_moons = weeks * germ.moons_per_real_week
+            result.done(PostKind.AGEING, week.key, posts=0)
+        wake.append(week.end)
+
+    if germ.seasons_auto_start is not None:
+        today = local_today(now, zone(settings.timezone))
+        began = season_began(today, germ.seasons_auto_start, germ.weeks_per_season)
+        if began is not None and due.done.get(PostKind.SEASON, "") < began.isoformat():
+            result.season = current_season(settings, now)
+            result.done(PostKind.SEASON, began.isoformat())
+        turn = next_turn(settings, now)
+        if turn is not None:
+            wake.append(turn)
+
+    result.next_due = min(wake, default=None)
+    return result
+
+
+# --- Posts ----------------------------------------------------------------------------------
+
+
+def split_posts(
+    title: str, header: Sequence[str], items: Iterable[tuple[str, int | None]], *, ping: bool
+) -> list[Reply]:
+    """Lines (each with the player it names) cut into posts that stay within Discord's limits:
+    at most POST_TEXT_LIMIT characters of text and MENTIONS_PER_POST pinged players each."""
+    posts: list[Reply] = []
+    lines: list[str] = list(header)
+    size = sum(len(line) + 1 for line in lines)
+    players: dict[int, None] = {}  # in order of first mention
+    for line, player in items:
+        new_player = ping and player is not None and player not in players
+        full = size + len(line) + 1 > POST_TEXT_LIMIT
+        if lines and (full or (new_player and len(players) >= MENTIONS_PER_POST)):
+            posts.append(Reply(title=title, lines=lines, mentions=list(players)))
+            lines, size, players = [], 0, {}
+            new_player = ping and player is not None
+        lines.append(line)
+        size += len(line) + 1
+        if new_player and player is not None:
+            players[player] = None
+    if lines:
+        posts.append(Reply(title=title, lines=lines, mentions=list(players)))
+    if len(posts) > 1:
+        for number, post in enumerate(posts, 1):
+            post.title = f"{title} ({number}/{len(posts)})"
+    return posts
+
+
+def _nursing(cat: WeeklyCat) -> bool:
+    return cat.youngest_kit_moons is not None and is_nursing([cat.youngest_kit_moons])
+
+
+def _priority(cat: WeeklyCat) -> int:
+    """Starving cats first, then those one failure from it, then the rest."""
+    if cat.starving:
+        return 0
+    return 1 if at_risk(cat.fail_streak, cat.starving, nursing=_nursing(cat)) else 2
+
+
+def _reminder_line(cat: WeeklyCat, priority: int) -> str:
+    line = f"**{safe(cat.name)}** — <@{cat.owner_id}>"
+    if priority == 0:
+        return line + " · **starving**"
+    if priority == 1:
+        return line + " · one more failed hunt and it starves"
+    if cat.fail_streak:
+        return line + f" · {plural(cat.fail_streak, 'failed hunt')} in a row"
+    return line
+
+
+def reminder_posts(cats: Sequence[WeeklyCat], week: Span) -> list[Reply]:
+    ranked = sorted(((_priority(cat), number, cat) for number, cat in enumerate(cats)))
+    header = [
+        f"These cats have not hunted yet this week; the week ends {stamp(week.end, 'R')} "
+        f"({stamp(week.end, 'f')}). Use /hunt."
+    ]
+    # By priority, then in the order given (by name).
+    items = [(_reminder_line(cat, priority), cat.owner_id) for priority, _, cat in ranked]
+    return split_posts("Hunting reminder", header, items, ping=True)
+
+
+@dataclass
+class MissedWeek:
+    """What missing the week did to one cat (when the server counts it as a failed hunt)."""
+
+    cat: WeeklyCat
+    fail_streak: int | None = None
+    became_starving: bool = False
+
+
+def report_posts(
+    missed: Sequence[MissedWeek], week: Span, *, counted: bool, kits: Sequence[str]
+) -> list[Reply]:
+    title = f"Week of {week.key}: who missed the hunt"
+    if not missed:
+        return [Reply(title=title, lines=["Every cat hunted this week (or was away)."])]
+    header = [
+        f"{plural(len(missed), 'cat')} did not hunt in the week that ended "
+        f"{stamp(week.end, 'f')}" + (", which counts as a failed hunt." if counted else ".")
+    ]
+    items = []
+    for entry in missed:
+        line = f"**{safe(entry.cat.name)}** — <@{entry.cat.owner_id}>"
+        if entry.became_starving:
+            line += " · now **starving**"
+        elif entry.fail_streak is not None:
+            line += f" · {plural(entry.fail_streak, 'failed hunt')} in a row"
+        elif entry.cat.starving:
+            line += " · starving"
+        items.append((line, entry.cat.owner_id))
+    if kits:
+        items.append((f"Kits starving with their mothers: {', '.join(map(safe, kits))}.", None))
+    return split_posts(title, header, items, ping=False)
+
+
+# --- The job --------------------------------------------------------------------------------
+
+
+async def weekly_hunting(services: Services, now: datetime) -> JobResult:
+    """The scheduler's job: every due server in batches, one transaction a batch; if a batch
+    fails, its servers one at a time, so one broken server cannot hold up the others."""
+    try:
+        async with services.db.transaction() as tx:
+            due = await tx.hunting.due_guilds(now, BATCH)
+            posts = await _work(services, tx, due, now)
+            next_due = await tx.hunting.earliest_due()
+        return JobResult(posts, next_due)
+    except Exception:
+        log.exception("the weekly hunting job failed for a batch; trying each server alone")
+    async with services.db.transaction(write=False) as tx:
+        due = await tx.hunting.due_guilds(now, BATCH)
+    posts = []
+    for one in due:
+        try:
+            async with services.db.transaction() as tx:
+                posts += await _work(services, tx, [one], now)
+        except Exception:
+            log.exception("the weekly hunting job failed for server %s", one.guild.guild_id)
+            async with services.db.transaction() as tx:
+                await tx.hunting.set_next_due([(one.guild.guild_id, now + RETRY_AFTER)])
+    async with services.db.transaction(write=False) as tx:
+        next_due = await tx.hunting.earliest_due()
+    return JobResult(posts, next_due)
+
+
+async def _work(
+    services: Services, tx: Transaction, due: Sequence[DueGuild], now: datetime
+) -> list[Post]:
+    """Everything the due servers need, with a fixed number of round trips for any number."""
+    if not due:
+        return []
+    plans = [plan(one, now) for one in due]
+    windows = [p.window(p.week) for p in plans if p.remind]
+    windows += [p.window(p.previous) for p in plans if p.close]
+    missing: dict[tuple[int, str], list[WeeklyCat]] = defaultdict(list)
+    for cat in await tx.hunting.unhunted(windows):
+        missing[(cat.guild_id, cat.week_key)].append(cat)
+
+    posts: list[Post] = []
+    check = channel_check(services)
+    closes = [p for p in plans if p.close]
+    missed_by_guild, kits_by_guild = await _count_missed_weeks(tx, closes, missing, now)
+    for p in plans:
+        germ = p.guild.settings.germ
+        admin_channel = p.guild.settings.admin_channel_id
+        if p.remind and germ.reminder_channel_id is not None:
+            sent = 0
+            channel = germ.reminder_channel_id
+            cats = missing.get((p.guild_id, p.week.key), [])
+            if cats and check is not None and not await check(p.guild_id, channel):
+                if admin_channel is not None:
+                    notice = Reply(
+                        title="Hunting reminder not posted",
+                        lines=[f"{cannot_post(channel)} This week's reminder was skipped."],
+                    )
+                    posts.append(Post(admin_channel, notice))
+            elif cats:
+                replies = reminder_posts(cats, p.week)
+                posts += [Post(channel, reply) for reply in replies]
+                sent = len(replies)
+            p.done(PostKind.REMINDER, p.week.key, sent)
+        if p.close:
+            missed = missed_by_guild.get(p.guild_id, [])
+            sent = 0
+            if admin_channel is not None:
+                replies = report_posts(
+                    missed,
+                    p.previous,
+                    counted=germ.missed_week_counts_as_failure,
+                    kits=kits_by_guild.get(p.guild_id, []),
+                )
+                posts += [Post(admin_channel, reply) for reply in replies]
+                sent = len(replies)
+            p.done(PostKind.WEEK_END, p.previous.key, sent)
+        if p.season is not None:
+            p.guild.settings.germ.season = p.season.value
+            await tx.guilds.save(p.guild)
+            channel = germ.reminder_channel_id or admin_channel
+            if channel is not None:
+                posts.append(
+                    Post(
+                        channel,
+                        Reply(
+                            title=f"{p.season.label} has begun",
+                            lines=[hunting_line(p.season)],
+                        ),
+                    )
+                )
+    ageing = [(p.guild_id, p.ageing_moons) for p in plans if p.ageing_moons]
+    if ageing:
+        await tx.hunting.add_age(ageing)
+    await tx.hunting.record_done([record for p in plans for record in p.records], now)
+    # Last: saving a turned season marks the server due at once; this sets its real next time.
+    await tx.hunting.set_next_due([(p.guild_id, p.next_due) for p in plans])
+    return posts
+
+
+async def _count_missed_weeks(
+    tx: Transaction,
+    closes: Sequence[Plan],
+    missing: dict[tuple[int, str], list[WeeklyCat]],
+    now: datetime,
+) -> tuple[dict[int, list[MissedWeek]], dict[int, list[str]]]:
+    """Who missed the week that just ended, and, where the server counts it as a failed hunt,
+    that failure written to the cats (nursing mothers' kits under 2 moons starving with them)."""
+    missed_by_guild: dict[int, list[MissedWeek]] = {}
+    hunts: list[Hunt] = []
+    hunger: list[tuple[int, int, int, bool]] = []
+    entries: list[AuditEntry] = []
+    mothers: list[tuple[int, int]] = []
+    for p in closes:
+        counted = p.guild.settings.germ.missed_week_counts_as_failure
+        season = current_season(p.guild.settings, p.previous.start).value
+        missed = []
+        for cat in missing.get((p.guild_id, p.previous.key), []):
+            entry = MissedWeek(cat)
+            missed.append(entry)
+            if not counted:
+                continue
+            nursing = cat.youngest_kit_moons is not None and is_nursing([cat.youngest_kit_moons])
+            update = after_hunt(cat.fail_streak, cat.starving, False, nursing=nursing)
+            entry.fail_streak = update.fail_streak
+            entry.became_starving = update.became_starving
+            hunger.append((p.guild_id, cat.character_id, update.fail_streak, update.starving))
+            if update.became_starving and nursing:
+                mothers.append((p.guild_id, cat.character_id))
+            hunts.append(
+                Hunt(
+                    guild_id=p.guild_id,
+                    character_id=cat.character_id,
+                    user_id=BOT_USER_ID,
+                    kind=HuntKind.MISSED_WEEK,
+                    hunted_at=now,
+                    week_key=p.previous.key,
+                    season=season,
+                    outcome=Outcome.MISSED_WEEK,
+                    fail_streak=update.fail_streak,
+                    became_starving=update.became_starving,
+                )
+            )
+            entries.append(
+                AuditEntry(
+                    guild_id=p.guild_id,
+                    user_id=BOT_USER_ID,
+                    character_id=cat.character_id,
+                    action="hunt",
+                    summary=f"missed the week of {p.previous.key}: counts as a failed hunt"
+                    + ("; now starving" if update.became_starving else ""),
+                    outcome=Outcome.MISSED_WEEK.value,
+                    created_at=now,
+                )
+            )
+        missed_by_guild[p.guild_id] = missed
+    kits_by_guild: dict[int, list[str]] = defaultdict(list)
+    if hunts:
+        await tx.hunting.add_missed_weeks(hunts)
+        await tx.hunting.set_hunger(hunger)
+        await tx.audit.add_many(entries)
+    if mothers:
+        starved: list[tuple[int, int]] = []
+        by_mother: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
+        names: dict[int, str] = {}
+        for kit in await tx.hunting.young_kits(mothers):
+            by_mother[(kit.guild_id, kit.mother_id)][kit.character_id] = kit.age_moons
+            names[kit.character_id] = kit.name
+        for (guild_id, _mother), ages in by_mother.items():
+            for kit_id in nursing_kits(ages):
+                starved.append((guild_id, kit_id))
+                kits_by_guild[guild_id].append(names[kit_id])
+        await tx.hunting.mark_starving(starved)
+    return missed_by_guild, kits_by_guild

@@ -1,0 +1,309 @@
+"""Germ combats: the stored turn state, who fights in which combat, and every action taken."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from datetime import datetime
+from typing import Any
+
+import aiosqlite
+from pydantic import BaseModel, Field, TypeAdapter
+
+from rules.germ.combat_events import CombatEvent
+from rules.germ.combat_turns import CombatState
+from rules.rolls import Roll
+from storage.timestamps import from_text, maybe_from_text, to_text
+
+_ROLLS = TypeAdapter(list[Roll])
+_EVENTS = TypeAdapter(list[CombatEvent])
+
+ACTIVE = "active"
+ENDED = "ended"
+
+
+class AlreadyFighting(Exception):
+    """A character given to `add_fighters` is already in an active combat."""
+
+
+class Combat(BaseModel):
+    """One combat: where it is, who started it, and its whole turn state."""
+
+    id: int = 0
+    guild_id: int
+    channel_id: int
+    created_by: int
+    state: CombatState
+    created_at: datetime
+    updated_at: datetime
+    due_at: datetime | None = None  # when whoever it waits for is reminded
+    reminded_at: datetime | None = None
+
+    @property
+    def status(self) -> str:
+        return ENDED if self.state.is_over else ACTIVE
+
+
+class CombatAction(BaseModel):
+    """One step of a combat: who did what, the rolls, and the state version it made."""
+
+    id: int = 0
+    guild_id: int
+    combat_id: int
+    version: int
+    round: int
+    user_id: int
+    character_id: int | None = None
+    action: str
+    summary: str
+    target_id: int | None = None  # the cat hit, when the step landed a hit
+    power: int | None = None
+    rolls: list[Roll] = Field(default_factory=list)
+    events: list[CombatEvent] = Field(default_factory=list)
+    created_at: datetime
+
+
+_COMBAT_COLUMNS = (
+    "id, guild_id, channel_id, created_by, state, due_at, reminded_at, created_at, updated_at"
+)
+
+
+def _combat(row: Sequence[Any]) -> Combat:
+    (id_, guild_id, channel_id, created_by, state, due_at, reminded_at, created_at,
+     updated_at) = row  # fmt: skip
+    return Combat(
+        id=id_,
+        guild_id=guild_id,
+        channel_id=channel_id,
+        created_by=created_by,
+        state=CombatState.model_validate_json(state),
+        due_at=maybe_from_text(due_at),
+        reminded_at=maybe_from_text(reminded_at),
+        created_at=from_text(created_at),
+        updated_at=from_text(updated_at),
+    )
+
+
+_ACTION_COLUMNS = (
+    "id, guild_id, combat_id, version, round, user_id, character_id, action, summary,"
+    " target_id, power, rolls, events, created_at"
+)
+
+
+def _action(row: Sequence[Any]) -> CombatAction:
+    (id_, guild_id, combat_id, version, round_, user_id, character_id, action, summary,
+     target_id, power, rolls, events, created_at) = row  # fmt: skip
+    return CombatAction(
+        id=id_,
+        guild_id=guild_id,
+        combat_id=combat_id,
+        version=version,
+        round=round_,
+        user_id=user_id,
+        character_id=character_id,
+        action=action,
+        summary=summary,
+        target_id=target_id,
+        power=power,
+        rolls=_ROLLS.validate_json(rolls) if rolls else [],
+        events=_EVENTS.validate_json(events),
+        created_at=from_text(created_at),
+    )
+
+
+def _state_columns(combat: Combat) -> tuple[Any, ...]:
+    """What the combat's columns hold: status, phase, version, attacker, round, state, due,
+    updated and ended times."""
+    state = combat.state
+    return (
+        combat.status,
+        state.phase.value,
+        state.version,
+        state.attacker,
+        state.turn,
+        state.model_dump_json(),
+        None if combat.due_at is None else to_text(combat.due_at),
+        to_text(combat.updated_at),
+        to_text(combat.updated_at) if state.is_over else None,
+    )
+
+
+class CombatRepository:
+    """Combats, their fighters and their action log."""
+
+    def __init__(self, connection: aiosqlite.Connection) -> None:
+        self._db = connection
+
+    async def add(self, combat: Combat) -> int:
+        """Store a new combat; returns its id."""
+        rows = await self._db.execute_fetchall(
+            "INSERT INTO combats (guild_id, channel_id, created_by, created_at, status, phase,"
+            " version, attacker_id, round, state, due_at, updated_at, ended_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                combat.guild_id,
+                combat.channel_id,
+                combat.created_by,
+                to_text(combat.created_at),
+                *_state_columns(combat),
+            ),
+        )
+        return int(next(iter(rows))[0])
+
+    async def add_fighters(
+        self, guild_id: int, combat_id: int, character_ids: Sequence[int]
+    ) -> None:
+        """Put characters in a combat, in turn order; raises AlreadyFighting when one of them
+        is in another active combat."""
+        try:
+            await self._db.executemany(
+                "INSERT INTO combat_fighters (guild_id, combat_id, character_id, position)"
+                " VALUES (?, ?, ?, ?)",
+                [(guild_id, combat_id, c, position) for position, c in enumerate(character_ids)],
+            )
+        except sqlite3.IntegrityError as error:
+            raise AlreadyFighting(str(error)) from error
+
+    async def get(self, guild_id: int, combat_id: int) -> Combat | None:
+        """A combat of this server by id (another server's id finds nothing)."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE id = ? AND guild_id = ?",
+            (combat_id, guild_id),
+        )
+        return next((_combat(row) for row in rows), None)
+
+    async def save(self, combat: Combat, expected_version: int) -> bool:
+        """Store the combat's new state, due time and update time, only if the stored state is
+        still at `expected_version`; False when another action got there first. A new state
+        clears the reminder, so the next wait is reminded again."""
+        cursor = await self._db.execute(
+            "UPDATE combats SET status = ?, phase = ?, version = ?, attacker_id = ?, round = ?,"
+            " state = ?, due_at = ?, updated_at = ?, ended_at = ?, reminded_at = NULL"
+            " WHERE id = ? AND guild_id = ? AND version = ?",
+            (*_state_columns(combat), combat.id, combat.guild_id, expected_version),
+        )
+        return cursor.rowcount == 1
+
+    async def release_fighters(
+        self, guild_id: int, combat_id: int, character_ids: Iterable[int]
+    ) -> None:
+        """Mark characters as out of the combat (they got away, or it ended), so they may
+        fight again."""
+        await self._db.executemany(
+            "UPDATE combat_fighters SET in_combat = 0"
+            " WHERE guild_id = ? AND combat_id = ? AND character_id = ?",
+            [(guild_id, combat_id, c) for c in character_ids],
+        )
+
+    async def fighting(self, guild_id: int, character_ids: Iterable[int]) -> dict[int, int]:
+        """Of the given characters, those in an active combat: character id -> combat id."""
+        ids = tuple(set(character_ids))
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        rows = await self._db.execute_fetchall(
+            "SELECT character_id, combat_id FROM combat_fighters"
+            f" WHERE guild_id = ? AND in_combat = 1 AND character_id IN ({marks})",
+            (guild_id, *ids),
+        )
+        return {character_id: combat_id for character_id, combat_id in rows}
+
+    async def fighting_for_player(self, guild_id: int, owner_id: int) -> list[tuple[int, int]]:
+        """A player's live characters in active combats: (character id, combat id), by name."""
+        rows = await self._db.execute_fetchall(
+            "SELECT f.character_id, f.combat_id FROM characters c JOIN combat_fighters f"
+            " ON f.guild_id = c.guild_id AND f.character_id = c.id AND f.in_combat = 1"
+            " WHERE c.guild_id = ? AND c.owner_id = ? AND c.deleted_at IS NULL"
+            " ORDER BY c.name_key",
+            (guild_id, owner_id),
+        )
+        return [(character_id, combat_id) for character_id, combat_id in rows]
+
+    async def active_in_channel(self, guild_id: int, channel_id: int, limit: int) -> list[Combat]:
+        """The channel's active combats, oldest first."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_COMBAT_COLUMNS} FROM combats"
+            " WHERE guild_id = ? AND channel_id = ? AND status = 'active' ORDER BY id LIMIT ?",
+            (guild_id, channel_id, limit),
+        )
+        return [_combat(row) for row in rows]
+
+    async def active(self, guild_id: int, limit: int) -> list[Combat]:
+        """The server's active combats, oldest first."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_COMBAT_COLUMNS} FROM combats"
+            " WHERE guild_id = ? AND status = 'active' ORDER BY id LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_combat(row) for row in rows]
+
+    async def add_action(self, action: CombatAction) -> int:
+        """Append a step to a combat's log; returns its id. Raises sqlite3.IntegrityError when
+        the combat already has a step for that state version."""
+        rows = await self._db.execute_fetchall(
+            "INSERT INTO combat_actions (guild_id, combat_id, version, round, user_id,"
+            " character_id, action, summary, target_id, power, rolls, events, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                action.guild_id,
+                action.combat_id,
+                action.version,
+                action.round,
+                action.user_id,
+                action.character_id,
+                action.action,
+                action.summary,
+                action.target_id,
+                action.power,
+                json.dumps([roll.model_dump(mode="json") for roll in action.rolls])
+                if action.rolls
+                else None,
+                _EVENTS.dump_json(action.events).decode(),
+                to_text(action.created_at),
+            ),
+        )
+        return int(next(iter(rows))[0])
+
+    async def recent_actions(self, guild_id: int, combat_id: int, limit: int) -> list[CombatAction]:
+        """A combat's latest steps, newest first."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_ACTION_COLUMNS} FROM combat_actions WHERE guild_id = ? AND combat_id = ?"
+            " ORDER BY version DESC LIMIT ?",
+            (guild_id, combat_id, limit),
+        )
+        return [_action(row) for row in rows]
+
+    async def hits(self, guild_id: int, combat_id: int) -> list[tuple[int, int]]:
+        """Every hit of a combat, in order: (character hit, power)."""
+        rows = await self._db.execute_fetchall(
+            "SELECT target_id, power FROM combat_actions WHERE guild_id = ? AND combat_id = ?"
+            " AND power IS NOT NULL ORDER BY version",
+            (guild_id, combat_id),
+        )
+        return [(target_id, power) for target_id, power in rows]
+
+    async def due(self, now: datetime, limit: int) -> list[Combat]:
+        """Active combats, any server, whose wait passed its due time and was not reminded."""
+        rows = await self._db.execute_fetchall(
+            f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE status = 'active'"
+            " AND reminded_at IS NULL AND due_at IS NOT NULL AND due_at <= ?"
+            " ORDER BY due_at LIMIT ?",
+            (to_text(now), limit),
+        )
+        return [_combat(row) for row in rows]
+
+    async def next_due(self) -> datetime | None:
+        """The earliest due time of a wait not yet reminded."""
+        rows = await self._db.execute_fetchall(
+            "SELECT due_at FROM combats WHERE status = 'active' AND reminded_at IS NULL"
+            " AND due_at IS NOT NULL ORDER BY due_at LIMIT 1"
+        )
+        return next((from_text(due_at) for (due_at,) in rows), None)
+
+    async def mark_reminded(self, combats: Sequence[Combat], now: datetime) -> None:
+        """Record that the given combats' waits were reminded (unless their state moved on)."""
+        await self._db.executemany(
+            "UPDATE combats SET reminded_at = ? WHERE id = ? AND guild_id = ? AND version = ?",
+            [(to_text(now), c.id, c.guild_id, c.state.version) for c in combats],
+        )

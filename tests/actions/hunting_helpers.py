@@ -1,0 +1,57 @@
+"""Shared steps of the hunting tests: cats, hunger set by hand, a day's hunt, server settings."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from bot.actions import characters, hunting, server_config
+from bot.actions.context import Actor, Services
+from bot.actions.reply import Reply
+from rules.germ.sheet import GermSheet
+from storage.database import Database
+from tests.conftest import ADMIN, ALICE, BOB, FIREPAW, GUILD, TIGERCLAW, Clock, Dice, actor
+
+# A Monday noon, well inside a real week (the week starts Monday 00:00 by default).
+MONDAY_NOON = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+# Firepaw has Perception 3 and Stealth 3: these faces find (5) and catch (8) exactly.
+FIND, CATCH = 2, 5
+MISS = 1  # 1 + 3 = 4: no prey at DC 5
+
+
+def boss() -> Actor:
+    return actor(ADMIN, admin=True)
+
+
+async def two_cats(services: Services) -> None:
+    await characters.create(services, actor(ALICE), **FIREPAW)
+    await characters.create(services, actor(BOB), **TIGERCLAW)
+
+
+async def sheet(db: Database, name: str) -> GermSheet:
+    async with db.transaction(write=False) as tx:
+        found = await tx.characters.by_name(GUILD, name)
+    assert found is not None
+    assert isinstance(found.sheet, GermSheet)
+    return found.sheet
+
+
+async def set_hunger(db: Database, name: str, *, streak: int = 0, starving: bool = False) -> None:
+    async with db.transaction() as tx:
+        found = await tx.characters.by_name(GUILD, name)
+        assert found is not None
+        found.sheet = found.sheet.model_copy(update={"fail_streak": streak, "starving": starving})
+        await tx.characters.save_sheet(found)
+
+
+async def hunt_on(
+    services: Services, dice: Dice, clock: Clock, *faces: int, user: int = ALICE, days: int = 1
+) -> Reply:
+    """Hunt as `user` with the given dice, then move the clock on by whole days."""
+    dice.load(*faces)
+    reply = await hunting.hunt(services, actor(user))
+    clock.advance(days=days)
+    return reply
+
+
+async def set_zone(services: Services, zone: str) -> None:
+    await server_config.set_timezone(services, boss(), zone)

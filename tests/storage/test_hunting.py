@@ -1,0 +1,136 @@
+"""The hunting tables: once a day per cat, catches eaten once, and every lookup on an index."""
+
+from __future__ import annotations
+
+import re
+import sqlite3
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from bot.actions import characters, hunting, hunting_config
+from bot.actions.hunting_jobs import weekly_hunting
+from rules.rolls import Die, Roll
+from storage.database import Database
+from storage.hunting import Hunt, HuntAlreadyRecorded, HuntKind, Outcome
+from tests.actions.hunting_helpers import CATCH, FIND, boss
+from tests.conftest import ALICE, BOB, FIREPAW, GUILD, TIGERCLAW, actor
+
+NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
+HUNTING_TABLES = ("hunts", "away", "steal_attempts", "hunting_posts", "hunting_schedule")
+ROLL = Roll(label="Hunt: find prey (Perception)", dice=(Die(sides=20, face=12),), target=5)
+
+
+def a_hunt(character_id: int, day_key: str | None, **changes: object) -> Hunt:
+    values: dict[str, object] = {
+        "guild_id": GUILD,
+        "character_id": character_id,
+        "user_id": ALICE,
+        "hunted_at": NOW,
+        "day_key": day_key,
+        "week_key": "2026-11-30",
+        "season": "newleaf",
+        "find_roll": ROLL,
+        "outcome": Outcome.CAUGHT,
+        "fail_streak": 0,
+    }
+    return Hunt.model_validate({**values, **changes})
+
+
+async def firepaw_id(db: Database) -> int:
+    async with db.transaction(write=False) as tx:
+        found = await tx.characters.by_name(GUILD, "Firepaw")
+    assert found is not None
+    return found.id
+
+
+async def test_one_hunt_per_cat_and_day_but_any_number_of_missed_weeks(services, db) -> None:
+    await characters.create(services, actor(ALICE), **FIREPAW)
+    cat_id = await firepaw_id(db)
+    async with db.transaction() as tx:
+        first = await tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30"))
+        missed = a_hunt(
+            cat_id, None, kind=HuntKind.MISSED_WEEK, outcome=Outcome.MISSED_WEEK, find_roll=None
+        )
+        await tx.hunting.add_missed_weeks([missed, missed])
+    with pytest.raises(HuntAlreadyRecorded):
+        async with db.transaction() as tx:
+            await tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30"))
+    async with db.transaction(write=False) as tx:
+        found = await tx.hunting.hunt_on_day(GUILD, cat_id, "2026-11-30")
+        log = await tx.hunting.hunts_of(GUILD, cat_id, before_id=None, limit=10)
+    assert found is not None and found.id == first and found.find_roll == ROLL
+    assert [hunt.kind for hunt in log] == [
+        HuntKind.MISSED_WEEK,
+        HuntKind.MISSED_WEEK,
+        HuntKind.HUNT,
+    ]
+
+
+async def test_a_catch_is_eaten_once(services, db) -> None:
+    await characters.create(services, actor(ALICE), **FIREPAW)
+    await characters.create(services, actor(BOB), **TIGERCLAW)
+    cat_id = await firepaw_id(db)
+    async with db.transaction() as tx:
+        hunt_id = await tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30"))
+        assert await tx.hunting.eat_catch(hunt_id, NOW, shared_to=cat_id + 1)
+        assert not await tx.hunting.eat_catch(hunt_id, NOW, stolen_by=cat_id + 1)
+        lookup = await tx.hunting.catches(GUILD, cat_id, NOW - timedelta(days=7))
+    assert lookup.fresh_catch is None
+    assert lookup.newest_catch is not None
+    assert (lookup.newest_catch.shared_to, lookup.newest_catch.eaten_by_name) == (
+        cat_id + 1,
+        "Tigerclaw",
+    )
+
+
+async def test_a_catch_cannot_be_both_shared_and_stolen(services, db) -> None:
+    await characters.create(services, actor(ALICE), **FIREPAW)
+    cat_id = await firepaw_id(db)
+    async with db.transaction() as tx:
+        hunt_id = await tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30"))
+    with pytest.raises(sqlite3.IntegrityError):
+        async with db.transaction() as tx:
+            await tx.characters._db.execute(
+                "UPDATE hunts SET shared_to = ?, stolen_by = ?, eaten_at = 'x' WHERE id = ?",
+                (cat_id, cat_id, hunt_id),
+            )
+
+
+_SCAN = re.compile(r"\bSCAN (\w+)")
+_ALLOWED_SCANS = {"w", "wanted", "CONSTANT"}  # the list of servers a batch asks about
+
+
+async def test_every_hunting_query_uses_an_index(services, dice, clock, db) -> None:
+    statements: list[str] = []
+    async with db.transaction(write=False) as tx:
+        await tx.characters._db.set_trace_callback(statements.append)
+    await characters.create(services, actor(ALICE), **FIREPAW)
+    await characters.create(services, actor(BOB), **TIGERCLAW)
+    clock.advance(days=7)
+    await hunting_config.reminders_on(services, boss(), 55, "monday", 13)
+    await hunting_config.set_admin_channel(services, boss(), 77)
+    await hunting_config.missed_week_counts_as_failure(services, boss(), "on")
+    await hunting_config.ageing(services, boss(), "on")
+    dice.load(FIND, CATCH)
+    await hunting.hunt(services, actor(ALICE))
+    await hunting.share(services, actor(ALICE), "Tigerclaw")
+    await hunting.status(services, actor(ALICE))
+    await hunting.hunting_log(services, actor(ALICE))
+    await hunting.away(services, actor(BOB), "2026-12-20")
+    for hours in (0, 2, 7 * 24):
+        await weekly_hunting(services, clock.now + timedelta(hours=hours))
+    async with db.transaction(write=False) as tx:
+        await tx.characters._db.set_trace_callback(None)
+    ours = [
+        sql
+        for sql in statements
+        if any(table in sql for table in HUNTING_TABLES)
+        and sql.lstrip().upper().startswith(("SELECT", "UPDATE", "WITH", "DELETE"))
+    ]
+    assert len(ours) > 10
+    with sqlite3.connect(db.path) as connection:
+        for sql in ours:
+            plan = connection.execute(f"EXPLAIN QUERY PLAN {sql}").fetchall()
+            scans = {m.group(1) for row in plan for m in _SCAN.finditer(row[-1])}
+            assert scans <= _ALLOWED_SCANS, (sql, plan)
