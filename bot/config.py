@@ -9,7 +9,15 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, SecretStr, ValidationError
+from pydantic import (
+    AwareDatetime,
+    BaseModel,
+    ConfigDict,
+    Field,
+    SecretStr,
+    ValidationError,
+    field_validator,
+)
 
 from rules.errors import PawpostError
 
@@ -27,15 +35,31 @@ class Settings(BaseModel):
     database: str = DEFAULT_DATABASE
     log_level: str = Field(default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR|CRITICAL)$")
     scheduler_max_sleep_seconds: int = Field(default=3600, ge=1, le=86400)
-    # Test-only: point discord.py at a fake Discord on loopback (never set in production).
+    # Seconds discord.py waits for the servers' data at start-up before the bot is ready.
+    guild_ready_timeout: float = Field(default=2.0, gt=0, le=60)
+    # Test-only (tests/e2e), never set in production: point discord.py at a fake Discord on
+    # loopback; start the bot's clock at a fixed moment; roll these dice faces in this order.
     test_discord_url: str | None = None
+    test_clock: AwareDatetime | None = None
+    test_dice: tuple[int, ...] | None = None
+
+    @field_validator("test_dice", mode="before")
+    @classmethod
+    def _faces(cls, value: Any) -> Any:
+        """`PAWPOST_TEST_DICE=4,17,2`: comma-separated faces."""
+        if isinstance(value, str):
+            return tuple(part.strip() for part in value.split(",") if part.strip())
+        return value
 
 
 ENVIRONMENT = {
     "DISCORD_TOKEN": "token",
     "PAWPOST_DATABASE": "database",
     "PAWPOST_LOG_LEVEL": "log_level",
+    "PAWPOST_GUILD_READY_TIMEOUT": "guild_ready_timeout",
     "PAWPOST_TEST_DISCORD_URL": "test_discord_url",
+    "PAWPOST_TEST_CLOCK": "test_clock",
+    "PAWPOST_TEST_DICE": "test_dice",
 }
 
 

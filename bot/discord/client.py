@@ -6,6 +6,9 @@ import asyncio
 import logging
 import re
 import signal
+import time
+from collections.abc import Callable
+from datetime import datetime, timedelta
 from typing import Any
 
 import discord
@@ -23,6 +26,7 @@ from bot.discord.errors import answer_error
 from bot.discord.tree import build_command_set, character_choices, command_set_hash
 from bot.jobs import JOBS
 from bot.scheduler import Post, Scheduler
+from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from rules.rulesets import RULESETS
 from storage.database import Database
@@ -97,8 +101,11 @@ class PawpostBot(discord.Client):
         super().__init__(
             intents=discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions.none(),
+            guild_ready_timeout=settings.guild_ready_timeout,
         )
         self.services = services
+        # Actions that pick a channel to post in later ask this (see hunting_config).
+        services.can_post = self.can_post  # type: ignore[attr-defined]
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
         self.command_sets = {
@@ -124,6 +131,18 @@ class PawpostBot(discord.Client):
             self.post,
             max_sleep_seconds=self.settings.scheduler_max_sleep_seconds,
         )
+
+    async def can_post(self, guild_id: int, channel_id: int) -> bool:
+        """Whether the bot may post embeds in this channel of this server; True when it cannot
+        tell (the server is not cached yet), so a post is tried and its failure logged."""
+        guild = self.get_guild(guild_id)
+        if guild is None or guild.me is None:
+            return True
+        channel = guild.get_channel_or_thread(channel_id)
+        if channel is None:
+            return False
+        permissions = channel.permissions_for(guild.me)
+        return permissions.view_channel and permissions.send_messages and permissions.embed_links
 
     async def post(self, post: Post) -> None:
         """A scheduled message, sent to its channel."""
@@ -212,12 +231,32 @@ def point_at_test_discord(url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
 
 
+def clock_from(start: datetime) -> Callable[[], datetime]:
+    """Test-only: a clock that reads `start` at start-up and then runs on with real time."""
+    started = time.monotonic()
+
+    def clock() -> datetime:
+        return start + timedelta(seconds=time.monotonic() - started)
+
+    return clock
+
+
+def make_services(db: Database, settings: Settings) -> Services:
+    """The services actions get; the test-only clock and dice replace the real ones if set."""
+    services = Services(db=db)
+    if settings.test_clock is not None:
+        services.clock = clock_from(settings.test_clock)
+    if settings.test_dice is not None:
+        services.dice = ScriptedDice(settings.test_dice)
+    return services
+
+
 async def serve(settings: Settings) -> None:
     assert settings.token is not None
     if settings.test_discord_url:
         point_at_test_discord(settings.test_discord_url)
     db = await Database.open(settings.database)
-    bot = PawpostBot(Services(db=db), settings)
+    bot = PawpostBot(make_services(db, settings), settings)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):

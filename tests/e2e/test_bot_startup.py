@@ -1,0 +1,66 @@
+"""Start-up: login, per-server command sync, no re-sync of an unchanged set, ruleset switches."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from bot.commands import commands_for
+from tests.e2e.bot_process import bot_world, is_ephemeral, one_sentence, text_of
+
+
+def top_level(ruleset: str) -> set[str]:
+    return {command.path[0] for command in commands_for(ruleset)}
+
+
+async def test_login_and_sync_once(tmp_path: Path) -> None:
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        await world.start()
+        assert [r.path for r in fake.requests[:2]] == ["/users/@me", "/oauth2/applications/@me"]
+        conn = await fake.wait_for_connection()
+        assert not conn.compressed  # plain JSON frames; the combat test uses zlib-stream
+        assert conn.identify is not None and conn.identify["token"] == "fake"
+        assert fake.sync_count == {fake.guild_id: 1}  # per server, never global
+        assert world.synced_names() == top_level("germ")
+        await world.stop()
+        await world.start()
+        await fake.wait_for_connection(identifies=2)
+        assert fake.sync_count == {fake.guild_id: 1}
+        body = await world.command("config show", user=fake.player1)
+        assert "Germ" in text_of(body)
+
+
+async def test_switching_ruleset_syncs_that_server_once(tmp_path: Path) -> None:
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        await world.start()
+        assert fake.sync_count[fake.guild_id] == 1
+
+        refused = await world.command("config ruleset", {"ruleset": "wcagr"}, user=fake.player1)
+        assert is_ephemeral(refused) and one_sentence(refused["content"])
+        body = await world.command("config ruleset", {"ruleset": "wcagr"}, user=fake.admin)
+        assert text_of(body) == "This server now plays WCAGR. Its rolls are not built yet."
+        await fake.wait_until(lambda: fake.sync_count[fake.guild_id] == 2, 5, "the re-sync")
+        assert world.synced_names() == top_level("wcagr")
+        assert fake.sync_count == {fake.guild_id: 2}
+
+        body = await world.command("check", user=fake.player1)
+        assert is_ephemeral(body) and one_sentence(body["content"])
+        assert body["content"].startswith("WCAGR is not built into Pawpost yet")
+        body = await world.command("character create", {"name": "Rook"}, user=fake.player1)
+        assert body["content"].startswith("WCAGR is not built into Pawpost yet")
+
+        await world.restart()  # the stored set is WCAGR's: nothing to sync
+        assert fake.sync_count == {fake.guild_id: 2}
+        body = await world.command("config ruleset", {"ruleset": "germ"}, user=fake.admin)
+        assert text_of(body) == "This server now plays Germ."
+        await fake.wait_until(lambda: fake.sync_count[fake.guild_id] == 3, 5, "the re-sync")
+        assert world.synced_names() == top_level("germ")
+        body = await world.command("check", {"stat": "strength"}, user=fake.player1)
+        assert body["content"].startswith("You have no character in this server yet")
+        # choosing the ruleset the server already plays changes nothing and syncs nothing
+        body = await world.command("config ruleset", {"ruleset": "germ"}, user=fake.admin)
+        assert is_ephemeral(body) and "already plays Germ" in text_of(body)
+        await asyncio.sleep(0.2)
+        assert fake.sync_count == {fake.guild_id: 3}
