@@ -15,6 +15,7 @@ from storage.repositories import Transaction
 
 DEFAULT_LOG_LIMIT = 10
 MAX_LOG_LIMIT = 25
+PAGE_TEXT_BUDGET = 3800  # under an embed description's 4096 characters
 
 
 def _line(entry: AuditEntry) -> str:
@@ -51,17 +52,30 @@ async def recent(
             before_id=before_id,
             limit=limit + 1,
         )
-    more = len(entries) > limit
-    entries = entries[:limit]
     title = f"Recent rolls of {safe(target[1])}" if target else "Recent rolls in this channel"
-    lines = [_line(entry) for entry in entries] or ["Nothing has been rolled here yet."]
+    lines, shown = _page(entries[:limit])
     buttons = []
-    if more:
+    if shown < len(entries):
         scope = target[0] if target else 0
-        buttons.append(
-            Button(label="Older", custom_id=f"pawpost:log:{scope}:older:{entries[-1].id}")
-        )
+        last_shown = entries[shown - 1].id
+        buttons.append(Button(label="Older", custom_id=f"pawpost:log:{scope}:older:{last_shown}"))
     return Reply(title=title, lines=lines, buttons=buttons, update=before_id is not None)
+
+
+def _page(entries: list[AuditEntry]) -> tuple[list[str], int]:
+    """As many entries as fit one message, and how many that is (at least one, cut if it must
+    be), so the Older button continues exactly where this page stops."""
+    if not entries:
+        return ["Nothing has been rolled here yet."], 0
+    lines: list[str] = []
+    used = 0
+    for entry in entries:
+        line = _line(entry)
+        if lines and used + len(line) + 1 > PAGE_TEXT_BUDGET:
+            break
+        lines.append(line[:PAGE_TEXT_BUDGET])
+        used += len(line) + 1
+    return lines, len(lines)
 
 
 async def _log_target(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
@@ -10,10 +11,11 @@ from bot.actions.context import Actor, Services
 from bot.actions.formatting import safe
 from bot.actions.lookup import require_admin
 from bot.actions.reply import Reply, ReplyField
+from bot.actions.seasons import current_season
+from bot.actions.weeks import weekday_name
 from rules.errors import PawpostError
 from rules.rulesets import RULESETS
-
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+from storage.settings import GuildSettings
 
 
 async def show(services: Services, actor: Actor) -> Reply:
@@ -30,7 +32,7 @@ async def show(services: Services, actor: Actor) -> Reply:
         ReplyField(name="Admin channel", value=admin_channel, inline=True),
         ReplyField(
             name="Week starts",
-            value=f"{WEEKDAYS[settings.week_start_weekday]} {settings.week_start_hour:02d}:00",
+            value=f"{weekday_name(settings.week_start_weekday)} {settings.week_start_hour:02d}:00",
             inline=True,
         ),
     ]
@@ -42,12 +44,41 @@ async def show(services: Services, actor: Actor) -> Reply:
                     f"{germ.points_to_spend} points, at most {germ.max_points_in_stat} in a stat; "
                     f"contest timeout {germ.contest_timeout_hours} h; "
                     f"turn timeout {germ.turn_timeout_hours} h; "
-                    f"catches can be stolen for {germ.steal_window_days} days; "
-                    f"season {germ.season}; ageing {'on' if germ.ageing else 'off'}"
+                    f"catches can be stolen for {germ.steal_window_days} days"
                 ),
             )
         )
+        fields.append(
+            ReplyField(name="Hunting", value=_hunting_settings(settings, services.clock()))
+        )
     return Reply(title="Server settings", fields=fields, ephemeral=True)
+
+
+def _on(flag: bool) -> str:
+    return "on" if flag else "off"
+
+
+def _hunting_settings(settings: GuildSettings, now: datetime) -> str:
+    germ = settings.germ
+    if germ.reminder_channel_id is None:
+        reminders = "reminders off"
+    else:
+        reminders = (
+            f"reminders in <#{germ.reminder_channel_id}> on "
+            f"{weekday_name(germ.reminder_weekday)} at {germ.reminder_hour:02d}:00"
+        )
+    season = current_season(settings, now).label
+    turning = (
+        f"turning every {germ.weeks_per_season} weeks from {germ.seasons_auto_start}"
+        if germ.seasons_auto_start
+        else "set by admins"
+    )
+    return (
+        f"{reminders}; season {season} ({turning}); "
+        f"missed week counts as a failure: {_on(germ.missed_week_counts_as_failure)}; "
+        f"away needs approval: {_on(germ.away_needs_approval)}; "
+        f"ageing {_on(germ.ageing)} ({germ.moons_per_real_week} moon a real week)"
+    )
 
 
 async def set_ruleset(services: Services, actor: Actor, ruleset: str) -> Reply:

@@ -58,6 +58,7 @@ async def test_config_show_and_admin_only_changes(services, db) -> None:
     assert fields["Ruleset"] == "Germ"
     assert fields["Time zone"] == "UTC"
     assert "22 points, at most 8 in a stat" in fields["Germ"]
+    assert fields["Hunting"].startswith("reminders off; season Newleaf (set by admins)")
     before = dump(db.path)
     for change in (
         server_config.set_timezone(services, actor(ALICE), "Europe/London"),
@@ -123,3 +124,19 @@ async def test_admin_export_is_a_json_file_for_admins_only(services, dice) -> No
     assert data["ruleset"] == "germ"
     assert data["characters"][0]["sheet"]["strength"] == 4
     assert data["audit_log"][-1]["rolls"][0]["dice"] == [{"sides": 20, "face": 7}]
+
+
+async def test_log_pages_by_text_length_and_skips_nothing(services, dice) -> None:
+    long_reason = "r" * 190
+    for number in range(1, 27):
+        dice.load((number - 1) % 20 + 1)
+        await roll.roll(services, actor(ALICE), "d20", f"{long_reason} {number}")
+    seen: list[str] = []
+    page = await log.recent(services, actor(ALICE), limit=25)
+    while True:
+        assert sum(len(line) + 1 for line in page.lines) <= log.PAGE_TEXT_BUDGET
+        seen.extend(line.split("`")[1] for line in page.lines)
+        if not page.buttons:
+            break
+        page = await buttons.press(services, actor(ALICE), page.buttons[0].custom_id)
+    assert seen == [f"#{n}" for n in range(26, 0, -1)]
