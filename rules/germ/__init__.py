@@ -54,6 +54,7 @@ from rules.germ.combat_turns import (
     let_go,
     run,
     set_terrain,
+    skip_turn,
     start_combat,
 )
 from rules.germ.contests import (
@@ -176,6 +177,7 @@ __all__ = [
     "roll_stat",
     "run",
     "set_terrain",
+    "skip_turn",
     "specialties",
     "start_combat",
     "stat_modifiers",
