@@ -44,6 +44,15 @@ def _parser() -> argparse.ArgumentParser:
     backup = commands.add_parser("backup", help="copy the live database safely")
     backup.add_argument("path", help="where to write the copy")
     backup.add_argument("--db", help=f"the database file (default: {DEFAULT_DATABASE})")
+
+    bench = commands.add_parser("bench", help="time the commands against a seeded database")
+    bench.add_argument("--servers", type=int, default=100, help="servers to seed (default 100)")
+    bench.add_argument("--cats", type=int, default=50, help="cats per server (default 50)")
+    length = bench.add_mutually_exclusive_group()
+    length.add_argument("--seconds", type=float, help="length of each timed run (default 10)")
+    length.add_argument("--commands", type=int, help="commands in each timed run")
+    bench.add_argument("--json", dest="json_path", help="also write the figures to this file")
+    bench.add_argument("--db", help="seed this new file (default: a temporary folder)")
     return parser
 
 
@@ -85,6 +94,23 @@ async def _export(arguments: argparse.Namespace) -> int:
     return 0
 
 
+async def _bench(arguments: argparse.Namespace) -> int:
+    from bot.bench import BenchOptions, bench
+
+    if arguments.servers < 1 or arguments.cats < 2:
+        raise PawpostError("The benchmark needs at least 1 server and 2 cats per server.")
+    options = BenchOptions(
+        servers=arguments.servers,
+        cats=arguments.cats,
+        seconds=arguments.seconds,
+        commands=arguments.commands,
+        json_path=arguments.json_path,
+        db_path=arguments.db,
+    )
+    await bench(options, sys.stdout)
+    return 0
+
+
 async def _backup(arguments: argparse.Namespace) -> int:
     from storage.database import Database
 
@@ -114,9 +140,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         if arguments.command == "run":
             return _run(arguments)
         configure_logging(
-            load_settings().log_level if arguments.command != "console" else "WARNING"
+            load_settings().log_level
+            if arguments.command not in ("console", "bench")
+            else "WARNING"
         )
-        runner = {"console": _console, "export": _export, "backup": _backup}[arguments.command]
+        runner = {"console": _console, "export": _export, "backup": _backup, "bench": _bench}[
+            arguments.command
+        ]
         return asyncio.run(runner(arguments))
     except PawpostError as error:
         print(error.message, file=sys.stderr)

@@ -72,10 +72,11 @@ def _apply_migrations(connection: sqlite3.Connection, migrations: list[Migration
     return version
 
 
-_CONNECTION_PRAGMAS = (
-    f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}; PRAGMA synchronous = NORMAL;"
-    " PRAGMA foreign_keys = ON;"
-)
+def _pragmas(busy_timeout_ms: int) -> str:
+    return (
+        f"PRAGMA busy_timeout = {int(busy_timeout_ms)}; PRAGMA synchronous = NORMAL;"
+        " PRAGMA foreign_keys = ON;"
+    )
 
 
 def _prepare_file(path: str, migrations: list[Migration]) -> int:
@@ -83,7 +84,7 @@ def _prepare_file(path: str, migrations: list[Migration]) -> int:
     Path(path).parent.mkdir(parents=True, exist_ok=True)
     connection = sqlite3.connect(path, isolation_level=None)
     try:
-        connection.executescript(f"{_CONNECTION_PRAGMAS} PRAGMA journal_mode = WAL;")
+        connection.executescript(f"{_pragmas(BUSY_TIMEOUT_MS)} PRAGMA journal_mode = WAL;")
         return _apply_migrations(connection, migrations)
     finally:
         connection.close()
@@ -96,24 +97,34 @@ class Database:
     SQLite transaction that no other command interleaves with.
     """
 
-    def __init__(self, connection: aiosqlite.Connection, path: str) -> None:
+    def __init__(
+        self, connection: aiosqlite.Connection, path: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+    ) -> None:
         self._connection = connection
+        # How long a command waits (in the database thread) for another process's write lock.
+        self.busy_timeout_ms = busy_timeout_ms
         self._lock = asyncio.Lock()
         self.path = path
         self.schema_version = 0
 
     @classmethod
-    async def open(cls, path: str | Path, *, migrations: list[Migration] | None = None) -> Database:
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        migrations: list[Migration] | None = None,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+    ) -> Database:
         """Open (creating if needed) the database at `path` and apply pending migrations."""
         path = str(path)
         chosen = bundled_migrations() if migrations is None else migrations
         try:
             version = await asyncio.to_thread(_prepare_file, path, chosen)
             connection = await aiosqlite.connect(path, isolation_level=None)
-            await connection.executescript(_CONNECTION_PRAGMAS)
+            await connection.executescript(_pragmas(busy_timeout_ms))
         except sqlite3.OperationalError as error:
             raise StorageUnavailable.because(error) from error
-        database = cls(connection, path)
+        database = cls(connection, path, busy_timeout_ms=busy_timeout_ms)
         database.schema_version = version
         return database
 

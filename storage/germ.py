@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
+import aiosqlite
 from pydantic import BaseModel
 
 from rules.rolls import Roll
-from storage.connection import Connection
 from storage.timestamps import from_text, maybe_from_text, to_text
 
 
@@ -62,7 +62,7 @@ def _contest(row: Sequence[Any]) -> Contest:
 
 
 class GermRepository:
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
 
     async def add_contest(self, contest: Contest) -> int:

@@ -12,12 +12,12 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
+import aiosqlite
 from pydantic import BaseModel, TypeAdapter
 
 from rules.rolls import Roll
 from rules.rulesets import sheet_model
 from storage.combat import CombatRepository
-from storage.connection import Connection
 from storage.germ import GermRepository
 from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
@@ -39,7 +39,7 @@ class NameTaken(Exception):
 class GuildRepository:
     """Each server's ruleset, settings and the hash of its synced command set."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
 
     async def get(self, guild_id: int) -> Guild:
@@ -127,7 +127,7 @@ def _sheet_json(ruleset: str, sheet: BaseModel) -> str:
 class CharacterRepository:
     """Characters: common columns plus the ruleset's sheet as JSON, validated both ways."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
 
     async def add(self, new: NewCharacter, now: datetime) -> Character:
@@ -335,6 +335,25 @@ class CharacterRepository:
         )
         return next((_character(row) for row in rows), None)
 
+    async def default_for(
+        self, guild_id: int, user_id: int
+    ) -> tuple[Character | None, list[Character]]:
+        """In one query: the player's active character (if set and live), else up to two of
+        their characters by name, enough to tell "the only one" from "several"."""
+        rows = await self._db.execute_fetchall(
+            "SELECT c.id, c.guild_id, c.owner_id, c.name, c.ruleset, c.sheet, c.mother_id,"
+            " c.created_at, c.deleted_at, c.id = a.character_id AS is_active"
+            " FROM characters c LEFT JOIN active_characters a"
+            " ON a.guild_id = c.guild_id AND a.user_id = c.owner_id"
+            " WHERE c.guild_id = ? AND c.owner_id = ? AND c.deleted_at IS NULL"
+            " ORDER BY is_active DESC, c.name_key LIMIT 2",
+            (guild_id, user_id),
+        )
+        found = [_character(row[:-1]) for row in rows]
+        if rows and rows[0][-1]:
+            return found[0], found
+        return None, found
+
     async def set_active(self, guild_id: int, user_id: int, character_id: int) -> None:
         await self._db.execute(
             "INSERT INTO active_characters (guild_id, user_id, character_id) VALUES (?, ?, ?)"
@@ -380,7 +399,7 @@ def _audit(row: Sequence[Any]) -> AuditEntry:
 class AuditRepository:
     """The audit log: every roll with its dice and modifiers, every override and admin change."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
         self._db = connection
 
     async def add(self, entry: AuditEntry) -> int:
@@ -467,7 +486,7 @@ def _audit_values(entry: AuditEntry) -> tuple[Any, ...]:
 class Transaction:
     """The repositories of one open transaction."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: aiosqlite.Connection) -> None:
         self.guilds = GuildRepository(connection)
         self.characters = CharacterRepository(connection)
         self.audit = AuditRepository(connection)

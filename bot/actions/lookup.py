@@ -50,10 +50,9 @@ async def acting_character(
         if character.owner_id != actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError(f"{safe(character.name)} belongs to another player.")
         return character
-    active = await tx.characters.active(actor.guild_id, actor.user_id)
+    active, own = await tx.characters.default_for(actor.guild_id, actor.user_id)
     if active is not None:
         return active
-    own = await tx.characters.owned_by(actor.guild_id, actor.user_id)
     if len(own) == 1:
         return own[0]
     if not own:

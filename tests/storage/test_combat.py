@@ -160,8 +160,7 @@ async def test_every_combat_query_uses_an_index(db, cats) -> None:
     statements: list[str] = []
     async with db.transaction() as tx:
         connection = tx.combat._db
-        raw: sqlite3.Connection = connection._connection  # the sqlite3 connection underneath
-        raw.set_trace_callback(statements.append)
+        await connection.set_trace_callback(statements.append)
         combat = await _combat(tx, (ash, birch), due=NOW)
         await tx.combat.get(GUILD, combat.id)
         await tx.combat.save(combat, 0)
@@ -175,7 +174,7 @@ async def test_every_combat_query_uses_an_index(db, cats) -> None:
         await tx.combat.next_due()
         await tx.combat.mark_reminded([combat], NOW)
         await tx.combat.release_fighters(GUILD, combat.id, (ash,))
-        raw.set_trace_callback(None)
+        await connection.set_trace_callback(None)
         plans = {}
         for statement in statements:
             if statement.split()[0].upper() in ("SELECT", "UPDATE") and "combat" in statement:

@@ -117,10 +117,9 @@ async def test_a_locked_database_is_storage_unavailable_and_changes_nothing(
     tmp_path: Path,
 ) -> None:
     path = tmp_path / "pawpost.sqlite3"
-    db = await Database.open(path)
+    db = await Database.open(path, busy_timeout_ms=50)
     other = sqlite3.connect(path, timeout=0)
     other.execute("BEGIN EXCLUSIVE")
-    await db._connection.execute("PRAGMA busy_timeout = 50")
     try:
         with pytest.raises(StorageUnavailable) as raised:
             async with db.transaction() as tx:

@@ -1,0 +1,49 @@
+"""`pawpost bench` on a tiny seed: every verb of the mix runs, the floor replays it, and the JSON
+has every figure the README quotes."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+from bot.bench import BenchOptions, Sizes, bench, mix_shares
+from bot.cli import main
+
+KEYS = {
+    "c1",
+    "c32",
+    "floor_commands_per_s",
+    "ratio_c32",
+    "reminder_one_server_10k_s",
+    "reminder_1000_servers_s",
+    "startup_100k_s",
+    "bytes_per_1k_cats",
+}
+TINY = Sizes(big_server_cats=50, reminder_servers=5, reminder_cats=10, size_cats=20, size_days=3)
+
+
+async def test_the_bench_runs_the_whole_mix_and_writes_every_figure(tmp_path: Path) -> None:
+    out = io.StringIO()
+    path = tmp_path / "figures.json"
+    options = BenchOptions(servers=4, cats=12, commands=150, json_path=str(path), sizes=TINY)
+    figures = await bench(options, out)
+    printed = out.getvalue()
+    assert "left out" not in printed, printed  # every verb of the mix exists now
+    assert set(figures) >= KEYS
+    assert json.loads(path.read_text("utf-8")) == figures
+    for run in ("c1", "c32"):
+        assert set(figures[run]) == {"commands_per_s", "p50_ms", "p95_ms", "p99_ms"}
+        assert figures[run]["commands_per_s"] > 0
+    assert figures["floor_commands_per_s"] > 0 and figures["ratio_c32"] > 0
+    assert figures["bytes_per_1k_cats"] > 0
+    for share in mix_shares():
+        assert f"{share.name} " in printed  # each verb ran
+    assert "refused" not in printed.split("floor")[0], printed
+
+
+def test_the_command_line_refuses_an_existing_file(tmp_path: Path, capsys) -> None:
+    existing = tmp_path / "pawpost.sqlite3"
+    existing.write_bytes(b"")
+    assert main(["bench", "--db", str(existing)]) == 2
+    assert "already exists" in capsys.readouterr().err

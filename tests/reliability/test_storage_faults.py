@@ -1,0 +1,128 @@
+"""A locked, read-only or full database: the command says storage is unavailable, nothing is
+half-written, and the same command works once the fault clears.
+
+Read-only is made two ways. The tests run as root, which chmod does not stop, so the file itself
+is made immutable (`chattr +i`, which stops root too) where the filesystem allows: SQLite then
+fails on writing the WAL at commit, as on a disk remounted read-only. And the connection is made
+read-only with `PRAGMA query_only`, which fails the first write statement instead, as a file
+opened read-only does. Full is `PRAGMA max_page_count` at the file's current size.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sqlite3
+import subprocess
+from collections.abc import AsyncIterator, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from bot.actions import characters, checks
+from bot.actions.context import Services
+from bot.bench import SeededDice
+from rules.errors import PawpostError
+from storage.database import Database
+from storage.errors import StorageUnavailable
+from tests.conftest import ALICE, Clock, cat, dump
+from tests.reliability.world import START, player
+
+UNAVAILABLE = StorageUnavailable().message
+ALICE_ = player(ALICE)
+
+
+@pytest.fixture
+async def services(tmp_path: Path) -> AsyncIterator[Services]:
+    db = await Database.open(tmp_path / "pawpost.sqlite3", busy_timeout_ms=100)
+    services = Services(db=db, dice=SeededDice(1), clock=Clock(START))
+    await characters.create(services, ALICE_, **cat("Firepaw"))
+    yield services
+    await db.close()
+
+
+async def check(services: Services) -> None:
+    await checks.check(services, ALICE_, "stealth", dc=10, reason="fault test")
+
+
+async def refused_unchanged(services: Services) -> None:
+    """The write is refused with the storage sentence and the file is as it was."""
+    before = dump(services.db.path)
+    with pytest.raises(PawpostError) as refused:
+        await check(services)
+    assert refused.value.message == UNAVAILABLE
+    assert dump(services.db.path) == before
+
+
+async def test_locked_by_another_process(services: Services) -> None:
+    other = sqlite3.connect(services.db.path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        await refused_unchanged(services)
+        shown = await characters.show(services, ALICE_)  # reading goes on meanwhile
+        assert shown.title == "Firepaw"
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    await check(services)
+
+
+@contextmanager
+def immutable(*paths: Path) -> Iterator[None]:
+    if shutil.which("chattr") is None:
+        pytest.skip("chattr is not installed")
+    made = subprocess.run(["chattr", "+i", *map(str, paths)], capture_output=True, check=False)
+    if made.returncode != 0:
+        pytest.skip(f"this filesystem cannot make files immutable: {made.stderr.decode()}")
+    try:
+        yield
+    finally:
+        subprocess.run(["chattr", "-i", *map(str, paths)], check=True)
+
+
+async def test_read_only_file(services: Services) -> None:
+    path = Path(services.db.path)
+    wal = Path(f"{path}-wal")
+    await check(services)  # the WAL exists
+    before = dump(str(path))
+    with immutable(path, wal):
+        with pytest.raises(PawpostError) as refused:
+            await check(services)
+        assert refused.value.message == UNAVAILABLE
+        shown = await characters.show(services, ALICE_)
+        assert shown.title == "Firepaw"
+    assert dump(str(path)) == before
+    await check(services)
+    assert dump(str(path)) != before
+
+
+async def test_read_only_connection(services: Services) -> None:
+    connection = services.db._connection  # fault injection: the commands' own connection
+    await connection.execute("PRAGMA query_only = ON")
+    try:
+        await refused_unchanged(services)
+    finally:
+        await connection.execute("PRAGMA query_only = OFF")
+    await check(services)
+
+
+async def test_full(services: Services) -> None:
+    connection = services.db._connection  # fault injection: the commands' own connection
+    await connection.execute("VACUUM")  # no free pages left to fill
+    (pages,) = (await connection.execute_fetchall("PRAGMA page_count"))[0]
+    await connection.execute(f"PRAGMA max_page_count = {pages}")
+    refused: PawpostError | None = None
+    try:
+        for _ in range(300):  # each check fills the last page a little more
+            before = dump(services.db.path)
+            try:
+                await check(services)
+            except PawpostError as error:
+                refused = error
+                break
+        after = dump(services.db.path)
+    finally:
+        await connection.execute("PRAGMA max_page_count = 1073741823")
+    assert refused is not None and refused.message == UNAVAILABLE
+    assert after == before
+    await check(services)
