@@ -2,16 +2,14 @@
 
 from __future__ import annotations
 
-import re
-
 from rules.rolls import Roll
 
-_MARKDOWN = re.compile(r"([\\*_~`|>#\[\]<@])")
+_ESCAPES = str.maketrans({char: "\\" + char for char in "\\*_~`|>#[]<@"})
 
 
 def safe(text: str) -> str:
     """User-written text escaped so it renders literally and cannot form a mention or link."""
-    return _MARKDOWN.sub(r"\\\1", text)
+    return text.translate(_ESCAPES)
 
 
 def signed(value: int) -> str:
