@@ -28,7 +28,6 @@ from rules.rulesets import RULESETS
 STAT_CHOICES = tuple(stat.value for stat in STATS)
 CONTEST_CHOICES = ("strength", "charisma", "stealth")
 CONDITION_CHOICES = tuple(c.value for c in Condition if not c.is_derived)
-STAT_POINTS = {"min_value": 0, "max_value": MAX_POINTS_IN_STAT}
 
 CORE_COMMANDS: tuple[Command, ...] = (
     Command(
@@ -47,7 +46,14 @@ CORE_COMMANDS: tuple[Command, ...] = (
         (
             Option("name", Kind.text, "The cat's name", True, max_length=32),
             *(
-                Option(stat.value, Kind.integer, f"Points in {stat.label}", True, **STAT_POINTS)
+                Option(
+                    stat.value,
+                    Kind.integer,
+                    f"Points in {stat.label}",
+                    True,
+                    min_value=0,
+                    max_value=MAX_POINTS_IN_STAT,
+                )
                 for stat in STATS
             ),
             Option("age", Kind.integer, "Age in moons", True, min_value=0, max_value=600),

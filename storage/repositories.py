@@ -349,8 +349,9 @@ class CharacterRepository:
             " ORDER BY is_active DESC, c.name_key LIMIT 2",
             (guild_id, user_id),
         )
-        found = [_character(row[:-1]) for row in rows]
-        if rows and rows[0][-1]:
+        listed = list(rows)
+        found = [_character(row[:-1]) for row in listed]
+        if listed and listed[0][-1]:
             return found[0], found
         return None, found
 

@@ -218,7 +218,7 @@ def report_posts(
         f"{plural(len(missed), 'cat')} did not hunt in the week that ended "
         f"{stamp(week.end, 'f')}" + (", which counts as a failed hunt." if counted else ".")
     ]
-    items = []
+    items: list[tuple[str, int | None]] = []
     for entry in missed:
         line = f"**{safe(entry.cat.name)}** — <@{entry.cat.owner_id}>"
         if entry.became_starving:
@@ -315,11 +315,11 @@ async def _work(
         if p.season is not None:
             p.guild.settings.germ.season = p.season.value
             await tx.guilds.save(p.guild)
-            channel = germ.reminder_channel_id or admin_channel
-            if channel is not None:
+            season_channel = germ.reminder_channel_id or admin_channel
+            if season_channel is not None:
                 posts.append(
                     Post(
-                        channel,
+                        season_channel,
                         Reply(
                             title=f"{p.season.label} has begun",
                             lines=[hunting_line(p.season)],

@@ -61,9 +61,10 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     """Answer an interaction with a reply: a new message, or the clicked message replaced."""
     if reply.update and interaction.message is not None:
         await interaction.response.edit_message(**render.edit_kwargs(reply))
-        if reply.mentions:
+        pings = render.content(reply)
+        if pings:
             await interaction.followup.send(
-                content=render.content(reply), allowed_mentions=render.allowed_mentions(reply)
+                content=pings, allowed_mentions=render.allowed_mentions(reply)
             )
         return
     await interaction.response.send_message(
@@ -88,7 +89,8 @@ class PawpostComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"
         assert isinstance(bot, PawpostBot)
         custom_id = str(self.custom_id)
         try:
-            values = (interaction.data or {}).get("values", [])  # type: ignore[union-attr]
+            data: Any = interaction.data or {}
+            values: list[str] = list(data.get("values", []))
             reply = await buttons.press(bot.services, actor_of(interaction), custom_id, values)
             await send_reply(interaction, reply)
         except Exception as error:

@@ -106,7 +106,7 @@ def build_command_set(
     """The top-level commands and groups a server playing `ruleset` gets."""
     top: dict[str, app_commands.Command[Any, Any, Any] | app_commands.Group] = {}
     for command in commands_for(ruleset):
-        leaf = app_commands.Command(
+        leaf: app_commands.Command[Any, Any, Any] = app_commands.Command(
             name=command.path[-1],
             description=command.description,
             callback=_callback(command, invoke, bot),

@@ -197,7 +197,9 @@ def create_sheet(
     validate_new_sheet(stats, points_to_spend, max_points)
     if age_moons < 0:
         raise PawpostError(f"Age cannot be negative; you gave {age_moons} moons.")
-    sheet = GermSheet(age_moons=age_moons, **{stat.value: stats.get(stat, 0) for stat in STATS})
+    sheet = GermSheet.model_validate(
+        {"age_moons": age_moons, **{stat.value: stats.get(stat, 0) for stat in STATS}}
+    )
     for condition in conditions:
         sheet = with_condition(sheet, condition)
     return sheet
