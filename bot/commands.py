@@ -21,7 +21,7 @@ from bot.command_spec import (
 )
 from bot.commands_combat import COMBAT_COMMANDS
 from bot.commands_hunting import HUNTING_COMMANDS
-from rules.germ.constants import MAX_POINTS_IN_STAT
+from rules.germ.constants import MAX_POINTS_IN_STAT, POINTS_TO_SPEND
 from rules.germ.sheet import STATS, Condition
 from rules.rulesets import RULESETS
 
@@ -41,7 +41,8 @@ CORE_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("character", "create"),
-        "Make a Germ cat: 22 points over six stats, at most 8 in one",
+        f"Make a Germ cat: {POINTS_TO_SPEND} points over six stats, "
+        f"at most {MAX_POINTS_IN_STAT} in one",
         characters.create,
         (
             Option("name", Kind.text, "The cat's name", True, max_length=32),
