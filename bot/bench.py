@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import importlib
 import json
 import random
 import shutil
@@ -20,8 +19,9 @@ from typing import Any, TextIO
 
 import aiosqlite
 
-from bot.actions import characters, checks
+from bot.actions import buttons, characters, checks, combat, hunting
 from bot.actions.context import Actor, Services
+from bot.actions.hunting_jobs import weekly_hunting
 from bot.actions.reply import Reply
 from rules.errors import PawpostError
 from rules.germ.sheet import STATS, GermSheet
@@ -50,10 +50,17 @@ SPLITS = (
 def sheet_json(cat_id: int) -> str:
     """A different sheet for nearly every cat (split, age and scars vary), as on a real server,
     so nothing that caches sheets gets an easy ride."""
-    points = SPLITS[cat_id % len(SPLITS)]
+    strength, agility, charisma, intelligence, stealth, perception = SPLITS[cat_id % len(SPLITS)]
     age = 7 + (cat_id // len(SPLITS)) % 110  # never a kit, rarely an elder
     sheet = GermSheet(
-        **dict(zip(STAT_NAMES, points, strict=True)), age_moons=age, scars=cat_id // 550 % 8
+        strength=strength,
+        agility=agility,
+        charisma=charisma,
+        intelligence=intelligence,
+        stealth=stealth,
+        perception=perception,
+        age_moons=age,
+        scars=cat_id // 550 % 8,
     )
     return sheet.model_dump_json()
 
@@ -302,24 +309,12 @@ async def verb_show(mix: Mix, rng: random.Random) -> Reply:
     return await characters.show(mix.services, mix.world.actor(cat), other.name)
 
 
-def _hunt_verb() -> Verb | str:
-    """`/hunt` once `bot.actions.hunting.hunt(services, actor, character=None)` exists."""
-    try:
-        hunting = importlib.import_module("bot.actions.hunting")
-    except ImportError as error:
-        return f"bot.actions.hunting is not importable ({error})"
-    hunt = getattr(hunting, "hunt", None)
-    if hunt is None:
-        return "bot.actions.hunting has no hunt()"
-
-    async def verb_hunt(mix: Mix, rng: random.Random) -> Reply:
-        # Cats hunt in turn, and the clock moves so each turn comes round after a day or more.
-        assert mix.hunters is not None
-        cat = next(mix.hunters)
-        reply: Reply = await hunt(mix.services, mix.world.actor(cat))
-        return reply
-
-    return verb_hunt
+async def verb_hunt(mix: Mix, rng: random.Random) -> Reply:
+    """`/hunt`: cats hunt in turn, and the clock moves so each turn comes round after a day or
+    more."""
+    assert mix.hunters is not None
+    cat = next(mix.hunters)
+    return await hunting.hunt(mix.services, mix.world.actor(cat))
 
 
 @dataclass
@@ -347,8 +342,6 @@ def _custom_id(reply: Reply, verb: str) -> str:
 async def start_fights(mix: Mix) -> None:
     """Before the clock starts: in each server, pairs of cats challenge, accept and agree who
     attacks first, through the same actions and buttons players use."""
-    combat = importlib.import_module("bot.actions.combat")
-    buttons = importlib.import_module("bot.actions.buttons")
     services, world = mix.services, mix.world
     for guild_id in mix.guild_ids:
         cats = world.guilds[guild_id]
@@ -363,46 +356,35 @@ async def start_fights(mix: Mix) -> None:
             mix.fights.append(RunningFight(combat_id, first, second))
 
 
-def _attack_verb() -> Verb | str:
+async def verb_attack(mix: Mix, rng: random.Random) -> Reply:
     """`/attack` in running combats (the cat on turn attacks; when a 21+ hit asked for one,
     the wounded cat's player first picks the disability, a click on the same combat)."""
+    while not mix.fights:  # only on a tiny seed: more workers than fights
+        mix.fight_back.clear()
+        await mix.fight_back.wait()
+    fight = mix.fights.popleft()  # nobody else acts on it meanwhile
     try:
-        combat = importlib.import_module("bot.actions.combat")
-        buttons = importlib.import_module("bot.actions.buttons")
-    except ImportError as error:
-        return f"bot.actions.combat is not importable ({error})"
-    if not hasattr(combat, "attack") or not hasattr(combat, "challenge"):
-        return "bot.actions.combat has no attack() or challenge()"
-
-    async def verb_attack(mix: Mix, rng: random.Random) -> Reply:
-        while not mix.fights:  # only on a tiny seed: more workers than fights
-            mix.fight_back.clear()
-            await mix.fight_back.wait()
-        fight = mix.fights.popleft()  # nobody else acts on it meanwhile
-        try:
-            actor = mix.world.actor(fight.attacker)
-            if fight.disability_id is not None:
-                chosen = (rng.choice(DISABILITIES),)
-                reply: Reply = await buttons.press(mix.services, actor, fight.disability_id, chosen)
-                fight.disability_id = None
-                return reply
-            reply = await combat.attack(mix.services, actor)
-            fight.attacker, fight.defender = fight.defender, fight.attacker
-            if reply.select is not None and reply.select.custom_id.split(":")[3] == "disability":
-                fight.disability_id = reply.select.custom_id
+        actor = mix.world.actor(fight.attacker)
+        if fight.disability_id is not None:
+            chosen = (rng.choice(DISABILITIES),)
+            reply: Reply = await buttons.press(mix.services, actor, fight.disability_id, chosen)
+            fight.disability_id = None
             return reply
-        finally:
-            mix.fights.append(fight)
-            mix.fight_back.set()
-
-    return verb_attack
+        reply = await combat.attack(mix.services, actor)
+        fight.attacker, fight.defender = fight.defender, fight.attacker
+        if reply.select is not None and reply.select.custom_id.split(":")[3] == "disability":
+            fight.disability_id = reply.select.custom_id
+        return reply
+    finally:
+        mix.fights.append(fight)
+        mix.fight_back.set()
 
 
 @dataclass(frozen=True)
 class Share:
     name: str
     weight: float
-    verb: Verb | str  # a reason instead of a verb: left out of the mix
+    verb: Verb
 
 
 def mix_shares() -> list[Share]:
@@ -412,8 +394,8 @@ def mix_shares() -> list[Share]:
         Share("check", 35, verb_check),
         Share("contest start", 7.5, verb_contest_start),
         Share("contest answer", 7.5, verb_contest_answer),
-        Share("hunt", 20, _hunt_verb()),
-        Share("attack", 20, _attack_verb()),
+        Share("hunt", 20, verb_hunt),
+        Share("attack", 20, verb_attack),
         Share("character show", 10, verb_show),
     ]
 
@@ -427,12 +409,10 @@ def _hunters(world: World, rng: random.Random) -> Iterator[Cat]:
 
 def clock_step(shares: Sequence[Share], total_cats: int) -> timedelta:
     """How far the clock moves per command: every cat's turn to hunt comes round after a day and
-    a half or so, so the once-a-day limit refuses no hunt (with no hunting, one minute). On a
-    tiny seed the rounds vary too much for that and a few hunts are refused."""
-    hunt_share = sum(s.weight for s in shares if s.name == "hunt" and not isinstance(s.verb, str))
-    total = sum(s.weight for s in shares if not isinstance(s.verb, str))
-    if not hunt_share:
-        return timedelta(minutes=1)
+    a half or so, so the once-a-day limit refuses no hunt. On a tiny seed the rounds vary too
+    much for that and a few hunts are refused."""
+    hunt_share = sum(s.weight for s in shares if s.name == "hunt")
+    total = sum(s.weight for s in shares)
     commands_per_round = total_cats * total / hunt_share
     return timedelta(days=1.5) / commands_per_round
 
@@ -465,10 +445,9 @@ class Budget:
 async def drive(
     mix: Mix, shares: Sequence[Share], concurrency: int, budget: Budget, rng_seed: int
 ) -> RunFigures:
-    playable = [s for s in shares if not isinstance(s.verb, str)]
-    names = [s.name for s in playable]
-    weights = [s.weight for s in playable]
-    verbs = {s.name: s.verb for s in playable}
+    names = [s.name for s in shares]
+    weights = [s.weight for s in shares]
+    verbs = {s.name: s.verb for s in shares}
     clock = mix.services.clock
     assert isinstance(clock, BenchClock)
     figures = RunFigures(concurrency, 0, 0.0, [])
@@ -478,7 +457,6 @@ async def drive(
         while budget.take():
             name = rng.choices(names, weights)[0]
             verb = verbs[name]
-            assert not isinstance(verb, str)
             clock.tick()
             began = time.perf_counter()
             await asyncio.sleep(0)  # the command arrives: it waits its turn on the event loop
@@ -558,7 +536,7 @@ async def run_mix(
         clock = BenchClock(START, clock_step(shares, total_cats))
         services = Services(db=db, dice=SeededDice(rng_seed), clock=clock)
         mix = Mix(services, world, sorted(world.guilds), hunters=_hunters(world, random.Random(1)))
-        if any(s.name == "attack" and not isinstance(s.verb, str) for s in shares):
+        if any(s.name == "attack" for s in shares):
             await start_fights(mix)
         await drive(mix, shares, 1, Budget(WARM_UP_COMMANDS, None), rng_seed + 1)
         if isinstance(db, RecordingDatabase):
@@ -607,17 +585,6 @@ def replay_floor(path: Path, log: Sequence[Statement]) -> tuple[int, float]:
 REMINDER_SETTINGS = json.dumps(
     {"germ": {"reminder_channel_id": 1, "reminder_weekday": START.weekday(), "reminder_hour": 12}}
 )
-Job = Callable[[Services, datetime], Awaitable[Any]]
-
-
-def _weekly_job() -> Job | str:
-    """The scheduler's weekly hunting job (reminders among its work), once it exists."""
-    try:
-        jobs = importlib.import_module("bot.actions.hunting_jobs")
-    except ImportError as error:
-        return f"bot.actions.hunting_jobs is not importable ({error})"
-    job = getattr(jobs, "weekly_hunting", None)
-    return job if callable(job) else "bot.actions.hunting_jobs has no weekly_hunting()"
 
 
 async def seeded_for_reminders(path: Path, servers: int, cats: int) -> World:
@@ -633,16 +600,17 @@ async def seeded_for_reminders(path: Path, servers: int, cats: int) -> World:
     return world
 
 
-async def time_reminders(path: Path, job: Job, servers: int) -> tuple[float, int]:
-    """Run the weekly job at the minute every server is due, again at once while some are still
-    due (as the scheduler does): (seconds, reminder posts worked out)."""
+async def time_reminders(path: Path, servers: int) -> tuple[float, int]:
+    """Run the scheduler's weekly hunting job (reminders among its work) at the minute every
+    server is due, again at once while some are still due (as the scheduler does): (seconds,
+    reminder posts worked out)."""
     db = await Database.open(path)
     services = Services(db=db, clock=lambda: START)
     posts = 0
     try:
         began = time.perf_counter()
         for _ in range(servers + 2):
-            result = await job(services, START)
+            result = await weekly_hunting(services, START)
             posts += len(result.posts)
             if result.next_due is None or result.next_due > START:
                 break
@@ -673,25 +641,33 @@ async def time_startup(path: Path, guild_ids: Sequence[int]) -> float:
 
 async def bytes_per_1k_cats(folder: Path, sizes: Sizes) -> tuple[int, int]:
     """Database bytes per 1,000 cats made with /character create, each hunting once a day for
-    a month when /hunt exists: (bytes, hunts recorded)."""
+    a month: (bytes, hunts recorded)."""
     path = folder / "size.sqlite3"
     db = await Database.open(path)
     clock = BenchClock(START, timedelta(0))
     services = Services(db=db, dice=SeededDice(3), clock=clock)
-    stats = dict(zip(STAT_NAMES, (4, 4, 4, 4, 3, 3), strict=True))
     actors = []
     try:
         for number in range(sizes.size_cats):
             owner = Actor(guild_id=1 + number // 100, channel_id=1, user_id=10_000 + number)
-            await characters.create(services, owner, f"Cat {number}", **stats, age=20)
+            await characters.create(
+                services,
+                owner,
+                f"Cat {number}",
+                strength=4,
+                agility=4,
+                charisma=4,
+                intelligence=4,
+                stealth=3,
+                perception=3,
+                age=20,
+            )
             actors.append(owner)
-        if not isinstance(_hunt_verb(), str):
-            hunting = importlib.import_module("bot.actions.hunting")
-            for _day in range(sizes.size_days):
-                clock.now += timedelta(days=1)
-                for owner in actors:
-                    with contextlib.suppress(PawpostError):
-                        await hunting.hunt(services, owner)
+        for _day in range(sizes.size_days):
+            clock.now += timedelta(days=1)
+            for owner in actors:
+                with contextlib.suppress(PawpostError):
+                    await hunting.hunt(services, owner)
     finally:
         await db.close()
     connection = sqlite3.connect(path)
@@ -699,12 +675,7 @@ async def bytes_per_1k_cats(folder: Path, sizes: Sizes) -> tuple[int, int]:
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
         pages = connection.execute("PRAGMA page_count").fetchone()[0]
         size = connection.execute("PRAGMA page_size").fetchone()[0]
-        tables = {name for (name,) in connection.execute("SELECT name FROM sqlite_master")}
-        hunts = (
-            connection.execute("SELECT count(*) FROM hunts").fetchone()[0]
-            if "hunts" in tables
-            else 0
-        )
+        hunts = connection.execute("SELECT count(*) FROM hunts").fetchone()[0]
     finally:
         connection.close()
     return round(pages * size * 1000 / sizes.size_cats), hunts
@@ -757,17 +728,9 @@ async def bench(options: BenchOptions, out: TextIO) -> dict[str, Any]:
             base.parent.mkdir(parents=True, exist_ok=True)
         print(f"Pawpost benchmark (load average at start: {_load()})", file=out)
         shares = mix_shares()
-        for share in shares:
-            if isinstance(share.verb, str):
-                print(f"  left out of the mix: /{share.name}: {share.verb}", file=out)
-        total = sum(s.weight for s in shares if not isinstance(s.verb, str))
+        total = sum(s.weight for s in shares)
         print(
-            "  mix: "
-            + ", ".join(
-                f"{s.name} {100 * s.weight / total:.1f} %"
-                for s in shares
-                if not isinstance(s.verb, str)
-            ),
+            "  mix: " + ", ".join(f"{s.name} {100 * s.weight / total:.1f} %" for s in shares),
             file=out,
         )
         began = time.perf_counter()
@@ -813,66 +776,50 @@ async def bench(options: BenchOptions, out: TextIO) -> dict[str, Any]:
         floor_seconds = sum(seconds for _, seconds in floors)
         floor = floor_commands / floor_seconds
         ratio = runs[32].commands_per_s / floor
-        each = " and ".join(f"{commands / took:,.0f}" for commands, took in floors)
+        each_floor = " and ".join(f"{commands / took:,.0f}" for commands, took in floors)
         print(
             f"  floor (the same statements through sqlite3, one thread, timed before and after"
-            f" the concurrency-32 run): {floor:,.0f} commands/s ({each})",
+            f" the concurrency-32 run): {floor:,.0f} commands/s ({each_floor})",
             file=out,
         )
         print(f"  ratio at concurrency 32: {ratio:.2f} of the floor", file=out)
 
         sizes = options.sizes
-        reminder_one = reminder_many = None
-        job = _weekly_job()
         big = folder / "reminders.sqlite3"
         servers, each = sizes.reminder_servers, sizes.reminder_cats
-        if isinstance(job, str):
-            print(f"  weekly reminders: not built ({job})", file=out)
-            await create_schema(big)
-            world_big = seed(big, servers, each)
-        else:
-            one = folder / "one-server.sqlite3"
-            await seeded_for_reminders(one, 1, sizes.big_server_cats)
-            reminder_one, posts = await time_reminders(one, job, 1)
-            print(
-                f"  weekly reminder, one server of {sizes.big_server_cats:,} cats:"
-                f" {reminder_one:.3f} s ({posts} posts)",
-                file=out,
-            )
-            world_big = await seeded_for_reminders(big, servers, each)
-            reminder_many, posts = await time_reminders(big, job, servers)
-            print(
-                f"  weekly reminders, {servers:,} servers of {each} cats due at the same minute:"
-                f" {reminder_many:.3f} s ({posts} posts)",
-                file=out,
-            )
+        one = folder / "one-server.sqlite3"
+        await seeded_for_reminders(one, 1, sizes.big_server_cats)
+        reminder_one, posts = await time_reminders(one, 1)
+        print(
+            f"  weekly reminder, one server of {sizes.big_server_cats:,} cats:"
+            f" {reminder_one:.3f} s ({posts} posts)",
+            file=out,
+        )
+        world_big = await seeded_for_reminders(big, servers, each)
+        reminder_many, posts = await time_reminders(big, servers)
+        print(
+            f"  weekly reminders, {servers:,} servers of {each} cats due at the same minute:"
+            f" {reminder_many:.3f} s ({posts} posts)",
+            file=out,
+        )
         startup = await time_startup(big, sorted(world_big.guilds))
         print(f"  start-up with {servers * each:,} cats: {startup:.3f} s", file=out)
         size, hunts = await bytes_per_1k_cats(folder, sizes)
-        with_hunts = hunts > 0
-        if with_hunts:
-            print(
-                f"  database bytes per 1,000 cats with {sizes.size_days} days of hunts:"
-                f" {size:,} ({hunts:,} hunts for {sizes.size_cats:,} cats)",
-                file=out,
-            )
-        else:
-            print(
-                f"  database bytes per 1,000 cats: {size:,} (without hunts: /hunt is not built)",
-                file=out,
-            )
+        print(
+            f"  database bytes per 1,000 cats with {sizes.size_days} days of hunts:"
+            f" {size:,} ({hunts:,} hunts for {sizes.size_cats:,} cats)",
+            file=out,
+        )
 
     figures: dict[str, Any] = {
         "c1": runs[1].as_json(),
         "c32": runs[32].as_json(),
         "floor_commands_per_s": round(floor, 1),
         "ratio_c32": round(ratio, 3),
-        "reminder_one_server_10k_s": None if reminder_one is None else round(reminder_one, 4),
-        "reminder_1000_servers_s": None if reminder_many is None else round(reminder_many, 4),
+        "reminder_one_server_10k_s": round(reminder_one, 4),
+        "reminder_1000_servers_s": round(reminder_many, 4),
         "startup_100k_s": round(startup, 4),
-        "bytes_per_1k_cats": size if with_hunts else None,
-        "bytes_per_1k_cats_without_hunts": None if with_hunts else size,
-        "left_out": sorted(s.name for s in shares if isinstance(s.verb, str)),
+        "bytes_per_1k_cats": size,
         "load_average": _load(),
     }
     if options.json_path:
