@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import re
 import sqlite3
@@ -140,24 +141,44 @@ class Database:
         safe to show; nothing of the block is kept.
         """
         async with self._lock:
-            connection = self._connection
             try:
-                await connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+                await self._run_to_the_end("BEGIN IMMEDIATE" if write else "BEGIN")
             except sqlite3.Error as error:
                 raise StorageUnavailable.because(error) from error
             try:
-                yield Transaction(connection)
-                await connection.execute("COMMIT")
+                yield Transaction(self._connection)
+                await self._run_to_the_end("COMMIT")
             except BaseException as error:
-                try:
-                    await connection.execute("ROLLBACK")
-                except sqlite3.Error:
-                    log.warning("rollback failed", exc_info=True)
+                await self._roll_back()
                 if isinstance(error, sqlite3.OperationalError | sqlite3.DatabaseError):
                     if isinstance(error, sqlite3.IntegrityError | sqlite3.ProgrammingError):
                         raise
                     raise StorageUnavailable.because(error) from error
                 raise
+
+    async def _run_to_the_end(self, sql: str) -> None:
+        """Run BEGIN or COMMIT even if the command is cancelled meanwhile (a shutdown): the
+        statement is already queued for the database thread, so wait until it is done, leaving
+        the connection in a known state, and only then let the cancellation through."""
+        statement = asyncio.ensure_future(self._connection.execute(sql))
+        try:
+            await asyncio.shield(statement)
+        except asyncio.CancelledError:
+            with contextlib.suppress(sqlite3.Error, asyncio.CancelledError):
+                await statement
+            await self._roll_back()
+            raise
+
+    async def _roll_back(self) -> None:
+        """End the open transaction without keeping it. The database thread runs statements in
+        the order they were handed over, so this ROLLBACK comes after any statement a cancelled
+        command had already queued (a BEGIN included). If a queued COMMIT went through, or no
+        transaction was begun, there is nothing to undo."""
+        try:
+            await self._connection.execute("ROLLBACK")
+        except sqlite3.OperationalError as error:
+            if "no transaction is active" not in str(error):
+                log.warning("rollback failed: %s", error)
 
     async def backup(self, target: str | Path) -> None:
         """Copy the live database to `target` with SQLite's online backup."""

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -146,3 +148,43 @@ async def test_backup_copies_the_live_database(db: Database, tmp_path: Path) -> 
     with sqlite3.connect(copy) as connection:
         assert connection.execute("SELECT name FROM characters").fetchall() == [("Firepaw",)]
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
+
+
+@pytest.mark.parametrize(
+    ("statement", "kept"),
+    [("BEGIN", False), ("INSERT", False), ("SELECT", False), ("COMMIT", True)],
+)
+async def test_a_command_cancelled_in_any_statement_leaves_no_transaction_open(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, statement: str, kept: bool
+) -> None:
+    """A shutdown cancels commands wherever they are. The statement already handed to the
+    database thread still runs; the next command must find the connection free, and the
+    command's work kept only if its COMMIT had been handed over."""
+    db = await Database.open(tmp_path / "pawpost.sqlite3")
+    connection = db._connection
+    for method in ("execute", "execute_fetchall"):
+        original = getattr(connection, method)
+
+        async def cancelling(sql: str, parameters: Any = (), _original: Any = original) -> Any:
+            pending = _original(sql, parameters)
+            if sql.startswith(statement):
+                asyncio.current_task().cancel()  # delivered at the next await, once queued
+            return await pending
+
+        monkeypatch.setattr(connection, method, cancelling)
+
+    async def create() -> None:
+        async with db.transaction() as tx:
+            await tx.characters.add(
+                NewCharacter(guild_id=1, owner_id=5, name="Firepaw", ruleset="germ", sheet=SHEET),
+                NOW,
+            )
+            await tx.characters.by_name(1, "Firepaw")
+
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.create_task(create())
+    monkeypatch.undo()
+    assert not connection.in_transaction
+    async with db.transaction() as tx:
+        assert (await tx.characters.by_name(1, "Firepaw") is not None) is kept
+    await db.close()
