@@ -395,7 +395,7 @@ def prompt(combat_id: int, state: CombatState, cast: Cast) -> Prompt:
                 options=[SelectOption(label=d.label, value=d.value) for d in Disability],
             )
         case Phase.ENDED:
-            pass
+            pass  # a finished combat offers no buttons
     return out
 
 

@@ -587,7 +587,7 @@ class FakeDiscord(FakeGuildState):
                 if msg.type == WSMsgType.TEXT:
                     await self._on_gateway_payload(conn, json.loads(msg.data))
         except ConnectionResetError:
-            pass
+            pass  # the bot hung up first: the session simply ends
         finally:
             self._changed()
         return ws
