@@ -183,7 +183,10 @@ class Database:
     async def backup(self, target: str | Path) -> None:
         """Copy the live database to `target` with SQLite's online backup."""
         async with self._lock:
-            destination = await asyncio.to_thread(sqlite3.connect, str(target))
+            # Opened in one worker thread, written from the database thread, closed in another.
+            destination = await asyncio.to_thread(
+                sqlite3.connect, str(target), check_same_thread=False
+            )
             try:
                 await self._connection.backup(destination)
             finally:
