@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 from bot.actions import audit
+from bot.actions.checks import parse_stat
 from bot.actions.context import Actor, Services
 from bot.actions.formatting import safe
 from bot.actions.lookup import named, require_admin, require_built
 from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
 from rules.errors import PawpostError
-from rules.germ.sheet import GermSheet, Stat
+from rules.germ.sheet import GermSheet
 
 MAX_OUTCOME_LENGTH = 200
 
@@ -25,10 +26,7 @@ async def set_stat(
     services: Services, actor: Actor, character: str, stat: str, value: int, reason: str
 ) -> Reply:
     reason = _required_reason(reason)
-    try:
-        chosen = Stat(stat.strip().lower())
-    except ValueError:
-        raise PawpostError(f"{safe(stat)} is not a Germ stat.") from None
+    chosen = parse_stat(stat)
     now = services.clock()
     async with services.db.transaction() as tx:
         guild = await tx.guilds.get(actor.guild_id)

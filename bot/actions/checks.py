@@ -21,7 +21,8 @@ from storage.repositories import Transaction
 from storage.settings import Guild
 
 
-def _stat(name: str, allowed: tuple[Stat, ...] | None = None) -> Stat:
+def parse_stat(name: str, allowed: tuple[Stat, ...] | None = None) -> Stat:
+    """A Germ stat by name, optionally one of `allowed`, or one clear sentence."""
     try:
         stat = Stat(name.strip().lower())
     except ValueError:
@@ -46,7 +47,7 @@ async def check(
     character: str | None = None,
     reason: str | None = None,
 ) -> Reply:
-    chosen = _stat(stat)
+    chosen = parse_stat(stat)
     reason = clean_reason(reason)
     now = services.clock()
     async with services.db.transaction() as tx:
@@ -101,7 +102,7 @@ async def start_contest(
     character: str | None = None,
     reason: str | None = None,
 ) -> Reply:
-    chosen = _stat(stat, tuple(CONTEST_FOR_STAT))
+    chosen = parse_stat(stat, tuple(CONTEST_FOR_STAT))
     counter = COUNTER_STAT[chosen]
     reason = clean_reason(reason)
     now = services.clock()
