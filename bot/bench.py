@@ -17,14 +17,13 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TextIO
 
-import aiosqlite
-
 from bot.actions import buttons, characters, checks, combat, hunting
 from bot.actions.context import Actor, Services
 from bot.actions.hunting_jobs import weekly_hunting
 from bot.actions.reply import Reply
 from rules.errors import PawpostError
 from rules.germ.sheet import STATS, GermSheet
+from storage.connection import Connection
 from storage.database import Database
 from storage.repositories import name_key
 from storage.timestamps import to_text
@@ -480,42 +479,29 @@ async def drive(
 Statement = tuple[str, str, Any]
 
 
-class RecordingConnection:
+class RecordingConnection(Connection):
     """The commands' connection, noting every statement with its parameters (BEGIN, COMMIT and
-    ROLLBACK included) before passing it on."""
+    ROLLBACK included) before running it, so that the floor can replay exactly those."""
 
-    def __init__(self, connection: aiosqlite.Connection, log: list[Statement]) -> None:
-        self._inner = connection
-        self.log = log
+    log: list[Statement]
 
-    async def execute(self, sql: str, parameters: Sequence[Any] = ()) -> aiosqlite.Cursor:
+    @classmethod
+    def to(cls, log: list[Statement]) -> Callable[[str], Connection]:
+        def connect(path: str) -> Connection:
+            connection = sqlite3.connect(path, isolation_level=None, factory=cls)
+            connection.log = log
+            return connection
+
+        return connect
+
+    def execute(self, sql: str, parameters: Any = (), /) -> sqlite3.Cursor:
         self.log.append(("execute", sql, tuple(parameters)))
-        return await self._inner.execute(sql, parameters)
+        return super().execute(sql, parameters)
 
-    async def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> Iterable[Any]:
-        self.log.append(("execute", sql, tuple(parameters)))
-        return await self._inner.execute_fetchall(sql, parameters)
-
-    async def executemany(self, sql: str, parameters: Iterable[Sequence[Any]]) -> aiosqlite.Cursor:
+    def executemany(self, sql: str, parameters: Iterable[Any], /) -> sqlite3.Cursor:
         rows = [tuple(row) for row in parameters]
         self.log.append(("executemany", sql, rows))
-        return await self._inner.executemany(sql, rows)
-
-    async def close(self) -> None:
-        await self._inner.close()
-
-    async def backup(self, target: Any) -> None:
-        await self._inner.backup(target)
-
-
-class RecordingDatabase(Database):
-    """The bot's database, noting each command as one transaction of the statements it ran, so
-    the floor can replay exactly those."""
-
-    def __init__(self, connection: aiosqlite.Connection, path: str, **options: Any) -> None:
-        super().__init__(connection, path, **options)
-        self.log: list[Statement] = []
-        self._connection = RecordingConnection(connection, self.log)  # type: ignore[assignment]
+        return super().executemany(sql, rows)
 
 
 async def run_mix(
@@ -530,7 +516,10 @@ async def run_mix(
 ) -> RunFigures:
     """Open the file as the bot does, warm up, then run the mix against it. With `record`, the
     statements run (warm-up, a mark, then the run) are added to it."""
-    db = await (Database if record is None else RecordingDatabase).open(path)
+    if record is None:
+        db = await Database.open(path)
+    else:
+        db = await Database.open(path, connect=RecordingConnection.to(record))
     try:
         total_cats = sum(len(cats) for cats in world.guilds.values())
         clock = BenchClock(START, clock_step(shares, total_cats))
@@ -539,13 +528,11 @@ async def run_mix(
         if any(s.name == "attack" for s in shares):
             await start_fights(mix)
         await drive(mix, shares, 1, Budget(WARM_UP_COMMANDS, None), rng_seed + 1)
-        if isinstance(db, RecordingDatabase):
-            db.log.append(("mark", "", ()))
+        if record is not None:
+            record.append(("mark", "", ()))
         return await drive(mix, shares, concurrency, budget, rng_seed)
     finally:
         await db.close()
-        if record is not None and isinstance(db, RecordingDatabase):
-            record.extend(db.log)
 
 
 def replay_floor(path: Path, log: Sequence[Statement]) -> tuple[int, float]:
@@ -631,8 +618,7 @@ async def time_startup(path: Path, guild_ids: Sequence[int]) -> float:
     began = time.perf_counter()
     db = await Database.open(path)
     try:
-        async with db.transaction(write=False) as tx:
-            await tx.guilds.rulesets(guild_ids)
+        await db.transact(lambda tx: tx.guilds.rulesets(guild_ids), write=False)
         await Scheduler(Services(db=db, clock=lambda: START), JOBS, send).run_once()
         return time.perf_counter() - began
     finally:

@@ -68,8 +68,7 @@ class Command:
 
 def not_built(services: Services, actor: Actor, **_: Any) -> Awaitable[Reply]:
     async def refuse() -> Reply:
-        async with services.db.transaction(write=False) as tx:
-            guild = await tx.guilds.get(actor.guild_id)
+        guild = await services.db.transact(lambda tx: tx.guilds.get(actor.guild_id), write=False)
         raise RulesetNotBuilt(guild.ruleset)
 
     return refuse()

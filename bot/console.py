@@ -172,8 +172,7 @@ class Session:
                 return await self._click(line)
             if line in ("/help", "help"):
                 return await self._help()
-            async with self.services.db.transaction(write=False) as tx:
-                ruleset = (await tx.guilds.get(self.guild_id)).ruleset
+            ruleset = await self._ruleset()
             command, arguments = parse_line(line, CommandIndex.of(ruleset))
             reply = await command.handler(self.services, self.actor, **arguments)
             return self.render(reply)
@@ -200,9 +199,14 @@ class Session:
         reply = await buttons.press(self.services, self.actor, custom_id, picked)
         return self.render(reply)
 
+    async def _ruleset(self) -> str:
+        guild = await self.services.db.transact(
+            lambda tx: tx.guilds.get(self.guild_id), write=False
+        )
+        return guild.ruleset
+
     async def _help(self) -> str:
-        async with self.services.db.transaction(write=False) as tx:
-            ruleset = (await tx.guilds.get(self.guild_id)).ruleset
+        ruleset = await self._ruleset()
         usages = [command.usage() for command in CommandIndex.of(ruleset).by_path.values()]
         extra = ["/as user:<name> [admin:yes]", "/click <n> [value]", "/quit"]
         return "\n".join(sorted(usages) + extra)

@@ -8,12 +8,12 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
 from pydantic import BaseModel, Field, TypeAdapter
 
 from rules.germ.combat_events import CombatEvent
 from rules.germ.combat_turns import CombatState
 from rules.rolls import Roll
+from storage.connection import Connection
 from storage.timestamps import from_text, maybe_from_text, to_text
 
 _ROLLS = TypeAdapter(list[Roll])
@@ -132,12 +132,12 @@ def _state_columns(combat: Combat) -> tuple[Any, ...]:
 class CombatRepository:
     """Combats, their fighters and their action log."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self._db = connection
 
-    async def add(self, combat: Combat) -> int:
+    def add(self, combat: Combat) -> int:
         """Store a new combat; returns its id."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "INSERT INTO combats (guild_id, channel_id, created_by, created_at, status, phase,"
             " version, attacker_id, round, state, due_at, updated_at, ended_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -151,13 +151,11 @@ class CombatRepository:
         )
         return int(next(iter(rows))[0])
 
-    async def add_fighters(
-        self, guild_id: int, combat_id: int, character_ids: Sequence[int]
-    ) -> None:
+    def add_fighters(self, guild_id: int, combat_id: int, character_ids: Sequence[int]) -> None:
         """Put characters in a combat, in turn order; raises AlreadyFighting when one of them
         is in another active combat."""
         try:
-            await self._db.executemany(
+            self._db.executemany(
                 "INSERT INTO combat_fighters (guild_id, combat_id, character_id, position)"
                 " VALUES (?, ?, ?, ?)",
                 [(guild_id, combat_id, c, position) for position, c in enumerate(character_ids)],
@@ -165,19 +163,19 @@ class CombatRepository:
         except sqlite3.IntegrityError as error:
             raise AlreadyFighting(str(error)) from error
 
-    async def get(self, guild_id: int, combat_id: int) -> Combat | None:
+    def get(self, guild_id: int, combat_id: int) -> Combat | None:
         """A combat of this server by id (another server's id finds nothing)."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE id = ? AND guild_id = ?",
             (combat_id, guild_id),
         )
         return next((_combat(row) for row in rows), None)
 
-    async def save(self, combat: Combat, expected_version: int) -> bool:
+    def save(self, combat: Combat, expected_version: int) -> bool:
         """Store the combat's new state, due time and update time, only if the stored state is
         still at `expected_version`; False when another action got there first. A new state
         clears the reminder, so the next wait is reminded again."""
-        cursor = await self._db.execute(
+        cursor = self._db.execute(
             "UPDATE combats SET status = ?, phase = ?, version = ?, attacker_id = ?, round = ?,"
             " state = ?, due_at = ?, updated_at = ?, ended_at = ?, reminded_at = NULL"
             " WHERE id = ? AND guild_id = ? AND version = ?",
@@ -185,33 +183,31 @@ class CombatRepository:
         )
         return cursor.rowcount == 1
 
-    async def release_fighters(
-        self, guild_id: int, combat_id: int, character_ids: Iterable[int]
-    ) -> None:
+    def release_fighters(self, guild_id: int, combat_id: int, character_ids: Iterable[int]) -> None:
         """Mark characters as out of the combat (they got away, or it ended), so they may
         fight again."""
-        await self._db.executemany(
+        self._db.executemany(
             "UPDATE combat_fighters SET in_combat = 0"
             " WHERE guild_id = ? AND combat_id = ? AND character_id = ?",
             [(guild_id, combat_id, c) for c in character_ids],
         )
 
-    async def fighting(self, guild_id: int, character_ids: Iterable[int]) -> dict[int, int]:
+    def fighting(self, guild_id: int, character_ids: Iterable[int]) -> dict[int, int]:
         """Of the given characters, those in an active combat: character id -> combat id."""
         ids = tuple(set(character_ids))
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT character_id, combat_id FROM combat_fighters"
             f" WHERE guild_id = ? AND in_combat = 1 AND character_id IN ({marks})",
             (guild_id, *ids),
         )
         return {character_id: combat_id for character_id, combat_id in rows}
 
-    async def fighting_for_player(self, guild_id: int, owner_id: int) -> list[tuple[int, int]]:
+    def fighting_for_player(self, guild_id: int, owner_id: int) -> list[tuple[int, int]]:
         """A player's live characters in active combats: (character id, combat id), by name."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT f.character_id, f.combat_id FROM characters c JOIN combat_fighters f"
             " ON f.guild_id = c.guild_id AND f.character_id = c.id AND f.in_combat = 1"
             " WHERE c.guild_id = ? AND c.owner_id = ? AND c.deleted_at IS NULL"
@@ -220,28 +216,28 @@ class CombatRepository:
         )
         return [(character_id, combat_id) for character_id, combat_id in rows]
 
-    async def active_in_channel(self, guild_id: int, channel_id: int, limit: int) -> list[Combat]:
+    def active_in_channel(self, guild_id: int, channel_id: int, limit: int) -> list[Combat]:
         """The channel's active combats, oldest first."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats"
             " WHERE guild_id = ? AND channel_id = ? AND status = 'active' ORDER BY id LIMIT ?",
             (guild_id, channel_id, limit),
         )
         return [_combat(row) for row in rows]
 
-    async def active(self, guild_id: int, limit: int) -> list[Combat]:
+    def active(self, guild_id: int, limit: int) -> list[Combat]:
         """The server's active combats, oldest first."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats"
             " WHERE guild_id = ? AND status = 'active' ORDER BY id LIMIT ?",
             (guild_id, limit),
         )
         return [_combat(row) for row in rows]
 
-    async def add_action(self, action: CombatAction) -> int:
+    def add_action(self, action: CombatAction) -> int:
         """Append a step to a combat's log; returns its id. Raises sqlite3.IntegrityError when
         the combat already has a step for that state version."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "INSERT INTO combat_actions (guild_id, combat_id, version, round, user_id,"
             " character_id, action, summary, target_id, power, rolls, events, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -265,27 +261,27 @@ class CombatRepository:
         )
         return int(next(iter(rows))[0])
 
-    async def recent_actions(self, guild_id: int, combat_id: int, limit: int) -> list[CombatAction]:
+    def recent_actions(self, guild_id: int, combat_id: int, limit: int) -> list[CombatAction]:
         """A combat's latest steps, newest first."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_ACTION_COLUMNS} FROM combat_actions WHERE guild_id = ? AND combat_id = ?"
             " ORDER BY version DESC LIMIT ?",
             (guild_id, combat_id, limit),
         )
         return [_action(row) for row in rows]
 
-    async def hits(self, guild_id: int, combat_id: int) -> list[tuple[int, int]]:
+    def hits(self, guild_id: int, combat_id: int) -> list[tuple[int, int]]:
         """Every hit of a combat, in order: (character hit, power)."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT target_id, power FROM combat_actions WHERE guild_id = ? AND combat_id = ?"
             " AND power IS NOT NULL ORDER BY version",
             (guild_id, combat_id),
         )
         return [(target_id, power) for target_id, power in rows]
 
-    async def due(self, now: datetime, limit: int) -> list[Combat]:
+    def due(self, now: datetime, limit: int) -> list[Combat]:
         """Active combats, any server, whose wait passed its due time and was not reminded."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE status = 'active'"
             " AND reminded_at IS NULL AND due_at IS NOT NULL AND due_at <= ?"
             " ORDER BY due_at LIMIT ?",
@@ -293,17 +289,17 @@ class CombatRepository:
         )
         return [_combat(row) for row in rows]
 
-    async def next_due(self) -> datetime | None:
+    def next_due(self) -> datetime | None:
         """The earliest due time of a wait not yet reminded."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT due_at FROM combats WHERE status = 'active' AND reminded_at IS NULL"
             " AND due_at IS NOT NULL ORDER BY due_at LIMIT 1"
         )
         return next((from_text(due_at) for (due_at,) in rows), None)
 
-    async def mark_reminded(self, combats: Sequence[Combat], now: datetime) -> None:
+    def mark_reminded(self, combats: Sequence[Combat], now: datetime) -> None:
         """Record that the given combats' waits were reminded (unless their state moved on)."""
-        await self._db.executemany(
+        self._db.executemany(
             "UPDATE combats SET reminded_at = ? WHERE id = ? AND guild_id = ? AND version = ?",
             [(to_text(now), c.id, c.guild_id, c.state.version) for c in combats],
         )

@@ -1,26 +1,30 @@
-"""The SQLite database: connection settings, numbered migrations, one transaction a command."""
+"""The SQLite database: connection settings, numbered migrations, and the one thread that runs
+each command's unit of work as one transaction."""
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
+import functools
 import logging
 import re
 import sqlite3
-from collections.abc import AsyncIterator
-from contextlib import asynccontextmanager
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from importlib import resources
 from pathlib import Path
-from typing import NamedTuple
+from typing import NamedTuple, ParamSpec, TypeVar
 
-import aiosqlite
-
+from storage.connection import Connection
 from storage.errors import StorageUnavailable
 from storage.repositories import Transaction
+from storage.worker import DatabaseThread
 
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
+P = ParamSpec("P")
+R = TypeVar("R")
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
 
 
@@ -80,33 +84,54 @@ def _pragmas(busy_timeout_ms: int) -> str:
     )
 
 
-def _prepare_file(path: str, migrations: list[Migration]) -> int:
-    """Create the file if needed, switch it to WAL and migrate it; returns the schema version."""
+def connect(path: str) -> Connection:
+    return sqlite3.connect(path, isolation_level=None, factory=Connection)
+
+
+def _prepare(
+    path: str,
+    migrations: list[Migration],
+    busy_timeout_ms: int,
+    connect: Callable[[str], Connection],
+) -> tuple[Connection, int]:
+    """Create the file if needed, switch it to WAL, migrate it, and open the commands'
+    connection; returns it and the schema version. Runs in the database thread."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
-    connection = sqlite3.connect(path, isolation_level=None)
+    connection = connect(path)
     try:
-        connection.executescript(f"{_pragmas(BUSY_TIMEOUT_MS)} PRAGMA journal_mode = WAL;")
-        return _apply_migrations(connection, migrations)
-    finally:
+        connection.executescript(f"{_pragmas(busy_timeout_ms)} PRAGMA journal_mode = WAL;")
+        version = _apply_migrations(connection, migrations)
+    except BaseException:
         connection.close()
+        raise
+    return connection, version
 
 
 class Database:
-    """One connection to one SQLite file, shared by every command of the process.
+    """One connection to one SQLite file, shared by every command of the process, and the one
+    thread that uses it.
 
-    Commands take turns: `transaction()` holds a lock, so each command's reads and writes are one
-    SQLite transaction that no other command interleaves with.
+    A command hands its whole unit of work (reads, rules, writes) to that thread in one hop with
+    `run`, and the event loop stays free meanwhile. The thread runs one unit at a time, so each
+    command's `transaction()` is one SQLite transaction that no other command interleaves with.
     """
 
     def __init__(
-        self, connection: aiosqlite.Connection, path: str, *, busy_timeout_ms: int = BUSY_TIMEOUT_MS
+        self,
+        connection: Connection,
+        path: str,
+        thread: DatabaseThread,
+        *,
+        busy_timeout_ms: int = BUSY_TIMEOUT_MS,
     ) -> None:
         self._connection = connection
+        self._repositories = Transaction(connection)  # they keep no state of their own
+        self._thread = thread
         # How long a command waits (in the database thread) for another process's write lock.
         self.busy_timeout_ms = busy_timeout_ms
-        self._lock = asyncio.Lock()
         self.path = path
         self.schema_version = 0
+        self._closed = False
 
     @classmethod
     async def open(
@@ -115,79 +140,96 @@ class Database:
         *,
         migrations: list[Migration] | None = None,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        connect: Callable[[str], Connection] = connect,
     ) -> Database:
-        """Open (creating if needed) the database at `path` and apply pending migrations."""
+        """Open (creating if needed) the database at `path` and apply pending migrations.
+        `connect` opens the connection (the benchmark's notes every statement)."""
         path = str(path)
         chosen = bundled_migrations() if migrations is None else migrations
+        thread = DatabaseThread(asyncio.get_running_loop())
         try:
-            version = await asyncio.to_thread(_prepare_file, path, chosen)
-            connection = await aiosqlite.connect(path, isolation_level=None)
-            await connection.executescript(_pragmas(busy_timeout_ms))
-        except sqlite3.OperationalError as error:
-            raise StorageUnavailable.because(error) from error
-        database = cls(connection, path, busy_timeout_ms=busy_timeout_ms)
+            connection, version = await thread.submit(
+                functools.partial(_prepare, path, chosen, busy_timeout_ms, connect)
+            )
+        except BaseException as error:
+            thread.stop()
+            if isinstance(error, sqlite3.OperationalError):
+                raise StorageUnavailable.because(error) from error
+            raise
+        database = cls(connection, path, thread, busy_timeout_ms=busy_timeout_ms)
         database.schema_version = version
         return database
 
-    async def close(self) -> None:
-        async with self._lock:
-            await self._connection.close()
+    async def run(self, work: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run `work` in the database thread: the whole of it in one hop. If the caller is
+        cancelled meanwhile (a shutdown), the work still runs to its end, so a transaction in it
+        is committed or rolled back whole, never left open."""
+        if self._closed:
+            raise StorageUnavailable("the database is closed")
+        result: R = await self._thread.submit(functools.partial(work, *args, **kwargs))
+        return result
 
-    @asynccontextmanager
-    async def transaction(self, *, write: bool = True) -> AsyncIterator[Transaction]:
-        """One command's unit of work: committed when the block ends, rolled back on any error.
+    async def transact(self, work: Callable[[Transaction], R], *, write: bool = True) -> R:
+        """Run `work` in one transaction in the database thread."""
+        return await self.run(self._transact, work, write)
+
+    def _transact(self, work: Callable[[Transaction], R], write: bool) -> R:
+        with self.transaction(write=write) as tx:
+            return work(tx)
+
+    @contextmanager
+    def transaction(self, *, write: bool = True) -> Iterator[Transaction]:
+        """One command's unit of work, in the database thread: committed when the block ends,
+        rolled back on any error.
 
         A storage fault (locked, read-only, full, I/O) becomes `StorageUnavailable`, whose text is
         safe to show; nothing of the block is kept.
         """
-        async with self._lock:
-            try:
-                await self._run_to_the_end("BEGIN IMMEDIATE" if write else "BEGIN")
-            except sqlite3.Error as error:
-                raise StorageUnavailable.because(error) from error
-            try:
-                yield Transaction(self._connection)
-                await self._run_to_the_end("COMMIT")
-            except BaseException as error:
-                await self._roll_back()
-                if isinstance(error, sqlite3.OperationalError | sqlite3.DatabaseError):
-                    if isinstance(error, sqlite3.IntegrityError | sqlite3.ProgrammingError):
-                        raise
-                    raise StorageUnavailable.because(error) from error
-                raise
-
-    async def _run_to_the_end(self, sql: str) -> None:
-        """Run BEGIN or COMMIT even if the command is cancelled meanwhile (a shutdown): the
-        statement is already queued for the database thread, so wait until it is done, leaving
-        the connection in a known state, and only then let the cancellation through."""
-        statement = asyncio.ensure_future(self._connection.execute(sql))
+        if threading.get_ident() != self._thread.ident:
+            raise RuntimeError("a transaction runs in the database thread: use Database.run")
+        if self._connection.in_transaction:
+            raise RuntimeError(
+                "a command's unit of work is one transaction, not one inside another"
+            )
         try:
-            await asyncio.shield(statement)
-        except asyncio.CancelledError:
-            with contextlib.suppress(sqlite3.Error, asyncio.CancelledError):
-                await statement
-            await self._roll_back()
+            self._connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+        except sqlite3.Error as error:
+            raise StorageUnavailable.because(error) from error
+        try:
+            yield self._repositories
+            self._connection.execute("COMMIT")
+        except BaseException as error:
+            self._roll_back()
+            if isinstance(error, sqlite3.OperationalError | sqlite3.DatabaseError):
+                if isinstance(error, sqlite3.IntegrityError | sqlite3.ProgrammingError):
+                    raise
+                raise StorageUnavailable.because(error) from error
             raise
 
-    async def _roll_back(self) -> None:
-        """End the open transaction without keeping it. The database thread runs statements in
-        the order they were handed over, so this ROLLBACK comes after any statement a cancelled
-        command had already queued (a BEGIN included). If a queued COMMIT went through, or no
-        transaction was begun, there is nothing to undo."""
+    def _roll_back(self) -> None:
+        """End the open transaction without keeping it (if a failed COMMIT already ended it,
+        there is nothing to undo)."""
+        if not self._connection.in_transaction:
+            return
         try:
-            await self._connection.execute("ROLLBACK")
-        except sqlite3.OperationalError as error:
-            if "no transaction is active" not in str(error):
-                log.warning("rollback failed: %s", error)
+            self._connection.execute("ROLLBACK")
+        except sqlite3.Error as error:
+            log.warning("rollback failed: %s", error)
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        await self.run(self._connection.close)
+        self._closed = True
+        self._thread.stop()
 
     async def backup(self, target: str | Path) -> None:
         """Copy the live database to `target` with SQLite's online backup."""
-        async with self._lock:
-            # Opened in one worker thread, written from the database thread, closed in another.
-            destination = await asyncio.to_thread(
-                sqlite3.connect, str(target), check_same_thread=False
-            )
-            try:
-                await self._connection.backup(destination)
-            finally:
-                await asyncio.to_thread(destination.close)
+        await self.run(self._backup, str(target))
+
+    def _backup(self, target: str) -> None:
+        destination = sqlite3.connect(target)
+        try:
+            self._connection.backup(destination)
+        finally:
+            destination.close()

@@ -6,10 +6,10 @@ from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
-import aiosqlite
 from pydantic import BaseModel
 
 from rules.rolls import Roll
+from storage.connection import Connection
 from storage.timestamps import from_text, maybe_from_text, to_text
 
 
@@ -62,11 +62,11 @@ def _contest(row: Sequence[Any]) -> Contest:
 
 
 class GermRepository:
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self._db = connection
 
-    async def add_contest(self, contest: Contest) -> int:
-        rows = await self._db.execute_fetchall(
+    def add_contest(self, contest: Contest) -> int:
+        rows = self._db.execute_fetchall(
             "INSERT INTO contests (guild_id, channel_id, initiator_user_id,"
             " initiator_character_id, defender_character_id, stat, initiator_roll, reason,"
             " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -84,78 +84,76 @@ class GermRepository:
         )
         return int(next(iter(rows))[0])
 
-    async def contest(self, guild_id: int, contest_id: int) -> Contest | None:
+    def contest(self, guild_id: int, contest_id: int) -> Contest | None:
         """A contest of this server by id (another server's id finds nothing)."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE id = ? AND guild_id = ?",
             (contest_id, guild_id),
         )
         return next((_contest(row) for row in rows), None)
 
-    async def resolve_contest(
+    def resolve_contest(
         self, contest_id: int, defender_roll: Roll, outcome: str, now: datetime
     ) -> bool:
         """Record the defender's roll; False when the contest was already resolved."""
-        cursor = await self._db.execute(
+        cursor = self._db.execute(
             "UPDATE contests SET resolved_at = ?, defender_roll = ?, outcome = ?"
             " WHERE id = ? AND resolved_at IS NULL",
             (to_text(now), defender_roll.model_dump_json(), outcome, contest_id),
         )
         return cursor.rowcount == 1
 
-    async def overdue_contests(self, created_before: datetime, limit: int) -> list[Contest]:
+    def overdue_contests(self, created_before: datetime, limit: int) -> list[Contest]:
         """Unresolved contests older than the cut-off whose timeout was not yet announced."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE resolved_at IS NULL"
             " AND timeout_noticed_at IS NULL AND created_at < ? ORDER BY created_at LIMIT ?",
             (to_text(created_before), limit),
         )
         return [_contest(row) for row in rows]
 
-    async def earliest_waiting_contest(self) -> tuple[int, datetime] | None:
+    def earliest_waiting_contest(self) -> tuple[int, datetime] | None:
         """(server, start time) of the oldest contest still waiting for its defender and not yet
         announced as overdue."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT guild_id, created_at FROM contests WHERE resolved_at IS NULL"
             " AND timeout_noticed_at IS NULL ORDER BY created_at LIMIT 1"
         )
         return next(((guild_id, from_text(created)) for guild_id, created in rows), None)
 
-    async def mark_timeout_noticed(self, contest_ids: Sequence[int], now: datetime) -> None:
-        await self._db.executemany(
+    def mark_timeout_noticed(self, contest_ids: Sequence[int], now: datetime) -> None:
+        self._db.executemany(
             "UPDATE contests SET timeout_noticed_at = ? WHERE id = ?",
             [(to_text(now), contest_id) for contest_id in contest_ids],
         )
 
-    async def trusts(self, guild_id: int, target_id: int, speaker_id: int) -> bool:
+    def trusts(self, guild_id: int, target_id: int, speaker_id: int) -> bool:
         """Whether the target fully trusts the speaker."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT 1 FROM trust WHERE guild_id = ? AND target_id = ? AND speaker_id = ?",
             (guild_id, target_id, speaker_id),
         )
         return bool(rows)
 
-    async def add_trust(
-        self, guild_id: int, target_id: int, speaker_id: int, now: datetime
-    ) -> None:
-        await self._db.execute(
+    def add_trust(self, guild_id: int, target_id: int, speaker_id: int, now: datetime) -> None:
+        self._db.execute(
             "INSERT OR IGNORE INTO trust (guild_id, target_id, speaker_id, since)"
             " VALUES (?, ?, ?, ?)",
             (guild_id, target_id, speaker_id, to_text(now)),
         )
 
-    async def revoke_trust_between(self, guild_id: int, one_id: int, other_id: int) -> int:
+    def revoke_trust_between(self, guild_id: int, one_id: int, other_id: int) -> int:
         """Remove trust either way between two characters; returns how many records went."""
-        cursor = await self._db.execute(
+        cursor = self._db.execute(
             "DELETE FROM trust WHERE guild_id = ? AND ((target_id = ? AND speaker_id = ?)"
             " OR (target_id = ? AND speaker_id = ?))",
             (guild_id, one_id, other_id, other_id, one_id),
         )
         return cursor.rowcount
 
-    async def trusted_by(self, guild_id: int, speaker_id: int) -> list[str]:
+    def trusted_by(self, guild_id: int, speaker_id: int) -> list[str]:
         """Names of the live characters who fully trust the speaker."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT c.name FROM trust t JOIN characters c ON c.id = t.target_id"
             " WHERE t.guild_id = ? AND t.speaker_id = ? AND c.deleted_at IS NULL"
             " ORDER BY c.name_key",

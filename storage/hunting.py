@@ -8,10 +8,10 @@ from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, NamedTuple
 
-import aiosqlite
 from pydantic import BaseModel
 
 from rules.rolls import Roll
+from storage.connection import Connection
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import from_text, maybe_from_text, to_text
 
@@ -275,51 +275,49 @@ _AWAY_IN_WEEK = (
 class HuntingRepository:
     """Hunts, catches, steal attempts, away records, and the weekly job's records."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self._db = connection
 
     # --- The hunting log ----------------------------------------------------------------
 
-    async def hunt_on_day(self, guild_id: int, character_id: int, day_key: str) -> Hunt | None:
+    def hunt_on_day(self, guild_id: int, character_id: int, day_key: str) -> Hunt | None:
         """The cat's hunt on this real day, if it has one."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_HUNT_COLUMNS} FROM {_HUNT_FROM}"
             " WHERE h.guild_id = ? AND h.character_id = ? AND h.day_key = ?",
             (guild_id, character_id, day_key),
         )
         return next((_hunt(row) for row in rows), None)
 
-    async def add_hunt(self, hunt: Hunt) -> int:
+    def add_hunt(self, hunt: Hunt) -> int:
         """Log a hunt; raises HuntAlreadyRecorded when the cat has one on that day already."""
         try:
-            rows = await self._db.execute_fetchall(
-                _INSERT_HUNT + " RETURNING id", _hunt_values(hunt)
-            )
+            rows = self._db.execute_fetchall(_INSERT_HUNT + " RETURNING id", _hunt_values(hunt))
         except sqlite3.IntegrityError as error:
             if "hunts" in str(error) or "UNIQUE" in str(error):
                 raise HuntAlreadyRecorded(hunt.character_id) from error
             raise
         return int(next(iter(rows))[0])
 
-    async def add_missed_weeks(self, hunts: Sequence[Hunt]) -> None:
-        """Log missed weeks that count as failed hunts, in one round trip."""
-        await self._db.executemany(_INSERT_HUNT, [_hunt_values(hunt) for hunt in hunts])
+    def add_missed_weeks(self, hunts: Sequence[Hunt]) -> None:
+        """Log missed weeks that count as failed hunts, in one statement."""
+        self._db.executemany(_INSERT_HUNT, [_hunt_values(hunt) for hunt in hunts])
 
-    async def hunts_of(
+    def hunts_of(
         self, guild_id: int, character_id: int, *, before_id: int | None, limit: int
     ) -> list[Hunt]:
         """A cat's hunting log, newest first, one page (older than `before_id` if given)."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_HUNT_COLUMNS} FROM {_HUNT_FROM}"
             " WHERE h.guild_id = ? AND h.character_id = ? AND h.id < ? ORDER BY h.id DESC LIMIT ?",
             (guild_id, character_id, before_id if before_id is not None else 2**63 - 1, limit),
         )
         return [_hunt(row) for row in rows]
 
-    async def catches(self, guild_id: int, character_id: int, fresh_since: datetime) -> CatchLookup:
+    def catches(self, guild_id: int, character_id: int, fresh_since: datetime) -> CatchLookup:
         """The cat's newest hunt, its newest catch, and its newest catch made since
-        `fresh_since` that nobody has eaten yet: one round trip."""
-        rows = await self._db.execute_fetchall(
+        `fresh_since` that nobody has eaten yet: one statement."""
+        rows = self._db.execute_fetchall(
             f"SELECT 1, * FROM (SELECT {_HUNT_COLUMNS} FROM {_HUNT_FROM} WHERE h.guild_id = ?"
             "  AND h.character_id = ? AND h.kind = 'hunt' ORDER BY h.id DESC LIMIT 1)"
             f" UNION ALL SELECT 2, * FROM (SELECT {_HUNT_COLUMNS} FROM {_HUNT_FROM}"
@@ -343,7 +341,7 @@ class HuntingRepository:
             newest_hunt=found.get(1), newest_catch=found.get(2), fresh_catch=found.get(3)
         )
 
-    async def eat_catch(
+    def eat_catch(
         self,
         hunt_id: int,
         now: datetime,
@@ -352,25 +350,25 @@ class HuntingRepository:
         stolen_by: int | None = None,
     ) -> bool:
         """Mark a catch shared or stolen; False when someone ate it first."""
-        cursor = await self._db.execute(
+        cursor = self._db.execute(
             "UPDATE hunts SET shared_to = ?, stolen_by = ?, eaten_at = ?"
             " WHERE id = ? AND outcome = 'caught' AND eaten_at IS NULL",
             (shared_to, stolen_by, to_text(now), hunt_id),
         )
         return cursor.rowcount == 1
 
-    async def steal_tried(self, guild_id: int, hunt_id: int, thief_id: int) -> bool:
+    def steal_tried(self, guild_id: int, hunt_id: int, thief_id: int) -> bool:
         """Whether this thief has already tried to steal this catch."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT 1 FROM steal_attempts WHERE guild_id = ? AND hunt_id = ? AND thief_id = ?",
             (guild_id, hunt_id, thief_id),
         )
         return bool(rows)
 
-    async def add_steal_attempt(
+    def add_steal_attempt(
         self, guild_id: int, hunt_id: int, thief_id: int, now: datetime, *, succeeded: bool
     ) -> None:
-        await self._db.execute(
+        self._db.execute(
             "INSERT INTO steal_attempts (guild_id, hunt_id, thief_id, tried_at, succeeded)"
             " VALUES (?, ?, ?, ?, ?)",
             (guild_id, hunt_id, thief_id, to_text(now), int(succeeded)),
@@ -378,15 +376,15 @@ class HuntingRepository:
 
     # --- Away ---------------------------------------------------------------------------
 
-    async def add_away(self, away: Away) -> int:
+    def add_away(self, away: Away) -> int:
         """Record an away; the cat's earlier pending or approved aways that have not ended yet
         are replaced by it."""
-        await self._db.execute(
+        self._db.execute(
             "UPDATE away SET state = 'replaced' WHERE guild_id = ? AND character_id = ?"
             " AND state IN ('pending', 'approved') AND ends_at > ?",
             (away.guild_id, away.character_id, to_text(away.starts_at)),
         )
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "INSERT INTO away (guild_id, character_id, user_id, starts_at, ends_at, until_date,"
             " reason, state, decided_by, decided_at, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -406,18 +404,16 @@ class HuntingRepository:
         )
         return int(next(iter(rows))[0])
 
-    async def away(self, guild_id: int, away_id: int) -> Away | None:
+    def away(self, guild_id: int, away_id: int) -> Away | None:
         """An away record of this server by id."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_AWAY_COLUMNS} FROM away WHERE id = ? AND guild_id = ?", (away_id, guild_id)
         )
         return next((_away(row) for row in rows), None)
 
-    async def decide_away(
-        self, away_id: int, state: AwayState, decided_by: int, now: datetime
-    ) -> bool:
+    def decide_away(self, away_id: int, state: AwayState, decided_by: int, now: datetime) -> bool:
         """Approve or deny a pending away; False when it was decided (or replaced) already."""
-        cursor = await self._db.execute(
+        cursor = self._db.execute(
             "UPDATE away SET state = ?, decided_by = ?, decided_at = ?"
             " WHERE id = ? AND state = 'pending'",
             (state.value, decided_by, to_text(now), away_id),
@@ -426,10 +422,10 @@ class HuntingRepository:
 
     # --- Standings: who has hunted this week --------------------------------------------
 
-    async def standings(self, week: Week, owner_id: int) -> list[CatStanding]:
+    def standings(self, week: Week, owner_id: int) -> list[CatStanding]:
         """A player's Germ cats in the server, by name, each with this week's hunting state,
         last hunt and any approved or pending away."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_CAT_COLUMNS}, {_HUNTED_IN_WEEK.format(week='?')},"
             " l.hunted_at, l.outcome,"
             f" {_AWAY_IN_WEEK.format(start='?', end='?')},"
@@ -460,16 +456,16 @@ class HuntingRepository:
             standings.append(cat)
         return standings
 
-    async def unhunted(self, weeks: Sequence[Week]) -> list[WeeklyCat]:
+    def unhunted(self, weeks: Sequence[Week]) -> list[WeeklyCat]:
         """For each given server and week, its Germ cats that had to hunt that week (made
-        before it began, not away during it) and have not: one round trip for many servers."""
+        before it began, not away during it) and have not: one statement for many servers."""
         if not weeks:
             return []
         values = ",".join("(?, ?, ?, ?)" for _ in weeks)
         parameters: list[Any] = []
         for week in weeks:
             parameters += [week.guild_id, week.key, to_text(week.start), to_text(week.end)]
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"WITH wanted (guild_id, week_key, starts, ends) AS (VALUES {values})"
             f" SELECT {_CAT_COLUMNS}, w.week_key FROM wanted w JOIN characters c"
             " ON c.guild_id = w.guild_id AND c.deleted_at IS NULL AND c.ruleset = 'germ'"
@@ -479,17 +475,15 @@ class HuntingRepository:
             " ORDER BY c.guild_id, w.week_key, c.name_key",
             parameters,
         )
-        return [
-            WeeklyCat(guild, cat, name, owner, bool(starving), int(streak), youngest, week)
-            for guild, cat, name, owner, starving, streak, youngest, week in rows
-        ]
+        # The columns are in WeeklyCat's order and types (starving as SQLite's 0 or 1).
+        return list(map(WeeklyCat._make, rows))
 
-    async def young_kits(self, mothers: Sequence[tuple[int, int]]) -> list[YoungKit]:
+    def young_kits(self, mothers: Sequence[tuple[int, int]]) -> list[YoungKit]:
         """The live kits of the given (server, mother) pairs, with their ages."""
         if not mothers:
             return []
         values = ",".join("(?, ?)" for _ in mothers)
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"WITH wanted (guild_id, mother_id) AS (VALUES {values})"
             " SELECT k.guild_id, k.mother_id, k.id, k.name,"
             " coalesce(json_extract(k.sheet, '$.age_moons'), 0) FROM wanted w"
@@ -502,10 +496,10 @@ class HuntingRepository:
             for g, m, i, n, a in rows
         ]
 
-    async def set_hunger(self, changes: Sequence[tuple[int, int, int, bool]]) -> None:
-        """Write (server, character, fail streak, starving) into Germ sheets in one round trip,
+    def set_hunger(self, changes: Sequence[tuple[int, int, int, bool]]) -> None:
+        """Write (server, character, fail streak, starving) into Germ sheets in one statement,
         for the weekly job, which does not load whole sheets."""
-        await self._db.executemany(
+        self._db.executemany(
             "UPDATE characters SET sheet = json_set(sheet, '$.fail_streak', ?,"
             " '$.starving', json(?)) WHERE guild_id = ? AND id = ?",
             [
@@ -514,17 +508,17 @@ class HuntingRepository:
             ],
         )
 
-    async def mark_starving(self, cats: Sequence[tuple[int, int]]) -> None:
+    def mark_starving(self, cats: Sequence[tuple[int, int]]) -> None:
         """Make the given (server, character) Germ cats starving, leaving their streaks."""
-        await self._db.executemany(
+        self._db.executemany(
             "UPDATE characters SET sheet = json_set(sheet, '$.starving', json('true'))"
             " WHERE guild_id = ? AND id = ?",
             list(cats),
         )
 
-    async def add_age(self, moons_by_guild: Sequence[tuple[int, int]]) -> None:
+    def add_age(self, moons_by_guild: Sequence[tuple[int, int]]) -> None:
         """Add moons to the age of every live Germ cat of each (server, moons) given."""
-        await self._db.executemany(
+        self._db.executemany(
             "UPDATE characters SET sheet = json_set(sheet, '$.age_moons',"
             " json_extract(sheet, '$.age_moons') + ?)"
             " WHERE guild_id = ? AND deleted_at IS NULL AND ruleset = 'germ'",
@@ -533,24 +527,24 @@ class HuntingRepository:
 
     # --- The weekly job's schedule and records ------------------------------------------
 
-    async def due_guilds(self, now: datetime, limit: int) -> list[DueGuild]:
+    def due_guilds(self, now: datetime, limit: int) -> list[DueGuild]:
         """Servers whose next look is due by `now`, earliest first, with their settings and
         the newest week key done for each kind."""
-        return await self._due("s.next_due <= ? ORDER BY s.next_due LIMIT ?", (to_text(now), limit))
+        return self._due("s.next_due <= ? ORDER BY s.next_due LIMIT ?", (to_text(now), limit))
 
-    async def schedule_of(self, guild_id: int) -> DueGuild:
+    def schedule_of(self, guild_id: int) -> DueGuild:
         """One server as `due_guilds` gives it, due or not."""
-        found = await self._due("s.guild_id = ?", (guild_id,))
+        found = self._due("s.guild_id = ?", (guild_id,))
         return found[0] if found else DueGuild(guild=Guild(guild_id=guild_id))
 
-    async def _due(self, where: str, parameters: tuple[Any, ...]) -> list[DueGuild]:
+    def _due(self, where: str, parameters: tuple[Any, ...]) -> list[DueGuild]:
         kinds = tuple(PostKind)
         latest = ", ".join(
             f"(SELECT max(p.week_key) FROM hunting_posts p WHERE p.guild_id = s.guild_id"
             f" AND p.kind = '{kind.value}')"
             for kind in kinds
         )
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT s.guild_id, g.ruleset, g.settings, {latest} FROM hunting_schedule s"
             f" LEFT JOIN guilds g ON g.guild_id = s.guild_id WHERE {where}",
             parameters,
@@ -570,34 +564,34 @@ class HuntingRepository:
             due.append(DueGuild(guild=guild, done=done))
         return due
 
-    async def record_done(self, records: Sequence[Done], now: datetime) -> None:
+    def record_done(self, records: Sequence[Done], now: datetime) -> None:
         """Record what the job did. A second record of one (server, kind, week) is an integrity
         error, so the whole transaction, and its posts, are dropped rather than sent twice."""
-        await self._db.executemany(
+        self._db.executemany(
             "INSERT INTO hunting_posts (guild_id, kind, week_key, done_at, posts)"
             " VALUES (?, ?, ?, ?, ?)",
             [(r.guild_id, r.kind.value, r.week_key, to_text(now), r.posts) for r in records],
         )
 
-    async def set_starting_point(self, record: Done, now: datetime) -> None:
+    def set_starting_point(self, record: Done, now: datetime) -> None:
         """Record a starting point when a feature is turned on (kept if already there)."""
-        await self._db.execute(
+        self._db.execute(
             "INSERT OR IGNORE INTO hunting_posts (guild_id, kind, week_key, done_at, posts)"
             " VALUES (?, ?, ?, ?, 0)",
             (record.guild_id, record.kind.value, record.week_key, to_text(now)),
         )
 
-    async def set_next_due(self, due: Sequence[tuple[int, datetime | None]]) -> None:
+    def set_next_due(self, due: Sequence[tuple[int, datetime | None]]) -> None:
         """When the job next looks at each server (None: nothing scheduled)."""
-        await self._db.executemany(
+        self._db.executemany(
             "INSERT INTO hunting_schedule (guild_id, next_due) VALUES (?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET next_due = excluded.next_due",
             [(guild_id, None if when is None else to_text(when)) for guild_id, when in due],
         )
 
-    async def earliest_due(self) -> datetime | None:
+    def earliest_due(self) -> datetime | None:
         """The soonest any server is due (the past, if one is overdue)."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT next_due FROM hunting_schedule WHERE next_due IS NOT NULL"
             " ORDER BY next_due LIMIT 1"
         )

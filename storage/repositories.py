@@ -1,7 +1,7 @@
 """Repositories: one documented method per query, all inside the caller's transaction.
 
-Each method is one round trip to the database thread; a command's whole unit of work is the
-`Transaction` that `Database.transaction()` yields.
+They run in the database thread, inside the `Transaction` that `Database.transaction()` yields:
+a command's whole unit of work.
 """
 
 from __future__ import annotations
@@ -12,12 +12,12 @@ from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
-import aiosqlite
 from pydantic import BaseModel, TypeAdapter
 
 from rules.rolls import Roll
 from rules.rulesets import sheet_model
 from storage.combat import CombatRepository
+from storage.connection import Connection
 from storage.germ import GermRepository
 from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
@@ -39,12 +39,12 @@ class NameTaken(Exception):
 class GuildRepository:
     """Each server's ruleset, settings and the hash of its synced command set."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self._db = connection
 
-    async def get(self, guild_id: int) -> Guild:
+    def get(self, guild_id: int) -> Guild:
         """The server's record; a server never seen before gets the defaults (not stored)."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT ruleset, settings, command_hash FROM guilds WHERE guild_id = ?", (guild_id,)
         )
         for ruleset, settings, command_hash in rows:
@@ -56,28 +56,28 @@ class GuildRepository:
             )
         return Guild(guild_id=guild_id)
 
-    async def save(self, guild: Guild) -> None:
+    def save(self, guild: Guild) -> None:
         """Store the server's ruleset and settings (not the command hash)."""
-        await self._db.execute(
+        self._db.execute(
             "INSERT INTO guilds (guild_id, ruleset, settings) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET ruleset = excluded.ruleset,"
             " settings = excluded.settings",
             (guild.guild_id, guild.ruleset, guild.settings.model_dump_json()),
         )
 
-    async def set_command_hash(self, guild_id: int, command_hash: str) -> None:
-        await self._db.execute(
+    def set_command_hash(self, guild_id: int, command_hash: str) -> None:
+        self._db.execute(
             "INSERT INTO guilds (guild_id, command_hash) VALUES (?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET command_hash = excluded.command_hash",
             (guild_id, command_hash),
         )
 
-    async def rulesets(self, guild_ids: Sequence[int]) -> dict[int, tuple[str, str | None]]:
+    def rulesets(self, guild_ids: Sequence[int]) -> dict[int, tuple[str, str | None]]:
         """Ruleset and command hash of each of the given servers that has a row."""
         if not guild_ids:
             return {}
         marks = ",".join("?" * len(guild_ids))
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT guild_id, ruleset, command_hash FROM guilds WHERE guild_id IN ({marks})",
             tuple(guild_ids),
         )
@@ -127,13 +127,13 @@ def _sheet_json(ruleset: str, sheet: BaseModel) -> str:
 class CharacterRepository:
     """Characters: common columns plus the ruleset's sheet as JSON, validated both ways."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self._db = connection
 
-    async def add(self, new: NewCharacter, now: datetime) -> Character:
+    def add(self, new: NewCharacter, now: datetime) -> Character:
         """Store a new character; raises NameTaken when a live one of the server has the name."""
         try:
-            rows = await self._db.execute_fetchall(
+            rows = self._db.execute_fetchall(
                 "INSERT INTO characters (guild_id, owner_id, name, name_key, ruleset, sheet,"
                 " mother_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
                 (
@@ -162,18 +162,18 @@ class CharacterRepository:
             created_at=now,
         )
 
-    async def by_name(self, guild_id: int, name: str) -> Character | None:
+    def by_name(self, guild_id: int, name: str) -> Character | None:
         """The live character of the server with this name (any case)."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_CHARACTER_COLUMNS} FROM characters"
             " WHERE guild_id = ? AND name_key = ? AND deleted_at IS NULL",
             (guild_id, name_key(name)),
         )
         return next((_character(row) for row in rows), None)
 
-    async def deleted_by_name(self, guild_id: int, name: str) -> Character | None:
+    def deleted_by_name(self, guild_id: int, name: str) -> Character | None:
         """The most recently deleted character of the server with this name."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_CHARACTER_COLUMNS} FROM characters"
             " WHERE guild_id = ? AND name_key = ? AND deleted_at IS NOT NULL"
             " ORDER BY deleted_at DESC LIMIT 1",
@@ -181,62 +181,62 @@ class CharacterRepository:
         )
         return next((_character(row) for row in rows), None)
 
-    async def by_id(self, guild_id: int, character_id: int) -> Character | None:
+    def by_id(self, guild_id: int, character_id: int) -> Character | None:
         """A live character by id, only within the given server."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_CHARACTER_COLUMNS} FROM characters"
             " WHERE id = ? AND guild_id = ? AND deleted_at IS NULL",
             (character_id, guild_id),
         )
         return next((_character(row) for row in rows), None)
 
-    async def by_ids(self, guild_id: int, character_ids: Iterable[int]) -> dict[int, Character]:
+    def by_ids(self, guild_id: int, character_ids: Iterable[int]) -> dict[int, Character]:
         """Live characters of the server by id."""
         ids = tuple(set(character_ids))
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_CHARACTER_COLUMNS} FROM characters"
             f" WHERE guild_id = ? AND id IN ({marks}) AND deleted_at IS NULL",
             (guild_id, *ids),
         )
         return {character.id: character for character in map(_character, rows)}
 
-    async def owned_by(self, guild_id: int, owner_id: int) -> list[Character]:
+    def owned_by(self, guild_id: int, owner_id: int) -> list[Character]:
         """A player's live characters in the server, by name."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_CHARACTER_COLUMNS} FROM characters"
             " WHERE guild_id = ? AND owner_id = ? AND deleted_at IS NULL ORDER BY name_key",
             (guild_id, owner_id),
         )
         return [_character(row) for row in rows]
 
-    async def page(self, guild_id: int, *, offset: int, limit: int) -> list[Character]:
+    def page(self, guild_id: int, *, offset: int, limit: int) -> list[Character]:
         """Live characters of the server by name, one page."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_CHARACTER_COLUMNS} FROM characters"
             " WHERE guild_id = ? AND deleted_at IS NULL ORDER BY name_key LIMIT ? OFFSET ?",
             (guild_id, limit, offset),
         )
         return [_character(row) for row in rows]
 
-    async def count_other_ruleset(self, guild_id: int, ruleset: str) -> int:
+    def count_other_ruleset(self, guild_id: int, ruleset: str) -> int:
         """How many live characters of the server belong to a ruleset other than `ruleset`."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT count(*) FROM characters"
             " WHERE guild_id = ? AND deleted_at IS NULL AND ruleset != ?",
             (guild_id, ruleset),
         )
         return int(next(iter(rows))[0])
 
-    async def name_choices(
+    def name_choices(
         self, guild_id: int, user_id: int, prefix: str, limit: int
     ) -> list[tuple[str, bool]]:
         """Names starting with `prefix` for autocomplete: (name, is the user's own), own first."""
         key = name_key(prefix)
         upper = key + "\U0010ffff"
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT name, 1 FROM characters WHERE guild_id = ? AND owner_id = ?"
             " AND deleted_at IS NULL AND name_key >= ? AND name_key < ?"
             " ORDER BY name_key LIMIT ?",
@@ -245,7 +245,7 @@ class CharacterRepository:
         own = [(name, True) for name, _ in rows]
         if len(own) >= limit:
             return own
-        others = await self._db.execute_fetchall(
+        others = self._db.execute_fetchall(
             "SELECT name FROM characters WHERE guild_id = ? AND owner_id != ?"
             " AND deleted_at IS NULL AND name_key >= ? AND name_key < ?"
             " ORDER BY name_key LIMIT ?",
@@ -253,9 +253,9 @@ class CharacterRepository:
         )
         return own + [(name, False) for (name,) in others]
 
-    async def save_sheet(self, character: Character) -> None:
+    def save_sheet(self, character: Character) -> None:
         """Store a character's sheet and mother (validated by its ruleset's model)."""
-        await self._db.execute(
+        self._db.execute(
             "UPDATE characters SET sheet = ?, mother_id = ? WHERE id = ? AND guild_id = ?",
             (
                 _sheet_json(character.ruleset, character.sheet),
@@ -265,56 +265,56 @@ class CharacterRepository:
             ),
         )
 
-    async def save_sheets(self, characters: Iterable[Character]) -> None:
-        """Store several characters' sheets in one round trip."""
-        await self._db.executemany(
+    def save_sheets(self, characters: Iterable[Character]) -> None:
+        """Store several characters' sheets in one statement."""
+        self._db.executemany(
             "UPDATE characters SET sheet = ?, mother_id = ? WHERE id = ? AND guild_id = ?",
             [(_sheet_json(c.ruleset, c.sheet), c.mother_id, c.id, c.guild_id) for c in characters],
         )
 
-    async def rename(self, character: Character, new_name: str) -> None:
+    def rename(self, character: Character, new_name: str) -> None:
         """Rename; raises NameTaken when a live character of the server has the new name."""
         try:
-            await self._db.execute(
+            self._db.execute(
                 "UPDATE characters SET name = ?, name_key = ? WHERE id = ? AND guild_id = ?",
                 (new_name, name_key(new_name), character.id, character.guild_id),
             )
         except sqlite3.IntegrityError as error:
             raise NameTaken(new_name) from error
 
-    async def hide(self, character: Character, now: datetime) -> None:
+    def hide(self, character: Character, now: datetime) -> None:
         """Delete a character by hiding it, so an admin can restore it."""
-        await self._db.execute(
+        self._db.execute(
             "UPDATE characters SET deleted_at = ? WHERE id = ? AND guild_id = ?;",
             (to_text(now), character.id, character.guild_id),
         )
-        await self._db.execute(
+        self._db.execute(
             "DELETE FROM active_characters WHERE guild_id = ? AND character_id = ?",
             (character.guild_id, character.id),
         )
 
-    async def restore(self, character: Character) -> None:
+    def restore(self, character: Character) -> None:
         """Bring a hidden character back; raises NameTaken when its name was taken since."""
         try:
-            await self._db.execute(
+            self._db.execute(
                 "UPDATE characters SET deleted_at = NULL WHERE id = ? AND guild_id = ?",
                 (character.id, character.guild_id),
             )
         except sqlite3.IntegrityError as error:
             raise NameTaken(character.name) from error
 
-    async def kits_of(self, guild_id: int, mother_id: int) -> list[Character]:
+    def kits_of(self, guild_id: int, mother_id: int) -> list[Character]:
         """A mother's live kits."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_CHARACTER_COLUMNS} FROM characters"
             " WHERE mother_id = ? AND guild_id = ? AND deleted_at IS NULL ORDER BY name_key",
             (mother_id, guild_id),
         )
         return [_character(row) for row in rows]
 
-    async def ancestors(self, guild_id: int, character_id: int) -> list[int]:
+    def ancestors(self, guild_id: int, character_id: int) -> list[int]:
         """Ids of a character's mother, her mother, and so on (stops at a cycle)."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "WITH RECURSIVE line(id, depth) AS ("
             " SELECT mother_id, 1 FROM characters WHERE id = ? AND guild_id = ?"
             " UNION SELECT c.mother_id, line.depth + 1 FROM characters c JOIN line"
@@ -324,9 +324,9 @@ class CharacterRepository:
         )
         return [row[0] for row in rows]
 
-    async def active(self, guild_id: int, user_id: int) -> Character | None:
+    def active(self, guild_id: int, user_id: int) -> Character | None:
         """The character a player set with `/character use` in this server, if still live."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT c.id, c.guild_id, c.owner_id, c.name, c.ruleset, c.sheet, c.mother_id,"
             " c.created_at, c.deleted_at FROM active_characters a JOIN characters c"
             " ON c.id = a.character_id WHERE a.guild_id = ? AND a.user_id = ?"
@@ -335,12 +335,10 @@ class CharacterRepository:
         )
         return next((_character(row) for row in rows), None)
 
-    async def default_for(
-        self, guild_id: int, user_id: int
-    ) -> tuple[Character | None, list[Character]]:
+    def default_for(self, guild_id: int, user_id: int) -> tuple[Character | None, list[Character]]:
         """In one query: the player's active character (if set and live), else up to two of
         their characters by name, enough to tell "the only one" from "several"."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "SELECT c.id, c.guild_id, c.owner_id, c.name, c.ruleset, c.sheet, c.mother_id,"
             " c.created_at, c.deleted_at, c.id = a.character_id AS is_active"
             " FROM characters c LEFT JOIN active_characters a"
@@ -355,16 +353,16 @@ class CharacterRepository:
             return found[0], found
         return None, found
 
-    async def set_active(self, guild_id: int, user_id: int, character_id: int) -> None:
-        await self._db.execute(
+    def set_active(self, guild_id: int, user_id: int, character_id: int) -> None:
+        self._db.execute(
             "INSERT INTO active_characters (guild_id, user_id, character_id) VALUES (?, ?, ?)"
             " ON CONFLICT (guild_id, user_id) DO UPDATE SET character_id = excluded.character_id",
             (guild_id, user_id, character_id),
         )
 
-    async def all_in_guild(self, guild_id: int) -> list[Character]:
+    def all_in_guild(self, guild_id: int) -> list[Character]:
         """Every character of the server, hidden ones too (for export)."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_CHARACTER_COLUMNS} FROM characters WHERE guild_id = ? ORDER BY id",
             (guild_id,),
         )
@@ -400,12 +398,12 @@ def _audit(row: Sequence[Any]) -> AuditEntry:
 class AuditRepository:
     """The audit log: every roll with its dice and modifiers, every override and admin change."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self._db = connection
 
-    async def add(self, entry: AuditEntry) -> int:
+    def add(self, entry: AuditEntry) -> int:
         """Append an entry; returns its id. Entries are never edited."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             "INSERT INTO audit_log (guild_id, channel_id, user_id, character_id, action,"
             " summary, rolls, outcome, overrides_id, reason, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
@@ -413,24 +411,24 @@ class AuditRepository:
         )
         return int(next(iter(rows))[0])
 
-    async def add_many(self, entries: Sequence[AuditEntry]) -> None:
-        """Append several entries in one round trip."""
-        await self._db.executemany(
+    def add_many(self, entries: Sequence[AuditEntry]) -> None:
+        """Append several entries in one statement."""
+        self._db.executemany(
             "INSERT INTO audit_log (guild_id, channel_id, user_id, character_id, action,"
             " summary, rolls, outcome, overrides_id, reason, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [_audit_values(entry) for entry in entries],
         )
 
-    async def get(self, guild_id: int, entry_id: int) -> AuditEntry | None:
-        rows = await self._db.execute_fetchall(
+    def get(self, guild_id: int, entry_id: int) -> AuditEntry | None:
+        rows = self._db.execute_fetchall(
             f"SELECT {_AUDIT_COLUMNS} FROM audit_log a LEFT JOIN characters c"
             " ON c.id = a.character_id WHERE a.id = ? AND a.guild_id = ?",
             (entry_id, guild_id),
         )
         return next((_audit(row) for row in rows), None)
 
-    async def recent(
+    def recent(
         self,
         guild_id: int,
         *,
@@ -450,16 +448,16 @@ class AuditRepository:
         if before_id is not None:
             where += " AND a.id < ?"
             params.append(before_id)
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_AUDIT_COLUMNS} FROM audit_log a LEFT JOIN characters c"
             f" ON c.id = a.character_id WHERE {where} ORDER BY a.id DESC LIMIT ?",
             (*params, limit),
         )
         return [_audit(row) for row in rows]
 
-    async def all_in_guild(self, guild_id: int) -> list[AuditEntry]:
+    def all_in_guild(self, guild_id: int) -> list[AuditEntry]:
         """The server's whole log, oldest first (for export)."""
-        rows = await self._db.execute_fetchall(
+        rows = self._db.execute_fetchall(
             f"SELECT {_AUDIT_COLUMNS} FROM audit_log a LEFT JOIN characters c"
             " ON c.id = a.character_id WHERE a.guild_id = ? ORDER BY a.id",
             (guild_id,),
@@ -487,7 +485,7 @@ def _audit_values(entry: AuditEntry) -> tuple[Any, ...]:
 class Transaction:
     """The repositories of one open transaction."""
 
-    def __init__(self, connection: aiosqlite.Connection) -> None:
+    def __init__(self, connection: Connection) -> None:
         self.guilds = GuildRepository(connection)
         self.characters = CharacterRepository(connection)
         self.audit = AuditRepository(connection)

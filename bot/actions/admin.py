@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.actions import audit
 from bot.actions.checks import parse_stat
-from bot.actions.context import Actor, Services
+from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import named, require_admin, require_built
 from bot.actions.reply import Reply
@@ -22,17 +22,18 @@ def _required_reason(reason: str) -> str:
     return cleaned
 
 
-async def set_stat(
+@runs_in_database
+def set_stat(
     services: Services, actor: Actor, character: str, stat: str, value: int, reason: str
 ) -> Reply:
     reason = _required_reason(reason)
     chosen = parse_stat(stat)
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
-        found = await named(tx, actor.guild_id, character)
+        found = named(tx, actor.guild_id, character)
         sheet = found.sheet
         assert isinstance(sheet, GermSheet)
         limit = guild.settings.germ.max_points_in_stat
@@ -40,8 +41,8 @@ async def set_stat(
             raise PawpostError(f"{chosen.label} can be 0 to {limit}; you gave {value}.")
         before = sheet.points(chosen)
         found.sheet = sheet.model_copy(update={chosen.value: value})
-        await tx.characters.save_sheet(found)
-        await tx.audit.add(
+        tx.characters.save_sheet(found)
+        tx.audit.add(
             audit.entry(
                 actor,
                 "admin",
@@ -57,24 +58,23 @@ async def set_stat(
     )
 
 
-async def adjudicate(
-    services: Services, actor: Actor, roll: int, outcome: str, reason: str
-) -> Reply:
+@runs_in_database
+def adjudicate(services: Services, actor: Actor, roll: int, outcome: str, reason: str) -> Reply:
     """Record an override of a logged roll; the original row stays as it was."""
     reason = _required_reason(reason)
     outcome = " ".join(outcome.split())
     if not outcome or len(outcome) > MAX_OUTCOME_LENGTH:
         raise PawpostError(f"The outcome must be 1 to {MAX_OUTCOME_LENGTH} characters.")
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
-        original = await tx.audit.get(actor.guild_id, roll)
+        original = tx.audit.get(actor.guild_id, roll)
         if original is None:
             raise PawpostError(f"There is no roll #{roll} in this server's log.")
         character = (
             None
             if original.character_id is None
-            else await tx.characters.by_id(actor.guild_id, original.character_id)
+            else tx.characters.by_id(actor.guild_id, original.character_id)
         )
         entry = audit.entry(
             actor,
@@ -86,7 +86,7 @@ async def adjudicate(
             reason=reason,
             overrides_id=original.id,
         )
-        entry_id = await tx.audit.add(entry)
+        entry_id = tx.audit.add(entry)
     return Reply(
         title=f"Roll #{original.id} adjudicated",
         lines=[f"Outcome: **{safe(outcome)}**", f"Reason: {safe(reason)}"],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.actions import audit
-from bot.actions.context import Actor, Services
+from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.germ_sheet import sheet_fields
 from bot.actions.lookup import acting_character, clean_name, named, require_admin, require_built
@@ -27,13 +27,11 @@ def _name_taken(name: str) -> PawpostError:
     return PawpostError(f"There is already a character named {safe(name)} in this server.")
 
 
-async def _check_mother(
-    tx: Transaction, actor: Actor, mother: str, child_id: int | None
-) -> Character:
+def _check_mother(tx: Transaction, actor: Actor, mother: str, child_id: int | None) -> Character:
     """The named mother, refusing one that would make a cycle (a cat its own ancestor)."""
-    found = await named(tx, actor.guild_id, mother)
+    found = named(tx, actor.guild_id, mother)
     if child_id is not None and (
-        found.id == child_id or child_id in await tx.characters.ancestors(actor.guild_id, found.id)
+        found.id == child_id or child_id in tx.characters.ancestors(actor.guild_id, found.id)
     ):
         raise PawpostError(
             f"{safe(found.name)} cannot be the mother: that would make a cat its own ancestor."
@@ -41,7 +39,8 @@ async def _check_mother(
     return found
 
 
-async def create(
+@runs_in_database
+def create(
     services: Services,
     actor: Actor,
     name: str,
@@ -64,8 +63,8 @@ async def create(
         Stat.PERCEPTION: perception,
     }
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         germ = guild.settings.germ
         sheet = create_sheet(
@@ -74,9 +73,9 @@ async def create(
             points_to_spend=germ.points_to_spend,
             max_points=germ.max_points_in_stat,
         )
-        mother_id = None if mother is None else (await _check_mother(tx, actor, mother, None)).id
+        mother_id = None if mother is None else (_check_mother(tx, actor, mother, None)).id
         try:
-            character = await tx.characters.add(
+            character = tx.characters.add(
                 NewCharacter(
                     guild_id=actor.guild_id,
                     owner_id=actor.user_id,
@@ -89,31 +88,31 @@ async def create(
             )
         except NameTaken:
             raise _name_taken(name) from None
-        await tx.audit.add(
-            audit.entry(actor, "character", f"created {name}", now, character=character)
-        )
+        tx.audit.add(audit.entry(actor, "character", f"created {name}", now, character=character))
     return Reply(
         title=f"{safe(name)} joins the server",
         lines=[f"Owned by <@{actor.user_id}>. See the sheet with /character show."],
     )
 
 
-async def show(services: Services, actor: Actor, character: str | None = None) -> Reply:
-    async with services.db.transaction(write=False) as tx:
-        guild = await tx.guilds.get(actor.guild_id)
-        found = await (
+@runs_in_database
+def show(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        found = (
             named(tx, actor.guild_id, character)
             if character
             else acting_character(tx, actor, guild, None)
         )
-        fields = await sheet_fields(tx, found)
+        fields = sheet_fields(tx, found)
     return Reply(title=safe(found.name), lines=[f"Player: <@{found.owner_id}>"], fields=fields)
 
 
-async def list_characters(services: Services, actor: Actor, page: int = 1) -> Reply:
+@runs_in_database
+def list_characters(services: Services, actor: Actor, page: int = 1) -> Reply:
     page = max(page, 1)
-    async with services.db.transaction(write=False) as tx:
-        found = await tx.characters.page(
+    with services.db.transaction(write=False) as tx:
+        found = tx.characters.page(
             actor.guild_id, offset=(page - 1) * LIST_PAGE_SIZE, limit=LIST_PAGE_SIZE + 1
         )
     more = len(found) > LIST_PAGE_SIZE
@@ -130,18 +129,17 @@ async def list_characters(services: Services, actor: Actor, page: int = 1) -> Re
     )
 
 
-async def rename(
-    services: Services, actor: Actor, new_name: str, character: str | None = None
-) -> Reply:
+@runs_in_database
+def rename(services: Services, actor: Actor, new_name: str, character: str | None = None) -> Reply:
     new_name = clean_name(new_name)
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
-        found = await acting_character(tx, actor, guild, character)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        found = acting_character(tx, actor, guild, character)
         try:
-            await tx.characters.rename(found, new_name)
+            tx.characters.rename(found, new_name)
         except NameTaken:
             raise _name_taken(new_name) from None
-        await tx.audit.add(
+        tx.audit.add(
             audit.entry(
                 actor,
                 "character",
@@ -153,11 +151,12 @@ async def rename(
     return Reply(lines=[f"{safe(found.name)} is now called {safe(new_name)}."])
 
 
-async def delete(services: Services, actor: Actor, character: str | None = None) -> Reply:
+@runs_in_database
+def delete(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """Asks for confirmation first; the button does the deleting."""
-    async with services.db.transaction(write=False) as tx:
-        guild = await tx.guilds.get(actor.guild_id)
-        found = await acting_character(tx, actor, guild, character)
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        found = acting_character(tx, actor, guild, character)
     return Reply(
         lines=[f"Delete {safe(found.name)}? An admin can restore it later with /admin restore."],
         buttons=[
@@ -172,54 +171,57 @@ async def delete(services: Services, actor: Actor, character: str | None = None)
     )
 
 
-async def confirm_delete(services: Services, actor: Actor, character_id: int) -> Reply:
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
-        found = await tx.characters.by_id(actor.guild_id, character_id)
+@runs_in_database
+def confirm_delete(services: Services, actor: Actor, character_id: int) -> Reply:
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        found = tx.characters.by_id(actor.guild_id, character_id)
         if found is None:
             raise PawpostError("That character is already gone.")
         if found.owner_id != actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError(f"{safe(found.name)} belongs to another player.")
         now = services.clock()
-        await tx.characters.hide(found, now)
-        await tx.audit.add(
-            audit.entry(actor, "character", f"deleted {found.name}", now, character=found)
-        )
+        tx.characters.hide(found, now)
+        tx.audit.add(audit.entry(actor, "character", f"deleted {found.name}", now, character=found))
     return Reply(lines=[f"{safe(found.name)} was deleted."], update=True, ephemeral=True)
 
 
-async def keep(services: Services, actor: Actor, character_id: int) -> Reply:
+@runs_in_database
+def keep(services: Services, actor: Actor, character_id: int) -> Reply:
     return Reply(lines=["Nothing was deleted."], update=True, ephemeral=True)
 
 
-async def restore(services: Services, actor: Actor, character: str) -> Reply:
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+@runs_in_database
+def restore(services: Services, actor: Actor, character: str) -> Reply:
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
-        found = await tx.characters.deleted_by_name(actor.guild_id, character)
+        found = tx.characters.deleted_by_name(actor.guild_id, character)
         if found is None:
             raise PawpostError(f"No deleted character is named {safe(character.strip())}.")
         try:
-            await tx.characters.restore(found)
+            tx.characters.restore(found)
         except NameTaken:
             raise _name_taken(found.name) from None
-        await tx.audit.add(
+        tx.audit.add(
             audit.entry(actor, "admin", f"restored {found.name}", services.clock(), character=found)
         )
     return Reply(lines=[f"{safe(found.name)} is back."])
 
 
-async def use(services: Services, actor: Actor, character: str) -> Reply:
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
-        found = await acting_character(tx, actor, guild, character)
+@runs_in_database
+def use(services: Services, actor: Actor, character: str) -> Reply:
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        found = acting_character(tx, actor, guild, character)
         if found.owner_id != actor.user_id:
             raise PawpostError(f"{safe(found.name)} belongs to another player.")
-        await tx.characters.set_active(actor.guild_id, actor.user_id, found.id)
+        tx.characters.set_active(actor.guild_id, actor.user_id, found.id)
     return Reply(lines=[f"You now play {safe(found.name)} here."], ephemeral=True)
 
 
-async def edit(
+@runs_in_database
+def edit(
     services: Services,
     actor: Actor,
     character: str | None = None,
@@ -231,20 +233,20 @@ async def edit(
         raise PawpostError("Give an age, a mother, or both to change.")
     if age is not None and age < 0:
         raise PawpostError(f"Age cannot be negative; you gave {age} moons.")
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        found = await acting_character(tx, actor, guild, character)
+        found = acting_character(tx, actor, guild, character)
         changes = []
         if age is not None:
             found.sheet = found.sheet.model_copy(update={"age_moons": age})
             changes.append(f"age {age} moons")
         if mother is not None:
-            chosen = await _check_mother(tx, actor, mother, found.id)
+            chosen = _check_mother(tx, actor, mother, found.id)
             found.mother_id = chosen.id
             changes.append(f"mother {chosen.name}")
-        await tx.characters.save_sheet(found)
-        await tx.audit.add(
+        tx.characters.save_sheet(found)
+        tx.audit.add(
             audit.entry(
                 actor,
                 "character",
@@ -256,17 +258,17 @@ async def edit(
     return Reply(lines=[f"{safe(found.name)}: {safe(', '.join(changes))}."])
 
 
-async def _change_condition(
+def _change_condition(
     services: Services, actor: Actor, condition: str, character: str | None, *, add: bool
 ) -> Reply:
     try:
         chosen = Condition(condition.strip().lower())
     except ValueError:
         raise PawpostError(f"{safe(condition)} is not a condition a cat can be given.") from None
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        found = await acting_character(tx, actor, guild, character)
+        found = acting_character(tx, actor, guild, character)
         sheet = found.sheet
         assert isinstance(sheet, GermSheet)
         has = chosen in sheet.conditions
@@ -275,9 +277,9 @@ async def _change_condition(
         if not add and not has:
             raise PawpostError(f"{safe(found.name)} is not {chosen.label}.")
         found.sheet = with_condition(sheet, chosen) if add else without_condition(sheet, chosen)
-        await tx.characters.save_sheet(found)
+        tx.characters.save_sheet(found)
         verb = "added" if add else "removed"
-        await tx.audit.add(
+        tx.audit.add(
             audit.entry(
                 actor, "character", f"{chosen.label} {verb}", services.clock(), character=found
             )
@@ -285,13 +287,15 @@ async def _change_condition(
     return Reply(lines=[f"{safe(found.name)}: {chosen.label} {verb}."])
 
 
-async def add_condition(
+@runs_in_database
+def add_condition(
     services: Services, actor: Actor, condition: str, character: str | None = None
 ) -> Reply:
-    return await _change_condition(services, actor, condition, character, add=True)
+    return _change_condition(services, actor, condition, character, add=True)
 
 
-async def remove_condition(
+@runs_in_database
+def remove_condition(
     services: Services, actor: Actor, condition: str, character: str | None = None
 ) -> Reply:
-    return await _change_condition(services, actor, condition, character, add=False)
+    return _change_condition(services, actor, condition, character, add=False)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 
 from bot.actions import audit
-from bot.actions.context import Actor, Services
+from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, named, require_built
 from bot.actions.reply import Button, Reply, Style
@@ -39,7 +39,8 @@ def _sheet(character: Character) -> GermSheet:
     return character.sheet
 
 
-async def check(
+@runs_in_database
+def check(
     services: Services,
     actor: Actor,
     stat: str,
@@ -50,14 +51,14 @@ async def check(
     chosen = parse_stat(stat)
     reason = clean_reason(reason)
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        found = await acting_character(tx, actor, guild, character)
+        found = acting_character(tx, actor, guild, character)
         roll = germ_check(_sheet(found), chosen, services.dice, dc)
         outcome = None if dc is None else ("success" if roll.succeeded else "failure")
         summary = f"{chosen.label} check" + (f" DC {dc}" if dc is not None else "")
-        entry_id = await tx.audit.add(
+        entry_id = tx.audit.add(
             audit.entry(
                 actor,
                 "check",
@@ -94,7 +95,8 @@ def _contest_buttons(contest_id: int, counter: Stat, *, for_admins: bool = False
     ]
 
 
-async def start_contest(
+@runs_in_database
+def start_contest(
     services: Services,
     actor: Actor,
     stat: str,
@@ -106,19 +108,17 @@ async def start_contest(
     counter = COUNTER_STAT[chosen]
     reason = clean_reason(reason)
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        initiator = await acting_character(tx, actor, guild, character)
-        defender = await named(tx, actor.guild_id, target)
+        initiator = acting_character(tx, actor, guild, character)
+        defender = named(tx, actor.guild_id, target)
         if defender.id == initiator.id:
             raise PawpostError(f"{safe(initiator.name)} cannot contest itself.")
         if defender.owner_id == actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError("You cannot contest your own character.")
         situational = []
-        if chosen is Stat.CHARISMA and await tx.germ.trusts(
-            guild.guild_id, defender.id, initiator.id
-        ):
+        if chosen is Stat.CHARISMA and tx.germ.trusts(guild.guild_id, defender.id, initiator.id):
             situational.append(FULL_TRUST)
         roll = roll_stat(_sheet(initiator), chosen, services.dice, situational=situational)
         contest = Contest(
@@ -132,8 +132,8 @@ async def start_contest(
             reason=reason,
             created_at=now,
         )
-        contest_id = await tx.germ.add_contest(contest)
-        await tx.audit.add(
+        contest_id = tx.germ.add_contest(contest)
+        tx.audit.add(
             audit.entry(
                 actor,
                 "contest",
@@ -174,8 +174,8 @@ def _reading(result: ContestResult, initiator: str, defender: str) -> str:
     return f"{winner} wins against {loser} by {margin}." if margin else f"{winner} wins the tie."
 
 
-async def _load_open_contest(tx: Transaction, actor: Actor, contest_id: int) -> Contest:
-    contest = await tx.germ.contest(actor.guild_id, contest_id)
+def _load_open_contest(tx: Transaction, actor: Actor, contest_id: int) -> Contest:
+    contest = tx.germ.contest(actor.guild_id, contest_id)
     if contest is None:
         raise PawpostError("That contest does not exist in this server.")
     if contest.resolved_at is not None:
@@ -183,15 +183,16 @@ async def _load_open_contest(tx: Transaction, actor: Actor, contest_id: int) -> 
     return contest
 
 
-async def answer_contest(
+@runs_in_database
+def answer_contest(
     services: Services, actor: Actor, contest_id: int, *, admin_roll: bool = False
 ) -> Reply:
     """The defender's button (or an admin's): roll the counter-stat and settle the contest."""
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
-        contest = await _load_open_contest(tx, actor, contest_id)
-        people = await tx.characters.by_ids(
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        contest = _load_open_contest(tx, actor, contest_id)
+        people = tx.characters.by_ids(
             actor.guild_id, (contest.initiator_character_id, contest.defender_character_id)
         )
         initiator = people.get(contest.initiator_character_id)
@@ -207,12 +208,12 @@ async def answer_contest(
         defender_roll = roll_stat(_sheet(defender), COUNTER_STAT[stat], services.dice)
         result = contest_outcome(contest.initiator_roll, defender_roll, stat)
         reading = _reading(result, safe(initiator.name), safe(defender.name))
-        if not await tx.germ.resolve_contest(contest.id, defender_roll, reading, now):
+        if not tx.germ.resolve_contest(contest.id, defender_roll, reading, now):
             raise PawpostError("That contest is already settled.")
         if result.full_trust:
-            await tx.germ.add_trust(guild.guild_id, defender.id, initiator.id, now)
+            tx.germ.add_trust(guild.guild_id, defender.id, initiator.id, now)
         by_admin = actor.user_id != defender.owner_id
-        await tx.audit.add(
+        tx.audit.add(
             audit.entry(
                 actor,
                 "contest",
@@ -242,26 +243,27 @@ async def answer_contest(
     )
 
 
-async def overdue_contest_notices(
+@runs_in_database
+def overdue_contest_notices(
     services: Services, now: datetime, limit: int = 50
 ) -> tuple[list[tuple[int, Reply]], datetime | None]:
     """Contests whose defender has not rolled within the timeout: one post each (channel, reply)
     offering admins a "Roll for the defender" button. Each is announced once. Also returns when
     the next one falls due, as far as can be told now."""
     notices: list[tuple[int, Reply]] = []
-    async with services.db.transaction() as tx:
+    with services.db.transaction() as tx:
         # The default timeout is the shortest a server can have picked, so read candidates by it
         # and apply each server's own timeout below.
-        candidates = await tx.germ.overdue_contests(now - timedelta(hours=1), limit)
+        candidates = tx.germ.overdue_contests(now - timedelta(hours=1), limit)
         settled: list[int] = []
         guilds: dict[int, Guild] = {}
         for contest in candidates:
-            guild = guilds.get(contest.guild_id) or await tx.guilds.get(contest.guild_id)
+            guild = guilds.get(contest.guild_id) or tx.guilds.get(contest.guild_id)
             guilds[contest.guild_id] = guild
             hours = guild.settings.germ.contest_timeout_hours
             if contest.created_at > now - timedelta(hours=hours):
                 continue
-            defender = await tx.characters.by_id(contest.guild_id, contest.defender_character_id)
+            defender = tx.characters.by_id(contest.guild_id, contest.defender_character_id)
             name = safe(defender.name) if defender else "The defender"
             counter = COUNTER_STAT[Stat(contest.stat)]
             notices.append(
@@ -278,29 +280,30 @@ async def overdue_contest_notices(
                 )
             )
             settled.append(contest.id)
-        await tx.germ.mark_timeout_noticed(settled, now)
-        waiting = await tx.germ.earliest_waiting_contest()
+        tx.germ.mark_timeout_noticed(settled, now)
+        waiting = tx.germ.earliest_waiting_contest()
         next_due = None
         if waiting is not None:
-            guild = guilds.get(waiting[0]) or await tx.guilds.get(waiting[0])
+            guild = guilds.get(waiting[0]) or tx.guilds.get(waiting[0])
             next_due = waiting[1] + timedelta(hours=guild.settings.germ.contest_timeout_hours)
     return notices, next_due
 
 
-async def revoke_trust(
+@runs_in_database
+def revoke_trust(
     services: Services, actor: Actor, target: str, character: str | None = None
 ) -> Reply:
     """Either player (or an admin) ends full trust between two cats, whichever way it went."""
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
-        mine = await acting_character(tx, actor, guild, character)
-        other = await named(tx, actor.guild_id, target)
-        removed = await tx.germ.revoke_trust_between(guild.guild_id, mine.id, other.id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        mine = acting_character(tx, actor, guild, character)
+        other = named(tx, actor.guild_id, target)
+        removed = tx.germ.revoke_trust_between(guild.guild_id, mine.id, other.id)
         if not removed:
             raise PawpostError(
                 f"There is no full trust between {safe(mine.name)} and {safe(other.name)}."
             )
-        await tx.audit.add(
+        tx.audit.add(
             audit.entry(
                 actor,
                 "trust",

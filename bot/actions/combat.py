@@ -22,7 +22,7 @@ from bot.actions.combat_view import (
     waiting_for,
     wound_lines,
 )
-from bot.actions.context import Actor, Services
+from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, named, require_admin, require_built
 from bot.actions.reply import Reply, ReplyField
@@ -48,7 +48,8 @@ def _option(value: str | None, allowed: dict[str, bool], default: bool, name: st
     return allowed[value.strip().lower()]
 
 
-async def challenge(
+@runs_in_database
+def challenge(
     services: Services,
     actor: Actor,
     target: str,
@@ -60,17 +61,17 @@ async def challenge(
     terrain_allows_hiding = _option(hiding, HIDING, True, "hiding")
     ambushing = _option(ambush, YES_NO, False, "ambush")
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        mine = await acting_character(tx, actor, guild, character)
-        other = await named(tx, actor.guild_id, target)
+        mine = acting_character(tx, actor, guild, character)
+        other = named(tx, actor.guild_id, target)
         if other.id == mine.id:
             raise PawpostError(f"{safe(mine.name)} cannot fight itself.")
         if other.owner_id == actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError("You cannot challenge your own character.")
         germ_sheet(mine), germ_sheet(other)
-        busy = await tx.combat.fighting(actor.guild_id, (mine.id, other.id))
+        busy = tx.combat.fighting(actor.guild_id, (mine.id, other.id))
         for cat in (mine, other):
             if cat.id in busy:
                 raise PawpostError(
@@ -91,12 +92,12 @@ async def challenge(
             updated_at=now,
             due_at=due_at(guild, state, now),
         )
-        combat.id = await tx.combat.add(combat)
+        combat.id = tx.combat.add(combat)
         try:
-            await tx.combat.add_fighters(actor.guild_id, combat.id, state.fighters)
+            tx.combat.add_fighters(actor.guild_id, combat.id, state.fighters)
         except AlreadyFighting:
             raise PawpostError("One of these cats has just joined another combat.") from None
-        await tx.combat.add_action(
+        tx.combat.add_action(
             CombatAction(
                 guild_id=actor.guild_id,
                 combat_id=combat.id,
@@ -123,63 +124,68 @@ async def challenge(
     )
 
 
-async def _target_id(tx: Transaction, actor: Actor, name: str | None) -> int | None:
-    return None if not name else (await named(tx, actor.guild_id, name)).id
+def _target_id(tx: Transaction, actor: Actor, name: str | None) -> int | None:
+    return None if not name else (named(tx, actor.guild_id, name)).id
 
 
-async def attack(
+@runs_in_database
+def attack(
     services: Services, actor: Actor, target: str | None = None, character: str | None = None
 ) -> Reply:
     """On your turn: your Strength against the target's Agility."""
 
-    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
-        fight, fighter = await fighter_of(tx, actor, guild, character)
-        aimed = await _target_id(tx, actor, target)
+    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        fight, fighter = fighter_of(tx, actor, guild, character)
+        aimed = _target_id(tx, actor, target)
         transition = turns.attack(fight.state, fighter, services.dice, fight.sheets(), target=aimed)
         return fight, Step("attack", fighter, transition)
 
-    return await run_step(services, actor, act)
+    return run_step(services, actor, act)
 
 
-async def run(services: Services, actor: Actor, character: str | None = None) -> Reply:
+@runs_in_database
+def run(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """On your turn: run instead of attacking; the other cat chooses to chase or let go."""
 
-    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
-        fight, fighter = await fighter_of(tx, actor, guild, character)
+    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        fight, fighter = fighter_of(tx, actor, guild, character)
         return fight, Step("run", fighter, turns.run(fight.state, fighter))
 
-    return await run_step(services, actor, act)
+    return run_step(services, actor, act)
 
 
-async def hide(services: Services, actor: Actor, character: str | None = None) -> Reply:
+@runs_in_database
+def hide(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """On your turn: hide instead of attacking (Stealth, with its penalty, against Perception)."""
 
-    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
-        fight, fighter = await fighter_of(tx, actor, guild, character)
+    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        fight, fighter = fighter_of(tx, actor, guild, character)
         transition = turns.hide(fight.state, fighter, services.dice, fight.sheets())
         return fight, Step("hide", fighter, transition)
 
-    return await run_step(services, actor, act)
+    return run_step(services, actor, act)
 
 
-async def propose_end(services: Services, actor: Actor, character: str | None = None) -> Reply:
+@runs_in_database
+def propose_end(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """Your cat agrees to end the combat; it ends when the others agree too. An admin who
     plays none of the cats ends it at once."""
 
-    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
-        fight = await combat_of(tx, actor, guild, character)
+    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        fight = combat_of(tx, actor, guild, character)
         return fight, end_step(fight, actor)
 
-    return await run_step(services, actor, act)
+    return run_step(services, actor, act)
 
 
-async def admin_first(services: Services, actor: Actor, character: str) -> Reply:
+@runs_in_database
+def admin_first(services: Services, actor: Actor, character: str) -> Reply:
     """An admin decides who attacks first."""
 
-    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
         require_admin(actor, guild)
-        first = await named(tx, actor.guild_id, character)
-        fight = await combat_of(tx, actor, guild, first.name)
+        first = named(tx, actor.guild_id, character)
+        fight = combat_of(tx, actor, guild, first.name)
         if fight.state.phase is not Phase.CHOOSING_FIRST:
             now = waiting_for(fight.state, fight.cast)
             raise PawpostError(f"There is no first attacker to choose: {now}.")
@@ -188,44 +194,47 @@ async def admin_first(services: Services, actor: Actor, character: str) -> Reply
             "first-decided", first.id, turns.decide_first(fight.state, first.id), note
         )
 
-    return await run_step(services, actor, act)
+    return run_step(services, actor, act)
 
 
-async def admin_skip(services: Services, actor: Actor, character: str | None = None) -> Reply:
+@runs_in_database
+def admin_skip(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """An admin passes an absent attacker's turn to the next cat."""
 
-    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
         require_admin(actor, guild)
-        fight = await combat_of(tx, actor, guild, character)
+        fight = combat_of(tx, actor, guild, character)
         if fight.state.phase is not Phase.TURN:
             raise PawpostError(f"There is no turn to skip: {waiting_for(fight.state, fight.cast)}.")
         skipped = fight.state.attacker
         note = f"Skipped {fight.cast.raw(skipped)}'s turn"
         return fight, Step("skip", skipped, turns.skip_turn(fight.state), note)
 
-    return await run_step(services, actor, act)
+    return run_step(services, actor, act)
 
 
-async def admin_end(services: Services, actor: Actor, character: str | None = None) -> Reply:
+@runs_in_database
+def admin_end(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """An admin ends a combat at once."""
 
-    async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
         require_admin(actor, guild)
-        fight = await combat_of(tx, actor, guild, character)
+        fight = combat_of(tx, actor, guild, character)
         return fight, Step("end", None, turns.end_combat(fight.state), "Ended the combat")
 
-    return await run_step(services, actor, act)
+    return run_step(services, actor, act)
 
 
-async def status(services: Services, actor: Actor, character: str | None = None) -> Reply:
+@runs_in_database
+def status(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """A combat's fighters, whose turn it is, the round, the wounds and the last actions."""
-    async with services.db.transaction(write=False) as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        fight = await combat_of(tx, actor, guild, character)
+        fight = combat_of(tx, actor, guild, character)
         combat_id = fight.combat.id
-        hits = await tx.combat.hits(actor.guild_id, combat_id)
-        recent = await tx.combat.recent_actions(actor.guild_id, combat_id, STATUS_ACTIONS)
+        hits = tx.combat.hits(actor.guild_id, combat_id)
+        recent = tx.combat.recent_actions(actor.guild_id, combat_id, STATUS_ACTIONS)
     state, cast = fight.state, fight.cast
     fighters = []
     for fighter in state.fighters:
@@ -252,14 +261,15 @@ async def status(services: Services, actor: Actor, character: str | None = None)
     )
 
 
-async def list_combats(services: Services, actor: Actor) -> Reply:
+@runs_in_database
+def list_combats(services: Services, actor: Actor) -> Reply:
     """The server's combats going on."""
-    async with services.db.transaction(write=False) as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        combats = await tx.combat.active(actor.guild_id, LIST_LIMIT + 1)
+        combats = tx.combat.active(actor.guild_id, LIST_LIMIT + 1)
         fighters = {f for combat in combats for f in combat.state.fighters}
-        characters = await tx.characters.by_ids(actor.guild_id, fighters)
+        characters = tx.characters.by_ids(actor.guild_id, fighters)
     lines = []
     for combat in combats[:LIST_LIMIT]:
         cast = Fight(guild, combat, characters).cast
@@ -299,20 +309,21 @@ def _reminder(fight: Fight, hours: int) -> Reply:
     )
 
 
-async def overdue_combat_notices(
+@runs_in_database
+def overdue_combat_notices(
     services: Services, now: datetime, limit: int = REMINDERS_PER_WAKE
 ) -> tuple[list[tuple[int, Reply]], datetime | None]:
     """Combats whose turn (or other wait) has passed the server's turn timeout: one post each
     mentioning whoever it waits for, once; admins are asked to decide the first attacker.
     Also returns when the next wait falls due."""
     notices: list[tuple[int, Reply]] = []
-    async with services.db.transaction() as tx:
-        due = await tx.combat.due(now, limit)
+    with services.db.transaction() as tx:
+        due = tx.combat.due(now, limit)
         guilds: dict[int, Guild] = {}
         for combat in due:
-            guild = guilds.get(combat.guild_id) or await tx.guilds.get(combat.guild_id)
+            guild = guilds.get(combat.guild_id) or tx.guilds.get(combat.guild_id)
             guilds[combat.guild_id] = guild
-            characters = await tx.characters.by_ids(combat.guild_id, combat.state.fighters)
+            characters = tx.characters.by_ids(combat.guild_id, combat.state.fighters)
             reply = _reminder(
                 Fight(guild, combat, characters), guild.settings.germ.turn_timeout_hours
             )
@@ -321,6 +332,6 @@ async def overdue_combat_notices(
             asks_admins = combat.state.phase is Phase.CHOOSING_FIRST
             if asks_admins and admin_channel and admin_channel != combat.channel_id:
                 notices.append((admin_channel, reply))
-        await tx.combat.mark_reminded(due, now)
-        next_due = await tx.combat.next_due()
+        tx.combat.mark_reminded(due, now)
+        next_due = tx.combat.next_due()
     return notices, next_due

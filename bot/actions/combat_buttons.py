@@ -6,7 +6,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 from bot.actions.combat_flow import Fight, Step, load, run_step
-from bot.actions.context import Actor, Services
+from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.reply import Reply
 from rules.dice import DiceSource
 from rules.errors import PawpostError
@@ -42,17 +42,17 @@ STALE = "That button is out of date; the combat has moved on."
 def _on_click(decide: Decide) -> Handler:
     """A button handler: load the combat at the button's version, then take the step."""
 
-    async def handler(services: Services, actor: Actor, press: Press) -> Reply:
+    def handler(services: Services, actor: Actor, press: Press) -> Reply:
         if press.arg is None:
             raise PawpostError(STALE)
 
-        async def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
-            fight = await load(tx, guild, press.id, press.arg)
+        def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+            fight = load(tx, guild, press.id, press.arg)
             return fight, decide(fight, actor, press, services.dice)
 
-        return await run_step(services, actor, act)
+        return run_step(services, actor, act)
 
-    return handler
+    return runs_in_database(handler)
 
 
 def _names(fight: Fight, fighters: list[FighterId]) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from itertools import combinations
@@ -98,40 +98,38 @@ class Fight:
         return [f for f in self.state.active if self.plays(actor, f)]
 
 
-async def load(tx: Transaction, guild: Guild, combat_id: int, version: int | None = None) -> Fight:
+def load(tx: Transaction, guild: Guild, combat_id: int, version: int | None = None) -> Fight:
     """A combat of this server that is not over; with `version` (a button's), it must be the
     state the button was made on."""
-    combat = await tx.combat.get(guild.guild_id, combat_id)
+    combat = tx.combat.get(guild.guild_id, combat_id)
     if combat is None:
         raise PawpostError("That combat does not exist in this server.")
     if combat.state.is_over:
         raise PawpostError("This combat is over.")
     if version is not None:
         check_version(combat.state, version)
-    characters = await tx.characters.by_ids(guild.guild_id, combat.state.fighters)
+    characters = tx.characters.by_ids(guild.guild_id, combat.state.fighters)
     return Fight(guild, combat, characters)
 
 
-async def combat_of(tx: Transaction, actor: Actor, guild: Guild, character: str | None) -> Fight:
+def combat_of(tx: Transaction, actor: Actor, guild: Guild, character: str | None) -> Fight:
     """The combat a command means: the named cat's, else the one the actor's cat is in, else
     this channel's only one."""
     if character:
-        found = await named(tx, actor.guild_id, character)
-        fighting = await tx.combat.fighting(actor.guild_id, (found.id,))
+        found = named(tx, actor.guild_id, character)
+        fighting = tx.combat.fighting(actor.guild_id, (found.id,))
         if found.id not in fighting:
             raise PawpostError(f"{safe(found.name)} is not in a combat.")
-        return await load(tx, guild, fighting[found.id])
-    fighting_cats = await tx.combat.fighting_for_player(actor.guild_id, actor.user_id)
+        return load(tx, guild, fighting[found.id])
+    fighting_cats = tx.combat.fighting_for_player(actor.guild_id, actor.user_id)
     own = {combat_id for _, combat_id in fighting_cats}
     if len(own) == 1:
-        return await load(tx, guild, own.pop())
+        return load(tx, guild, own.pop())
     if len(own) > 1:
         raise PawpostError("Your cats are in several combats; name one with the character option.")
-    here = await tx.combat.active_in_channel(
-        actor.guild_id, actor.channel_id, CHANNEL_COMBATS_LIMIT
-    )
+    here = tx.combat.active_in_channel(actor.guild_id, actor.channel_id, CHANNEL_COMBATS_LIMIT)
     if len(here) == 1:
-        characters = await tx.characters.by_ids(guild.guild_id, here[0].state.fighters)
+        characters = tx.characters.by_ids(guild.guild_id, here[0].state.fighters)
         return Fight(guild, here[0], characters)
     if here:
         raise PawpostError(
@@ -140,24 +138,24 @@ async def combat_of(tx: Transaction, actor: Actor, guild: Guild, character: str 
     raise PawpostError("There is no combat here; name a cat in one with the character option.")
 
 
-async def fighter_of(
+def fighter_of(
     tx: Transaction, actor: Actor, guild: Guild, character: str | None
 ) -> tuple[Fight, FighterId]:
     """The cat a turn command acts as, and its combat: the named one (theirs, or any for an
     admin), else the player's only fighting cat, else the one whose turn it is."""
     if character:
-        found = await acting_character(tx, actor, guild, character)
-        fighting = await tx.combat.fighting(actor.guild_id, (found.id,))
+        found = acting_character(tx, actor, guild, character)
+        fighting = tx.combat.fighting(actor.guild_id, (found.id,))
         if found.id not in fighting:
             raise PawpostError(f"{safe(found.name)} is not in a combat.")
-        return await load(tx, guild, fighting[found.id]), found.id
-    own = await tx.combat.fighting_for_player(actor.guild_id, actor.user_id)
+        return load(tx, guild, fighting[found.id]), found.id
+    own = tx.combat.fighting_for_player(actor.guild_id, actor.user_id)
     if not own:
         raise PawpostError("None of your cats is in a combat.")
     if len(own) == 1:
         character_id, combat_id = own[0]
-        return await load(tx, guild, combat_id), character_id
-    fights = [(await load(tx, guild, combat_id), c) for c, combat_id in own]
+        return load(tx, guild, combat_id), character_id
+    fights = [(load(tx, guild, combat_id), c) for c, combat_id in own]
     on_turn = [(fight, c) for fight, c in fights if fight.state.attacker == c]
     if len(on_turn) == 1:
         return on_turn[0]
@@ -264,7 +262,7 @@ def audit_entries(
     return rows
 
 
-async def commit(
+def commit(
     tx: Transaction,
     actor: Actor,
     fight: Fight,
@@ -283,7 +281,7 @@ async def commit(
     combat = before.model_copy(
         update={"state": state, "updated_at": now, "due_at": due_at(fight.guild, state, now)}
     )
-    if not await tx.combat.save(combat, before.state.version):
+    if not tx.combat.save(combat, before.state.version):
         raise PawpostError(TAKEN)
     guild_id = fight.guild.guild_id
     saved = Saved(combat)
@@ -300,23 +298,23 @@ async def commit(
             )
             changed[event.fighter] = character.model_copy(update={"sheet": sheet})
     if changed:
-        await tx.characters.save_sheets(changed.values())
+        tx.characters.save_sheets(changed.values())
         fight.characters.update(changed)
 
     out = [f for f in state.left if f not in before.state.left]
     if state.is_over:
         out = list(before.state.active)
     if out:
-        await tx.combat.release_fighters(guild_id, combat.id, out)
+        tx.combat.release_fighters(guild_id, combat.id, out)
 
     if any(isinstance(event, CombatStarted) for event in events):
         for one, other in combinations(state.fighters, 2):
-            if await tx.germ.revoke_trust_between(guild_id, one, other):
+            if tx.germ.revoke_trust_between(guild_id, one, other):
                 saved.trust_lost.append((one, other))
 
     hit = next((e for e in events if isinstance(e, Attacked) and e.result.hit), None)
     round_ = before.state.turn
-    await tx.combat.add_action(
+    tx.combat.add_action(
         CombatAction(
             guild_id=guild_id,
             combat_id=combat.id,
@@ -338,7 +336,7 @@ async def commit(
         at = where(combat.id, round_)
         entries.append(audit.entry(actor, "admin", f"{admin_note} ({at})", now))
     if entries:
-        await tx.audit.add_many(entries)
+        tx.audit.add_many(entries)
     fight.combat = combat
     return saved
 
@@ -359,18 +357,18 @@ class Step:
     update: bool = False  # replace the clicked message
 
 
-Act = Callable[[Transaction, Guild], Awaitable[tuple[Fight, Step]]]
+Act = Callable[[Transaction, Guild], tuple[Fight, Step]]
 
 
-async def run_step(services: Services, actor: Actor, act: Act) -> Reply:
+def run_step(services: Services, actor: Actor, act: Act) -> Reply:
     """One command or click: ONE transaction that finds the combat, takes the step and saves
     it; then the answer, rolls in full, with what the combat waits for next."""
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        fight, step = await act(tx, guild)
-        saved = await commit(
+        fight, step = act(tx, guild)
+        saved = commit(
             tx,
             actor,
             fight,

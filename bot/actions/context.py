@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import functools
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 from rules.dice import DiceSource, SystemDice
 from storage.database import Database
@@ -43,3 +45,20 @@ class Services:
     db: Database
     dice: DiceSource = field(default_factory=SystemDice)
     clock: Callable[[], datetime] = utc_now
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+def runs_in_database(
+    verb: Callable[Concatenate[Services, P], R],
+) -> Callable[Concatenate[Services, P], Coroutine[Any, Any, R]]:
+    """A verb whose whole unit of work (reads, rules, writes and the reply) runs in the database
+    thread in one hop; the caller awaits it and the event loop stays free meanwhile."""
+
+    @functools.wraps(verb)
+    async def in_database(services: Services, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        return await services.db.run(verb, services, *args, **kwargs)
+
+    return in_database

@@ -27,16 +27,16 @@ def stat_lines(sheet: GermSheet) -> list[str]:
     return lines
 
 
-async def sheet_fields(tx: Transaction, character: Character) -> list[ReplyField]:
+def sheet_fields(tx: Transaction, character: Character) -> list[ReplyField]:
     sheet = character.sheet
     assert isinstance(sheet, GermSheet)
-    kits = await tx.characters.kits_of(character.guild_id, character.id)
+    kits = tx.characters.kits_of(character.guild_id, character.id)
     mother = (
         None
         if character.mother_id is None
-        else await tx.characters.by_id(character.guild_id, character.mother_id)
+        else tx.characters.by_id(character.guild_id, character.mother_id)
     )
-    trusted_by = await tx.germ.trusted_by(character.guild_id, character.id)
+    trusted_by = tx.germ.trusted_by(character.guild_id, character.id)
     conditions = [c.label for c in effective_conditions(sheet)]
     hunger = "starving" if sheet.starving else "fed"
     return [

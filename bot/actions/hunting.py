@@ -6,7 +6,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
-from bot.actions.context import Actor, Services
+from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, named, require_admin, require_built
 from bot.actions.reply import Button, Reply, Style
@@ -108,23 +108,24 @@ def _roll_lines(result: HuntResult, leaf_bare: bool) -> list[str]:
     return lines
 
 
-async def hunt(services: Services, actor: Actor, character: str | None = None) -> Reply:
+@runs_in_database
+def hunt(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """Perception to find prey (DC 5, 10 in Leaf-bare), then Stealth DC 8 to catch it; once a
     real day; three failures in a row (two for a nursing mother) starve the cat."""
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        cat = await acting_character(tx, actor, guild, character)
+        cat = acting_character(tx, actor, guild, character)
         sheet = germ_sheet(cat)
         day = real_day(now, zone(guild.settings.timezone))
-        if await tx.hunting.hunt_on_day(guild.guild_id, cat.id, day.key) is not None:
+        if tx.hunting.hunt_on_day(guild.guild_id, cat.id, day.key) is not None:
             raise hunted_today(cat.name, day, now)
         season = current_season(guild.settings, now)
         leaf_bare = season is Season.LEAF_BARE
         result = roll_hunt(sheet, services.dice, leaf_bare=leaf_bare)
         # Only a failure can starve, so only then do the kits matter.
-        kits = [] if result.success else await tx.characters.kits_of(guild.guild_id, cat.id)
+        kits = [] if result.success else tx.characters.kits_of(guild.guild_id, cat.id)
         ages = {kit.id: kit.sheet.age_moons for kit in kits if isinstance(kit.sheet, GermSheet)}
         nursing = is_nursing(ages.values())
         update = after_hunt(sheet.fail_streak, sheet.starving, result.success, nursing=nursing)
@@ -152,16 +153,16 @@ async def hunt(services: Services, actor: Actor, character: str | None = None) -
             became_starving=update.became_starving,
         )
         try:
-            hunt_id = await tx.hunting.add_hunt(record)
+            hunt_id = tx.hunting.add_hunt(record)
         except HuntAlreadyRecorded:
             raise hunted_today(cat.name, day, now) from None
-        await tx.characters.save_sheets([cat, *starved_kits])
+        tx.characters.save_sheets([cat, *starved_kits])
         summary = f"Hunt in {season.label}: {_outcome_words(outcome)}"
         if update.became_starving:
             summary += "; now starving"
             if starved_kits:
                 summary += f", with {', '.join(kit.name for kit in starved_kits)}"
-        await tx.audit.add(
+        tx.audit.add(
             audit.entry(
                 actor,
                 "hunt",
@@ -241,14 +242,15 @@ def fresh_catch(
     )
 
 
-async def share(services: Services, actor: Actor, to: str, character: str | None = None) -> Reply:
+@runs_in_database
+def share(services: Services, actor: Actor, to: str, character: str | None = None) -> Reply:
     """The hunter gives its catch to another cat of the server, which eats it."""
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        giver = await acting_character(tx, actor, guild, character)
-        receiver = await named(tx, actor.guild_id, to)
+        giver = acting_character(tx, actor, guild, character)
+        receiver = named(tx, actor.guild_id, to)
         if receiver.id == giver.id:
             raise PawpostError(
                 f"{safe(giver.name)} cannot share a catch with itself; its hunt already fed it."
@@ -256,13 +258,13 @@ async def share(services: Services, actor: Actor, to: str, character: str | None
         germ_sheet(giver)
         fed = germ_sheet(receiver)
         window = guild.settings.germ.steal_window_days
-        lookup = await tx.hunting.catches(guild.guild_id, giver.id, now - timedelta(days=window))
+        lookup = tx.hunting.catches(guild.guild_id, giver.id, now - timedelta(days=window))
         catch = fresh_catch(lookup, giver.name, window, now, doing="share", done="shared")
-        if not await tx.hunting.eat_catch(catch.id, now, shared_to=receiver.id):
+        if not tx.hunting.eat_catch(catch.id, now, shared_to=receiver.id):
             raise PawpostError(f"{safe(giver.name)}'s catch was eaten a moment ago.")
         receiver.sheet = with_hunger(fed, end_starvation())
-        await tx.characters.save_sheet(receiver)
-        await tx.audit.add(
+        tx.characters.save_sheet(receiver)
+        tx.audit.add(
             audit.entry(
                 actor,
                 "share",
@@ -281,17 +283,16 @@ async def share(services: Services, actor: Actor, to: str, character: str | None
     return Reply(title="A shared catch", lines=lines, mentions=mentions)
 
 
-async def steal(
-    services: Services, actor: Actor, hunter: str, character: str | None = None
-) -> Reply:
+@runs_in_database
+def steal(services: Services, actor: Actor, hunter: str, character: str | None = None) -> Reply:
     """The thief's Stealth against the hunter's Perception, both rolled at once, for the
     hunter's newest catch still uneaten within the steal window; one try per thief and catch."""
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        thief = await acting_character(tx, actor, guild, character)
-        victim = await named(tx, actor.guild_id, hunter)
+        thief = acting_character(tx, actor, guild, character)
+        victim = named(tx, actor.guild_id, hunter)
         if victim.id == thief.id:
             raise PawpostError(f"{safe(thief.name)} cannot steal from itself.")
         if victim.owner_id == thief.owner_id:
@@ -301,23 +302,21 @@ async def steal(
             )
         thief_sheet, victim_sheet = germ_sheet(thief), germ_sheet(victim)
         window = guild.settings.germ.steal_window_days
-        lookup = await tx.hunting.catches(guild.guild_id, victim.id, now - timedelta(days=window))
+        lookup = tx.hunting.catches(guild.guild_id, victim.id, now - timedelta(days=window))
         catch = fresh_catch(lookup, victim.name, window, now, doing="steal", done="stolen")
-        if await tx.hunting.steal_tried(guild.guild_id, catch.id, thief.id):
+        if tx.hunting.steal_tried(guild.guild_id, catch.id, thief.id):
             raise PawpostError(
                 f"{safe(thief.name)} already tried to steal {safe(victim.name)}'s catch of "
                 f"{catch.day_key}; a thief gets one try at each catch."
             )
         result = roll_steal(thief_sheet, victim_sheet, services.dice)
         stolen = result.initiator_won
-        await tx.hunting.add_steal_attempt(
-            guild.guild_id, catch.id, thief.id, now, succeeded=stolen
-        )
+        tx.hunting.add_steal_attempt(guild.guild_id, catch.id, thief.id, now, succeeded=stolen)
         if stolen:
-            await tx.hunting.eat_catch(catch.id, now, stolen_by=thief.id)
+            tx.hunting.eat_catch(catch.id, now, stolen_by=thief.id)
             thief.sheet = with_hunger(thief_sheet, end_starvation())
-            await tx.characters.save_sheet(thief)
-        await tx.audit.add(
+            tx.characters.save_sheet(thief)
+        tx.audit.add(
             audit.entry(
                 actor,
                 "steal",
@@ -376,7 +375,8 @@ def _log_line(hunt: Hunt) -> str:
     return text
 
 
-async def hunting_log(
+@runs_in_database
+def hunting_log(
     services: Services,
     actor: Actor,
     character: str | None = None,
@@ -387,12 +387,10 @@ async def hunting_log(
 ) -> Reply:
     """A cat's hunts, newest first, a page at a time with an Older button."""
     limit = max(1, min(limit or DEFAULT_LOG_LIMIT, MAX_LOG_LIMIT))
-    async with services.db.transaction(write=False) as tx:
-        guild = await tx.guilds.get(actor.guild_id)
-        cat = await _log_cat(tx, actor, guild, character, character_id)
-        hunts = await tx.hunting.hunts_of(
-            actor.guild_id, cat.id, before_id=before_id, limit=limit + 1
-        )
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        cat = _log_cat(tx, actor, guild, character, character_id)
+        hunts = tx.hunting.hunts_of(actor.guild_id, cat.id, before_id=before_id, limit=limit + 1)
     more = len(hunts) > limit
     hunts = hunts[:limit]
     lines = [_log_line(hunt) for hunt in hunts] or [f"{safe(cat.name)} has not hunted yet."]
@@ -409,17 +407,17 @@ async def hunting_log(
     )
 
 
-async def _log_cat(
+def _log_cat(
     tx: Transaction, actor: Actor, guild: Guild, name: str | None, character_id: int | None
 ) -> Character:
     if name:
-        return await named(tx, actor.guild_id, name)
+        return named(tx, actor.guild_id, name)
     if character_id is not None:
-        found = await tx.characters.by_id(actor.guild_id, character_id)
+        found = tx.characters.by_id(actor.guild_id, character_id)
         if found is None:
             raise PawpostError("That cat is no longer in this server.")
         return found
-    return await acting_character(tx, actor, guild, None)
+    return acting_character(tx, actor, guild, None)
 
 
 # --- /hunting status --------------------------------------------------------------------------
@@ -447,15 +445,16 @@ def standing_line(cat: CatStanding) -> str:
     return f"**{safe(cat.name)}**: " + " · ".join(parts)
 
 
-async def status(services: Services, actor: Actor, user: int | None = None) -> Reply:
+@runs_in_database
+def status(services: Services, actor: Actor, user: int | None = None) -> Reply:
     """A player's cats this real week: hunted or not, last hunt, streak, starving, away."""
     owner = user or actor.user_id
     now = services.clock()
-    async with services.db.transaction(write=False) as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         week = this_week(guild, now)
-        cats = await tx.hunting.standings(week, owner)
+        cats = tx.hunting.standings(week, owner)
     lines = [f"<@{owner}>'s cats; this week ends {stamp(week.end, 'R')}."]
     lines += [standing_line(cat) for cat in cats] or ["No cats in this server."]
     return Reply(title="Hunting this week", lines=lines)
@@ -464,7 +463,8 @@ async def status(services: Services, actor: Actor, user: int | None = None) -> R
 # --- /hunting away and its approval -------------------------------------------------------------
 
 
-async def away(
+@runs_in_database
+def away(
     services: Services,
     actor: Actor,
     until_date: str,
@@ -476,8 +476,8 @@ async def away(
     day = parse_date(until_date, "The away date")
     reason = clean_reason(reason)
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         tz = zone(guild.settings.timezone)
         today = local_today(now, tz)
@@ -488,7 +488,7 @@ async def away(
             )
         if day > today + timedelta(days=MAX_AWAY_DAYS):
             raise PawpostError(f"A cat can be marked away for at most {MAX_AWAY_DAYS} days.")
-        cat = await acting_character(tx, actor, guild, character)
+        cat = acting_character(tx, actor, guild, character)
         germ_sheet(cat)
         is_admin = actor.admin_in(guild.settings)
         pending = guild.settings.germ.away_needs_approval and not is_admin
@@ -505,8 +505,8 @@ async def away(
             decided_at=None if pending else now,
             created_at=now,
         )
-        away_id = await tx.hunting.add_away(record)
-        await tx.audit.add(
+        away_id = tx.hunting.add_away(record)
+        tx.audit.add(
             audit.entry(
                 actor,
                 "away",
@@ -543,26 +543,27 @@ async def away(
     )
 
 
-async def decide_away(services: Services, actor: Actor, away_id: int, *, approve: bool) -> Reply:
+@runs_in_database
+def decide_away(services: Services, actor: Actor, away_id: int, *, approve: bool) -> Reply:
     """An admin's Approve or Deny button on an away request."""
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         if not actor.admin_in(guild.settings):
             raise PawpostError("Only an admin can approve or deny an away request.")
-        record = await tx.hunting.away(actor.guild_id, away_id)
+        record = tx.hunting.away(actor.guild_id, away_id)
         if record is None:
             raise PawpostError("That away request does not exist in this server.")
         if record.state is not AwayState.PENDING:
             if record.state is AwayState.REPLACED:
                 raise PawpostError("That away request was replaced by a newer one.")
             raise PawpostError(f"That away request was already {record.state.value}.")
-        cat = await tx.characters.by_id(actor.guild_id, record.character_id)
+        cat = tx.characters.by_id(actor.guild_id, record.character_id)
         state = AwayState.APPROVED if approve else AwayState.DENIED
-        if not await tx.hunting.decide_away(away_id, state, actor.user_id, now):
+        if not tx.hunting.decide_away(away_id, state, actor.user_id, now):
             raise PawpostError("That away request was decided a moment ago.")
         name = cat.name if cat else "The cat"
-        await tx.audit.add(
+        tx.audit.add(
             audit.entry(
                 actor,
                 "away",
@@ -583,25 +584,26 @@ async def decide_away(services: Services, actor: Actor, away_id: int, *, approve
 # --- /admin starving clear --------------------------------------------------------------------
 
 
-async def clear_starving(services: Services, actor: Actor, character: str, reason: str) -> Reply:
+@runs_in_database
+def clear_starving(services: Services, actor: Actor, character: str, reason: str) -> Reply:
     """An admin ends a cat's starvation and failure streak (logged with the reason)."""
     reason_text = clean_reason(reason)
     if not reason_text:
         raise PawpostError("An admin change needs a reason, so the log can say why.")
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
-        cat = await named(tx, actor.guild_id, character)
+        cat = named(tx, actor.guild_id, character)
         sheet = germ_sheet(cat)
         if not sheet.starving and not sheet.fail_streak:
             raise PawpostError(
                 f"{safe(cat.name)} is not starving and has no failed hunts to clear."
             )
         cat.sheet = with_hunger(sheet, end_starvation())
-        await tx.characters.save_sheet(cat)
-        await tx.audit.add(
+        tx.characters.save_sheet(cat)
+        tx.audit.add(
             audit.entry(
                 actor,
                 "admin",

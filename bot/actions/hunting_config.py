@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from datetime import datetime
+from typing import Any
 
 from bot.actions import audit
-from bot.actions.context import Actor, Services
+from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.lookup import require_admin, require_built
 from bot.actions.reply import Reply
 from bot.actions.weeks import (
@@ -23,7 +24,7 @@ from storage.hunting import Done, PostKind
 from storage.repositories import Transaction
 from storage.settings import Guild
 
-ChannelCheck = Callable[[int, int], Awaitable[bool]]
+ChannelCheck = Callable[[int, int], Coroutine[Any, Any, bool]]
 SWITCH = ("on", "off")
 LAST_HOUR = 23
 
@@ -60,8 +61,8 @@ def _word(on: bool) -> str:
     return "on" if on else "off"
 
 
-async def _admin_guild(tx: Transaction, actor: Actor) -> Guild:
-    guild = await tx.guilds.get(actor.guild_id)
+def _admin_guild(tx: Transaction, actor: Actor) -> Guild:
+    guild = tx.guilds.get(actor.guild_id)
     require_admin(actor, guild)
     require_built(guild)
     return guild
@@ -73,13 +74,13 @@ def week_end_wanted(guild: Guild) -> bool:
     return settings.admin_channel_id is not None or settings.germ.missed_week_counts_as_failure
 
 
-async def _weeks_from_now(tx: Transaction, guild: Guild, now: datetime) -> None:
+def _weeks_from_now(tx: Transaction, guild: Guild, now: datetime) -> None:
     """The week-end report and a missed week's failure start with the week running now: a week
     that ended before they were turned on is left alone."""
     if week_end_wanted(guild):
         return
     previous = previous_week(week_of(now, guild.settings), guild.settings)
-    await tx.hunting.set_starting_point(
+    tx.hunting.set_starting_point(
         Done(guild_id=guild.guild_id, kind=PostKind.WEEK_END, week_key=previous.key), now
     )
 
@@ -91,17 +92,21 @@ async def reminders_on(
     day = parse_weekday(weekday)
     if not 0 <= hour <= LAST_HOUR:
         raise PawpostError(f"The hour must be 0 to {LAST_HOUR}; you gave {hour}.")
-    await _require_postable(services, actor, channel_id)  # asks the transport: not under the lock
+    await _require_postable(services, actor, channel_id)  # asks the transport, on the event loop
+    return await services.db.run(_reminders_on, services, actor, channel_id, day, hour)
+
+
+def _reminders_on(services: Services, actor: Actor, channel_id: int, day: int, hour: int) -> Reply:
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await _admin_guild(tx, actor)
+    with services.db.transaction() as tx:
+        guild = _admin_guild(tx, actor)
         germ = guild.settings.germ
         germ.reminder_channel_id = channel_id
         germ.reminder_weekday = day
         germ.reminder_hour = hour
-        schedule = await tx.hunting.schedule_of(guild.guild_id)
-        await tx.guilds.save(guild)
-        await tx.audit.add(
+        schedule = tx.hunting.schedule_of(guild.guild_id)
+        tx.guilds.save(guild)
+        tx.audit.add(
             audit.entry(
                 actor,
                 "config",
@@ -124,28 +129,33 @@ async def reminders_on(
     )
 
 
-async def reminders_off(services: Services, actor: Actor) -> Reply:
+@runs_in_database
+def reminders_off(services: Services, actor: Actor) -> Reply:
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await _admin_guild(tx, actor)
+    with services.db.transaction() as tx:
+        guild = _admin_guild(tx, actor)
         if guild.settings.germ.reminder_channel_id is None:
             raise PawpostError("Hunting reminders are already off.")
         guild.settings.germ.reminder_channel_id = None
-        await tx.guilds.save(guild)
-        await tx.audit.add(audit.entry(actor, "config", "hunting reminders off", now))
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", "hunting reminders off", now))
     return Reply(lines=["Hunting reminders are off."])
 
 
 async def set_admin_channel(services: Services, actor: Actor, channel_id: int) -> Reply:
     """Where the end-of-week report (and anything admins must hear about) goes."""
     await _require_postable(services, actor, channel_id)
+    return await services.db.run(_set_admin_channel, services, actor, channel_id)
+
+
+def _set_admin_channel(services: Services, actor: Actor, channel_id: int) -> Reply:
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await _admin_guild(tx, actor)
-        await _weeks_from_now(tx, guild, now)
+    with services.db.transaction() as tx:
+        guild = _admin_guild(tx, actor)
+        _weeks_from_now(tx, guild, now)
         guild.settings.admin_channel_id = channel_id
-        await tx.guilds.save(guild)
-        await tx.audit.add(audit.entry(actor, "config", f"admin channel {channel_id}", now))
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", f"admin channel {channel_id}", now))
     week = week_of(now, guild.settings)
     return Reply(
         lines=[
@@ -155,16 +165,17 @@ async def set_admin_channel(services: Services, actor: Actor, channel_id: int) -
     )
 
 
-async def missed_week_counts_as_failure(services: Services, actor: Actor, value: str) -> Reply:
+@runs_in_database
+def missed_week_counts_as_failure(services: Services, actor: Actor, value: str) -> Reply:
     on = switch(value)
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await _admin_guild(tx, actor)
+    with services.db.transaction() as tx:
+        guild = _admin_guild(tx, actor)
         if on:
-            await _weeks_from_now(tx, guild, now)
+            _weeks_from_now(tx, guild, now)
         guild.settings.germ.missed_week_counts_as_failure = on
-        await tx.guilds.save(guild)
-        await tx.audit.add(
+        tx.guilds.save(guild)
+        tx.audit.add(
             audit.entry(actor, "config", f"missed week counts as failure: {_word(on)}", now)
         )
     if on:
@@ -177,13 +188,14 @@ async def missed_week_counts_as_failure(services: Services, actor: Actor, value:
     return Reply(lines=[text])
 
 
-async def away_needs_approval(services: Services, actor: Actor, value: str) -> Reply:
+@runs_in_database
+def away_needs_approval(services: Services, actor: Actor, value: str) -> Reply:
     on = switch(value)
-    async with services.db.transaction() as tx:
-        guild = await _admin_guild(tx, actor)
+    with services.db.transaction() as tx:
+        guild = _admin_guild(tx, actor)
         guild.settings.germ.away_needs_approval = on
-        await tx.guilds.save(guild)
-        await tx.audit.add(
+        tx.guilds.save(guild)
+        tx.audit.add(
             audit.entry(actor, "config", f"away needs approval: {_word(on)}", services.clock())
         )
     text = (
@@ -194,16 +206,17 @@ async def away_needs_approval(services: Services, actor: Actor, value: str) -> R
     return Reply(lines=[text])
 
 
-async def ageing(services: Services, actor: Actor, value: str) -> Reply:
+@runs_in_database
+def ageing(services: Services, actor: Actor, value: str) -> Reply:
     """Cats grow one moon (a server setting) older at the start of each real week."""
     on = switch(value)
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await _admin_guild(tx, actor)
+    with services.db.transaction() as tx:
+        guild = _admin_guild(tx, actor)
         germ = guild.settings.germ
         if on and not germ.ageing:
             # The week running now is not aged: cats grow older from the next week's start.
-            await tx.hunting.set_starting_point(
+            tx.hunting.set_starting_point(
                 Done(
                     guild_id=guild.guild_id,
                     kind=PostKind.AGEING,
@@ -212,8 +225,8 @@ async def ageing(services: Services, actor: Actor, value: str) -> Reply:
                 now,
             )
         germ.ageing = on
-        await tx.guilds.save(guild)
-        await tx.audit.add(audit.entry(actor, "config", f"ageing {_word(on)}", now))
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", f"ageing {_word(on)}", now))
     if not on:
         return Reply(lines=["Cats no longer grow older by themselves."])
     moons = germ.moons_per_real_week

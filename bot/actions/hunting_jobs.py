@@ -9,11 +9,14 @@ stores when each server is next due.
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import logging
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
+from operator import itemgetter
 
 from bot.actions.context import Services
 from bot.actions.formatting import safe
@@ -166,36 +169,44 @@ def split_posts(
     return posts
 
 
-def _nursing(cat: WeeklyCat) -> bool:
-    return cat.youngest_kit_moons is not None and is_nursing([cat.youngest_kit_moons])
-
-
 def _priority(cat: WeeklyCat) -> int:
     """Starving cats first, then those one failure from it, then the rest."""
-    if cat.starving:
+    return _priority_of(cat.starving, cat.fail_streak, cat.youngest_kit_moons)
+
+
+@functools.cache  # a few dozen kinds of cat, a hundred thousand cats
+def _priority_of(starving: bool, fail_streak: int, youngest_kit_moons: int | None) -> int:
+    if starving:
         return 0
-    return 1 if at_risk(cat.fail_streak, cat.starving, nursing=_nursing(cat)) else 2
+    nursing = youngest_kit_moons is not None and is_nursing([youngest_kit_moons])
+    return 1 if at_risk(fail_streak, starving, nursing=nursing) else 2
+
+
+_PRIORITY_NOTE = {0: " · **starving**", 1: " · one more failed hunt and it starves"}
 
 
 def _reminder_line(cat: WeeklyCat, priority: int) -> str:
     line = f"**{safe(cat.name)}** — <@{cat.owner_id}>"
-    if priority == 0:
-        return line + " · **starving**"
-    if priority == 1:
-        return line + " · one more failed hunt and it starves"
+    if priority in _PRIORITY_NOTE:
+        return line + _PRIORITY_NOTE[priority]
     if cat.fail_streak:
         return line + f" · {plural(cat.fail_streak, 'failed hunt')} in a row"
     return line
 
 
+def _reminder_item(cat: WeeklyCat) -> tuple[int, str, int]:
+    priority = _priority(cat)
+    return priority, _reminder_line(cat, priority), cat.owner_id
+
+
 def reminder_posts(cats: Sequence[WeeklyCat], week: Span) -> list[Reply]:
-    ranked = sorted(((_priority(cat), number, cat) for number, cat in enumerate(cats)))
     header = [
         f"These cats have not hunted yet this week; the week ends {stamp(week.end, 'R')} "
         f"({stamp(week.end, 'f')}). Use /hunt."
     ]
-    # By priority, then in the order given (by name).
-    items = [(_reminder_line(cat, priority), cat.owner_id) for priority, _, cat in ranked]
+    # By priority, then in the order given (by name): the sort is stable.
+    ranked = sorted(map(_reminder_item, cats), key=itemgetter(0))
+    items = [(line, owner) for _, line, owner in ranked]
     return split_posts("Hunting reminder", header, items, ping=True)
 
 
@@ -236,35 +247,58 @@ def report_posts(
 # --- The job --------------------------------------------------------------------------------
 
 
+CAN_POST_TIMEOUT_S = 5.0
+
+CanPost = Callable[[int, int], bool]
+
+
 async def weekly_hunting(services: Services, now: datetime) -> JobResult:
     """The scheduler's job: every due server in batches, one transaction a batch; if a batch
     fails, its servers one at a time, so one broken server cannot hold up the others."""
+    check = channel_check(services)
+    if check is None:
+        return await services.db.run(_weekly_hunting, services, now, None)
+    loop = asyncio.get_running_loop()
+
+    def can_post(guild_id: int, channel_id: int) -> bool:
+        """Asked from the database thread, answered on the event loop that owns the cache
+        (taken as yes if the loop is gone: the post is tried and its failure logged)."""
+        answer = asyncio.run_coroutine_threadsafe(check(guild_id, channel_id), loop)
+        try:
+            return answer.result(CAN_POST_TIMEOUT_S)
+        except TimeoutError:
+            return True
+
+    return await services.db.run(_weekly_hunting, services, now, can_post)
+
+
+def _weekly_hunting(services: Services, now: datetime, can_post: CanPost | None) -> JobResult:
     try:
-        async with services.db.transaction() as tx:
-            due = await tx.hunting.due_guilds(now, BATCH)
-            posts = await _work(services, tx, due, now)
-            next_due = await tx.hunting.earliest_due()
+        with services.db.transaction() as tx:
+            due = tx.hunting.due_guilds(now, BATCH)
+            posts = _work(tx, due, now, can_post)
+            next_due = tx.hunting.earliest_due()
         return JobResult(posts, next_due)
     except Exception:
         log.exception("the weekly hunting job failed for a batch; trying each server alone")
-    async with services.db.transaction(write=False) as tx:
-        due = await tx.hunting.due_guilds(now, BATCH)
+    with services.db.transaction(write=False) as tx:
+        due = tx.hunting.due_guilds(now, BATCH)
     posts = []
     for one in due:
         try:
-            async with services.db.transaction() as tx:
-                posts += await _work(services, tx, [one], now)
+            with services.db.transaction() as tx:
+                posts += _work(tx, [one], now, can_post)
         except Exception:
             log.exception("the weekly hunting job failed for server %s", one.guild.guild_id)
-            async with services.db.transaction() as tx:
-                await tx.hunting.set_next_due([(one.guild.guild_id, now + RETRY_AFTER)])
-    async with services.db.transaction(write=False) as tx:
-        next_due = await tx.hunting.earliest_due()
+            with services.db.transaction() as tx:
+                tx.hunting.set_next_due([(one.guild.guild_id, now + RETRY_AFTER)])
+    with services.db.transaction(write=False) as tx:
+        next_due = tx.hunting.earliest_due()
     return JobResult(posts, next_due)
 
 
-async def _work(
-    services: Services, tx: Transaction, due: Sequence[DueGuild], now: datetime
+def _work(
+    tx: Transaction, due: Sequence[DueGuild], now: datetime, can_post: CanPost | None
 ) -> list[Post]:
     """Everything the due servers need, with a fixed number of round trips for any number."""
     if not due:
@@ -273,13 +307,12 @@ async def _work(
     windows = [p.window(p.week) for p in plans if p.remind]
     windows += [p.window(p.previous) for p in plans if p.close]
     missing: dict[tuple[int, str], list[WeeklyCat]] = defaultdict(list)
-    for cat in await tx.hunting.unhunted(windows):
+    for cat in tx.hunting.unhunted(windows):
         missing[(cat.guild_id, cat.week_key)].append(cat)
 
     posts: list[Post] = []
-    check = channel_check(services)
     closes = [p for p in plans if p.close]
-    missed_by_guild, kits_by_guild = await _count_missed_weeks(tx, closes, missing, now)
+    missed_by_guild, kits_by_guild = _count_missed_weeks(tx, closes, missing, now)
     for p in plans:
         germ = p.guild.settings.germ
         admin_channel = p.guild.settings.admin_channel_id
@@ -287,7 +320,7 @@ async def _work(
             sent = 0
             channel = germ.reminder_channel_id
             cats = missing.get((p.guild_id, p.week.key), [])
-            if cats and check is not None and not await check(p.guild_id, channel):
+            if cats and can_post is not None and not can_post(p.guild_id, channel):
                 if admin_channel is not None:
                     notice = Reply(
                         title="Hunting reminder not posted",
@@ -314,7 +347,7 @@ async def _work(
             p.done(PostKind.WEEK_END, p.previous.key, sent)
         if p.season is not None:
             p.guild.settings.germ.season = p.season.value
-            await tx.guilds.save(p.guild)
+            tx.guilds.save(p.guild)
             season_channel = germ.reminder_channel_id or admin_channel
             if season_channel is not None:
                 posts.append(
@@ -328,14 +361,14 @@ async def _work(
                 )
     ageing = [(p.guild_id, p.ageing_moons) for p in plans if p.ageing_moons]
     if ageing:
-        await tx.hunting.add_age(ageing)
-    await tx.hunting.record_done([record for p in plans for record in p.records], now)
+        tx.hunting.add_age(ageing)
+    tx.hunting.record_done([record for p in plans for record in p.records], now)
     # Last: saving a turned season marks the server due at once; this sets its real next time.
-    await tx.hunting.set_next_due([(p.guild_id, p.next_due) for p in plans])
+    tx.hunting.set_next_due([(p.guild_id, p.next_due) for p in plans])
     return posts
 
 
-async def _count_missed_weeks(
+def _count_missed_weeks(
     tx: Transaction,
     closes: Sequence[Plan],
     missing: dict[tuple[int, str], list[WeeklyCat]],
@@ -393,19 +426,19 @@ async def _count_missed_weeks(
         missed_by_guild[p.guild_id] = missed
     kits_by_guild: dict[int, list[str]] = defaultdict(list)
     if hunts:
-        await tx.hunting.add_missed_weeks(hunts)
-        await tx.hunting.set_hunger(hunger)
-        await tx.audit.add_many(entries)
+        tx.hunting.add_missed_weeks(hunts)
+        tx.hunting.set_hunger(hunger)
+        tx.audit.add_many(entries)
     if mothers:
         starved: list[tuple[int, int]] = []
         by_mother: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
         names: dict[int, str] = {}
-        for kit in await tx.hunting.young_kits(mothers):
+        for kit in tx.hunting.young_kits(mothers):
             by_mother[(kit.guild_id, kit.mother_id)][kit.character_id] = kit.age_moons
             names[kit.character_id] = kit.name
         for (guild_id, _mother), ages in by_mother.items():
             for kit_id in nursing_kits(ages):
                 starved.append((guild_id, kit_id))
                 kits_by_guild[guild_id].append(names[kit_id])
-        await tx.hunting.mark_starving(starved)
+        tx.hunting.mark_starving(starved)
     return missed_by_guild, kits_by_guild

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
-from bot.actions.context import Actor, Services
+from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import named, require_admin
 from bot.actions.reply import Attachment, Button, Reply
@@ -32,7 +33,8 @@ def _line(entry: AuditEntry) -> str:
     return head + ("\n  " + "; ".join(details) if details else "")
 
 
-async def recent(
+@runs_in_database
+def recent(
     services: Services,
     actor: Actor,
     character: str | None = None,
@@ -43,9 +45,9 @@ async def recent(
 ) -> Reply:
     """A character's recent rolls (or, with none named, this channel's), newest first."""
     limit = max(1, min(limit or DEFAULT_LOG_LIMIT, MAX_LOG_LIMIT))
-    async with services.db.transaction(write=False) as tx:
-        target = await _log_target(tx, actor, character, character_id)
-        entries = await tx.audit.recent(
+    with services.db.transaction(write=False) as tx:
+        target = _log_target(tx, actor, character, character_id)
+        entries = tx.audit.recent(
             actor.guild_id,
             character_id=None if target is None else target[0],
             channel_id=actor.channel_id if target is None else None,
@@ -78,14 +80,14 @@ def _page(entries: list[AuditEntry]) -> tuple[list[str], int]:
     return lines, len(lines)
 
 
-async def _log_target(
+def _log_target(
     tx: Transaction, actor: Actor, name: str | None, character_id: int | None
 ) -> tuple[int, str] | None:
     if name:
-        found = await named(tx, actor.guild_id, name)
+        found = named(tx, actor.guild_id, name)
         return found.id, found.name
     if character_id:
-        by_id = await tx.characters.by_id(actor.guild_id, character_id)
+        by_id = tx.characters.by_id(actor.guild_id, character_id)
         if by_id is not None:
             return by_id.id, by_id.name
     return None
@@ -98,14 +100,13 @@ async def older_page(services: Services, actor: Actor, scope: int, before_id: in
 
 async def export_guild(db: Database, guild_id: int) -> dict[str, Any]:
     """The server's settings, characters (hidden ones too) and whole audit log."""
-    async with db.transaction(write=False) as tx:
-        return await _export(tx, guild_id)
+    return await db.transact(functools.partial(_export, guild_id=guild_id), write=False)
 
 
-async def _export(tx: Transaction, guild_id: int) -> dict[str, Any]:
-    guild = await tx.guilds.get(guild_id)
-    characters = await tx.characters.all_in_guild(guild_id)
-    entries = await tx.audit.all_in_guild(guild_id)
+def _export(tx: Transaction, guild_id: int) -> dict[str, Any]:
+    guild = tx.guilds.get(guild_id)
+    characters = tx.characters.all_in_guild(guild_id)
+    entries = tx.audit.all_in_guild(guild_id)
     return {
         "guild_id": str(guild_id),
         "ruleset": guild.ruleset,
@@ -115,11 +116,12 @@ async def _export(tx: Transaction, guild_id: int) -> dict[str, Any]:
     }
 
 
-async def export(services: Services, actor: Actor) -> Reply:
+@runs_in_database
+def export(services: Services, actor: Actor) -> Reply:
     """`/admin export`: the server's data as a JSON file, for admins."""
-    async with services.db.transaction(write=False) as tx:
-        require_admin(actor, await tx.guilds.get(actor.guild_id))
-        data = await _export(tx, actor.guild_id)
+    with services.db.transaction(write=False) as tx:
+        require_admin(actor, tx.guilds.get(actor.guild_id))
+        data = _export(tx, actor.guild_id)
     content = json.dumps(data, indent=2, ensure_ascii=False).encode()
     return Reply(
         lines=[f"{len(data['characters'])} characters and {len(data['audit_log'])} log entries."],

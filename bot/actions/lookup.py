@@ -32,25 +32,23 @@ def require_built(guild: Guild) -> None:
         raise RulesetNotBuilt(guild.ruleset)
 
 
-async def named(tx: Transaction, guild_id: int, name: str) -> Character:
+def named(tx: Transaction, guild_id: int, name: str) -> Character:
     """Any live character of the server by name."""
-    character = await tx.characters.by_name(guild_id, name)
+    character = tx.characters.by_name(guild_id, name)
     if character is None:
         raise PawpostError(f"There is no character named {safe(name.strip())} in this server.")
     return character
 
 
-async def acting_character(
-    tx: Transaction, actor: Actor, guild: Guild, name: str | None
-) -> Character:
+def acting_character(tx: Transaction, actor: Actor, guild: Guild, name: str | None) -> Character:
     """The character the actor acts as: the named one (theirs, or any for an admin), else their
     active character, else their only one."""
     if name:
-        character = await named(tx, actor.guild_id, name)
+        character = named(tx, actor.guild_id, name)
         if character.owner_id != actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError(f"{safe(character.name)} belongs to another player.")
         return character
-    active, own = await tx.characters.default_for(actor.guild_id, actor.user_id)
+    active, own = tx.characters.default_for(actor.guild_id, actor.user_id)
     if active is not None:
         return active
     if len(own) == 1:

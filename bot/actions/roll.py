@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.actions import audit
-from bot.actions.context import Actor, Services
+from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.reply import Reply
 from rules.dice import parse_expression
@@ -21,15 +21,14 @@ def clean_reason(reason: str | None) -> str | None:
     return reason or None
 
 
-async def roll(
-    services: Services, actor: Actor, expression: str, reason: str | None = None
-) -> Reply:
+@runs_in_database
+def roll(services: Services, actor: Actor, expression: str, reason: str | None = None) -> Reply:
     parsed = parse_expression(expression)
     reason = clean_reason(reason)
     result = parsed.roll(services.dice, label=parsed.text)
     line = describe_roll(result)
-    async with services.db.transaction() as tx:
-        await tx.audit.add(
+    with services.db.transaction() as tx:
+        tx.audit.add(
             audit.entry(
                 actor,
                 "roll",

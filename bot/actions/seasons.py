@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.actions import audit
-from bot.actions.context import Actor, Services
+from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.lookup import require_admin, require_built
 from bot.actions.reply import Reply
 from bot.actions.weeks import at_local, local_today, parse_date, stamp, zone
@@ -65,10 +65,11 @@ def _parse_season(text: str) -> Season:
         ) from None
 
 
-async def show(services: Services, actor: Actor) -> Reply:
+@runs_in_database
+def show(services: Services, actor: Actor) -> Reply:
     now = services.clock()
-    async with services.db.transaction(write=False) as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
     require_built(guild)
     season = current_season(guild.settings, now)
     lines = [f"It is **{season.label}**. {hunting_line(season)}"]
@@ -85,20 +86,21 @@ async def show(services: Services, actor: Actor) -> Reply:
     return Reply(title="Season", lines=lines)
 
 
-async def set_season(services: Services, actor: Actor, season: str) -> Reply:
+@runs_in_database
+def set_season(services: Services, actor: Actor, season: str) -> Reply:
     """An admin sets the season by hand, which stops automatic turning."""
     chosen = _parse_season(season)
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
         germ = guild.settings.germ
         was_automatic = germ.seasons_auto_start is not None
         germ.season = chosen.value
         germ.seasons_auto_start = None
-        await tx.guilds.save(guild)
-        await tx.audit.add(audit.entry(actor, "config", f"season set to {chosen.label}", now))
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", f"season set to {chosen.label}", now))
     lines = [f"It is now **{chosen.label}**. {hunting_line(chosen)}"]
     if was_automatic:
         lines.append(
@@ -107,9 +109,8 @@ async def set_season(services: Services, actor: Actor, season: str) -> Reply:
     return Reply(title="Season", lines=lines)
 
 
-async def set_automatic(
-    services: Services, actor: Actor, start: str, weeks_per_season: int
-) -> Reply:
+@runs_in_database
+def set_automatic(services: Services, actor: Actor, start: str, weeks_per_season: int) -> Reply:
     """Seasons turn by themselves: Newleaf from `start`, each lasting `weeks_per_season`."""
     first = parse_date(start, "The start date")
     if not 1 <= weeks_per_season <= MAX_WEEKS_PER_SEASON:
@@ -117,8 +118,8 @@ async def set_automatic(
             f"A season can last 1 to {MAX_WEEKS_PER_SEASON} weeks; you gave {weeks_per_season}."
         )
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
         germ = guild.settings.germ
@@ -129,12 +130,12 @@ async def set_automatic(
         if began is not None:
             # The season it is now is not news: only later turns are announced.
             germ.season = current_season(guild.settings, now).value
-            await tx.hunting.set_starting_point(
+            tx.hunting.set_starting_point(
                 Done(guild_id=guild.guild_id, kind=PostKind.SEASON, week_key=began.isoformat()),
                 now,
             )
-        await tx.guilds.save(guild)
-        await tx.audit.add(
+        tx.guilds.save(guild)
+        tx.audit.add(
             audit.entry(
                 actor,
                 "config",
@@ -157,11 +158,12 @@ async def set_automatic(
     )
 
 
-async def set_manual(services: Services, actor: Actor) -> Reply:
+@runs_in_database
+def set_manual(services: Services, actor: Actor) -> Reply:
     """Back to seasons set by hand; the season it is now stays."""
     now = services.clock()
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
         germ = guild.settings.germ
@@ -170,8 +172,8 @@ async def set_manual(services: Services, actor: Actor) -> Reply:
         season = current_season(guild.settings, now)
         germ.season = season.value
         germ.seasons_auto_start = None
-        await tx.guilds.save(guild)
-        await tx.audit.add(audit.entry(actor, "config", "seasons set by hand", now))
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", "seasons set by hand", now))
     return Reply(
         title="Season",
         lines=[

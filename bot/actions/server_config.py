@@ -7,7 +7,7 @@ from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.actions import audit
-from bot.actions.context import Actor, Services
+from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import require_admin
 from bot.actions.reply import Reply, ReplyField
@@ -18,9 +18,10 @@ from rules.rulesets import RULESETS
 from storage.settings import GuildSettings
 
 
-async def show(services: Services, actor: Actor) -> Reply:
-    async with services.db.transaction(write=False) as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+@runs_in_database
+def show(services: Services, actor: Actor) -> Reply:
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
     settings = guild.settings
     germ = settings.germ
     admin_role = f"<@&{settings.admin_role_id}>" if settings.admin_role_id else "Manage Server only"
@@ -81,19 +82,20 @@ def _hunting_settings(settings: GuildSettings, now: datetime) -> str:
     )
 
 
-async def set_ruleset(services: Services, actor: Actor, ruleset: str) -> Reply:
+@runs_in_database
+def set_ruleset(services: Services, actor: Actor, ruleset: str) -> Reply:
     if ruleset not in RULESETS:
         raise PawpostError(
             f"There is no ruleset called {safe(ruleset)}; pick one of {', '.join(RULESETS)}."
         )
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         if guild.ruleset == ruleset:
             return Reply(
                 lines=[f"This server already plays {RULESETS[ruleset].name}."], ephemeral=True
             )
-        others = await tx.characters.count_other_ruleset(actor.guild_id, ruleset)
+        others = tx.characters.count_other_ruleset(actor.guild_id, ruleset)
         if others:
             raise PawpostError(
                 f"This server still has {others} {RULESETS[guild.ruleset].name} "
@@ -102,8 +104,8 @@ async def set_ruleset(services: Services, actor: Actor, ruleset: str) -> Reply:
             )
         before = guild.ruleset
         guild.ruleset = ruleset
-        await tx.guilds.save(guild)
-        await tx.audit.add(
+        tx.guilds.save(guild)
+        tx.audit.add(
             audit.entry(actor, "config", f"ruleset {before} → {ruleset}", services.clock())
         )
     note = "" if RULESETS[ruleset].sheet else " Its rolls are not built yet."
@@ -133,22 +135,24 @@ def zone_choices(prefix: str, limit: int = 25) -> list[str]:
     return [zone for zone in _zones() if wanted in zone.casefold()][:limit]
 
 
-async def set_timezone(services: Services, actor: Actor, zone: str) -> Reply:
+@runs_in_database
+def set_timezone(services: Services, actor: Actor, zone: str) -> Reply:
     zone = valid_zone(zone)
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         guild.settings.timezone = zone
-        await tx.guilds.save(guild)
-        await tx.audit.add(audit.entry(actor, "config", f"time zone {zone}", services.clock()))
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", f"time zone {zone}", services.clock()))
     return Reply(lines=[f"This server's time zone is now {zone}."])
 
 
-async def set_admin_role(services: Services, actor: Actor, role_id: int) -> Reply:
-    async with services.db.transaction() as tx:
-        guild = await tx.guilds.get(actor.guild_id)
+@runs_in_database
+def set_admin_role(services: Services, actor: Actor, role_id: int) -> Reply:
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         guild.settings.admin_role_id = role_id
-        await tx.guilds.save(guild)
-        await tx.audit.add(audit.entry(actor, "config", f"admin role {role_id}", services.clock()))
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", f"admin role {role_id}", services.clock()))
     return Reply(lines=[f"Members with <@&{role_id}> are now admins of Pawpost here."])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 import signal
@@ -30,6 +31,7 @@ from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from rules.rulesets import RULESETS
 from storage.database import Database
+from storage.repositories import Transaction
 from storage.settings import DEFAULT_RULESET
 
 log = logging.getLogger(__name__)
@@ -70,6 +72,10 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     await interaction.response.send_message(
         ephemeral=reply.ephemeral, **render.message_kwargs(reply)
     )
+
+
+def _store_command_hash(tx: Transaction, *, guild_id: int, command_hash: str) -> None:
+    tx.guilds.set_command_hash(guild_id, command_hash)
 
 
 class PawpostComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"pawpost:.+"):
@@ -171,10 +177,10 @@ class PawpostBot(discord.Client):
     ) -> list[app_commands.Choice[str]]:
         if interaction.guild_id is None:
             return []
-        async with self.services.db.transaction(write=False) as tx:
-            names = await tx.characters.name_choices(
-                interaction.guild_id, interaction.user.id, current, 25
-            )
+        guild_id, user_id = interaction.guild_id, interaction.user.id
+        names = await self.services.db.transact(
+            lambda tx: tx.characters.name_choices(guild_id, user_id, current, 25), write=False
+        )
         return character_choices(names)
 
     async def complete_zone(
@@ -184,8 +190,9 @@ class PawpostBot(discord.Client):
 
     async def sync_guilds(self, guild_ids: list[int]) -> None:
         """Give each server its ruleset's commands; ask Discord only when the set changed."""
-        async with self.services.db.transaction(write=False) as tx:
-            known = await tx.guilds.rulesets(guild_ids)
+        known = await self.services.db.transact(
+            lambda tx: tx.guilds.rulesets(guild_ids), write=False
+        )
         for guild_id in guild_ids:
             ruleset, stored_hash = known.get(guild_id, (DEFAULT_RULESET, None))
             guild = discord.Object(id=guild_id)
@@ -200,8 +207,9 @@ class PawpostBot(discord.Client):
             except discord.HTTPException:
                 log.exception("could not sync the commands of server %s", guild_id)
                 continue
-            async with self.services.db.transaction() as tx:
-                await tx.guilds.set_command_hash(guild_id, wanted)
+            await self.services.db.transact(
+                functools.partial(_store_command_hash, guild_id=guild_id, command_hash=wanted)
+            )
             log.info("synced the %s commands of server %s", ruleset, guild_id)
 
     async def on_ready(self) -> None:

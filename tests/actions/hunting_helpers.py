@@ -9,6 +9,7 @@ from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
 from rules.germ.sheet import GermSheet
 from storage.database import Database
+from storage.repositories import Transaction
 from tests.conftest import ADMIN, ALICE, BOB, FIREPAW, GUILD, TIGERCLAW, Clock, Dice, actor
 
 # A Monday noon, well inside a real week (the week starts Monday 00:00 by default).
@@ -28,19 +29,20 @@ async def two_cats(services: Services) -> None:
 
 
 async def sheet(db: Database, name: str) -> GermSheet:
-    async with db.transaction(write=False) as tx:
-        found = await tx.characters.by_name(GUILD, name)
+    found = await db.transact(lambda tx: tx.characters.by_name(GUILD, name), write=False)
     assert found is not None
     assert isinstance(found.sheet, GermSheet)
     return found.sheet
 
 
 async def set_hunger(db: Database, name: str, *, streak: int = 0, starving: bool = False) -> None:
-    async with db.transaction() as tx:
-        found = await tx.characters.by_name(GUILD, name)
+    def work(tx: Transaction) -> None:
+        found = tx.characters.by_name(GUILD, name)
         assert found is not None
         found.sheet = found.sheet.model_copy(update={"fail_streak": streak, "starving": starving})
-        await tx.characters.save_sheet(found)
+        tx.characters.save_sheet(found)
+
+    await db.transact(work)
 
 
 async def hunt_on(

@@ -13,6 +13,7 @@ from bot.combat_jobs import combat_timeouts
 from rules.errors import PawpostError
 from rules.germ.sheet import Condition, GermSheet
 from storage.database import Database
+from storage.repositories import Transaction
 from tests.actions.combat_helpers import click, custom_id, fighting, make_cats, pick, text
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, actor, cat, dump
 
@@ -21,8 +22,7 @@ DAVE = 104
 
 
 async def _sheet(services: Services, name: str) -> GermSheet:
-    async with services.db.transaction(write=False) as tx:
-        found = await tx.characters.by_name(1000, name)
+    found = await services.db.transact(lambda tx: tx.characters.by_name(1000, name), write=False)
     assert found is not None
     assert isinstance(found.sheet, GermSheet)
     return found.sheet
@@ -30,12 +30,15 @@ async def _sheet(services: Services, name: str) -> GermSheet:
 
 async def test_a_whole_combat_survives_a_restart(services, db, dice, clock) -> None:
     await make_cats(services)
-    async with db.transaction() as tx:
-        firepaw = await tx.characters.by_name(1000, "Firepaw")
-        tigerclaw = await tx.characters.by_name(1000, "Tigerclaw")
+
+    def trust(tx: Transaction) -> None:
+        firepaw = tx.characters.by_name(1000, "Firepaw")
+        tigerclaw = tx.characters.by_name(1000, "Tigerclaw")
         assert firepaw is not None
         assert tigerclaw is not None
-        await tx.germ.add_trust(1000, tigerclaw.id, firepaw.id, clock())
+        tx.germ.add_trust(1000, tigerclaw.id, firepaw.id, clock())
+
+    await db.transact(trust)
 
     challenge = await combat.challenge(services, actor(ALICE), "Tigerclaw")
     assert challenge.mentions == [BOB]
@@ -143,9 +146,10 @@ async def test_a_whole_combat_survives_a_restart(services, db, dice, clock) -> N
             await combat.attack(services, actor(ALICE))
         assert dice.remaining == 0
 
-        async with reopened.transaction(write=False) as tx:
-            entries = await tx.audit.recent(1000, limit=50)
-            actions = await tx.combat.recent_actions(1000, 1, 50)
+        entries, actions = await reopened.transact(
+            lambda tx: (tx.audit.recent(1000, limit=50), tx.combat.recent_actions(1000, 1, 50)),
+            write=False,
+        )
         summaries = [entry.summary for entry in entries]
         assert "Dodging Firepaw's attack (combat 1, round 1)" in summaries
         assert "Running from Firepaw (combat 1, round 4)" in summaries
@@ -242,8 +246,7 @@ async def test_admins_decide_first_skip_and_end(services, dice) -> None:
     assert "**Round 2: Firepaw's turn**" in text(skipped)
     ended = await combat.admin_end(services, ADMIN_ACTOR, "Firepaw")
     assert ended.lines[-1] == "**The combat is over:** an admin ended it."
-    async with services.db.transaction(write=False) as tx:
-        entries = await tx.audit.recent(1000, limit=10)
+    entries = await services.db.transact(lambda tx: tx.audit.recent(1000, limit=10), write=False)
     assert [e.summary for e in entries if e.action == "admin"] == [
         "Ended the combat (combat 1, round 2)",
         "Skipped Tigerclaw's turn (combat 1, round 1)",
@@ -292,8 +295,7 @@ async def test_twenty_clicks_on_one_turn_make_one_attack(services, db, dice) -> 
     refused = [r for r in results if isinstance(r, PawpostError)]
     assert (len(done), len(refused)) == (1, 19)
     assert {r.message for r in refused} == {"That button is out of date; the combat has moved on."}
-    async with db.transaction(write=False) as tx:
-        actions = await tx.combat.recent_actions(1000, 1, 50)
+    actions = await db.transact(lambda tx: tx.combat.recent_actions(1000, 1, 50), write=False)
     assert [a.action for a in actions].count("attack") == 1
 
 

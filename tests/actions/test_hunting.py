@@ -9,6 +9,7 @@ import pytest
 
 from bot.actions import characters, hunting, seasons
 from rules.errors import PawpostError
+from storage.repositories import Transaction
 from tests.actions.hunting_helpers import (
     CATCH,
     FIND,
@@ -28,9 +29,11 @@ async def cats(services):
 
 
 async def hunts_in_db(db) -> list:
-    async with db.transaction(write=False) as tx:
-        found = await tx.characters.by_name(GUILD, "Firepaw")
-        return await tx.hunting.hunts_of(GUILD, found.id, before_id=None, limit=100)
+    def work(tx: Transaction) -> list:
+        found = tx.characters.by_name(GUILD, "Firepaw")
+        return tx.hunting.hunts_of(GUILD, found.id, before_id=None, limit=100)
+
+    return await db.transact(work, write=False)
 
 
 async def test_outside_leaf_bare_finding_prey_needs_dc_5_then_stealth_dc_8(
@@ -182,8 +185,8 @@ async def test_an_admin_hunts_for_any_cat_and_a_player_cannot(services, dice, db
 
 async def test_every_hunt_is_in_the_audit_log(services, dice, clock, db, cats) -> None:
     await hunt_on(services, dice, clock, FIND, CATCH)
-    async with db.transaction(write=False) as tx:
-        [entry] = [e for e in await tx.audit.recent(GUILD, limit=5) if e.action == "hunt"]
+    recent = await db.transact(lambda tx: tx.audit.recent(GUILD, limit=5), write=False)
+    [entry] = [e for e in recent if e.action == "hunt"]
     assert (entry.action, entry.outcome) == ("hunt", "caught")
     assert entry.summary == "Hunt in Newleaf: caught prey"
     assert [roll.total for roll in entry.rolls] == [5, 8]

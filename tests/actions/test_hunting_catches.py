@@ -131,8 +131,8 @@ async def test_a_steal_rolls_both_sides_and_mentions_the_hunter(
         hunting.share(services, actor(ALICE), "Graystripe"),
         "Firepaw's last catch was already stolen by Tigerclaw.",
     )
-    async with db.transaction(write=False) as tx:
-        entries = [e for e in await tx.audit.recent(GUILD, limit=10) if e.action == "steal"]
+    recent = await db.transact(lambda tx: tx.audit.recent(GUILD, limit=10), write=False)
+    entries = [e for e in recent if e.action == "steal"]
     assert [(e.character_name, e.outcome, len(e.rolls)) for e in entries] == [
         ("Tigerclaw", "stolen", 2)
     ]
@@ -199,8 +199,7 @@ async def test_an_admin_clears_starvation_with_a_reason(services, db, cats) -> N
     assert reply.lines == ["Firepaw is fed again: not starving, no failed hunts in a row."]
     fed = await sheet(db, "Firepaw")
     assert (fed.fail_streak, fed.starving) == (0, False)
-    async with db.transaction(write=False) as tx:
-        [entry] = await tx.audit.recent(GUILD, limit=1)
+    [entry] = await db.transact(lambda tx: tx.audit.recent(GUILD, limit=1), write=False)
     assert entry.reason == "agreed out of character"
     await refused(
         db,

@@ -140,10 +140,12 @@ async def test_a_restart_before_and_after_the_due_time_neither_repeats_nor_skips
     await db.close()
     db, services = await start()
     assert (await run(services, clock, datetime(2026, 12, 22, 9, tzinfo=UTC))).posts == []
-    async with db.transaction(write=False) as tx:
-        rows = await tx.characters._db.execute_fetchall(
+    rows = await db.transact(
+        lambda tx: tx.characters._db.execute_fetchall(
             "SELECT kind, week_key, posts FROM hunting_posts ORDER BY kind, week_key"
-        )
+        ),
+        write=False,
+    )
     assert [tuple(row) for row in rows] == [
         ("reminder", "2026-12-07", 1),
         ("week-end", "2026-11-30", 0),  # the starting point: that week ended before /config
@@ -248,8 +250,8 @@ async def test_seasons_turn_by_themselves_and_are_announced_once(services, clock
     turned = await run(services, clock, datetime(2026, 12, 28, 0, 1, tzinfo=UTC))
     titles = [post.reply.title for post in turned.posts]
     assert "Leaf-fall has begun" in titles
-    async with db.transaction(write=False) as tx:
-        assert (await tx.guilds.get(GUILD)).settings.germ.season == "leaf-fall"
+    guild = await db.transact(lambda tx: tx.guilds.get(GUILD), write=False)
+    assert guild.settings.germ.season == "leaf-fall"
     again = await run(services, clock, datetime(2026, 12, 28, 0, 2, tzinfo=UTC))
     assert again.posts == []
 
@@ -267,8 +269,10 @@ async def test_a_server_with_nothing_scheduled_is_not_looked_at_again(services, 
     await set_zone(services, "Europe/Paris")
     result = await run(services, clock, clock.now)
     assert result == JobResult([], None)
-    async with db.transaction(write=False) as tx:
-        assert await tx.hunting.due_guilds(clock.now + timedelta(days=400), 10) == []
+    due = await db.transact(
+        lambda tx: tx.hunting.due_guilds(clock.now + timedelta(days=400), 10), write=False
+    )
+    assert due == []
 
 
 async def test_many_cats_are_split_into_posts_within_discords_limits(services, clock) -> None:

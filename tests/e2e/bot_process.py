@@ -75,7 +75,6 @@ class BotProcess:
     def tail(self, n: int = 60) -> str:
         """The last lines that matter for a failure: no per-query database chatter, long lines
         (whole gateway payloads) cut; the full log is in the test's tmp folder."""
-        kept = [line for line in self.lines if " DEBUG aiosqlite: " not in line]
         return "".join(line if len(line) <= 400 else line[:400] + " …\n" for line in kept[-n:])
 
     async def _read(self) -> None:

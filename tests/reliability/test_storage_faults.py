@@ -97,20 +97,22 @@ async def test_read_only_file(services: Services) -> None:
 
 
 async def test_read_only_connection(services: Services) -> None:
-    connection = services.db._connection  # fault injection: the commands' own connection
-    await connection.execute("PRAGMA query_only = ON")
+    db = services.db
+    connection = db._connection  # fault injection: the commands' own connection, in its thread
+    await db.run(connection.execute, "PRAGMA query_only = ON")
     try:
         await refused_unchanged(services)
     finally:
-        await connection.execute("PRAGMA query_only = OFF")
+        await db.run(connection.execute, "PRAGMA query_only = OFF")
     await check(services)
 
 
 async def test_full(services: Services) -> None:
-    connection = services.db._connection  # fault injection: the commands' own connection
-    await connection.execute("VACUUM")  # no free pages left to fill
-    (pages,) = (await connection.execute_fetchall("PRAGMA page_count"))[0]
-    await connection.execute(f"PRAGMA max_page_count = {pages}")
+    db = services.db
+    connection = db._connection  # fault injection: the commands' own connection, in its thread
+    await db.run(connection.execute, "VACUUM")  # no free pages left to fill
+    (pages,) = (await db.run(connection.execute_fetchall, "PRAGMA page_count"))[0]
+    await db.run(connection.execute, f"PRAGMA max_page_count = {pages}")
     refused: PawpostError | None = None
     try:
         for _ in range(300):  # each check fills the last page a little more
@@ -122,7 +124,7 @@ async def test_full(services: Services) -> None:
                 break
         after = dump(services.db.path)
     finally:
-        await connection.execute("PRAGMA max_page_count = 1073741823")
+        await db.run(connection.execute, "PRAGMA max_page_count = 1073741823")
     assert refused is not None and refused.message == UNAVAILABLE
     assert after == before
     await check(services)

@@ -1,20 +1,25 @@
-"""The database file: pragmas, migrations applied atomically, transactions, storage faults."""
+"""The database file: pragmas, migrations applied atomically, the database thread's units of
+work, cancellation, storage faults."""
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import sqlite3
+import threading
+import time
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import pytest
 
+from bot.actions import characters
 from rules.germ.sheet import GermSheet
 from storage.database import Database, Migration, MigrationFailed, bundled_migrations
 from storage.errors import StorageUnavailable
-from storage.models import NewCharacter
-from storage.repositories import NameTaken
+from storage.models import Character, NewCharacter
+from storage.repositories import NameTaken, Transaction
+from tests.conftest import ALICE, FIREPAW, actor, dump
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 SHEET = GermSheet(
@@ -29,17 +34,39 @@ def schema(path: Path) -> list[tuple[str, str]]:
         ).fetchall()
 
 
+def new_cat(name: str, guild: int = 1, owner: int = 5) -> NewCharacter:
+    return NewCharacter(guild_id=guild, owner_id=owner, name=name, ruleset="germ", sheet=SHEET)
+
+
+async def names_stored(db: Database, *names: str) -> dict[str, bool]:
+    """Which of these cats of server 1 are stored, read in a fresh unit of work (which also
+    fails loudly if the connection had been left inside a transaction)."""
+
+    def read(tx: Transaction) -> dict[str, bool]:
+        return {name: tx.characters.by_name(1, name) is not None for name in names}
+
+    return await db.transact(read, write=False)
+
+
+async def in_transaction(db: Database) -> bool:
+    """Whether the commands' connection is inside a transaction, asked in its own thread."""
+    return await db.run(lambda: db._connection.in_transaction)
+
+
 async def test_new_file_gets_wal_foreign_keys_and_every_migration(tmp_path: Path) -> None:
     path = tmp_path / "nested" / "pawpost.sqlite3"
     db = await Database.open(path)
     try:
         assert db.schema_version == bundled_migrations()[-1].version
-        async with db.transaction(write=False) as tx:
+
+        def pragmas(tx: Transaction) -> list[object]:
             connection = tx.characters._db
-            assert (await connection.execute_fetchall("PRAGMA journal_mode"))[0][0] == "wal"
-            assert (await connection.execute_fetchall("PRAGMA foreign_keys"))[0][0] == 1
-            assert (await connection.execute_fetchall("PRAGMA synchronous"))[0][0] == 1
-            assert (await connection.execute_fetchall("PRAGMA busy_timeout"))[0][0] == 5000
+            return [
+                connection.execute_fetchall(f"PRAGMA {name}")[0][0]
+                for name in ("journal_mode", "foreign_keys", "synchronous", "busy_timeout")
+            ]
+
+        assert await db.transact(pragmas, write=False) == ["wal", 1, 1, 5000]
     finally:
         await db.close()
     reopened = await Database.open(path)
@@ -66,53 +93,65 @@ async def test_a_failing_migration_leaves_the_schema_as_it_was(tmp_path: Path) -
     assert 99 not in versions
 
 
-async def test_an_error_in_a_transaction_keeps_nothing(db: Database) -> None:
-    with pytest.raises(RuntimeError):
-        async with db.transaction() as tx:
-            await tx.characters.add(
-                NewCharacter(guild_id=1, owner_id=5, name="Firepaw", ruleset="germ", sheet=SHEET),
-                NOW,
-            )
-            raise RuntimeError("boom")
-    async with db.transaction(write=False) as tx:
-        assert await tx.characters.by_name(1, "Firepaw") is None
+async def test_an_error_in_a_unit_of_work_keeps_nothing(db: Database) -> None:
+    def work(tx: Transaction) -> None:
+        tx.characters.add(new_cat("Firepaw"), NOW)
+        tx.characters.add(new_cat("Tigerclaw"), NOW)
+        raise RuntimeError("boom")
+
+    with pytest.raises(RuntimeError, match="boom"):
+        await db.transact(work)
+    assert await names_stored(db, "Firepaw", "Tigerclaw") == {"Firepaw": False, "Tigerclaw": False}
+    assert not await in_transaction(db)
+
+
+async def test_a_with_block_in_the_database_thread_commits_or_rolls_back_whole(
+    db: Database,
+) -> None:
+    """What an action does under `runs_in_database`: `with db.transaction()` inside `db.run`."""
+
+    def create(name: str, fail: bool) -> None:
+        with db.transaction() as tx:
+            tx.characters.add(new_cat(name), NOW)
+            tx.characters.add(new_cat(name + "kit"), NOW)
+            if fail:
+                raise ValueError("refused")
+
+    with pytest.raises(ValueError, match="refused"):
+        await db.run(create, "Firepaw", fail=True)
+    await db.run(create, "Tigerclaw", fail=False)
+    assert await names_stored(db, "Firepaw", "Firepawkit", "Tigerclaw", "Tigerclawkit") == {
+        "Firepaw": False,
+        "Firepawkit": False,
+        "Tigerclaw": True,
+        "Tigerclawkit": True,
+    }
 
 
 async def test_names_are_unique_per_server_whatever_the_case(db: Database) -> None:
-    async with db.transaction() as tx:
-        await tx.characters.add(
-            NewCharacter(guild_id=1, owner_id=5, name="Firepaw", ruleset="germ", sheet=SHEET), NOW
-        )
-        await tx.characters.add(
-            NewCharacter(guild_id=2, owner_id=5, name="FIREPAW", ruleset="germ", sheet=SHEET), NOW
-        )
+    def two_servers(tx: Transaction) -> None:
+        tx.characters.add(new_cat("Firepaw", guild=1), NOW)
+        tx.characters.add(new_cat("FIREPAW", guild=2), NOW)
+
+    await db.transact(two_servers)
     with pytest.raises(NameTaken):
-        async with db.transaction() as tx:
-            await tx.characters.add(
-                NewCharacter(guild_id=1, owner_id=6, name="fIrEpAw", ruleset="germ", sheet=SHEET),
-                NOW,
-            )
-    async with db.transaction(write=False) as tx:
-        found = await tx.characters.by_name(1, "FIREPAW ")
-        assert found is not None and found.name == "Firepaw" and found.owner_id == 5
-        assert found.sheet == SHEET
+        await db.transact(lambda tx: tx.characters.add(new_cat("fIrEpAw", owner=6), NOW))
+    found = await db.transact(lambda tx: tx.characters.by_name(1, "FIREPAW "), write=False)
+    assert found is not None and found.name == "Firepaw" and found.owner_id == 5
+    assert found.sheet == SHEET
 
 
 async def test_a_sheet_is_validated_on_the_way_in_and_out(db: Database, tmp_path: Path) -> None:
     bad = SHEET.model_construct(**{**SHEET.model_dump(), "strength": -3})
     new = NewCharacter(guild_id=1, owner_id=5, name="Bad", ruleset="germ", sheet=bad)
-    async with db.transaction() as tx:
-        with pytest.raises(ValueError, match="strength"):
-            await tx.characters.add(new, NOW)
-    async with db.transaction() as tx:
-        await tx.characters.add(
-            NewCharacter(guild_id=1, owner_id=5, name="Good", ruleset="germ", sheet=SHEET), NOW
-        )
-    with sqlite3.connect(db.path) as connection:
-        connection.execute("UPDATE characters SET sheet = '{\"strength\": \"lots\"}'")
     with pytest.raises(ValueError, match="strength"):
-        async with db.transaction(write=False) as tx:
-            await tx.characters.by_name(1, "Good")
+        await db.transact(lambda tx: tx.characters.add(new, NOW))
+    assert await names_stored(db, "Bad") == {"Bad": False}
+    await db.transact(lambda tx: tx.characters.add(new_cat("Good"), NOW))
+    with sqlite3.connect(db.path) as connection:
+        connection.execute('UPDATE characters SET sheet = \'{"strength": "lots"}\'')
+    with pytest.raises(ValueError, match="strength"):
+        await db.transact(lambda tx: tx.characters.by_name(1, "Good"), write=False)
 
 
 async def test_a_locked_database_is_storage_unavailable_and_changes_nothing(
@@ -124,25 +163,39 @@ async def test_a_locked_database_is_storage_unavailable_and_changes_nothing(
     other.execute("BEGIN EXCLUSIVE")
     try:
         with pytest.raises(StorageUnavailable) as raised:
-            async with db.transaction() as tx:
-                await tx.characters.add(
-                    NewCharacter(guild_id=1, owner_id=5, name="X", ruleset="germ", sheet=SHEET),
-                    NOW,
-                )
+            await db.transact(lambda tx: tx.characters.add(new_cat("X"), NOW))
         assert "unavailable" in raised.value.message
+        assert "locked" in raised.value.detail
     finally:
         other.rollback()
         other.close()
-    async with db.transaction() as tx:
-        assert await tx.characters.by_name(1, "X") is None
+    assert await names_stored(db, "X") == {"X": False}
     await db.close()
 
 
+async def test_a_fault_inside_the_work_is_storage_unavailable_and_rolls_back(
+    db: Database,
+) -> None:
+    """A storage fault met by a statement in the middle of the work (here a read-only
+    connection) ends the whole unit of work as StorageUnavailable, keeping nothing."""
+
+    def work(tx: Transaction) -> None:
+        tx.characters.add(new_cat("Firepaw"), NOW)
+        tx.characters._db.execute("PRAGMA query_only = ON")
+        try:
+            tx.characters.add(new_cat("Tigerclaw"), NOW)
+        finally:
+            tx.characters._db.execute("PRAGMA query_only = OFF")
+
+    with pytest.raises(StorageUnavailable) as raised:
+        await db.transact(work)
+    assert "OperationalError" in raised.value.detail
+    assert await names_stored(db, "Firepaw", "Tigerclaw") == {"Firepaw": False, "Tigerclaw": False}
+    assert not await in_transaction(db)
+
+
 async def test_backup_copies_the_live_database(db: Database, tmp_path: Path) -> None:
-    async with db.transaction() as tx:
-        await tx.characters.add(
-            NewCharacter(guild_id=1, owner_id=5, name="Firepaw", ruleset="germ", sheet=SHEET), NOW
-        )
+    await db.transact(lambda tx: tx.characters.add(new_cat("Firepaw"), NOW))
     copy = tmp_path / "backup.sqlite3"
     await db.backup(copy)
     with sqlite3.connect(copy) as connection:
@@ -150,41 +203,126 @@ async def test_backup_copies_the_live_database(db: Database, tmp_path: Path) -> 
         assert connection.execute("PRAGMA integrity_check").fetchone() == ("ok",)
 
 
-@pytest.mark.parametrize(
-    ("statement", "kept"),
-    [("BEGIN", False), ("INSERT", False), ("SELECT", False), ("COMMIT", True)],
-)
-async def test_a_command_cancelled_in_any_statement_leaves_no_transaction_open(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, statement: str, kept: bool
-) -> None:
-    """A shutdown cancels commands wherever they are. The statement already handed to the
-    database thread still runs; the next command must find the connection free, and the
-    command's work kept only if its COMMIT had been handed over."""
-    db = await Database.open(tmp_path / "pawpost.sqlite3")
-    connection = db._connection
-    for method in ("execute", "execute_fetchall"):
-        original = getattr(connection, method)
+async def wait_for(event: threading.Event) -> None:
+    """Wait, without blocking the event loop, until the database thread sets `event`."""
+    deadline = time.monotonic() + 5
+    while not event.is_set():
+        assert time.monotonic() < deadline, "the database thread never got there"
+        await asyncio.sleep(0.001)
 
-        async def cancelling(sql: str, parameters: Any = (), _original: Any = original) -> Any:
-            pending = _original(sql, parameters)
-            if sql.startswith(statement):
-                asyncio.current_task().cancel()  # delivered at the next await, once queued
-            return await pending
 
-        monkeypatch.setattr(connection, method, cancelling)
+async def test_a_command_cancelled_while_its_work_runs_is_kept_whole(db: Database) -> None:
+    """A shutdown cancels commands wherever they are. Work the database thread has started
+    runs to its end and is committed whole; the next command finds the connection free."""
+    started, release, finished = threading.Event(), threading.Event(), threading.Event()
 
-    async def create() -> None:
-        async with db.transaction() as tx:
-            await tx.characters.add(
-                NewCharacter(guild_id=1, owner_id=5, name="Firepaw", ruleset="germ", sheet=SHEET),
-                NOW,
-            )
-            await tx.characters.by_name(1, "Firepaw")
+    def work(tx: Transaction) -> None:
+        tx.characters.add(new_cat("Firepaw"), NOW)
+        started.set()
+        release.wait(5)  # the caller is cancelled meanwhile
+        time.sleep(0.01)
+        tx.characters.add(new_cat("Tigerclaw"), NOW)
+        finished.set()
 
+    command = asyncio.create_task(db.transact(work))
+    await wait_for(started)
+    command.cancel()
     with pytest.raises(asyncio.CancelledError):
-        await asyncio.create_task(create())
-    monkeypatch.undo()
-    assert not connection.in_transaction
-    async with db.transaction() as tx:
-        assert (await tx.characters.by_name(1, "Firepaw") is not None) is kept
-    await db.close()
+        await command  # the caller is let go at once, while the work goes on
+    assert command.cancelled()
+    assert not finished.is_set()
+    release.set()
+    # The next unit of work queues behind the cancelled one, so it sees its end.
+    assert await names_stored(db, "Firepaw", "Tigerclaw") == {"Firepaw": True, "Tigerclaw": True}
+    assert finished.is_set()
+    assert not await in_transaction(db)
+    await db.transact(lambda tx: tx.characters.add(new_cat("Longtail"), NOW))
+    assert await names_stored(db, "Longtail") == {"Longtail": True}
+
+
+async def test_work_cancelled_before_the_thread_starts_it_never_runs(db: Database) -> None:
+    """A command cancelled while its work still waits behind another's never runs at all."""
+    started, release = threading.Event(), threading.Event()
+    ran: list[str] = []
+
+    def slow(tx: Transaction) -> None:
+        started.set()
+        release.wait(5)
+        tx.characters.add(new_cat("Firepaw"), NOW)
+
+    def queued(tx: Transaction) -> None:
+        ran.append("queued")
+        tx.characters.add(new_cat("Tigerclaw"), NOW)
+
+    first = asyncio.create_task(db.transact(slow))
+    await wait_for(started)
+    second = asyncio.create_task(db.transact(queued))
+    await asyncio.sleep(0)  # the second command hands its work over, and waits for it
+    assert inspect.getcoroutinestate(second.get_coro()) == inspect.CORO_SUSPENDED
+    second.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await second
+    release.set()
+    await first
+    assert await names_stored(db, "Firepaw", "Tigerclaw") == {"Firepaw": True, "Tigerclaw": False}
+    assert ran == []
+    assert not await in_transaction(db)
+
+
+async def test_an_action_cancelled_while_queued_changes_nothing(db: Database, services) -> None:
+    """The same for an action verb, whose body `runs_in_database` hands to the thread."""
+    started, release = threading.Event(), threading.Event()
+
+    def slow() -> None:
+        started.set()
+        release.wait(5)
+
+    blocker = asyncio.create_task(db.run(slow))
+    await wait_for(started)
+    before = dump(db.path)
+    alice = actor(ALICE, guild=1)
+    command = asyncio.create_task(characters.create(services, alice, **FIREPAW))
+    await asyncio.sleep(0)
+    assert inspect.getcoroutinestate(command.get_coro()) == inspect.CORO_SUSPENDED
+    command.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await command
+    release.set()
+    await blocker
+    assert dump(db.path) == before
+    assert await names_stored(db, "Firepaw") == {"Firepaw": False}
+    # Not cancelled, the same action does create the cat (so the check above could fail).
+    await characters.create(services, alice, **FIREPAW)
+    assert await names_stored(db, "Firepaw") == {"Firepaw": True}
+
+
+async def test_a_transaction_outside_the_database_thread_is_refused(db: Database) -> None:
+    def enter() -> None:
+        with db.transaction(write=False) as tx:
+            tx.characters.by_name(1, "Firepaw")
+
+    with pytest.raises(RuntimeError, match="database thread"):
+        enter()  # the event loop's thread
+    with pytest.raises(RuntimeError, match="database thread"):
+        await asyncio.to_thread(enter)  # any other thread
+    assert not await in_transaction(db)
+    await db.transact(lambda tx: tx.characters.add(new_cat("Firepaw"), NOW))
+    assert await names_stored(db, "Firepaw") == {"Firepaw": True}
+
+
+async def test_a_transaction_inside_a_unit_of_work_is_refused_and_rolls_back_the_outer(
+    db: Database,
+) -> None:
+    inner_entered: list[Character | None] = []
+
+    def work(tx: Transaction) -> None:
+        tx.characters.add(new_cat("Firepaw"), NOW)
+        with db.transaction() as inner:
+            inner_entered.append(inner.characters.by_name(1, "Firepaw"))
+            inner.characters.add(new_cat("Tigerclaw"), NOW)
+
+    with pytest.raises(RuntimeError, match="not one inside another"):
+        await db.transact(work)
+    assert inner_entered == []
+    assert await names_stored(db, "Firepaw", "Tigerclaw") == {"Firepaw": False, "Tigerclaw": False}
+    assert not await in_transaction(db)

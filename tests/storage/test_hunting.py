@@ -12,7 +12,8 @@ from bot.actions import characters, hunting, hunting_config
 from bot.actions.hunting_jobs import weekly_hunting
 from rules.rolls import Die, Roll
 from storage.database import Database
-from storage.hunting import Hunt, HuntAlreadyRecorded, HuntKind, Outcome
+from storage.hunting import CatchLookup, Hunt, HuntAlreadyRecorded, HuntKind, Outcome
+from storage.repositories import Transaction
 from tests.actions.hunting_helpers import CATCH, FIND, boss
 from tests.conftest import ALICE, BOB, FIREPAW, GUILD, TIGERCLAW, actor
 
@@ -38,8 +39,7 @@ def a_hunt(character_id: int, day_key: str | None, **changes: object) -> Hunt:
 
 
 async def firepaw_id(db: Database) -> int:
-    async with db.transaction(write=False) as tx:
-        found = await tx.characters.by_name(GUILD, "Firepaw")
+    found = await db.transact(lambda tx: tx.characters.by_name(GUILD, "Firepaw"), write=False)
     assert found is not None
     return found.id
 
@@ -47,18 +47,25 @@ async def firepaw_id(db: Database) -> int:
 async def test_one_hunt_per_cat_and_day_but_any_number_of_missed_weeks(services, db) -> None:
     await characters.create(services, actor(ALICE), **FIREPAW)
     cat_id = await firepaw_id(db)
-    async with db.transaction() as tx:
-        first = await tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30"))
+
+    def record(tx: Transaction) -> int:
+        first = tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30"))
         missed = a_hunt(
             cat_id, None, kind=HuntKind.MISSED_WEEK, outcome=Outcome.MISSED_WEEK, find_roll=None
         )
-        await tx.hunting.add_missed_weeks([missed, missed])
+        tx.hunting.add_missed_weeks([missed, missed])
+        return first
+
+    first = await db.transact(record)
     with pytest.raises(HuntAlreadyRecorded):
-        async with db.transaction() as tx:
-            await tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30"))
-    async with db.transaction(write=False) as tx:
-        found = await tx.hunting.hunt_on_day(GUILD, cat_id, "2026-11-30")
-        log = await tx.hunting.hunts_of(GUILD, cat_id, before_id=None, limit=10)
+        await db.transact(lambda tx: tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30")))
+    found, log = await db.transact(
+        lambda tx: (
+            tx.hunting.hunt_on_day(GUILD, cat_id, "2026-11-30"),
+            tx.hunting.hunts_of(GUILD, cat_id, before_id=None, limit=10),
+        ),
+        write=False,
+    )
     assert found is not None and found.id == first and found.find_roll == ROLL
     assert [hunt.kind for hunt in log] == [
         HuntKind.MISSED_WEEK,
@@ -71,11 +78,14 @@ async def test_a_catch_is_eaten_once(services, db) -> None:
     await characters.create(services, actor(ALICE), **FIREPAW)
     await characters.create(services, actor(BOB), **TIGERCLAW)
     cat_id = await firepaw_id(db)
-    async with db.transaction() as tx:
-        hunt_id = await tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30"))
-        assert await tx.hunting.eat_catch(hunt_id, NOW, shared_to=cat_id + 1)
-        assert not await tx.hunting.eat_catch(hunt_id, NOW, stolen_by=cat_id + 1)
-        lookup = await tx.hunting.catches(GUILD, cat_id, NOW - timedelta(days=7))
+
+    def eat_twice(tx: Transaction) -> CatchLookup:
+        hunt_id = tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30"))
+        assert tx.hunting.eat_catch(hunt_id, NOW, shared_to=cat_id + 1)
+        assert not tx.hunting.eat_catch(hunt_id, NOW, stolen_by=cat_id + 1)
+        return tx.hunting.catches(GUILD, cat_id, NOW - timedelta(days=7))
+
+    lookup = await db.transact(eat_twice)
     assert lookup.fresh_catch is None
     assert lookup.newest_catch is not None
     assert (lookup.newest_catch.shared_to, lookup.newest_catch.eaten_by_name) == (
@@ -87,14 +97,14 @@ async def test_a_catch_is_eaten_once(services, db) -> None:
 async def test_a_catch_cannot_be_both_shared_and_stolen(services, db) -> None:
     await characters.create(services, actor(ALICE), **FIREPAW)
     cat_id = await firepaw_id(db)
-    async with db.transaction() as tx:
-        hunt_id = await tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30"))
+    hunt_id = await db.transact(lambda tx: tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30")))
     with pytest.raises(sqlite3.IntegrityError):
-        async with db.transaction() as tx:
-            await tx.characters._db.execute(
+        await db.transact(
+            lambda tx: tx.characters._db.execute(
                 "UPDATE hunts SET shared_to = ?, stolen_by = ?, eaten_at = 'x' WHERE id = ?",
                 (cat_id, cat_id, hunt_id),
             )
+        )
 
 
 _SCAN = re.compile(r"\bSCAN (\w+)")
@@ -103,8 +113,9 @@ _ALLOWED_SCANS = {"w", "wanted", "CONSTANT"}  # the list of servers a batch asks
 
 async def test_every_hunting_query_uses_an_index(services, dice, clock, db) -> None:
     statements: list[str] = []
-    async with db.transaction(write=False) as tx:
-        await tx.characters._db.set_trace_callback(statements.append)
+    await db.transact(
+        lambda tx: tx.characters._db.set_trace_callback(statements.append), write=False
+    )
     await characters.create(services, actor(ALICE), **FIREPAW)
     await characters.create(services, actor(BOB), **TIGERCLAW)
     clock.advance(days=7)
@@ -120,8 +131,7 @@ async def test_every_hunting_query_uses_an_index(services, dice, clock, db) -> N
     await hunting.away(services, actor(BOB), "2026-12-20")
     for hours in (0, 2, 7 * 24):
         await weekly_hunting(services, clock.now + timedelta(hours=hours))
-    async with db.transaction(write=False) as tx:
-        await tx.characters._db.set_trace_callback(None)
+    await db.transact(lambda tx: tx.characters._db.set_trace_callback(None), write=False)
     ours = [
         sql
         for sql in statements
