@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import datetime
@@ -252,7 +251,7 @@ class CombatRepository:
                 action.summary,
                 action.target_id,
                 action.power,
-                json.dumps([roll.model_dump(mode="json") for roll in action.rolls])
+                _ROLLS.dump_json(list(action.rolls), exclude_defaults=True).decode()
                 if action.rolls
                 else None,
                 _EVENTS.dump_json(action.events).decode(),

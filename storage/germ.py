@@ -77,7 +77,7 @@ class GermRepository:
                 contest.initiator_character_id,
                 contest.defender_character_id,
                 contest.stat,
-                contest.initiator_roll.model_dump_json(),
+                contest.initiator_roll.model_dump_json(exclude_defaults=True),
                 contest.reason,
                 to_text(contest.created_at),
             ),
@@ -99,7 +99,12 @@ class GermRepository:
         cursor = self._db.execute(
             "UPDATE contests SET resolved_at = ?, defender_roll = ?, outcome = ?"
             " WHERE id = ? AND resolved_at IS NULL",
-            (to_text(now), defender_roll.model_dump_json(), outcome, contest_id),
+            (
+                to_text(now),
+                defender_roll.model_dump_json(exclude_defaults=True),
+                outcome,
+                contest_id,
+            ),
         )
         return cursor.rowcount == 1
 

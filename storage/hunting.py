@@ -10,7 +10,6 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel
 
-from rules.rolls import Roll
 from storage.connection import Connection
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import from_text, maybe_from_text, to_text
@@ -63,8 +62,11 @@ class Hunt(BaseModel):
     day_key: str | None = None
     week_key: str
     season: str | None = None
-    find_roll: Roll | None = None
-    catch_roll: Roll | None = None
+    # What the log shows of the rolls; their dice are in the hunt's audit log entry.
+    find_total: int | None = None
+    find_dc: int | None = None
+    catch_total: int | None = None
+    catch_dc: int | None = None
     outcome: Outcome
     fail_streak: int
     became_starving: bool = False
@@ -172,16 +174,16 @@ class Done(BaseModel):
 
 _HUNT_COLUMNS = (
     "h.id, h.guild_id, h.character_id, h.user_id, h.kind, h.hunted_at, h.day_key, h.week_key,"
-    " h.season, h.find_roll, h.catch_roll, h.outcome, h.fail_streak, h.became_starving,"
-    " h.shared_to, h.stolen_by, h.eaten_at, e.name"
+    " h.season, h.find_total, h.find_dc, h.catch_total, h.catch_dc, h.outcome, h.fail_streak,"
+    " h.became_starving, h.shared_to, h.stolen_by, h.eaten_at, e.name"
 )
 _HUNT_FROM = "hunts h LEFT JOIN characters e ON e.id = coalesce(h.shared_to, h.stolen_by)"
 
 
 def _hunt(row: Sequence[Any]) -> Hunt:
     (id_, guild_id, character_id, user_id, kind, hunted_at, day_key, week_key, season,
-     find_roll, catch_roll, outcome, fail_streak, became_starving, shared_to, stolen_by,
-     eaten_at, eaten_by_name) = row  # fmt: skip
+     find_total, find_dc, catch_total, catch_dc, outcome, fail_streak, became_starving,
+     shared_to, stolen_by, eaten_at, eaten_by_name) = row  # fmt: skip
     return Hunt(
         id=id_,
         guild_id=guild_id,
@@ -192,8 +194,10 @@ def _hunt(row: Sequence[Any]) -> Hunt:
         day_key=day_key,
         week_key=week_key,
         season=season,
-        find_roll=None if find_roll is None else Roll.model_validate_json(find_roll),
-        catch_roll=None if catch_roll is None else Roll.model_validate_json(catch_roll),
+        find_total=find_total,
+        find_dc=find_dc,
+        catch_total=catch_total,
+        catch_dc=catch_dc,
         outcome=Outcome(outcome),
         fail_streak=fail_streak,
         became_starving=bool(became_starving),
@@ -214,8 +218,10 @@ def _hunt_values(hunt: Hunt) -> tuple[Any, ...]:
         hunt.day_key,
         hunt.week_key,
         hunt.season,
-        None if hunt.find_roll is None else hunt.find_roll.model_dump_json(),
-        None if hunt.catch_roll is None else hunt.catch_roll.model_dump_json(),
+        hunt.find_total,
+        hunt.find_dc,
+        hunt.catch_total,
+        hunt.catch_dc,
         hunt.outcome.value,
         hunt.fail_streak,
         int(hunt.became_starving),
@@ -224,8 +230,8 @@ def _hunt_values(hunt: Hunt) -> tuple[Any, ...]:
 
 _INSERT_HUNT = (
     "INSERT INTO hunts (guild_id, character_id, user_id, kind, hunted_at, day_key, week_key,"
-    " season, find_roll, catch_roll, outcome, fail_streak, became_starving)"
-    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+    " season, find_total, find_dc, catch_total, catch_dc, outcome, fail_streak,"
+    " became_starving) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 )
 
 _AWAY_COLUMNS = (

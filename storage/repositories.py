@@ -466,7 +466,10 @@ class AuditRepository:
 
 
 def _audit_values(entry: AuditEntry) -> tuple[Any, ...]:
-    rolls = _ROLLS.dump_json(list(entry.rolls)).decode() if entry.rolls else None
+    # Defaults left out (no modifiers, not a pool, no target): they come back when read.
+    rolls = (
+        _ROLLS.dump_json(list(entry.rolls), exclude_defaults=True).decode() if entry.rolls else None
+    )
     return (
         entry.guild_id,
         entry.channel_id,

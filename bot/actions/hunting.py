@@ -146,8 +146,10 @@ def hunt(services: Services, actor: Actor, character: str | None = None) -> Repl
             day_key=day.key,
             week_key=this_week(guild, now).key,
             season=season.value,
-            find_roll=result.find_roll,
-            catch_roll=result.catch_roll,
+            find_total=result.find_roll.total,
+            find_dc=result.find_roll.target,
+            catch_total=None if result.catch_roll is None else result.catch_roll.total,
+            catch_dc=None if result.catch_roll is None else result.catch_roll.target,
             outcome=outcome,
             fail_streak=update.fail_streak,
             became_starving=update.became_starving,
@@ -357,12 +359,12 @@ def _log_line(hunt: Hunt) -> str:
     else:
         season = Season(hunt.season).label if hunt.season else "?"
         parts = []
-        if hunt.find_roll is not None:
-            found = "found prey" if hunt.find_roll.succeeded else "no prey"
-            parts.append(f"{found} ({hunt.find_roll.total} vs DC {hunt.find_roll.target})")
-        if hunt.catch_roll is not None:
-            caught = "caught it" if hunt.catch_roll.succeeded else "it got away"
-            parts.append(f"{caught} ({hunt.catch_roll.total} vs DC {hunt.catch_roll.target})")
+        if hunt.find_total is not None:
+            found = "no prey" if hunt.outcome is Outcome.NO_PREY else "found prey"
+            parts.append(f"{found} ({hunt.find_total} vs DC {hunt.find_dc})")
+        if hunt.catch_total is not None:
+            caught = "caught it" if hunt.caught else "it got away"
+            parts.append(f"{caught} ({hunt.catch_total} vs DC {hunt.catch_dc})")
         text = f"`#{hunt.id}` {when} {season}: {', '.join(parts)}"
     if hunt.became_starving:
         text += " · became starving"

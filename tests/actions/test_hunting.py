@@ -53,8 +53,8 @@ async def test_outside_leaf_bare_finding_prey_needs_dc_5_then_stealth_dc_8(
         "caught",
         "2026-11-30",
     )
-    assert logged.find_roll is not None and logged.find_roll.total == 5
-    assert logged.catch_roll is not None and logged.catch_roll.total == 8
+    assert (logged.find_total, logged.find_dc) == (5, 5)
+    assert (logged.catch_total, logged.catch_dc) == (8, 8)
     assert logged.user_id == ALICE
     assert logged.week_key == "2026-11-30"
 

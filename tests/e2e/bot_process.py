@@ -73,9 +73,11 @@ class BotProcess:
         return "".join(self.lines)
 
     def tail(self, n: int = 60) -> str:
-        """The last lines that matter for a failure: no per-query database chatter, long lines
-        (whole gateway payloads) cut; the full log is in the test's tmp folder."""
-        return "".join(line if len(line) <= 400 else line[:400] + " …\n" for line in kept[-n:])
+        """The last lines of the log, long lines (whole gateway payloads) cut; the full log is in
+        the test's tmp folder."""
+        return "".join(
+            line if len(line) <= 400 else line[:400] + " …\n" for line in self.lines[-n:]
+        )
 
     async def _read(self) -> None:
         assert self.proc.stdout is not None

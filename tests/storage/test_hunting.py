@@ -10,10 +10,11 @@ import pytest
 
 from bot.actions import characters, hunting, hunting_config
 from bot.actions.hunting_jobs import weekly_hunting
-from rules.rolls import Die, Roll
-from storage.database import Database
+from rules.rolls import Die, Modifier, Roll
+from storage.database import Database, bundled_migrations
 from storage.hunting import CatchLookup, Hunt, HuntAlreadyRecorded, HuntKind, Outcome
 from storage.repositories import Transaction
+from storage.timestamps import to_text
 from tests.actions.hunting_helpers import CATCH, FIND, boss
 from tests.conftest import ALICE, BOB, FIREPAW, GUILD, TIGERCLAW, actor
 
@@ -31,7 +32,8 @@ def a_hunt(character_id: int, day_key: str | None, **changes: object) -> Hunt:
         "day_key": day_key,
         "week_key": "2026-11-30",
         "season": "newleaf",
-        "find_roll": ROLL,
+        "find_total": 12,
+        "find_dc": 5,
         "outcome": Outcome.CAUGHT,
         "fail_streak": 0,
     }
@@ -51,7 +53,12 @@ async def test_one_hunt_per_cat_and_day_but_any_number_of_missed_weeks(services,
     def record(tx: Transaction) -> int:
         first = tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30"))
         missed = a_hunt(
-            cat_id, None, kind=HuntKind.MISSED_WEEK, outcome=Outcome.MISSED_WEEK, find_roll=None
+            cat_id,
+            None,
+            kind=HuntKind.MISSED_WEEK,
+            outcome=Outcome.MISSED_WEEK,
+            find_total=None,
+            find_dc=None,
         )
         tx.hunting.add_missed_weeks([missed, missed])
         return first
@@ -66,7 +73,7 @@ async def test_one_hunt_per_cat_and_day_but_any_number_of_missed_weeks(services,
         ),
         write=False,
     )
-    assert found is not None and found.id == first and found.find_roll == ROLL
+    assert found is not None and found.id == first and (found.find_total, found.find_dc) == (12, 5)
     assert [hunt.kind for hunt in log] == [
         HuntKind.MISSED_WEEK,
         HuntKind.MISSED_WEEK,
@@ -144,3 +151,52 @@ async def test_every_hunting_query_uses_an_index(services, dice, clock, db) -> N
             plan = connection.execute(f"EXPLAIN QUERY PLAN {sql}").fetchall()
             scans = {m.group(1) for row in plan for m in _SCAN.finditer(row[-1])}
             assert scans <= _ALLOWED_SCANS, (sql, plan)
+
+
+async def test_migration_5_keeps_each_hunt_rolls_total_and_dc(tmp_path) -> None:
+    """Hunts recorded before the dice moved to the audit log only keep what the log shows."""
+    path = tmp_path / "old.sqlite3"
+    old = await Database.open(path, migrations=bundled_migrations()[:4])
+    await old.close()
+    catch = Roll(
+        label="Hunt: catch (Stealth)",
+        dice=(Die(sides=20, face=3),),
+        modifiers=(Modifier(value=3, reason="Stealth"), Modifier(value=-2, reason="Starving")),
+        target=8,
+    )
+    with sqlite3.connect(path) as connection:
+        connection.execute(
+            "INSERT INTO characters (id, guild_id, owner_id, name, name_key, ruleset, sheet,"
+            " created_at) VALUES (1, 1, 5, 'Firepaw', 'firepaw', 'germ', '{}', ?)",
+            (to_text(NOW),),
+        )
+        connection.executemany(
+            "INSERT INTO hunts (guild_id, character_id, user_id, kind, hunted_at, day_key,"
+            " week_key, find_roll, catch_roll, outcome, fail_streak)"
+            " VALUES (1, 1, 5, ?, ?, ?, '2026-11-30', ?, ?, ?, 0)",
+            [
+                (
+                    "hunt",
+                    to_text(NOW),
+                    "2026-11-30",
+                    ROLL.model_dump_json(),
+                    catch.model_dump_json(),
+                    "got-away",
+                ),
+                ("missed-week", to_text(NOW), None, None, None, "missed-week"),
+            ],
+        )
+    db = await Database.open(path)
+    try:
+        hunts = await db.transact(
+            lambda tx: tx.hunting.hunts_of(1, 1, before_id=None, limit=10), write=False
+        )
+    finally:
+        await db.close()
+    assert [(h.find_total, h.find_dc, h.catch_total, h.catch_dc) for h in hunts] == [
+        (None, None, None, None),  # the missed week, newest first
+        (12, 5, 4, 8),
+    ]
+    with sqlite3.connect(path) as connection:
+        columns = [row[1] for row in connection.execute("PRAGMA table_info(hunts)")]
+    assert "find_roll" not in columns and "catch_roll" not in columns
