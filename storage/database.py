@@ -49,7 +49,19 @@ def bundled_migrations() -> list[Migration]:
 
 
 def _apply_migrations(connection: sqlite3.Connection, migrations: list[Migration]) -> int:
-    """Bring the schema up to date, each migration atomically. Runs in the database thread."""
+    """Bring the schema up to date, each migration atomically. Runs in the database thread.
+
+    Foreign keys are off meanwhile, as SQLite's procedure for rebuilding a table asks, and each
+    migration must leave none broken before it commits.
+    """
+    connection.execute("PRAGMA foreign_keys = OFF")
+    try:
+        return _apply_each(connection, migrations)
+    finally:
+        connection.execute("PRAGMA foreign_keys = ON")
+
+
+def _apply_each(connection: sqlite3.Connection, migrations: list[Migration]) -> int:
     connection.execute(
         "CREATE TABLE IF NOT EXISTS schema_version ("
         " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
@@ -61,13 +73,17 @@ def _apply_migrations(connection: sqlite3.Connection, migrations: list[Migration
         if migration.version <= version:
             continue
         # executescript commits any open transaction first, so the script carries its own
-        # BEGIN/COMMIT and a failure is rolled back by hand: the schema stays as it was.
+        # BEGIN and a failure is rolled back by hand: the schema stays as it was.
         try:
-            connection.executescript(
-                f"BEGIN IMMEDIATE;\n{migration.sql}\n;"
-                f"INSERT INTO schema_version (version, name) VALUES"
-                f" ({migration.version}, '{migration.name}');\nCOMMIT;"
+            connection.executescript(f"BEGIN IMMEDIATE;\n{migration.sql}\n;")
+            broken = connection.execute("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise sqlite3.IntegrityError(f"foreign keys broken: {broken[:3]}")
+            connection.execute(
+                "INSERT INTO schema_version (version, name) VALUES (?, ?)",
+                (migration.version, migration.name),
             )
+            connection.execute("COMMIT")
         except sqlite3.Error as error:
             if connection.in_transaction:
                 connection.rollback()

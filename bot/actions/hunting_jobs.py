@@ -16,7 +16,6 @@ from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
-from operator import itemgetter
 
 from bot.actions.context import Services
 from bot.actions.formatting import safe
@@ -194,19 +193,15 @@ def _reminder_line(cat: WeeklyCat, priority: int) -> str:
     return line
 
 
-def _reminder_item(cat: WeeklyCat) -> tuple[int, str, int]:
-    priority = _priority(cat)
-    return priority, _reminder_line(cat, priority), cat.owner_id
-
-
 def reminder_posts(cats: Sequence[WeeklyCat], week: Span) -> list[Reply]:
     header = [
         f"These cats have not hunted yet this week; the week ends {stamp(week.end, 'R')} "
         f"({stamp(week.end, 'f')}). Use /hunt."
     ]
-    # By priority, then in the order given (by name): the sort is stable.
-    ranked = sorted(map(_reminder_item, cats), key=itemgetter(0))
-    items = [(line, owner) for _, line, owner in ranked]
+    # By priority, then in the order given (by name): the sort is stable. The lines are made
+    # as the posts take them, so a big server's job keeps no second list of them.
+    ranked = sorted(cats, key=_priority)
+    items = ((_reminder_line(cat, _priority(cat)), cat.owner_id) for cat in ranked)
     return split_posts("Hunting reminder", header, items, ping=True)
 
 

@@ -93,6 +93,64 @@ async def test_a_failing_migration_leaves_the_schema_as_it_was(tmp_path: Path) -
     assert 99 not in versions
 
 
+async def test_a_migration_that_breaks_a_foreign_key_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "pawpost.sqlite3"
+    db = await Database.open(path)
+    await db.transact(lambda tx: tx.characters.add(new_cat("Firepaw"), NOW))
+    await db.close()
+    before = schema(path)
+    orphaning = Migration(99, "0099_orphans.sql", "UPDATE characters SET mother_id = 12345;")
+    with pytest.raises(MigrationFailed, match="foreign keys broken"):
+        await Database.open(path, migrations=[*bundled_migrations(), orphaning])
+    assert schema(path) == before
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("SELECT mother_id FROM characters").fetchall() == [(None,)]
+
+
+async def test_migration_6_rebuilds_characters_with_hunger_read_from_the_sheet(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "pawpost.sqlite3"
+    old = await Database.open(path, migrations=bundled_migrations()[:5])
+    mother = await old.transact(lambda tx: tx.characters.add(new_cat("Goldenflower"), NOW))
+    hungry = SHEET.model_copy(update={"starving": True, "fail_streak": 3, "age_moons": 1})
+    kit = NewCharacter(
+        guild_id=1, owner_id=5, name="Bramblekit", ruleset="germ", sheet=hungry,
+        mother_id=mother.id,
+    )  # fmt: skip
+    await old.transact(lambda tx: tx.characters.add(kit, NOW))
+    await old.close()
+
+    db = await Database.open(path)
+    try:
+
+        def hunger(tx: Transaction) -> list[tuple[str, int, int, int]]:
+            return tx.characters._db.execute_fetchall(
+                "SELECT name, starving, fail_streak, age_moons FROM characters ORDER BY id"
+            )
+
+        assert await db.transact(hunger, write=False) == [
+            ("Goldenflower", 0, 0, 12),
+            ("Bramblekit", 1, 3, 1),
+        ]
+
+        def fed(tx: Transaction) -> None:
+            found = tx.characters.by_name(1, "Bramblekit")
+            assert found is not None and isinstance(found.sheet, GermSheet)
+            found.sheet = found.sheet.model_copy(update={"starving": False, "fail_streak": 0})
+            tx.characters.save_sheet(found)
+
+        await db.transact(fed)
+        assert (await db.transact(hunger, write=False))[1] == ("Bramblekit", 0, 0, 1)
+        found = await db.transact(lambda tx: tx.characters.by_name(1, "Bramblekit"), write=False)
+        assert found is not None and found.mother_id == mother.id
+    finally:
+        await db.close()
+    with sqlite3.connect(path) as connection:
+        assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
+        assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+
+
 async def test_an_error_in_a_unit_of_work_keeps_nothing(db: Database) -> None:
     def work(tx: Transaction) -> None:
         tx.characters.add(new_cat("Firepaw"), NOW)
