@@ -2,8 +2,11 @@
 tests.reliability.crash_writer PATH RUN`.
 
 It prints `ready` once the database is open, then one line after each command that returned,
-that is, whose transaction was committed: `cat <name>` or `roll <audit id>`. Several commands
-run at once, so the kill also lands while commits are shared.
+that is, whose transaction was committed:
+- `cat <name>` after /character create, `roll <audit id>` after /check;
+- `hunt <name>` after /hunt (the hunt and the sheet's hunger are saved in one transaction);
+- `turn <combat id> <version>` after an /attack or a combat click.
+Several writers run at once, so the kill lands among commands queued for the database thread.
 """
 
 from __future__ import annotations
@@ -11,12 +14,15 @@ from __future__ import annotations
 import asyncio
 import sys
 
-from bot.actions import characters, checks
+from bot.actions import buttons, characters, checks, combat, hunting
 from bot.actions.context import Actor, Services
+from bot.actions.reply import Reply
 from rules.dice import SystemDice
+from rules.errors import PawpostError
 from storage.database import Database
 
-WRITERS = 4
+HUNTERS = 3
+FIGHTS = 2
 STATS = {
     "strength": 4,
     "agility": 4,
@@ -33,7 +39,29 @@ def acknowledge(line: str) -> None:
     sys.stdout.flush()
 
 
-async def writer(services: Services, run: int, number: int) -> None:
+def choice(reply: Reply, verb: str) -> str:
+    """The custom id of the reply's button (or select) for `verb`."""
+    ids = [button.custom_id for button in reply.buttons]
+    if reply.select is not None:
+        ids.append(reply.select.custom_id)
+    return next(i for i in ids if i.split(":")[3] == verb)
+
+
+def turn(reply: Reply) -> str:
+    """`<combat id> <version>` of the state a reply's buttons were made on."""
+    _, _, combat_id, _, version = choice(reply, reply_verb(reply)).split(":")
+    return f"{combat_id} {version}"
+
+
+def reply_verb(reply: Reply) -> str:
+    ids = [button.custom_id for button in reply.buttons]
+    if reply.select is not None:
+        ids.append(reply.select.custom_id)
+    return ids[0].split(":")[3]
+
+
+async def hunter(services: Services, run: int, number: int) -> None:
+    """Makes a cat, checks with it and sends it hunting (once: a cat hunts once a day)."""
     player = Actor(guild_id=1, channel_id=1, user_id=1000 * run + number)
     made = 0
     while True:
@@ -44,13 +72,55 @@ async def writer(services: Services, run: int, number: int) -> None:
         reply = await checks.check(services, player, "stealth", dc=10, character=name)
         assert reply.footer is not None
         acknowledge(f"roll {reply.footer.removeprefix('roll #')}")
+        await hunting.hunt(services, player, character=name)
+        acknowledge(f"hunt {name}")
+
+
+async def fighter(services: Services, run: int, number: int) -> None:
+    """Two cats of two players fight; every committed turn is acknowledged with the combat's
+    new version. A finished combat starts another."""
+    one = Actor(guild_id=1, channel_id=1, user_id=500_000 + 1000 * run + 2 * number)
+    other = Actor(guild_id=1, channel_id=1, user_id=500_001 + 1000 * run + 2 * number)
+    fights = 0
+    while True:
+        fights += 1
+        first, second = (f"Fighter {run}-{number}-{fights}-{side}" for side in "ab")
+        await characters.create(services, one, first, **STATS)
+        await characters.create(services, other, second, **STATS)
+        reply = await combat.challenge(services, one, second, character=first)
+        reply = await buttons.press(services, other, choice(reply, "accept"))
+        reply = await buttons.press(services, one, choice(reply, "me-first"))
+        reply = await buttons.press(services, other, choice(reply, "them-first"))
+        acknowledge(f"turn {turn(reply)}")
+        players = {first: one, second: other}
+        on_turn = first
+        try:
+            while True:
+                if reply.select is not None and reply_verb(reply) == "disability":
+                    wounded = next(
+                        name for name, p in players.items() if p.user_id in reply.mentions
+                    )
+                    reply = await buttons.press(
+                        services, players[wounded], reply.select.custom_id, ("blinded",)
+                    )
+                else:
+                    reply = await combat.attack(services, players[on_turn], character=on_turn)
+                    on_turn = second if on_turn == first else first
+                if not reply.buttons and reply.select is None:
+                    break  # the combat is over
+                acknowledge(f"turn {turn(reply)}")
+        except PawpostError:
+            continue  # the combat moved on in a way this simple player does not follow
 
 
 async def main(path: str, run: int) -> None:
     db = await Database.open(path)
     services = Services(db=db, dice=SystemDice())
     acknowledge("ready")
-    await asyncio.gather(*(writer(services, run, n) for n in range(WRITERS)))
+    await asyncio.gather(
+        *(hunter(services, run, n) for n in range(HUNTERS)),
+        *(fighter(services, run, n) for n in range(FIGHTS)),
+    )
 
 
 if __name__ == "__main__":

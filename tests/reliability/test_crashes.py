@@ -59,22 +59,43 @@ def test_every_acknowledged_command_survives_a_sigkill(tmp_path: Path) -> None:
     path = tmp_path / "pawpost.sqlite3"
     asyncio.run(reopen(path))
     moments = random.Random(7)
-    acknowledged_cats: set[str] = set()
-    acknowledged_rolls: set[int] = set()
+    acknowledged: dict[str, set[str]] = {"cat": set(), "roll": set(), "hunt": set(), "turn": set()}
     for run in range(KILLS):
         lines = run_until_killed(path, run, moments.uniform(0.05, 0.5))
         assert lines[0] == "ready"
         for line in lines[1:]:
             kind, _, value = line.partition(" ")
-            if kind == "cat":
-                acknowledged_cats.add(value)
-            else:
-                acknowledged_rolls.add(int(value))
+            acknowledged[kind].add(value)
         with sqlite3.connect(path) as connection:
             assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-            cats = {name for (name,) in connection.execute("SELECT name FROM characters")}
-            rolls = {id_ for (id_,) in connection.execute("SELECT id FROM audit_log")}
-        assert acknowledged_cats <= cats
-        assert acknowledged_rolls <= rolls
+            assert connection.execute("PRAGMA foreign_key_check").fetchall() == []
+            stored = stored_commands(connection)
+        for kind, values in acknowledged.items():
+            assert values <= stored[kind], f"an acknowledged {kind} is missing"
         asyncio.run(reopen(path))  # and the bot starts on it again
-    assert len(acknowledged_rolls) >= KILLS  # the kills did land among the writes
+    for kind, values in acknowledged.items():
+        assert len(values) >= KILLS, f"too few {kind} commands for the kills to land among"
+
+
+def stored_commands(connection: sqlite3.Connection) -> dict[str, set[str]]:
+    """What the file holds, in the writer's words. A hunt counts only if the cat's sheet agrees
+    with it (the hunt and the hunger it left are one transaction), a combat turn only if its
+    state and its log line are both there."""
+    cats = {name for (name,) in connection.execute("SELECT name FROM characters")}
+    rolls = {str(id_) for (id_,) in connection.execute("SELECT id FROM audit_log")}
+    hunts = {
+        name
+        for name, hunt_streak, sheet_streak in connection.execute(
+            "SELECT c.name, h.fail_streak, c.fail_streak FROM hunts h"
+            " JOIN characters c ON c.id = h.character_id"
+        )
+        if hunt_streak == sheet_streak
+    }
+    turns = {
+        f"{combat_id} {version}"
+        for combat_id, version in connection.execute(
+            "SELECT a.combat_id, a.version FROM combat_actions a"
+            " JOIN combats c ON c.id = a.combat_id WHERE c.version >= a.version"
+        )
+    }
+    return {"cat": cats, "roll": rolls, "hunt": hunts, "turn": turns}
