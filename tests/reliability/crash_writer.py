@@ -12,6 +12,7 @@ Several writers run at once, so the kill lands among commands queued for the dat
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 import sys
 
 from bot.actions import buttons, characters, checks, combat, hunting
@@ -111,6 +112,30 @@ async def fighter(services: Services, run: int, number: int) -> None:
                 acknowledge(f"turn {turn(reply)}")
         except PawpostError:
             continue  # the combat moved on in a way this simple player does not follow
+
+
+def stored_commands(connection: sqlite3.Connection) -> dict[str, set[str]]:
+    """What the file holds, in the writer's words. A hunt counts only if the cat's sheet agrees
+    with it (the hunt and the hunger it left are one transaction), a combat turn only if its
+    state and its log line are both there."""
+    cats = {name for (name,) in connection.execute("SELECT name FROM characters")}
+    rolls = {str(id_) for (id_,) in connection.execute("SELECT id FROM audit_log")}
+    hunts = {
+        name
+        for name, hunt_streak, sheet_streak in connection.execute(
+            "SELECT c.name, h.fail_streak, c.fail_streak FROM hunts h"
+            " JOIN characters c ON c.id = h.character_id"
+        )
+        if hunt_streak == sheet_streak
+    }
+    turns = {
+        f"{combat_id} {version}"
+        for combat_id, version in connection.execute(
+            "SELECT a.combat_id, a.version FROM combat_actions a"
+            " JOIN combats c ON c.id = a.combat_id WHERE c.version >= a.version"
+        )
+    }
+    return {"cat": cats, "roll": rolls, "hunt": hunts, "turn": turns}
 
 
 async def main(path: str, run: int) -> None:

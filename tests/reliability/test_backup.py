@@ -15,6 +15,7 @@ from bot.actions import characters
 from bot.actions.context import Services
 from storage.database import Database
 from tests.conftest import ALICE, cat
+from tests.reliability.crash_writer import stored_commands
 from tests.reliability.world import player
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,12 +65,11 @@ def test_backup_while_another_process_writes(tmp_path: Path) -> None:
         writer.stdout.close()
     with sqlite3.connect(copy) as connection:
         assert connection.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-        cats = {name for (name,) in connection.execute("SELECT name FROM characters")}
-        rolls = {id_ for (id_,) in connection.execute("SELECT id FROM audit_log")}
-    assert {f"Seed {number}" for number in range(20)} <= cats
+        stored = stored_commands(connection)
+    assert {f"Seed {number}" for number in range(20)} <= stored["cat"]
     for line in acknowledged[1:]:  # all written before the backup began
         kind, _, value = line.partition(" ")
-        assert value in cats if kind == "cat" else int(value) in rolls
+        assert value in stored[kind], f"the copy lacks {line}"
     with sqlite3.connect(path) as connection:
         (live,) = connection.execute("SELECT count(*) FROM audit_log").fetchone()
-    assert live > len(rolls) > 0  # the writer went on while the copy was made
+    assert live > len(stored["roll"]) > 0  # the writer went on while the copy was made

@@ -15,6 +15,7 @@ import time
 from pathlib import Path
 
 from storage.database import Database
+from tests.reliability.crash_writer import stored_commands
 
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = 5
@@ -75,27 +76,3 @@ def test_every_acknowledged_command_survives_a_sigkill(tmp_path: Path) -> None:
         asyncio.run(reopen(path))  # and the bot starts on it again
     for kind, values in acknowledged.items():
         assert len(values) >= KILLS, f"too few {kind} commands for the kills to land among"
-
-
-def stored_commands(connection: sqlite3.Connection) -> dict[str, set[str]]:
-    """What the file holds, in the writer's words. A hunt counts only if the cat's sheet agrees
-    with it (the hunt and the hunger it left are one transaction), a combat turn only if its
-    state and its log line are both there."""
-    cats = {name for (name,) in connection.execute("SELECT name FROM characters")}
-    rolls = {str(id_) for (id_,) in connection.execute("SELECT id FROM audit_log")}
-    hunts = {
-        name
-        for name, hunt_streak, sheet_streak in connection.execute(
-            "SELECT c.name, h.fail_streak, c.fail_streak FROM hunts h"
-            " JOIN characters c ON c.id = h.character_id"
-        )
-        if hunt_streak == sheet_streak
-    }
-    turns = {
-        f"{combat_id} {version}"
-        for combat_id, version in connection.execute(
-            "SELECT a.combat_id, a.version FROM combat_actions a"
-            " JOIN combats c ON c.id = a.combat_id WHERE c.version >= a.version"
-        )
-    }
-    return {"cat": cats, "roll": rolls, "hunt": hunts, "turn": turns}
