@@ -11,11 +11,9 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from rules.germ.combat_events import CombatEvent
 from rules.germ.combat_turns import CombatState
-from rules.rolls import Roll
 from storage.connection import Connection
 from storage.timestamps import from_text, maybe_from_text, to_text
 
-_ROLLS = TypeAdapter(list[Roll])
 _EVENTS = TypeAdapter(list[CombatEvent])
 
 ACTIVE = "active"
@@ -45,7 +43,8 @@ class Combat(BaseModel):
 
 
 class CombatAction(BaseModel):
-    """One step of a combat: who did what, the rolls, and the state version it made."""
+    """One step of a combat: who did what, what happened (its events hold the rolls), and the
+    state version it made."""
 
     id: int = 0
     guild_id: int
@@ -58,7 +57,6 @@ class CombatAction(BaseModel):
     summary: str
     target_id: int | None = None  # the cat hit, when the step landed a hit
     power: int | None = None
-    rolls: list[Roll] = Field(default_factory=list)
     events: list[CombatEvent] = Field(default_factory=list)
     created_at: datetime
 
@@ -86,13 +84,13 @@ def _combat(row: Sequence[Any]) -> Combat:
 
 _ACTION_COLUMNS = (
     "id, guild_id, combat_id, version, round, user_id, character_id, action, summary,"
-    " target_id, power, rolls, events, created_at"
+    " target_id, power, events, created_at"
 )
 
 
 def _action(row: Sequence[Any]) -> CombatAction:
     (id_, guild_id, combat_id, version, round_, user_id, character_id, action, summary,
-     target_id, power, rolls, events, created_at) = row  # fmt: skip
+     target_id, power, events, created_at) = row  # fmt: skip
     return CombatAction(
         id=id_,
         guild_id=guild_id,
@@ -105,7 +103,6 @@ def _action(row: Sequence[Any]) -> CombatAction:
         summary=summary,
         target_id=target_id,
         power=power,
-        rolls=_ROLLS.validate_json(rolls) if rolls else [],
         events=_EVENTS.validate_json(events),
         created_at=from_text(created_at),
     )
@@ -238,8 +235,8 @@ class CombatRepository:
         the combat already has a step for that state version."""
         rows = self._db.execute_fetchall(
             "INSERT INTO combat_actions (guild_id, combat_id, version, round, user_id,"
-            " character_id, action, summary, target_id, power, rolls, events, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            " character_id, action, summary, target_id, power, events, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             (
                 action.guild_id,
                 action.combat_id,
@@ -251,9 +248,6 @@ class CombatRepository:
                 action.summary,
                 action.target_id,
                 action.power,
-                _ROLLS.dump_json(list(action.rolls), exclude_defaults=True).decode()
-                if action.rolls
-                else None,
                 _EVENTS.dump_json(action.events).decode(),
                 to_text(action.created_at),
             ),

@@ -177,23 +177,6 @@ class Saved:
     trust_lost: list[tuple[FighterId, FighterId]] = field(default_factory=list)
 
 
-def _rolls(events: Sequence[CombatEvent]) -> list[Roll]:
-    rolls: list[Roll] = []
-    for event in events:
-        match event:
-            case AmbushRolled(result=result):
-                rolls += [result.stealth_roll, result.perception_roll]
-            case Attacked(result=result):
-                rolls.append(result.strength_roll)
-                if not result.free_attack:
-                    rolls.append(result.agility_roll)
-            case ChaseRolled(result=result):
-                rolls += [result.runner_roll, result.chaser_roll]
-            case HideRolled(result=result):
-                rolls += [r for r in (result.stealth_roll, result.perception_roll) if r]
-    return rolls
-
-
 def _outcome(result: AttackResult) -> str:
     if result.power is None or result.band is None:
         return "miss"
@@ -326,7 +309,6 @@ def commit(
             summary=summary(events, fight.cast) or action,
             target_id=None if hit is None else hit.target,
             power=None if hit is None else hit.result.power,
-            rolls=_rolls(events),
             events=list(events),
             created_at=now,
         )
