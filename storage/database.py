@@ -100,7 +100,9 @@ def _pragmas(busy_timeout_ms: int) -> str:
     )
 
 
-def connect(path: str) -> Connection:
+def open_connection(path: str) -> Connection:
+    """The commands' connection. Autocommit mode: the only transactions are the ones
+    `Database.transaction` begins."""
     return sqlite3.connect(path, isolation_level=None, factory=Connection)
 
 
@@ -156,7 +158,7 @@ class Database:
         *,
         migrations: list[Migration] | None = None,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-        connect: Callable[[str], Connection] = connect,
+        connect: Callable[[str], Connection] = open_connection,
     ) -> Database:
         """Open (creating if needed) the database at `path` and apply pending migrations.
         `connect` opens the connection (the benchmark's notes every statement)."""
