@@ -235,11 +235,15 @@ class Database:
             log.warning("rollback failed: %s", error)
 
     async def close(self) -> None:
+        """Close the connection after the work already queued; work handed over later is
+        refused with `StorageUnavailable`."""
         if self._closed:
             return
-        await self.run(self._connection.close)
         self._closed = True
-        self._thread.stop()
+        try:
+            await self._thread.submit(self._connection.close)
+        finally:
+            self._thread.stop()
 
     async def backup(self, target: str | Path) -> None:
         """Copy the live database to `target` with SQLite's online backup."""

@@ -384,3 +384,34 @@ async def test_a_transaction_inside_a_unit_of_work_is_refused_and_rolls_back_the
     assert inner_entered == []
     assert await names_stored(db, "Firepaw", "Tigerclaw") == {"Firepaw": False, "Tigerclaw": False}
     assert not await in_transaction(db)
+
+
+async def test_work_handed_over_once_closing_began_is_refused(tmp_path: Path) -> None:
+    """Shutting down: what was queued before close() finishes; anything later gets the
+    storage-unavailable sentence instead of a closed connection."""
+    path = tmp_path / "pawpost.sqlite3"
+    db = await Database.open(path)
+    started, release = threading.Event(), threading.Event()
+
+    def slow(tx: Transaction) -> None:
+        started.set()
+        release.wait(5)
+        tx.characters.add(new_cat("Firepaw"), NOW)
+
+    first = asyncio.create_task(db.transact(slow))
+    await wait_for(started)
+    closing = asyncio.create_task(db.close())
+    await asyncio.sleep(0)
+    with pytest.raises(StorageUnavailable):
+        await db.transact(lambda tx: tx.characters.add(new_cat("Tigerclaw"), NOW))
+    release.set()
+    await first
+    await closing
+    reopened = await Database.open(path)
+    try:
+        assert await names_stored(reopened, "Firepaw", "Tigerclaw") == {
+            "Firepaw": True,
+            "Tigerclaw": False,
+        }
+    finally:
+        await reopened.close()
