@@ -295,7 +295,7 @@ def _weekly_hunting(services: Services, now: datetime, can_post: CanPost | None)
 def _work(
     tx: Transaction, due: Sequence[DueGuild], now: datetime, can_post: CanPost | None
 ) -> list[Post]:
-    """Everything the due servers need, with a fixed number of round trips for any number."""
+    """Everything the due servers need, in a fixed number of statements for any number."""
     if not due:
         return []
     plans = [plan(one, now) for one in due]
