@@ -15,6 +15,7 @@ from importlib import resources
 from pathlib import Path
 from typing import NamedTuple, ParamSpec, TypeVar
 
+from rules.errors import PawpostError
 from storage.connection import Connection
 from storage.errors import StorageUnavailable
 from storage.repositories import Transaction
@@ -23,6 +24,8 @@ from storage.worker import DatabaseThread
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
+# The migrations use generated columns (3.31) and ALTER TABLE ... DROP COLUMN (3.35).
+OLDEST_SQLITE = (3, 35, 0)
 P = ParamSpec("P")
 R = TypeVar("R")
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
@@ -162,6 +165,11 @@ class Database:
     ) -> Database:
         """Open (creating if needed) the database at `path` and apply pending migrations.
         `connect` opens the connection (the benchmark's notes every statement)."""
+        if sqlite3.sqlite_version_info < OLDEST_SQLITE:
+            needed = ".".join(map(str, OLDEST_SQLITE[:2]))
+            raise PawpostError(
+                f"Pawpost needs SQLite {needed} or newer; this Python has {sqlite3.sqlite_version}."
+            )
         path = str(path)
         chosen = bundled_migrations() if migrations is None else migrations
         thread = DatabaseThread(asyncio.get_running_loop())

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.actions import characters
+from rules.errors import PawpostError
 from rules.germ.sheet import GermSheet
 from storage.database import Database, Migration, MigrationFailed, bundled_migrations
 from storage.errors import StorageUnavailable
@@ -415,3 +416,14 @@ async def test_work_handed_over_once_closing_began_is_refused(tmp_path: Path) ->
         }
     finally:
         await reopened.close()
+
+
+async def test_an_sqlite_too_old_for_the_migrations_is_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sqlite3, "sqlite_version_info", (3, 34, 1))
+    monkeypatch.setattr(sqlite3, "sqlite_version", "3.34.1")
+    with pytest.raises(PawpostError) as refused:
+        await Database.open(tmp_path / "pawpost.sqlite3")
+    assert refused.value.message == "Pawpost needs SQLite 3.35 or newer; this Python has 3.34.1."
+    assert not (tmp_path / "pawpost.sqlite3").exists()
