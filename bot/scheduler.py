@@ -16,6 +16,7 @@ from datetime import datetime
 
 from bot.actions.context import Services
 from bot.actions.reply import Reply
+from storage.errors import StorageUnavailable
 
 log = logging.getLogger(__name__)
 
@@ -62,10 +63,14 @@ class Scheduler:
         now = self._services.clock()
         next_due: datetime | None = None
         for job in self._jobs:
+            name = getattr(job, "__name__", job)
             try:
                 result = await job(self._services, now)
+            except StorageUnavailable as error:  # a fault, not a bug: tried again next time
+                log.warning("scheduled job %s: storage unavailable (%s)", name, error.detail)
+                continue
             except Exception:
-                log.exception("scheduled job %s failed", getattr(job, "__name__", job))
+                log.exception("scheduled job %s failed", name)
                 continue
             for post in result.posts:
                 try:
@@ -86,5 +91,8 @@ class Scheduler:
         while True:
             self._wake.clear()
             next_due = await self.run_once()
+            # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow the task's
+            # cancellation when a poke() lands at the same moment, and shutdown then hangs.
             with contextlib.suppress(TimeoutError):
-                await asyncio.wait_for(self._wake.wait(), timeout=self._sleep_seconds(next_due))
+                async with asyncio.timeout(self._sleep_seconds(next_due)):
+                    await self._wake.wait()

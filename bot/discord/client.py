@@ -35,6 +35,7 @@ from storage.repositories import Transaction
 from storage.settings import DEFAULT_RULESET
 
 log = logging.getLogger(__name__)
+SCHEDULER_STOP_TIMEOUT_S = 5.0
 
 # What the bot needs in a channel: read it, post, embed, attach exports.
 INVITE_PERMISSIONS = discord.Permissions(
@@ -127,8 +128,11 @@ class PawpostBot(discord.Client):
         self._scheduler_task: asyncio.Task[None] | None = None
 
     async def close(self) -> None:
+        """Stop the scheduler first, and wait (briefly) until it has stopped: a job still
+        running when the database closes would fail half-way."""
         if self._scheduler_task is not None:
             self._scheduler_task.cancel()
+            await asyncio.wait({self._scheduler_task}, timeout=SCHEDULER_STOP_TIMEOUT_S)
         await super().close()
 
     async def setup_hook(self) -> None:
