@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 from typing import Any
 
@@ -100,7 +99,7 @@ async def older_page(services: Services, actor: Actor, scope: int, before_id: in
 
 async def export_guild(db: Database, guild_id: int) -> dict[str, Any]:
     """The server's settings, characters (hidden ones too) and whole audit log."""
-    return await db.transact(functools.partial(_export, guild_id=guild_id), write=False)
+    return await db.transact(lambda tx: _export(tx, guild_id), write=False)
 
 
 def _export(tx: Transaction, guild_id: int) -> dict[str, Any]:

@@ -4,10 +4,12 @@ work, cancellation, storage faults."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import inspect
 import sqlite3
 import threading
 import time
+from collections.abc import AsyncIterator
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -270,6 +272,27 @@ async def wait_for(event: threading.Event) -> None:
         await asyncio.sleep(0.001)
 
 
+@contextlib.asynccontextmanager
+async def database_thread_held(db: Database, cat: str | None = None) -> AsyncIterator[None]:
+    """Hold the database thread with a unit of work until the block ends (the work then adds
+    `cat`, if given), so that whatever the block hands over queues behind it."""
+    started, release = threading.Event(), threading.Event()
+
+    def hold(tx: Transaction) -> None:
+        started.set()
+        release.wait(5)
+        if cat is not None:
+            tx.characters.add(new_cat(cat), NOW)
+
+    holder = asyncio.create_task(db.transact(hold))
+    await wait_for(started)
+    try:
+        yield
+    finally:
+        release.set()
+        await holder
+
+
 async def test_a_command_cancelled_while_its_work_runs_is_kept_whole(db: Database) -> None:
     """A shutdown cancels commands wherever they are. Work the database thread has started
     runs to its end and is committed whole; the next command finds the connection free."""
@@ -301,28 +324,19 @@ async def test_a_command_cancelled_while_its_work_runs_is_kept_whole(db: Databas
 
 async def test_work_cancelled_before_the_thread_starts_it_never_runs(db: Database) -> None:
     """A command cancelled while its work still waits behind another's never runs at all."""
-    started, release = threading.Event(), threading.Event()
     ran: list[str] = []
-
-    def slow(tx: Transaction) -> None:
-        started.set()
-        release.wait(5)
-        tx.characters.add(new_cat("Firepaw"), NOW)
 
     def queued(tx: Transaction) -> None:
         ran.append("queued")
         tx.characters.add(new_cat("Tigerclaw"), NOW)
 
-    first = asyncio.create_task(db.transact(slow))
-    await wait_for(started)
-    second = asyncio.create_task(db.transact(queued))
-    await asyncio.sleep(0)  # the second command hands its work over, and waits for it
-    assert inspect.getcoroutinestate(second.get_coro()) == inspect.CORO_SUSPENDED
-    second.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await second
-    release.set()
-    await first
+    async with database_thread_held(db, "Firepaw"):
+        second = asyncio.create_task(db.transact(queued))
+        await asyncio.sleep(0)  # the second command hands its work over, and waits for it
+        assert inspect.getcoroutinestate(second.get_coro()) == inspect.CORO_SUSPENDED
+        second.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await second
     assert await names_stored(db, "Firepaw", "Tigerclaw") == {"Firepaw": True, "Tigerclaw": False}
     assert ran == []
     assert not await in_transaction(db)
@@ -330,24 +344,15 @@ async def test_work_cancelled_before_the_thread_starts_it_never_runs(db: Databas
 
 async def test_an_action_cancelled_while_queued_changes_nothing(db: Database, services) -> None:
     """The same for an action verb, whose body `runs_in_database` hands to the thread."""
-    started, release = threading.Event(), threading.Event()
-
-    def slow() -> None:
-        started.set()
-        release.wait(5)
-
-    blocker = asyncio.create_task(db.run(slow))
-    await wait_for(started)
-    before = dump(db.path)
     alice = actor(ALICE, guild=1)
-    command = asyncio.create_task(characters.create(services, alice, **FIREPAW))
-    await asyncio.sleep(0)
-    assert inspect.getcoroutinestate(command.get_coro()) == inspect.CORO_SUSPENDED
-    command.cancel()
-    with pytest.raises(asyncio.CancelledError):
-        await command
-    release.set()
-    await blocker
+    async with database_thread_held(db):
+        before = dump(db.path)
+        command = asyncio.create_task(characters.create(services, alice, **FIREPAW))
+        await asyncio.sleep(0)
+        assert inspect.getcoroutinestate(command.get_coro()) == inspect.CORO_SUSPENDED
+        command.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await command
     assert dump(db.path) == before
     assert await names_stored(db, "Firepaw") == {"Firepaw": False}
     # Not cancelled, the same action does create the cat (so the check above could fail).
@@ -392,21 +397,11 @@ async def test_work_handed_over_once_closing_began_is_refused(tmp_path: Path) ->
     storage-unavailable sentence instead of a closed connection."""
     path = tmp_path / "pawpost.sqlite3"
     db = await Database.open(path)
-    started, release = threading.Event(), threading.Event()
-
-    def slow(tx: Transaction) -> None:
-        started.set()
-        release.wait(5)
-        tx.characters.add(new_cat("Firepaw"), NOW)
-
-    first = asyncio.create_task(db.transact(slow))
-    await wait_for(started)
-    closing = asyncio.create_task(db.close())
-    await asyncio.sleep(0)
-    with pytest.raises(StorageUnavailable):
-        await db.transact(lambda tx: tx.characters.add(new_cat("Tigerclaw"), NOW))
-    release.set()
-    await first
+    async with database_thread_held(db, "Firepaw"):
+        closing = asyncio.create_task(db.close())
+        await asyncio.sleep(0)
+        with pytest.raises(StorageUnavailable):
+            await db.transact(lambda tx: tx.characters.add(new_cat("Tigerclaw"), NOW))
     await closing
     reopened = await Database.open(path)
     try:
