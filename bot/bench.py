@@ -17,8 +17,10 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.actions import buttons, characters, checks, combat, hunting
+from bot.actions import buttons, characters
 from bot.actions.context import Actor, Services
+from bot.actions.germ import cats, checks, combat
+from bot.actions.germ import hunting as germ_hunting
 from bot.actions.hunting_jobs import weekly_hunting
 from bot.actions.reply import Reply
 from rules.errors import PawpostError
@@ -313,7 +315,7 @@ async def verb_hunt(mix: Mix, rng: random.Random) -> Reply:
     more."""
     assert mix.hunters is not None
     cat = next(mix.hunters)
-    return await hunting.hunt(mix.services, mix.world.actor(cat))
+    return await germ_hunting.hunt(mix.services, mix.world.actor(cat))
 
 
 @dataclass
@@ -611,7 +613,7 @@ async def time_reminders(path: Path, servers: int) -> tuple[float, int]:
 async def time_startup(path: Path, guild_ids: Sequence[int]) -> float:
     """Open the database and do what the bot does with it at start-up: the migrations check,
     every server's ruleset for the command sync, one pass of the scheduler's jobs."""
-    from bot.jobs import JOBS
+    from bot.jobs import jobs
     from bot.scheduler import Post, Scheduler
 
     async def send(post: Post) -> None:
@@ -621,7 +623,8 @@ async def time_startup(path: Path, guild_ids: Sequence[int]) -> float:
     db = await Database.open(path)
     try:
         await db.transact(lambda tx: tx.guilds.rulesets(guild_ids), write=False)
-        await Scheduler(Services(db=db, clock=lambda: START), JOBS, send).run_once()
+        services = Services(db=db, clock=lambda: START)
+        await Scheduler(services, jobs(services.rulesets), send).run_once()
         return time.perf_counter() - began
     finally:
         await db.close()
@@ -638,7 +641,7 @@ async def bytes_per_1k_cats(folder: Path, sizes: Sizes) -> tuple[int, int]:
     try:
         for number in range(sizes.size_cats):
             owner = Actor(guild_id=1 + number // 100, channel_id=1, user_id=10_000 + number)
-            await characters.create(
+            await cats.create(
                 services,
                 owner,
                 f"Cat {number}",
@@ -655,7 +658,7 @@ async def bytes_per_1k_cats(folder: Path, sizes: Sizes) -> tuple[int, int]:
             clock.now += timedelta(days=1)
             for owner in actors:
                 with contextlib.suppress(PawpostError):
-                    await hunting.hunt(services, owner)
+                    await germ_hunting.hunt(services, owner)
     finally:
         await db.close()
     connection = sqlite3.connect(path)

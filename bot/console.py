@@ -22,8 +22,8 @@ from typing import Any, TextIO
 from bot.actions import buttons
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
-from bot.command_spec import Command, Kind, Option
-from bot.commands import CommandIndex
+from bot.commands.catalog import CommandIndex
+from bot.commands.spec import Command, Kind, Option
 from rules.errors import PawpostError
 from storage.database import Database
 

@@ -1,20 +1,15 @@
-"""The scheduler's jobs, in the order they run on each wake."""
+"""The scheduler's jobs, in the order they run on each wake: every ruleset's, then the shared."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from collections.abc import Mapping
 
-from bot.actions import checks
-from bot.actions.context import Services
 from bot.actions.hunting_jobs import weekly_hunting
-from bot.combat_jobs import combat_timeouts
-from bot.scheduler import Job, JobResult, Post
+from bot.ruleset import Ruleset
+from bot.scheduler import Job
 
 
-async def contest_timeouts(services: Services, now: datetime) -> JobResult:
-    """Announce contests whose defender has not rolled in time, once each."""
-    notices, next_due = await checks.overdue_contest_notices(services, now)
-    return JobResult([Post(channel, reply) for channel, reply in notices], next_due)
-
-
-JOBS: tuple[Job, ...] = (contest_timeouts, combat_timeouts, weekly_hunting)
+def jobs(rulesets: Mapping[str, Ruleset]) -> tuple[Job, ...]:
+    """Each ruleset's timed work, then the shared weekly hunting job."""
+    own = tuple(job for ruleset in rulesets.values() for job in ruleset.jobs)
+    return (*own, weekly_hunting)

@@ -1,4 +1,8 @@
-"""The four rulesets a server can pick, and which of them the bot can already play."""
+"""The four rulesets a server can pick, and the pure part of those the bot can play.
+
+With `bot/registry.py`, this is the one place that names a ruleset's package: storage reads a
+sheet's model from here, the bot everything else from the registry.
+"""
 
 from __future__ import annotations
 
@@ -10,19 +14,23 @@ from rules.errors import PawpostError
 from rules.germ.sheet import GermSheet
 
 
-class Ruleset(NamedTuple):
+class RulesetInfo(NamedTuple):
     id: str
     name: str
     sheet: type[BaseModel] | None  # None: not built yet
 
+    @property
+    def built(self) -> bool:
+        return self.sheet is not None
 
-RULESETS: dict[str, Ruleset] = {
+
+RULESETS: dict[str, RulesetInfo] = {
     ruleset.id: ruleset
     for ruleset in (
-        Ruleset("germ", "Germ", GermSheet),
-        Ruleset("wcagr", "WCAGR", None),
-        Ruleset("cat", "Taking Risks", None),
-        Ruleset("caverns", "Caverns and Cloiers", None),
+        RulesetInfo("germ", "Germ", GermSheet),
+        RulesetInfo("wcagr", "WCAGR", None),
+        RulesetInfo("cat", "Taking Risks", None),
+        RulesetInfo("caverns", "Caverns and Cloiers", None),
     )
 }
 

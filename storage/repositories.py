@@ -7,24 +7,23 @@ a command's whole unit of work.
 from __future__ import annotations
 
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
 from rules.rolls import Roll
 from rules.rulesets import sheet_model
-from storage.combat import CombatRepository
 from storage.connection import Connection
-from storage.germ import GermRepository
 from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import from_text, maybe_from_text, to_text
 
 _ROLLS = TypeAdapter(list[Roll])
+T = TypeVar("T")
 
 
 def name_key(name: str) -> str:
@@ -486,12 +485,20 @@ def _audit_values(entry: AuditEntry) -> tuple[Any, ...]:
 
 
 class Transaction:
-    """The repositories of one open transaction."""
+    """The repositories of one open transaction: the core's as attributes, a ruleset's through
+    `part` (its package's repositories over the same connection)."""
 
     def __init__(self, connection: Connection) -> None:
+        self.connection = connection
         self.guilds = GuildRepository(connection)
         self.characters = CharacterRepository(connection)
         self.audit = AuditRepository(connection)
-        self.germ = GermRepository(connection)
         self.hunting = HuntingRepository(connection)
-        self.combat = CombatRepository(connection)
+        self._parts: dict[Callable[[Connection], Any], Any] = {}
+
+    def part(self, make: Callable[[Connection], T]) -> T:
+        """A ruleset's repositories, made once per connection (they keep no state)."""
+        found = self._parts.get(make)
+        if found is None:
+            found = self._parts[make] = make(self.connection)
+        return cast(T, found)

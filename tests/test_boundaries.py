@@ -41,3 +41,85 @@ def test_the_checker_sees_a_breach(tmp_path: Path) -> None:
     sample = tmp_path / "sample.py"
     sample.write_text("import discord\nfrom storage.database import Database\nfrom . import x\n")
     assert imported_modules(sample) == {"discord", "storage"}
+
+
+# --- One package per ruleset ------------------------------------------------------------------
+
+RULESET_IDS = ("germ", "wcagr", "cat", "caverns")
+LAYERS = ("rules", "storage", "bot.actions", "bot.commands")
+# The registry: the only core modules that name a ruleset's package.
+REGISTRY = {"rules/rulesets.py", "bot/registry.py"}
+# Not split yet: the benchmark still drives Germ's verbs itself (issue 11 stays open for it).
+NOT_SPLIT_YET = {"bot/bench.py"}
+
+
+def ruleset_of_module(module: str) -> str | None:
+    """The ruleset a dotted module belongs to (`storage.germ.combat` -> germ), None for the core."""
+    for layer in LAYERS:
+        if module.startswith(layer + "."):
+            first = module[len(layer) + 1 :].split(".")[0]
+            return first if first in RULESET_IDS else None
+    return None
+
+
+def module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def full_imports(path: Path) -> set[str]:
+    """Dotted names of every absolute import, each imported name too (`from a import b` -> a.b)."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            found.add(node.module)
+            found.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return found
+
+
+def python_files() -> list[Path]:
+    return sorted(p for top in ("rules", "storage", "bot") for p in (ROOT / top).rglob("*.py"))
+
+
+def test_a_ruleset_imports_only_the_core_and_itself() -> None:
+    found = {
+        str(path.relative_to(ROOT)): ruleset_breaches(path, path)
+        for path in python_files()
+        if str(path.relative_to(ROOT)) not in NOT_SPLIT_YET
+    }
+    assert {path: names for path, names in found.items() if names} == {}
+
+
+def test_the_ruleset_checker_sees_a_breach(tmp_path: Path) -> None:
+    """A deliberate breach of each kind is caught: the core naming Germ, one ruleset another."""
+    core = ROOT / "bot" / "actions" / "characters.py"
+    germ = ROOT / "storage" / "germ" / "combat.py"
+    breach = "from rules.germ.sheet import GermSheet\nfrom rules.wcagr.sheet import WcagrSheet\n"
+    for real in (core, germ):
+        sample = tmp_path / real.name
+        sample.write_text(breach)
+        names = ruleset_breaches(sample, real)
+        expected = ["rules.germ.sheet", "rules.germ.sheet.GermSheet"] if real is core else []
+        assert names == [*expected, "rules.wcagr.sheet", "rules.wcagr.sheet.WcagrSheet"]
+    registry = ROOT / "bot" / "registry.py"
+    sample = tmp_path / "registry.py"
+    sample.write_text(breach)
+    assert ruleset_breaches(sample, registry) == []
+
+
+def ruleset_breaches(sample: Path, place: Path) -> list[str]:
+    """What `sample`'s text, standing at `place` in the tree, imports of a ruleset it may not:
+    another ruleset's package, or (from the core, outside the registry) any ruleset's."""
+    own = ruleset_of_module(module_name(place))
+    relative = str(place.relative_to(ROOT))
+    breaches = []
+    for imported in sorted(full_imports(sample)):
+        theirs = ruleset_of_module(imported)
+        if theirs is None or theirs == own or (own is None and relative in REGISTRY):
+            continue
+        breaches.append(imported)
+    return breaches

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from bot.commands import COMMANDS, commands_for, markdown_table
+from bot.commands.catalog import COMMANDS, commands_for, markdown_table
 from bot.discord.tree import build_command_set
 from rules.rulesets import RULESETS
 
@@ -17,7 +17,7 @@ def test_readme_lists_every_command_exactly() -> None:
     block = re.search(r"<!-- commands:start -->\n(.*?)\n<!-- commands:end -->", text, re.S)
     assert block is not None, "README has no command table markers"
     assert block.group(1).strip() == markdown_table(), (
-        "README's command table is out of date: replace it with `python -m bot.commands`"
+        "README's command table is out of date: replace it with `python -m bot.commands.catalog`"
     )
 
 

@@ -6,15 +6,18 @@ Everything else a click needs is in the database, so buttons keep working after 
 from __future__ import annotations
 
 import re
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from bot.actions import characters, checks, log
-from bot.actions.combat_buttons import COMBAT_BUTTONS
+from bot.actions import characters, log
 from bot.actions.context import Actor, Services
 from bot.actions.hunting import HUNTING_BUTTONS
 from bot.actions.reply import Reply
 from rules.errors import PawpostError
+
+if TYPE_CHECKING:
+    from bot.ruleset import Ruleset
 
 CUSTOM_ID = re.compile(
     r"^pawpost:(?P<area>[a-z-]+):(?P<id>\d{1,20}):(?P<verb>[a-z-]+)(?::(?P<arg>\d{1,20}))?$"
@@ -50,22 +53,33 @@ async def _log_page(services: Services, actor: Actor, press: Press) -> Reply:
     return await log.older_page(services, actor, press.id, press.arg or 0)
 
 
-async def _contest(services: Services, actor: Actor, press: Press) -> Reply:
-    return await checks.answer_contest(
-        services, actor, press.id, admin_roll=press.verb == "admin-roll"
-    )
-
-
 HANDLERS: dict[tuple[str, str], ButtonHandler] = {
     ("character", "delete"): _character,
     ("character", "keep"): _character,
     ("characters", "page"): _characters_page,
     ("log", "older"): _log_page,
-    ("contest", "roll"): _contest,
-    ("contest", "admin-roll"): _contest,
-    **COMBAT_BUTTONS,
     **HUNTING_BUTTONS,
 }
+
+
+def all_handlers(rulesets: Mapping[str, Ruleset]) -> dict[tuple[str, str], ButtonHandler]:
+    """Every button the bot answers: the shared ones and each ruleset's."""
+    found = dict(HANDLERS)
+    for ruleset in rulesets.values():
+        found.update(ruleset.buttons)
+    return found
+
+
+def _handler(services: Services, key: tuple[str, str]) -> ButtonHandler | None:
+    """The shared handler of a button, else the one of the ruleset that declares it."""
+    found = HANDLERS.get(key)
+    if found is not None:
+        return found
+    for ruleset in services.rulesets.values():
+        found = ruleset.buttons.get(key)
+        if found is not None:
+            return found
+    return None
 
 
 def parse(custom_id: str, values: Sequence[str] = ()) -> Press | None:
@@ -87,7 +101,7 @@ async def press(
 ) -> Reply:
     """Run the action behind a button or select."""
     parsed = parse(custom_id, values)
-    handler = None if parsed is None else HANDLERS.get((parsed.area, parsed.verb))
+    handler = None if parsed is None else _handler(services, (parsed.area, parsed.verb))
     if parsed is None or handler is None:
         raise PawpostError("That button is no longer in use; run the command again.")
     return await handler(services, actor, parsed)

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from rules.dice import DiceSource, SystemDice
 from storage.database import Database
 from storage.settings import GuildSettings
+
+if TYPE_CHECKING:
+    from bot.ruleset import Ruleset
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,14 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
+def registered_rulesets() -> Mapping[str, Ruleset]:
+    """The rulesets of `bot/registry.py`. Imported when first asked for: the registry imports
+    every ruleset's actions, and they import this module."""
+    from bot.registry import RULESETS
+
+    return RULESETS
+
+
 @dataclass
 class Services:
     """What actions need from outside: passed in, never imported as globals."""
@@ -45,6 +56,11 @@ class Services:
     db: Database
     dice: DiceSource = field(default_factory=SystemDice)
     clock: Callable[[], datetime] = utc_now
+    rulesets: Mapping[str, Ruleset] = field(default_factory=registered_rulesets)
+
+    def ruleset(self, ruleset_id: str) -> Ruleset | None:
+        """The built ruleset of that id, or None when it is not built yet."""
+        return self.rulesets.get(ruleset_id)
 
 
 P = ParamSpec("P")

@@ -1,4 +1,8 @@
-"""Germ hunting: `/hunt`, `/share`, `/steal`, `/hunting log|status|away`, clearing starvation."""
+"""Hunting's shared bookkeeping: `/hunting status` and `/hunting away` with its approval.
+
+A ruleset's own hunt verbs (`/hunt`, ...) are in its package; what every ruleset that hunts
+shares (once a day, the real week, away marks, starvation's streak) is here.
+"""
 
 from __future__ import annotations
 
@@ -7,70 +11,20 @@ from typing import TYPE_CHECKING
 
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import describe_roll, safe
-from bot.actions.lookup import acting_character, named, require_admin, require_built
+from bot.actions.formatting import safe
+from bot.actions.lookup import acting_character, require_built
 from bot.actions.reply import Button, Reply, Style
 from bot.actions.roll import clean_reason
-from bot.actions.seasons import current_season
-from bot.actions.weeks import (
-    Span,
-    at_local,
-    local_today,
-    parse_date,
-    real_day,
-    stamp,
-    until,
-    week_of,
-    zone,
-)
+from bot.actions.weeks import Span, at_local, local_today, parse_date, stamp, until, week_of, zone
 from rules.errors import PawpostError
-from rules.germ.constants import (
-    HUNT_CATCH_DC,
-    STARVING_AGILITY_PENALTY,
-    STARVING_STRENGTH_PENALTY,
-)
-from rules.germ.hunger import fails_until_starving, starving_with_mother
-from rules.germ.hunting import (
-    HuntResult,
-    Season,
-    after_hunt,
-    end_starvation,
-    find_prey_dc,
-    is_nursing,
-    nursing_kits,
-    with_hunger,
-)
-from rules.germ.hunting import hunt as roll_hunt
-from rules.germ.hunting import steal as roll_steal
-from rules.germ.sheet import GermSheet
-from storage.hunting import (
-    Away,
-    AwayState,
-    CatchLookup,
-    CatStanding,
-    Hunt,
-    HuntAlreadyRecorded,
-    HuntKind,
-    Outcome,
-    Week,
-)
-from storage.models import Character
-from storage.repositories import Transaction
+from storage.hunting import Away, AwayState, CatStanding, Outcome, Week
 from storage.settings import Guild
 
 if TYPE_CHECKING:
     from bot.actions.buttons import ButtonHandler, Press
+    from bot.ruleset import Hunger
 
-DEFAULT_LOG_LIMIT = 10
-MAX_LOG_LIMIT = 20
 MAX_AWAY_DAYS = 365
-STARVING_PENALTIES = f"−{STARVING_STRENGTH_PENALTY} Strength, −{STARVING_AGILITY_PENALTY} Agility"
-
-
-def germ_sheet(character: Character) -> GermSheet:
-    if not isinstance(character.sheet, GermSheet):
-        raise PawpostError(f"{safe(character.name)} is not a Germ cat.")
-    return character.sheet
 
 
 def plural(count: int, word: str) -> str:
@@ -87,128 +41,7 @@ def hunted_today(name: str, day: Span, now: datetime) -> PawpostError:
     return PawpostError(f"{safe(name)} can hunt again after midnight, in {until(day.end, now)}.")
 
 
-# --- /hunt -----------------------------------------------------------------------------------
-
-
-def _outcome(result: HuntResult) -> Outcome:
-    if result.success:
-        return Outcome.CAUGHT
-    return Outcome.GOT_AWAY if result.found else Outcome.NO_PREY
-
-
-def _roll_lines(result: HuntResult, leaf_bare: bool) -> list[str]:
-    dc = find_prey_dc(leaf_bare=leaf_bare)
-    found = "prey found." if result.found else "no prey found."
-    lines = [f"Find prey: {describe_roll(result.find_roll)} against DC {dc}: {found}"]
-    if result.catch_roll is not None:
-        caught = "caught!" if result.success else "it got away."
-        lines.append(
-            f"Catch it: {describe_roll(result.catch_roll)} against DC {HUNT_CATCH_DC}: {caught}"
-        )
-    return lines
-
-
-@runs_in_database
-def hunt(services: Services, actor: Actor, character: str | None = None) -> Reply:
-    """Perception to find prey (DC 5, 10 in Leaf-bare), then Stealth DC 8 to catch it; once a
-    real day; three failures in a row (two for a nursing mother) starve the cat."""
-    now = services.clock()
-    with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_built(guild)
-        cat = acting_character(tx, actor, guild, character)
-        sheet = germ_sheet(cat)
-        day = real_day(now, zone(guild.settings.timezone))
-        if tx.hunting.hunt_on_day(guild.guild_id, cat.id, day.key) is not None:
-            raise hunted_today(cat.name, day, now)
-        season = current_season(guild.settings, now)
-        leaf_bare = season is Season.LEAF_BARE
-        result = roll_hunt(sheet, services.dice, leaf_bare=leaf_bare)
-        # Only a failure can starve, so only then do the kits matter.
-        kits = [] if result.success else tx.characters.kits_of(guild.guild_id, cat.id)
-        ages = {kit.id: kit.sheet.age_moons for kit in kits if isinstance(kit.sheet, GermSheet)}
-        nursing = is_nursing(ages.values())
-        update = after_hunt(sheet.fail_streak, sheet.starving, result.success, nursing=nursing)
-        cat.sheet = with_hunger(sheet, update)
-        starved_kits = []
-        if update.became_starving:
-            young = set(nursing_kits(ages))
-            for kit in kits:
-                if kit.id in young and isinstance(kit.sheet, GermSheet) and not kit.sheet.starving:
-                    kit.sheet = starving_with_mother(kit.sheet)
-                    starved_kits.append(kit)
-        outcome = _outcome(result)
-        record = Hunt(
-            guild_id=guild.guild_id,
-            character_id=cat.id,
-            user_id=actor.user_id,
-            hunted_at=now,
-            day_key=day.key,
-            week_key=this_week(guild, now).key,
-            season=season.value,
-            find_total=result.find_roll.total,
-            find_dc=result.find_roll.target,
-            catch_total=None if result.catch_roll is None else result.catch_roll.total,
-            catch_dc=None if result.catch_roll is None else result.catch_roll.target,
-            outcome=outcome,
-            fail_streak=update.fail_streak,
-            became_starving=update.became_starving,
-        )
-        try:
-            hunt_id = tx.hunting.add_hunt(record)
-        except HuntAlreadyRecorded:
-            raise hunted_today(cat.name, day, now) from None
-        tx.characters.save_sheets([cat, *starved_kits])
-        summary = f"Hunt in {season.label}: {_outcome_words(outcome)}"
-        if update.became_starving:
-            summary += "; now starving"
-            if starved_kits:
-                summary += f", with {', '.join(kit.name for kit in starved_kits)}"
-        tx.audit.add(
-            audit.entry(
-                actor,
-                "hunt",
-                summary,
-                now,
-                character=cat,
-                rolls=[roll for roll in (result.find_roll, result.catch_roll) if roll],
-                outcome=outcome.value,
-            )
-        )
-    name = safe(cat.name)
-    lines = _roll_lines(result, leaf_bare)
-    if result.success:
-        lines.append(f"**{name} caught prey.** Its catch can be shared with /share.")
-        if sheet.starving:
-            lines.append(f"{name} eats and is no longer starving.")
-    elif update.became_starving:
-        lines.append(
-            f"**The hunt failed: {name} is now starving** after "
-            f"{plural(update.fail_streak, 'failed hunt')} in a row ({STARVING_PENALTIES} "
-            "until it eats)."
-        )
-        if starved_kits:
-            kit_names = ", ".join(safe(kit.name) for kit in starved_kits)
-            lines.append(f"Her kits under 2 moons starve with her: {kit_names}.")
-    elif update.starving:
-        lines.append(
-            f"**The hunt failed.** {name} is still starving "
-            f"({plural(update.fail_streak, 'failed hunt')} in a row)."
-        )
-    else:
-        more = update.fails_until_starving or 0
-        lines.append(
-            f"**The hunt failed.** {plural(update.fail_streak, 'failed hunt')} in a row: "
-            f"{plural(more, 'more failure')} and {name} starves."
-        )
-    return Reply(
-        title=f"{name} hunts in {season.label}",
-        lines=lines,
-        footer=f"hunt #{hunt_id} · next hunt after midnight ({guild.settings.timezone})",
-    )
-
-
-def _outcome_words(outcome: Outcome) -> str:
+def outcome_words(outcome: Outcome) -> str:
     return {
         Outcome.CAUGHT: "caught prey",
         Outcome.NO_PREY: "found no prey",
@@ -217,225 +50,26 @@ def _outcome_words(outcome: Outcome) -> str:
     }[outcome]
 
 
-# --- /share and /steal ------------------------------------------------------------------------
-
-
-def fresh_catch(
-    lookup: CatchLookup, name: str, window_days: int, now: datetime, *, doing: str, done: str
-) -> Hunt:
-    """The catch to share or steal, or one sentence saying why there is none."""
-    if lookup.fresh_catch is not None:
-        return lookup.fresh_catch
-    newest, last = lookup.newest_catch, lookup.newest_hunt
-    name = safe(name)
-    if last is None:
-        raise PawpostError(f"{name} has not hunted yet, so there is no catch to {doing}.")
-    if newest is None or not last.caught:
-        raise PawpostError(f"{name}'s last hunt failed, so there is no catch to {doing}.")
-    taker = safe(newest.eaten_by_name or "another cat")
-    if newest.shared_to is not None:
-        raise PawpostError(f"{name}'s last catch was already shared with {taker}.")
-    if newest.stolen_by is not None:
-        raise PawpostError(f"{name}'s last catch was already stolen by {taker}.")
-    age = (now - newest.hunted_at).days
-    raise PawpostError(
-        f"{name}'s last catch is {plural(age, 'day')} old; only a catch from the last "
-        f"{plural(window_days, 'day')} can be {done}."
-    )
-
-
-@runs_in_database
-def share(services: Services, actor: Actor, to: str, character: str | None = None) -> Reply:
-    """The hunter gives its catch to another cat of the server, which eats it."""
-    now = services.clock()
-    with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_built(guild)
-        giver = acting_character(tx, actor, guild, character)
-        receiver = named(tx, actor.guild_id, to)
-        if receiver.id == giver.id:
-            raise PawpostError(
-                f"{safe(giver.name)} cannot share a catch with itself; its hunt already fed it."
-            )
-        germ_sheet(giver)
-        fed = germ_sheet(receiver)
-        window = guild.settings.germ.steal_window_days
-        lookup = tx.hunting.catches(guild.guild_id, giver.id, now - timedelta(days=window))
-        catch = fresh_catch(lookup, giver.name, window, now, doing="share", done="shared")
-        if not tx.hunting.eat_catch(catch.id, now, shared_to=receiver.id):
-            raise PawpostError(f"{safe(giver.name)}'s catch was eaten a moment ago.")
-        receiver.sheet = with_hunger(fed, end_starvation())
-        tx.characters.save_sheet(receiver)
-        tx.audit.add(
-            audit.entry(
-                actor,
-                "share",
-                f"shared the catch of hunt #{catch.id} with {receiver.name}",
-                now,
-                character=giver,
-                outcome="shared",
-            )
-        )
-    lines = [f"{safe(giver.name)} shares its catch with {safe(receiver.name)}, who eats it."]
-    if fed.starving:
-        lines.append(f"{safe(receiver.name)} is no longer starving.")
-    elif fed.fail_streak:
-        lines.append(f"{safe(receiver.name)}'s run of failed hunts is over.")
-    mentions = [receiver.owner_id] if receiver.owner_id != actor.user_id else []
-    return Reply(title="A shared catch", lines=lines, mentions=mentions)
-
-
-@runs_in_database
-def steal(services: Services, actor: Actor, hunter: str, character: str | None = None) -> Reply:
-    """The thief's Stealth against the hunter's Perception, both rolled at once, for the
-    hunter's newest catch still uneaten within the steal window; one try per thief and catch."""
-    now = services.clock()
-    with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_built(guild)
-        thief = acting_character(tx, actor, guild, character)
-        victim = named(tx, actor.guild_id, hunter)
-        if victim.id == thief.id:
-            raise PawpostError(f"{safe(thief.name)} cannot steal from itself.")
-        if victim.owner_id == thief.owner_id:
-            raise PawpostError(
-                f"{safe(thief.name)} and {safe(victim.name)} belong to the same player; "
-                "a cat cannot steal from its own player's cats."
-            )
-        thief_sheet, victim_sheet = germ_sheet(thief), germ_sheet(victim)
-        window = guild.settings.germ.steal_window_days
-        lookup = tx.hunting.catches(guild.guild_id, victim.id, now - timedelta(days=window))
-        catch = fresh_catch(lookup, victim.name, window, now, doing="steal", done="stolen")
-        if tx.hunting.steal_tried(guild.guild_id, catch.id, thief.id):
-            raise PawpostError(
-                f"{safe(thief.name)} already tried to steal {safe(victim.name)}'s catch of "
-                f"{catch.day_key}; a thief gets one try at each catch."
-            )
-        result = roll_steal(thief_sheet, victim_sheet, services.dice)
-        stolen = result.initiator_won
-        tx.hunting.add_steal_attempt(guild.guild_id, catch.id, thief.id, now, succeeded=stolen)
-        if stolen:
-            tx.hunting.eat_catch(catch.id, now, stolen_by=thief.id)
-            thief.sheet = with_hunger(thief_sheet, end_starvation())
-            tx.characters.save_sheet(thief)
-        tx.audit.add(
-            audit.entry(
-                actor,
-                "steal",
-                f"tried to steal {victim.name}'s catch (hunt #{catch.id})",
-                now,
-                character=thief,
-                rolls=[result.initiator_roll, result.defender_roll],
-                outcome="stolen" if stolen else "spotted",
-            )
-        )
-    thief_name, victim_name = safe(thief.name), safe(victim.name)
-    lines = [
-        f"<@{victim.owner_id}>, {thief_name} is after {victim_name}'s catch.",
-        f"{thief_name}: {describe_roll(result.initiator_roll)}",
-        f"{victim_name}: {describe_roll(result.defender_roll)}",
-    ]
-    if stolen:
-        lines.append(f"**{thief_name} steals the catch unseen** (by {result.margin}) and eats it.")
-        if thief_sheet.starving:
-            lines.append(f"{thief_name} is no longer starving.")
-    else:
-        tie = " (a tie goes to the hunter)" if result.margin == 0 else f" (by {-result.margin})"
-        lines.append(f"**{victim_name} spots {thief_name}**{tie} and keeps the catch.")
-    return Reply(
-        title=f"{thief_name} tries to steal from {victim_name}",
-        lines=lines,
-        mentions=[victim.owner_id],
-    )
-
-
-# --- /hunting log -----------------------------------------------------------------------------
-
-
-def _log_line(hunt: Hunt) -> str:
-    when = stamp(hunt.hunted_at, "d")
-    if hunt.kind is HuntKind.MISSED_WEEK:
-        text = f"`#{hunt.id}` {when} missed the week of {hunt.week_key}: counts as a failed hunt"
-    else:
-        season = Season(hunt.season).label if hunt.season else "?"
-        parts = []
-        if hunt.find_total is not None:
-            found = "no prey" if hunt.outcome is Outcome.NO_PREY else "found prey"
-            parts.append(f"{found} ({hunt.find_total} vs DC {hunt.find_dc})")
-        if hunt.catch_total is not None:
-            caught = "caught it" if hunt.caught else "it got away"
-            parts.append(f"{caught} ({hunt.catch_total} vs DC {hunt.catch_dc})")
-        text = f"`#{hunt.id}` {when} {season}: {', '.join(parts)}"
-    if hunt.became_starving:
-        text += " · became starving"
-    elif not hunt.caught:
-        text += f" · {plural(hunt.fail_streak, 'failure')} in a row"
-    if hunt.shared_to is not None:
-        text += f" · shared with {safe(hunt.eaten_by_name or '?')}"
-    elif hunt.stolen_by is not None:
-        text += f" · stolen by {safe(hunt.eaten_by_name or '?')}"
-    return text
-
-
-@runs_in_database
-def hunting_log(
-    services: Services,
-    actor: Actor,
-    character: str | None = None,
-    limit: int | None = None,
-    *,
-    before_id: int | None = None,
-    character_id: int | None = None,
-) -> Reply:
-    """A cat's hunts, newest first, a page at a time with an Older button."""
-    limit = max(1, min(limit or DEFAULT_LOG_LIMIT, MAX_LOG_LIMIT))
-    with services.db.transaction(write=False) as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        cat = _log_cat(tx, actor, guild, character, character_id)
-        hunts = tx.hunting.hunts_of(actor.guild_id, cat.id, before_id=before_id, limit=limit + 1)
-    more = len(hunts) > limit
-    hunts = hunts[:limit]
-    lines = [_log_line(hunt) for hunt in hunts] or [f"{safe(cat.name)} has not hunted yet."]
-    buttons = []
-    if more:
-        buttons.append(
-            Button(label="Older", custom_id=f"pawpost:hunts:{cat.id}:older:{hunts[-1].id}")
-        )
-    return Reply(
-        title=f"Hunting log of {safe(cat.name)}",
-        lines=lines,
-        buttons=buttons,
-        update=before_id is not None,
-    )
-
-
-def _log_cat(
-    tx: Transaction, actor: Actor, guild: Guild, name: str | None, character_id: int | None
-) -> Character:
-    if name:
-        return named(tx, actor.guild_id, name)
-    if character_id is not None:
-        found = tx.characters.by_id(actor.guild_id, character_id)
-        if found is None:
-            raise PawpostError("That cat is no longer in this server.")
-        return found
-    return acting_character(tx, actor, guild, None)
-
-
 # --- /hunting status --------------------------------------------------------------------------
 
 
-def standing_line(cat: CatStanding) -> str:
-    nursing = cat.youngest_kit_moons is not None and is_nursing([cat.youngest_kit_moons])
+def hunger_of(services: Services, guild: Guild) -> Hunger:
+    """How the server's ruleset starves its cats, or one sentence when it does not hunt."""
+    require_built(guild)
+    ruleset = services.ruleset(guild.ruleset)
+    if ruleset is None or ruleset.hunger is None:
+        raise PawpostError("This server's ruleset keeps no hunting log.")
+    return ruleset.hunger
+
+
+def standing_line(cat: CatStanding, hunger: Hunger) -> str:
     parts = ["hunted this week" if cat.hunted_this_week else "**not hunted this week**"]
     if cat.last_hunt_at is not None and cat.last_outcome is not None:
-        parts.append(
-            f"last hunt {stamp(cat.last_hunt_at, 'R')}: {_outcome_words(cat.last_outcome)}"
-        )
+        parts.append(f"last hunt {stamp(cat.last_hunt_at, 'R')}: {outcome_words(cat.last_outcome)}")
     if cat.starving:
         parts.append(f"**starving** ({plural(cat.fail_streak, 'failed hunt')} in a row)")
     else:
-        more = fails_until_starving(cat.fail_streak, nursing=nursing)
+        more = hunger.fails_until_starving(cat.fail_streak, cat.youngest_kit_moons)
         parts.append(
             f"{plural(cat.fail_streak, 'failed hunt')} in a row "
             f"({plural(more, 'more failure')} would starve it)"
@@ -454,11 +88,11 @@ def status(services: Services, actor: Actor, user: int | None = None) -> Reply:
     now = services.clock()
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)
-        require_built(guild)
+        hunger = hunger_of(services, guild)
         week = this_week(guild, now)
         cats = tx.hunting.standings(week, owner)
     lines = [f"<@{owner}>'s cats; this week ends {stamp(week.end, 'R')}."]
-    lines += [standing_line(cat) for cat in cats] or ["No cats in this server."]
+    lines += [standing_line(cat, hunger) for cat in cats] or ["No cats in this server."]
     return Reply(title="Hunting this week", lines=lines)
 
 
@@ -490,10 +124,10 @@ def away(
             )
         if day > today + timedelta(days=MAX_AWAY_DAYS):
             raise PawpostError(f"A cat can be marked away for at most {MAX_AWAY_DAYS} days.")
+        hunger_of(services, guild)
         cat = acting_character(tx, actor, guild, character)
-        germ_sheet(cat)
         is_admin = actor.admin_in(guild.settings)
-        pending = guild.settings.germ.away_needs_approval and not is_admin
+        pending = guild.settings.hunting.away_needs_approval and not is_admin
         record = Away(
             guild_id=guild.guild_id,
             character_id=cat.id,
@@ -583,50 +217,7 @@ def decide_away(services: Services, actor: Actor, away_id: int, *, approve: bool
     )
 
 
-# --- /admin starving clear --------------------------------------------------------------------
-
-
-@runs_in_database
-def clear_starving(services: Services, actor: Actor, character: str, reason: str) -> Reply:
-    """An admin ends a cat's starvation and failure streak (logged with the reason)."""
-    reason_text = clean_reason(reason)
-    if not reason_text:
-        raise PawpostError("An admin change needs a reason, so the log can say why.")
-    now = services.clock()
-    with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_admin(actor, guild)
-        require_built(guild)
-        cat = named(tx, actor.guild_id, character)
-        sheet = germ_sheet(cat)
-        if not sheet.starving and not sheet.fail_streak:
-            raise PawpostError(
-                f"{safe(cat.name)} is not starving and has no failed hunts to clear."
-            )
-        cat.sheet = with_hunger(sheet, end_starvation())
-        tx.characters.save_sheet(cat)
-        tx.audit.add(
-            audit.entry(
-                actor,
-                "admin",
-                f"starvation cleared (was {'starving' if sheet.starving else 'fed'}, "
-                f"{sheet.fail_streak} failed hunts in a row)",
-                now,
-                character=cat,
-                reason=reason_text,
-            )
-        )
-    return Reply(
-        lines=[f"{safe(cat.name)} is fed again: not starving, no failed hunts in a row."],
-        footer=f"reason: {reason_text}",
-    )
-
-
 # --- Buttons ----------------------------------------------------------------------------------
-
-
-async def _older(services: Services, actor: Actor, press: Press) -> Reply:
-    return await hunting_log(services, actor, before_id=press.arg or 0, character_id=press.id)
 
 
 async def _away_button(services: Services, actor: Actor, press: Press) -> Reply:
@@ -634,7 +225,6 @@ async def _away_button(services: Services, actor: Actor, press: Press) -> Reply:
 
 
 HUNTING_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
-    ("hunts", "older"): _older,
     ("away", "approve"): _away_button,
     ("away", "deny"): _away_button,
 }

@@ -22,7 +22,7 @@ from bot.actions.weeks import (
 from rules.errors import PawpostError
 from storage.hunting import Done, PostKind
 from storage.repositories import Transaction
-from storage.settings import Guild
+from storage.settings import AgeingPace, Guild
 
 ChannelCheck = Callable[[int, int], Coroutine[Any, Any, bool]]
 SWITCH = ("on", "off")
@@ -71,7 +71,7 @@ def _admin_guild(tx: Transaction, actor: Actor) -> Guild:
 def week_end_wanted(guild: Guild) -> bool:
     """Whether anything happens at the end of a real week: a report, or a missed week's failure."""
     settings = guild.settings
-    return settings.admin_channel_id is not None or settings.germ.missed_week_counts_as_failure
+    return settings.admin_channel_id is not None or settings.hunting.missed_week_counts_as_failure
 
 
 def _weeks_from_now(tx: Transaction, guild: Guild, now: datetime) -> None:
@@ -100,10 +100,10 @@ def _reminders_on(services: Services, actor: Actor, channel_id: int, day: int, h
     now = services.clock()
     with services.db.transaction() as tx:
         guild = _admin_guild(tx, actor)
-        germ = guild.settings.germ
-        germ.reminder_channel_id = channel_id
-        germ.reminder_weekday = day
-        germ.reminder_hour = hour
+        hunting = guild.settings.hunting
+        hunting.reminder_channel_id = channel_id
+        hunting.reminder_weekday = day
+        hunting.reminder_hour = hour
         schedule = tx.hunting.schedule_of(guild.guild_id)
         tx.guilds.save(guild)
         tx.audit.add(
@@ -134,9 +134,9 @@ def reminders_off(services: Services, actor: Actor) -> Reply:
     now = services.clock()
     with services.db.transaction() as tx:
         guild = _admin_guild(tx, actor)
-        if guild.settings.germ.reminder_channel_id is None:
+        if guild.settings.hunting.reminder_channel_id is None:
             raise PawpostError("Hunting reminders are already off.")
-        guild.settings.germ.reminder_channel_id = None
+        guild.settings.hunting.reminder_channel_id = None
         tx.guilds.save(guild)
         tx.audit.add(audit.entry(actor, "config", "hunting reminders off", now))
     return Reply(lines=["Hunting reminders are off."])
@@ -173,7 +173,7 @@ def missed_week_counts_as_failure(services: Services, actor: Actor, value: str) 
         guild = _admin_guild(tx, actor)
         if on:
             _weeks_from_now(tx, guild, now)
-        guild.settings.germ.missed_week_counts_as_failure = on
+        guild.settings.hunting.missed_week_counts_as_failure = on
         tx.guilds.save(guild)
         tx.audit.add(
             audit.entry(actor, "config", f"missed week counts as failure: {_word(on)}", now)
@@ -193,7 +193,7 @@ def away_needs_approval(services: Services, actor: Actor, value: str) -> Reply:
     on = switch(value)
     with services.db.transaction() as tx:
         guild = _admin_guild(tx, actor)
-        guild.settings.germ.away_needs_approval = on
+        guild.settings.hunting.away_needs_approval = on
         tx.guilds.save(guild)
         tx.audit.add(
             audit.entry(actor, "config", f"away needs approval: {_word(on)}", services.clock())
@@ -213,8 +213,8 @@ def ageing(services: Services, actor: Actor, value: str) -> Reply:
     now = services.clock()
     with services.db.transaction() as tx:
         guild = _admin_guild(tx, actor)
-        germ = guild.settings.germ
-        if on and not germ.ageing:
+        clock = guild.settings.clock
+        if on and clock.ageing is not AgeingPace.REAL_WEEK:
             # The week running now is not aged: cats grow older from the next week's start.
             tx.hunting.set_starting_point(
                 Done(
@@ -224,12 +224,12 @@ def ageing(services: Services, actor: Actor, value: str) -> Reply:
                 ),
                 now,
             )
-        germ.ageing = on
+        clock.ageing = AgeingPace.REAL_WEEK if on else AgeingPace.ADMIN
         tx.guilds.save(guild)
         tx.audit.add(audit.entry(actor, "config", f"ageing {_word(on)}", now))
     if not on:
         return Reply(lines=["Cats no longer grow older by themselves."])
-    moons = germ.moons_per_real_week
+    moons = clock.moons_per_real_week
     week = week_of(now, guild.settings)
     return Reply(
         lines=[

@@ -34,10 +34,9 @@ from bot.actions.weeks import (
     week_of,
     zone,
 )
+from bot.ruleset import Feature, Hunger, Ruleset
 from bot.scheduler import JobResult, Post
-from rules.germ.hunger import at_risk
-from rules.germ.hunting import Season, after_hunt, is_nursing, nursing_kits
-from rules.germ.seasons import season_began
+from rules.seasons import Season, season_began
 from storage.hunting import (
     Done,
     DueGuild,
@@ -50,7 +49,7 @@ from storage.hunting import (
 )
 from storage.models import AuditEntry
 from storage.repositories import Transaction
-from storage.settings import Guild
+from storage.settings import AgeingPace, Guild
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +67,7 @@ class Plan:
     guild: Guild
     week: Span
     previous: Span
+    hunger: Hunger | None = None  # None: the server's ruleset does not hunt
     remind: bool = False
     close: bool = False
     ageing_moons: int = 0
@@ -86,23 +86,24 @@ class Plan:
         self.records.append(Done(guild_id=self.guild_id, kind=kind, week_key=key, posts=posts))
 
 
-def plan(due: DueGuild, now: datetime) -> Plan:
+def plan(due: DueGuild, now: datetime, ruleset: Ruleset | None) -> Plan:
     """Work out, without I/O, what a server needs at `now` and when it is next due."""
     guild = due.guild
     settings = guild.settings
-    germ = settings.germ
+    hunting = settings.hunting
     week = week_of(now, settings)
     result = Plan(guild=guild, week=week, previous=previous_week(week, settings))
-    if guild.ruleset != "germ":
+    if ruleset is None or ruleset.hunger is None or Feature.HUNTING not in ruleset.features:
         return result
+    result.hunger = ruleset.hunger
     wake: list[datetime] = []
 
-    if germ.reminder_channel_id is not None:
-        moment = moment_in_week(week, settings, germ.reminder_weekday, germ.reminder_hour)
+    if hunting.reminder_channel_id is not None:
+        day, hour = hunting.reminder_weekday, hunting.reminder_hour
+        moment = moment_in_week(week, settings, day, hour)
         if due.done.get(PostKind.REMINDER, "") >= week.key or now >= moment:
             result.remind = due.done.get(PostKind.REMINDER, "") < week.key
-            following = next_week(week, settings)
-            moment = moment_in_week(following, settings, germ.reminder_weekday, germ.reminder_hour)
+            moment = moment_in_week(next_week(week, settings), settings, day, hour)
         wake.append(moment)
 
     if week_end_wanted(guild):
@@ -113,19 +114,20 @@ def plan(due: DueGuild, now: datetime) -> Plan:
             result.close = True  # only the week that just ended: older ones had no bot
         wake.append(week.end)
 
-    if germ.ageing:
+    if settings.clock.ageing is AgeingPace.REAL_WEEK:
         aged = due.done.get(PostKind.AGEING)
         if aged is None:
             result.done(PostKind.AGEING, week.key)
         elif aged < week.key:
             weeks = (week.first_day - date.fromisoformat(aged)).days // DAYS_PER_WEEK
-            result.ageing_moons = weeks * germ.moons_per_real_week
+            result.ageing_moons = weeks * settings.clock.moons_per_real_week
             result.done(PostKind.AGEING, week.key, posts=0)
         wake.append(week.end)
 
-    if germ.seasons_auto_start is not None:
+    seasons = settings.seasons
+    if Feature.SEASONS in ruleset.features and seasons.seasons_auto_start is not None:
         today = local_today(now, zone(settings.timezone))
-        began = season_began(today, germ.seasons_auto_start, germ.weeks_per_season)
+        began = season_began(today, seasons.seasons_auto_start, seasons.weeks_per_season)
         if began is not None and due.done.get(PostKind.SEASON, "") < began.isoformat():
             result.season = current_season(settings, now)
             result.done(PostKind.SEASON, began.isoformat())
@@ -168,17 +170,18 @@ def split_posts(
     return posts
 
 
-def _priority(cat: WeeklyCat) -> int:
+def _priority(hunger: Hunger, cat: WeeklyCat) -> int:
     """Starving cats first, then those one failure from it, then the rest."""
-    return _priority_of(cat.starving, cat.fail_streak, cat.youngest_kit_moons)
+    return _priority_of(hunger, cat.starving, cat.fail_streak, cat.youngest_kit_moons)
 
 
 @functools.cache  # a few dozen kinds of cat, a hundred thousand cats
-def _priority_of(starving: bool, fail_streak: int, youngest_kit_moons: int | None) -> int:
+def _priority_of(
+    hunger: Hunger, starving: bool, fail_streak: int, youngest_kit_moons: int | None
+) -> int:
     if starving:
         return 0
-    nursing = youngest_kit_moons is not None and is_nursing([youngest_kit_moons])
-    return 1 if at_risk(fail_streak, starving, nursing=nursing) else 2
+    return 1 if hunger.fails_until_starving(fail_streak, youngest_kit_moons) <= 1 else 2
 
 
 _PRIORITY_NOTE = {0: " · **starving**", 1: " · one more failed hunt and it starves"}
@@ -193,15 +196,15 @@ def _reminder_line(cat: WeeklyCat, priority: int) -> str:
     return line
 
 
-def reminder_posts(cats: Sequence[WeeklyCat], week: Span) -> list[Reply]:
+def reminder_posts(cats: Sequence[WeeklyCat], week: Span, hunger: Hunger) -> list[Reply]:
     header = [
         f"These cats have not hunted yet this week; the week ends {stamp(week.end, 'R')} "
         f"({stamp(week.end, 'f')}). Use /hunt."
     ]
     # By priority, then in the order given (by name): the sort is stable. The lines are made
     # as the posts take them, so a big server's job keeps no second list of them.
-    ranked = sorted(cats, key=_priority)
-    items = ((_reminder_line(cat, _priority(cat)), cat.owner_id) for cat in ranked)
+    ranked = sorted(cats, key=functools.partial(_priority, hunger))
+    items = ((_reminder_line(cat, _priority(hunger, cat)), cat.owner_id) for cat in ranked)
     return split_posts("Hunting reminder", header, items, ping=True)
 
 
@@ -271,7 +274,7 @@ def _weekly_hunting(services: Services, now: datetime, can_post: CanPost | None)
     try:
         with services.db.transaction() as tx:
             due = tx.hunting.due_guilds(now, BATCH)
-            posts = _work(tx, due, now, can_post)
+            posts = _work(services, tx, due, now, can_post)
             next_due = tx.hunting.earliest_due()
         return JobResult(posts, next_due)
     except Exception:
@@ -282,7 +285,7 @@ def _weekly_hunting(services: Services, now: datetime, can_post: CanPost | None)
     for one in due:
         try:
             with services.db.transaction() as tx:
-                posts += _work(tx, [one], now, can_post)
+                posts += _work(services, tx, [one], now, can_post)
         except Exception:
             log.exception("the weekly hunting job failed for server %s", one.guild.guild_id)
             with services.db.transaction() as tx:
@@ -293,12 +296,16 @@ def _weekly_hunting(services: Services, now: datetime, can_post: CanPost | None)
 
 
 def _work(
-    tx: Transaction, due: Sequence[DueGuild], now: datetime, can_post: CanPost | None
+    services: Services,
+    tx: Transaction,
+    due: Sequence[DueGuild],
+    now: datetime,
+    can_post: CanPost | None,
 ) -> list[Post]:
     """Everything the due servers need, in a fixed number of statements for any number."""
     if not due:
         return []
-    plans = [plan(one, now) for one in due]
+    plans = [plan(one, now, services.ruleset(one.guild.ruleset)) for one in due]
     windows = [p.window(p.week) for p in plans if p.remind]
     windows += [p.window(p.previous) for p in plans if p.close]
     missing: dict[tuple[int, str], list[WeeklyCat]] = defaultdict(list)
@@ -309,11 +316,11 @@ def _work(
     closes = [p for p in plans if p.close]
     missed_by_guild, kits_by_guild = _count_missed_weeks(tx, closes, missing, now)
     for p in plans:
-        germ = p.guild.settings.germ
+        hunting = p.guild.settings.hunting
         admin_channel = p.guild.settings.admin_channel_id
-        if p.remind and germ.reminder_channel_id is not None:
+        if p.remind and p.hunger is not None and hunting.reminder_channel_id is not None:
             sent = 0
-            channel = germ.reminder_channel_id
+            channel = hunting.reminder_channel_id
             cats = missing.get((p.guild_id, p.week.key), [])
             if cats and can_post is not None and not can_post(p.guild_id, channel):
                 if admin_channel is not None:
@@ -323,7 +330,7 @@ def _work(
                     )
                     posts.append(Post(admin_channel, notice))
             elif cats:
-                replies = reminder_posts(cats, p.week)
+                replies = reminder_posts(cats, p.week, p.hunger)
                 posts += [Post(channel, reply) for reply in replies]
                 sent = len(replies)
             p.done(PostKind.REMINDER, p.week.key, sent)
@@ -334,23 +341,23 @@ def _work(
                 replies = report_posts(
                     missed,
                     p.previous,
-                    counted=germ.missed_week_counts_as_failure,
+                    counted=hunting.missed_week_counts_as_failure,
                     kits=kits_by_guild.get(p.guild_id, []),
                 )
                 posts += [Post(admin_channel, reply) for reply in replies]
                 sent = len(replies)
             p.done(PostKind.WEEK_END, p.previous.key, sent)
         if p.season is not None:
-            p.guild.settings.germ.season = p.season.value
+            p.guild.settings.seasons.season = p.season.value
             tx.guilds.save(p.guild)
-            season_channel = germ.reminder_channel_id or admin_channel
+            season_channel = hunting.reminder_channel_id or admin_channel
             if season_channel is not None:
                 posts.append(
                     Post(
                         season_channel,
                         Reply(
                             title=f"{p.season.label} has begun",
-                            lines=[hunting_line(p.season)],
+                            lines=[hunting_line(services, p.guild, p.season)],
                         ),
                     )
                 )
@@ -373,25 +380,29 @@ def _count_missed_weeks(
     that failure written to the cats (nursing mothers' kits under 2 moons starving with them)."""
     missed_by_guild: dict[int, list[MissedWeek]] = {}
     hunts: list[Hunt] = []
-    hunger: list[tuple[int, int, int, bool]] = []
+    changes: list[tuple[int, int, int, bool]] = []
     entries: list[AuditEntry] = []
     mothers: list[tuple[int, int]] = []
+    kit_rules: dict[int, Hunger] = {}
     for p in closes:
-        counted = p.guild.settings.germ.missed_week_counts_as_failure
+        counted = p.guild.settings.hunting.missed_week_counts_as_failure
+        hunger = p.hunger
         season = current_season(p.guild.settings, p.previous.start).value
         missed = []
         for cat in missing.get((p.guild_id, p.previous.key), []):
             entry = MissedWeek(cat)
             missed.append(entry)
-            if not counted:
+            if not counted or hunger is None:
                 continue
-            nursing = cat.youngest_kit_moons is not None and is_nursing([cat.youngest_kit_moons])
-            update = after_hunt(cat.fail_streak, cat.starving, False, nursing=nursing)
-            entry.fail_streak = update.fail_streak
-            entry.became_starving = update.became_starving
-            hunger.append((p.guild_id, cat.character_id, update.fail_streak, update.starving))
-            if update.became_starving and nursing:
+            streak, starving, became_starving = hunger.missed_hunt(
+                cat.fail_streak, cat.starving, cat.youngest_kit_moons
+            )
+            entry.fail_streak = streak
+            entry.became_starving = became_starving
+            changes.append((p.guild_id, cat.character_id, streak, starving))
+            if became_starving and cat.youngest_kit_moons is not None:
                 mothers.append((p.guild_id, cat.character_id))
+                kit_rules[p.guild_id] = hunger
             hunts.append(
                 Hunt(
                     guild_id=p.guild_id,
@@ -402,8 +413,8 @@ def _count_missed_weeks(
                     week_key=p.previous.key,
                     season=season,
                     outcome=Outcome.MISSED_WEEK,
-                    fail_streak=update.fail_streak,
-                    became_starving=update.became_starving,
+                    fail_streak=streak,
+                    became_starving=became_starving,
                 )
             )
             entries.append(
@@ -413,7 +424,7 @@ def _count_missed_weeks(
                     character_id=cat.character_id,
                     action="hunt",
                     summary=f"missed the week of {p.previous.key}: counts as a failed hunt"
-                    + ("; now starving" if update.became_starving else ""),
+                    + ("; now starving" if became_starving else ""),
                     outcome=Outcome.MISSED_WEEK.value,
                     created_at=now,
                 )
@@ -422,7 +433,7 @@ def _count_missed_weeks(
     kits_by_guild: dict[int, list[str]] = defaultdict(list)
     if hunts:
         tx.hunting.add_missed_weeks(hunts)
-        tx.hunting.set_hunger(hunger)
+        tx.hunting.set_hunger(changes)
         tx.audit.add_many(entries)
     if mothers:
         starved: list[tuple[int, int]] = []
@@ -432,7 +443,7 @@ def _count_missed_weeks(
             by_mother[(kit.guild_id, kit.mother_id)][kit.character_id] = kit.age_moons
             names[kit.character_id] = kit.name
         for (guild_id, _mother), ages in by_mother.items():
-            for kit_id in nursing_kits(ages):
+            for kit_id in kit_rules[guild_id].starving_kits(ages):
                 starved.append((guild_id, kit_id))
                 kits_by_guild[guild_id].append(names[kit_id])
         tx.hunting.mark_starving(starved)

@@ -10,40 +10,40 @@ from bot.actions.lookup import require_admin, require_built
 from bot.actions.reply import Reply
 from bot.actions.weeks import at_local, local_today, parse_date, stamp, zone
 from rules.errors import PawpostError
-from rules.germ.constants import HUNT_CATCH_DC
-from rules.germ.hunting import Season, find_prey_dc
-from rules.germ.seasons import SEASON_CYCLE, next_season_turn, season_began, season_on
+from rules.seasons import SEASON_CYCLE, Season, next_season_turn, season_began, season_on
 from storage.hunting import Done, PostKind
-from storage.settings import GermSettings, GuildSettings
+from storage.settings import Guild, GuildSettings, SeasonSettings
 
 MAX_WEEKS_PER_SEASON = 52
 SEASON_CHOICES = tuple(season.value for season in Season)
 
 
-def manual_season(germ: GermSettings) -> Season:
+def manual_season(seasons: SeasonSettings) -> Season:
     """The season last set by hand or turned to (Newleaf if the stored name is unknown)."""
     try:
-        return Season(germ.season)
+        return Season(seasons.season)
     except ValueError:
         return Season.NEWLEAF
 
 
 def current_season(settings: GuildSettings, now: datetime) -> Season:
     """The season at `now` in the server's time zone, turning by itself when set to."""
-    germ = settings.germ
+    seasons = settings.seasons
     return season_on(
         local_today(now, zone(settings.timezone)),
-        manual=manual_season(germ),
-        start=germ.seasons_auto_start,
-        weeks_per_season=germ.weeks_per_season,
+        manual=manual_season(seasons),
+        start=seasons.seasons_auto_start,
+        weeks_per_season=seasons.weeks_per_season,
     )
 
 
 def next_turn(settings: GuildSettings, now: datetime) -> datetime | None:
     """When the season next turns by itself (local midnight), or None when set by hand."""
-    germ = settings.germ
+    seasons = settings.seasons
     tz = zone(settings.timezone)
-    day = next_season_turn(local_today(now, tz), germ.seasons_auto_start, germ.weeks_per_season)
+    day = next_season_turn(
+        local_today(now, tz), seasons.seasons_auto_start, seasons.weeks_per_season
+    )
     return None if day is None else at_local(day, 0, tz)
 
 
@@ -51,9 +51,12 @@ def following(season: Season) -> Season:
     return SEASON_CYCLE[(SEASON_CYCLE.index(season) + 1) % len(SEASON_CYCLE)]
 
 
-def hunting_line(season: Season) -> str:
-    dc = find_prey_dc(leaf_bare=season is Season.LEAF_BARE)
-    return f"Finding prey needs Perception DC {dc}, catching it Stealth DC {HUNT_CATCH_DC}."
+def hunting_line(services: Services, guild: Guild, season: Season) -> str:
+    """What the season means for the server's ruleset's hunting ("" when it says nothing)."""
+    ruleset = services.ruleset(guild.ruleset)
+    if ruleset is None or ruleset.season_hunting is None:
+        return ""
+    return ruleset.season_hunting(season)
 
 
 def _parse_season(text: str) -> Season:
@@ -72,10 +75,10 @@ def show(services: Services, actor: Actor) -> Reply:
         guild = tx.guilds.get(actor.guild_id)
     require_built(guild)
     season = current_season(guild.settings, now)
-    lines = [f"It is **{season.label}**. {hunting_line(season)}"]
+    lines = [f"It is **{season.label}**. {hunting_line(services, guild, season)}"]
     turn = next_turn(guild.settings, now)
     if turn is not None:
-        weeks = guild.settings.germ.weeks_per_season
+        weeks = guild.settings.seasons.weeks_per_season
         upcoming = current_season(guild.settings, turn)
         lines.append(
             f"Seasons turn by themselves every {weeks} week{'s' if weeks != 1 else ''}: "
@@ -95,13 +98,13 @@ def set_season(services: Services, actor: Actor, season: str) -> Reply:
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
-        germ = guild.settings.germ
-        was_automatic = germ.seasons_auto_start is not None
-        germ.season = chosen.value
-        germ.seasons_auto_start = None
+        seasons = guild.settings.seasons
+        was_automatic = seasons.seasons_auto_start is not None
+        seasons.season = chosen.value
+        seasons.seasons_auto_start = None
         tx.guilds.save(guild)
         tx.audit.add(audit.entry(actor, "config", f"season set to {chosen.label}", now))
-    lines = [f"It is now **{chosen.label}**. {hunting_line(chosen)}"]
+    lines = [f"It is now **{chosen.label}**. {hunting_line(services, guild, chosen)}"]
     if was_automatic:
         lines.append(
             "Seasons no longer turn by themselves; /config seasons auto starts them again."
@@ -122,14 +125,14 @@ def set_automatic(services: Services, actor: Actor, start: str, weeks_per_season
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
-        germ = guild.settings.germ
-        germ.seasons_auto_start = first
-        germ.weeks_per_season = weeks_per_season
+        seasons = guild.settings.seasons
+        seasons.seasons_auto_start = first
+        seasons.weeks_per_season = weeks_per_season
         today = local_today(now, zone(guild.settings.timezone))
         began = season_began(today, first, weeks_per_season)
         if began is not None:
             # The season it is now is not news: only later turns are announced.
-            germ.season = current_season(guild.settings, now).value
+            seasons.season = current_season(guild.settings, now).value
             tx.hunting.set_starting_point(
                 Done(guild_id=guild.guild_id, kind=PostKind.SEASON, week_key=began.isoformat()),
                 now,
@@ -166,12 +169,12 @@ def set_manual(services: Services, actor: Actor) -> Reply:
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
-        germ = guild.settings.germ
-        if germ.seasons_auto_start is None:
+        seasons = guild.settings.seasons
+        if seasons.seasons_auto_start is None:
             raise PawpostError("Seasons are already set by hand on this server.")
         season = current_season(guild.settings, now)
-        germ.season = season.value
-        germ.seasons_auto_start = None
+        seasons.season = season.value
+        seasons.seasons_auto_start = None
         tx.guilds.save(guild)
         tx.audit.add(audit.entry(actor, "config", "seasons set by hand", now))
     return Reply(

@@ -13,9 +13,10 @@ from bot.actions.lookup import require_admin
 from bot.actions.reply import Reply, ReplyField
 from bot.actions.seasons import current_season
 from bot.actions.weeks import weekday_name
+from bot.ruleset import Feature
 from rules.errors import PawpostError
 from rules.rulesets import RULESETS
-from storage.settings import GuildSettings
+from storage.settings import AgeingPace, GuildSettings
 
 
 @runs_in_database
@@ -23,7 +24,7 @@ def show(services: Services, actor: Actor) -> Reply:
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)
     settings = guild.settings
-    germ = settings.germ
+    ruleset = services.ruleset(guild.ruleset)
     admin_role = f"<@&{settings.admin_role_id}>" if settings.admin_role_id else "Manage Server only"
     admin_channel = f"<#{settings.admin_channel_id}>" if settings.admin_channel_id else "not set"
     fields = [
@@ -37,21 +38,13 @@ def show(services: Services, actor: Actor) -> Reply:
             inline=True,
         ),
     ]
-    if guild.ruleset == "germ":
-        fields.append(
-            ReplyField(
-                name="Germ",
-                value=(
-                    f"{germ.points_to_spend} points, at most {germ.max_points_in_stat} in a stat; "
-                    f"contest timeout {germ.contest_timeout_hours} h; "
-                    f"turn timeout {germ.turn_timeout_hours} h; "
-                    f"catches can be stolen for {germ.steal_window_days} days"
-                ),
-            )
-        )
+    if ruleset is not None and ruleset.settings_field is not None:
+        fields.append(ruleset.settings_field(settings))
+    if ruleset is not None and Feature.HUNTING in ruleset.features:
         fields.append(
             ReplyField(name="Hunting", value=_hunting_settings(settings, services.clock()))
         )
+    fields.append(ReplyField(name="Game clock", value=_clock_settings(settings)))
     return Reply(title="Server settings", fields=fields, ephemeral=True)
 
 
@@ -60,26 +53,37 @@ def _on(flag: bool) -> str:
 
 
 def _hunting_settings(settings: GuildSettings, now: datetime) -> str:
-    germ = settings.germ
-    if germ.reminder_channel_id is None:
+    hunting, seasons = settings.hunting, settings.seasons
+    if hunting.reminder_channel_id is None:
         reminders = "reminders off"
     else:
         reminders = (
-            f"reminders in <#{germ.reminder_channel_id}> on "
-            f"{weekday_name(germ.reminder_weekday)} at {germ.reminder_hour:02d}:00"
+            f"reminders in <#{hunting.reminder_channel_id}> on "
+            f"{weekday_name(hunting.reminder_weekday)} at {hunting.reminder_hour:02d}:00"
         )
     season = current_season(settings, now).label
     turning = (
-        f"turning every {germ.weeks_per_season} weeks from {germ.seasons_auto_start}"
-        if germ.seasons_auto_start
+        f"turning every {seasons.weeks_per_season} weeks from {seasons.seasons_auto_start}"
+        if seasons.seasons_auto_start
         else "set by admins"
     )
     return (
         f"{reminders}; season {season} ({turning}); "
-        f"missed week counts as a failure: {_on(germ.missed_week_counts_as_failure)}; "
-        f"away needs approval: {_on(germ.away_needs_approval)}; "
-        f"ageing {_on(germ.ageing)} ({germ.moons_per_real_week} moon a real week)"
+        f"missed week counts as a failure: {_on(hunting.missed_week_counts_as_failure)}; "
+        f"away needs approval: {_on(hunting.away_needs_approval)}; "
+        f"contest timeout {settings.contest_timeout_hours} h; "
+        f"turn timeout {settings.turn_timeout_hours} h"
     )
+
+
+def _clock_settings(settings: GuildSettings) -> str:
+    clock = settings.clock
+    ageing = {
+        AgeingPace.REAL_WEEK: f"ageing {_on(True)} ({clock.moons_per_real_week} moon a real week)",
+        AgeingPace.GAME_MONTH: "ageing one moon every 28 game days",
+        AgeingPace.ADMIN: f"ageing {_on(False)} (only by an admin)",
+    }[clock.ageing]
+    return ageing
 
 
 @runs_in_database

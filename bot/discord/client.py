@@ -20,12 +20,12 @@ from bot.actions import buttons
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
 from bot.actions.server_config import zone_choices
-from bot.command_spec import Command
+from bot.commands.spec import Command
 from bot.config import Settings
 from bot.discord import render
 from bot.discord.errors import answer_error
 from bot.discord.tree import build_command_set, character_choices, command_set_hash
-from bot.jobs import JOBS
+from bot.jobs import jobs
 from bot.scheduler import Post, Scheduler
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
@@ -139,7 +139,7 @@ class PawpostBot(discord.Client):
         self.add_dynamic_items(PawpostComponent)
         self.scheduler = Scheduler(
             self.services,
-            JOBS,
+            jobs(self.services.rulesets),
             self.post,
             max_sleep_seconds=self.settings.scheduler_max_sleep_seconds,
         )

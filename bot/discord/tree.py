@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
-from bot.command_spec import Command, Kind, Option
-from bot.commands import commands_for
+from bot.commands.catalog import commands_for
+from bot.commands.spec import Command, Kind, Option
 
 if TYPE_CHECKING:
     from bot.discord.client import PawpostBot

@@ -66,7 +66,6 @@ from rules.germ.contests import (
 )
 from rules.germ.hunting import (
     HuntResult,
-    Season,
     StarvationUpdate,
     after_hunt,
     end_starvation,
@@ -98,6 +97,7 @@ from rules.germ.sheet import (
     without_condition,
 )
 from rules.germ.ties import Contest, Side, winner
+from rules.seasons import Season
 
 __all__ = [
     "BADLY_WOUNDED",

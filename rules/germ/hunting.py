@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from enum import StrEnum
 from typing import NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -23,18 +22,6 @@ from rules.germ.sheet import GermSheet, Stat
 from rules.rolls import Roll
 
 KitId = TypeVar("KitId")
-
-
-class Season(StrEnum):
-    NEWLEAF = "newleaf"
-    GREENLEAF = "greenleaf"
-    LEAF_FALL = "leaf-fall"
-    LEAF_BARE = "leaf-bare"
-
-    @property
-    def label(self) -> str:
-        """The name players see: "Leaf-bare"."""
-        return self.value.capitalize()
 
 
 def find_prey_dc(*, leaf_bare: bool) -> int:

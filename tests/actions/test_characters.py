@@ -7,12 +7,13 @@ import asyncio
 import pytest
 
 from bot.actions import buttons, characters
+from bot.actions.germ import cats as germ_cats
 from rules.errors import PawpostError
 from tests.conftest import ADMIN, ALICE, BOB, FIREPAW, OTHER_GUILD, TIGERCLAW, actor, cat, dump
 
 
 async def test_create_then_show_reads_the_sheet(services) -> None:
-    reply = await characters.create(services, actor(ALICE), **FIREPAW)
+    reply = await germ_cats.create(services, actor(ALICE), **FIREPAW)
     assert reply.title == "Firepaw joins the server"
     shown = await characters.show(services, actor(ALICE))
     fields = {field.name: field.value for field in shown.fields}
@@ -41,24 +42,24 @@ async def test_a_wrong_sheet_is_refused_and_nothing_is_written(
 ) -> None:
     before = dump(db.path)
     with pytest.raises(PawpostError) as refused:
-        await characters.create(services, actor(ALICE), **{**FIREPAW, **changes})
+        await germ_cats.create(services, actor(ALICE), **{**FIREPAW, **changes})
     assert refused.value.message == message
     assert dump(db.path) == before
 
 
 async def test_names_are_unique_per_server_case_insensitively(services, db) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
     before = dump(db.path)
     with pytest.raises(PawpostError, match="There is already a character named FIREPAW"):
-        await characters.create(services, actor(BOB), **cat("FIREPAW"))
+        await germ_cats.create(services, actor(BOB), **cat("FIREPAW"))
     assert dump(db.path) == before
-    await characters.create(services, actor(BOB, guild=OTHER_GUILD), **cat("FIREPAW"))
+    await germ_cats.create(services, actor(BOB, guild=OTHER_GUILD), **cat("FIREPAW"))
 
 
 async def test_two_simultaneous_creates_with_one_name_make_one_cat(services) -> None:
     results = await asyncio.gather(
-        characters.create(services, actor(ALICE), **FIREPAW),
-        characters.create(services, actor(BOB), **cat("firepaw")),
+        germ_cats.create(services, actor(ALICE), **FIREPAW),
+        germ_cats.create(services, actor(BOB), **cat("firepaw")),
         return_exceptions=True,
     )
     assert sum(isinstance(result, PawpostError) for result in results) == 1
@@ -67,7 +68,7 @@ async def test_two_simultaneous_creates_with_one_name_make_one_cat(services) -> 
 
 
 async def test_someone_elses_character_is_refused_but_an_admin_may(services, db) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
     before = dump(db.path)
     with pytest.raises(PawpostError, match="Firepaw belongs to another player."):
         await characters.rename(services, actor(BOB), "Fireheart", "Firepaw")
@@ -80,8 +81,8 @@ async def test_someone_elses_character_is_refused_but_an_admin_may(services, db)
 
 
 async def test_active_character_is_used_when_none_is_named(services) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
-    await characters.create(services, actor(ALICE), **cat("Sandpaw"))
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(ALICE), **cat("Sandpaw"))
     with pytest.raises(PawpostError, match="You have several characters"):
         await characters.show(services, actor(ALICE))
     await characters.use(services, actor(ALICE), "sandpaw")
@@ -91,7 +92,7 @@ async def test_active_character_is_used_when_none_is_named(services) -> None:
 
 
 async def test_delete_asks_first_hides_and_an_admin_restores(services) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
     asked = await characters.delete(services, actor(ALICE))
     assert [b.label for b in asked.buttons] == ["Delete Firepaw", "Keep"]
     kept = await buttons.press(services, actor(ALICE), asked.buttons[1].custom_id)
@@ -111,17 +112,17 @@ async def test_delete_asks_first_hides_and_an_admin_restores(services) -> None:
 
 
 async def test_restore_refuses_when_the_name_was_taken_since(services) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
     asked = await characters.delete(services, actor(ALICE))
     await buttons.press(services, actor(ALICE), asked.buttons[0].custom_id)
-    await characters.create(services, actor(BOB), **FIREPAW)
+    await germ_cats.create(services, actor(BOB), **FIREPAW)
     with pytest.raises(PawpostError, match="already a character named Firepaw"):
         await characters.restore(services, actor(ADMIN, admin=True), "Firepaw")
 
 
 async def test_mother_and_kits_show_and_cycles_are_refused(services, db) -> None:
-    await characters.create(services, actor(ALICE), **cat("Sandstorm", age=30))
-    await characters.create(services, actor(BOB), **cat("Sandkit", age=1, mother="Sandstorm"))
+    await germ_cats.create(services, actor(ALICE), **cat("Sandstorm", age=30))
+    await germ_cats.create(services, actor(BOB), **cat("Sandkit", age=1, mother="Sandstorm"))
     mother = await characters.show(services, actor(ALICE), "Sandstorm")
     assert {f.name: f.value for f in mother.fields}["Kits"] == "Sandkit"
     kit = await characters.show(services, actor(BOB), "Sandkit")
@@ -131,32 +132,32 @@ async def test_mother_and_kits_show_and_cycles_are_refused(services, db) -> None
     assert "rolls -6 (kit -10)" in fields["Stats"]
     before = dump(db.path)
     with pytest.raises(PawpostError, match="would make a cat its own ancestor"):
-        await characters.edit(services, actor(ALICE), "Sandstorm", mother="Sandkit")
+        await germ_cats.edit(services, actor(ALICE), "Sandstorm", mother="Sandkit")
     with pytest.raises(PawpostError, match="would make a cat its own ancestor"):
-        await characters.edit(services, actor(ALICE), "Sandstorm", mother="Sandstorm")
+        await germ_cats.edit(services, actor(ALICE), "Sandstorm", mother="Sandstorm")
     assert dump(db.path) == before
 
 
 async def test_conditions_are_added_removed_and_shape_the_rolls(services) -> None:
-    await characters.create(services, actor(ALICE), **cat("Oldpaw", age=130))
-    await characters.add_condition(services, actor(ALICE), "blind")
+    await germ_cats.create(services, actor(ALICE), **cat("Oldpaw", age=130))
+    await germ_cats.add_condition(services, actor(ALICE), "blind")
     with pytest.raises(PawpostError, match="already blind"):
-        await characters.add_condition(services, actor(ALICE), "blind")
+        await germ_cats.add_condition(services, actor(ALICE), "blind")
     with pytest.raises(PawpostError, match="follows from the cat.s age or hunger"):
-        await characters.add_condition(services, actor(ALICE), "starving")
+        await germ_cats.add_condition(services, actor(ALICE), "starving")
     shown = await characters.show(services, actor(ALICE))
     fields = {f.name: f.value for f in shown.fields}
     assert fields["Conditions"] == "elder, blind"
     assert "**Agility** 4 → rolls -1 (elder -5)" in fields["Stats"]
     assert "**Stealth** 3 → rolls -2 (blind -5)" in fields["Stats"]
-    await characters.remove_condition(services, actor(ALICE), "blind")
+    await germ_cats.remove_condition(services, actor(ALICE), "blind")
     with pytest.raises(PawpostError, match="is not blind"):
-        await characters.remove_condition(services, actor(ALICE), "blind")
+        await germ_cats.remove_condition(services, actor(ALICE), "blind")
 
 
 async def test_list_paginates(services) -> None:
     for number in range(25):
-        await characters.create(services, actor(ALICE), **cat(f"Cat{number:02d}"))
+        await germ_cats.create(services, actor(ALICE), **cat(f"Cat{number:02d}"))
     first = await characters.list_characters(services, actor(BOB))
     assert len(first.lines) == characters.LIST_PAGE_SIZE
     assert [b.label for b in first.buttons] == ["Next"]
@@ -167,11 +168,11 @@ async def test_list_paginates(services) -> None:
 
 
 async def test_markdown_and_mentions_in_names_are_escaped(services) -> None:
-    await characters.create(services, actor(ALICE), **cat("@everyone **x**"))
+    await germ_cats.create(services, actor(ALICE), **cat("@everyone **x**"))
     shown = await characters.show(services, actor(ALICE))
     assert shown.title == "\\@everyone \\*\\*x\\*\\*"
     assert shown.mentions == []
 
 
 async def test_tigerclaw_fixture_is_a_legal_sheet(services) -> None:
-    await characters.create(services, actor(BOB), **TIGERCLAW)
+    await germ_cats.create(services, actor(BOB), **TIGERCLAW)

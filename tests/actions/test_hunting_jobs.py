@@ -9,13 +9,15 @@ from pathlib import Path
 
 import pytest
 
-from bot.actions import characters, hunting, hunting_config, seasons
+from bot.actions import hunting, hunting_config, seasons
 from bot.actions.context import Services
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import hunting as germ_hunting
 from bot.actions.hunting_jobs import MENTIONS_PER_POST, POST_TEXT_LIMIT, split_posts, weekly_hunting
 from bot.scheduler import JobResult
 from rules.errors import PawpostError
 from storage.database import Database
-from tests.actions.hunting_helpers import CATCH, FIND, MISS, boss, set_hunger, set_zone, sheet
+from tests.actions.germ.hunting_helpers import CATCH, FIND, MISS, boss, set_hunger, set_zone, sheet
 from tests.conftest import ALICE, BOB, CAROL, GUILD, TIGERCLAW, Clock, Dice, actor, cat, dump
 
 REMINDERS = 55
@@ -28,9 +30,9 @@ async def run(services: Services, clock: Clock, when: datetime) -> JobResult:
 
 
 async def three_cats(services: Services) -> None:
-    await characters.create(services, actor(ALICE), **cat("Firepaw"))
-    await characters.create(services, actor(BOB), **TIGERCLAW)
-    await characters.create(services, actor(CAROL), **cat("Graystripe"))
+    await germ_cats.create(services, actor(ALICE), **cat("Firepaw"))
+    await germ_cats.create(services, actor(BOB), **TIGERCLAW)
+    await germ_cats.create(services, actor(CAROL), **cat("Graystripe"))
 
 
 def texts(result: JobResult) -> list[tuple[int, str]]:
@@ -51,7 +53,7 @@ async def test_a_reminder_at_sunday_6_pm_in_new_york_as_daylight_saving_ends(
     await run(services, clock, datetime(2026, 10, 25, 22, tzinfo=UTC))  # that week's reminder
     clock.now = datetime(2026, 10, 27, 12, tzinfo=UTC)
     dice.load(MISS, MISS)
-    await hunting.hunt(services, actor(BOB))
+    await germ_hunting.hunt(services, actor(BOB))
     await set_hunger(services.db, "Graystripe", streak=3, starving=True)
     # Clocks went back an hour on Sunday 1 November: 18:00 EST is 23:00 UTC, not 22:00.
     early = await run(services, clock, datetime(2026, 11, 1, 22, 59, tzinfo=UTC))
@@ -164,7 +166,7 @@ async def test_an_away_cat_is_not_reminded_reported_or_failed(services, dice, cl
     await run(services, clock, clock.now)
     await hunting.away(services, actor(BOB), "2026-12-09", reason="holiday")
     dice.load(FIND, CATCH)
-    await hunting.hunt(services, actor(CAROL))
+    await germ_hunting.hunt(services, actor(CAROL))
     reminder = await run(services, clock, datetime(2026, 12, 12, 12, tzinfo=UTC))
     [(_, text)] = texts(reminder)
     assert "Firepaw" in text and "Tigerclaw" not in text and "Graystripe" not in text
@@ -177,7 +179,7 @@ async def test_an_away_cat_is_not_reminded_reported_or_failed(services, dice, cl
     ]
     assert (await sheet(db, "Firepaw")).fail_streak == 1
     assert (await sheet(db, "Tigerclaw")).fail_streak == 0
-    log = await hunting.hunting_log(services, actor(ALICE))
+    log = await germ_hunting.hunting_log(services, actor(ALICE))
     assert log.lines[0].endswith(
         "missed the week of 2026-12-07: counts as a failed hunt · 1 failure in a row"
     )
@@ -186,8 +188,8 @@ async def test_an_away_cat_is_not_reminded_reported_or_failed(services, dice, cl
 async def test_a_missed_week_starves_a_nursing_mother_and_her_young_kit(
     services, clock, db
 ) -> None:
-    await characters.create(services, actor(ALICE), **cat("Sandstorm", age=30))
-    await characters.create(services, actor(ALICE), **cat("Dapplekit", age=1, mother="Sandstorm"))
+    await germ_cats.create(services, actor(ALICE), **cat("Sandstorm", age=30))
+    await germ_cats.create(services, actor(ALICE), **cat("Dapplekit", age=1, mother="Sandstorm"))
     await set_hunger(db, "Sandstorm", streak=1)
     clock.advance(days=7)
     await hunting_config.set_admin_channel(services, boss(), ADMINS)
@@ -251,7 +253,7 @@ async def test_seasons_turn_by_themselves_and_are_announced_once(services, clock
     titles = [post.reply.title for post in turned.posts]
     assert "Leaf-fall has begun" in titles
     guild = await db.transact(lambda tx: tx.guilds.get(GUILD), write=False)
-    assert guild.settings.germ.season == "leaf-fall"
+    assert guild.settings.seasons.season == "leaf-fall"
     again = await run(services, clock, datetime(2026, 12, 28, 0, 2, tzinfo=UTC))
     assert again.posts == []
 
@@ -265,7 +267,7 @@ async def test_a_settings_change_anywhere_rearms_the_schedule(services, clock, d
 
 
 async def test_a_server_with_nothing_scheduled_is_not_looked_at_again(services, clock, db) -> None:
-    await characters.create(services, actor(ALICE), **cat("Firepaw"))
+    await germ_cats.create(services, actor(ALICE), **cat("Firepaw"))
     await set_zone(services, "Europe/Paris")
     result = await run(services, clock, clock.now)
     assert result == JobResult([], None)
@@ -277,7 +279,7 @@ async def test_a_server_with_nothing_scheduled_is_not_looked_at_again(services, 
 
 async def test_many_cats_are_split_into_posts_within_discords_limits(services, clock) -> None:
     for number in range(MENTIONS_PER_POST + 5):
-        await characters.create(services, actor(5000 + number), **cat(f"Cat{number:03d}"))
+        await germ_cats.create(services, actor(5000 + number), **cat(f"Cat{number:03d}"))
     clock.advance(days=7)
     await hunting_config.reminders_on(services, boss(), REMINDERS, "monday", 13)
     result = await run(services, clock, datetime(2026, 12, 7, 13, tzinfo=UTC))

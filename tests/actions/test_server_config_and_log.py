@@ -6,8 +6,10 @@ import json
 
 import pytest
 
-from bot.actions import buttons, characters, checks, log, roll, server_config
+from bot.actions import buttons, log, roll, server_config
 from bot.actions.context import Actor
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import checks
 from rules.errors import PawpostError
 from tests.conftest import ADMIN, ALICE, BOB, CHANNEL, FIREPAW, GUILD, actor, dump
 
@@ -90,7 +92,7 @@ async def test_admin_role_makes_its_members_admins(services) -> None:
 
 
 async def test_ruleset_change_is_refused_while_characters_of_another_exist(services, db) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
     before = dump(db.path)
     with pytest.raises(
         PawpostError, match="still has 1 Germ character; a server plays one ruleset"
@@ -105,13 +107,13 @@ async def test_an_unbuilt_ruleset_answers_its_commands_with_a_sentence(services)
     with pytest.raises(PawpostError, match="Taking Risks is not built into Pawpost yet"):
         await checks.check(services, actor(ALICE), "strength")
     with pytest.raises(PawpostError, match="Taking Risks is not built into Pawpost yet"):
-        await characters.create(services, actor(ALICE), **FIREPAW)
+        await germ_cats.create(services, actor(ALICE), **FIREPAW)
     await server_config.set_ruleset(services, actor(ADMIN, admin=True), "germ")
-    await characters.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
 
 
 async def test_admin_export_is_a_json_file_for_admins_only(services, dice) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
     dice.load(7)
     await checks.check(services, actor(ALICE), "agility")
     with pytest.raises(PawpostError, match="Only an admin"):

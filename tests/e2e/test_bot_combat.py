@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import COMMANDS
+from bot.commands.catalog import COMMANDS
 from tests.e2e.bot_process import (
     BotWorld,
     bot_world,

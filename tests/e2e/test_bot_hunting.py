@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.commands import COMMANDS
+from bot.commands.catalog import COMMANDS
 from tests.e2e.bot_process import (
     bot_world,
     create_cat,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from bot.commands import commands_for
+from bot.commands.catalog import commands_for
 from tests.e2e.bot_process import bot_world, is_ephemeral, one_sentence, text_of
 
 

@@ -15,8 +15,11 @@ import asyncio
 import sqlite3
 import sys
 
-from bot.actions import buttons, characters, checks, combat, hunting
+from bot.actions import buttons
 from bot.actions.context import Actor, Services
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import checks, combat
+from bot.actions.germ import hunting as germ_hunting
 from bot.actions.reply import Reply
 from rules.dice import SystemDice
 from rules.errors import PawpostError
@@ -68,12 +71,12 @@ async def hunter(services: Services, run: int, number: int) -> None:
     while True:
         made += 1
         name = f"Crash {run}-{number}-{made}"
-        await characters.create(services, player, name, **STATS)
+        await germ_cats.create(services, player, name, **STATS)
         acknowledge(f"cat {name}")
         reply = await checks.check(services, player, "stealth", dc=10, character=name)
         assert reply.footer is not None
         acknowledge(f"roll {reply.footer.removeprefix('roll #')}")
-        await hunting.hunt(services, player, character=name)
+        await germ_hunting.hunt(services, player, character=name)
         acknowledge(f"hunt {name}")
 
 
@@ -86,8 +89,8 @@ async def fighter(services: Services, run: int, number: int) -> None:
     while True:
         fights += 1
         first, second = (f"Fighter {run}-{number}-{fights}-{side}" for side in "ab")
-        await characters.create(services, one, first, **STATS)
-        await characters.create(services, other, second, **STATS)
+        await germ_cats.create(services, one, first, **STATS)
+        await germ_cats.create(services, other, second, **STATS)
         reply = await combat.challenge(services, one, second, character=first)
         reply = await buttons.press(services, other, choice(reply, "accept"))
         reply = await buttons.press(services, one, choice(reply, "me-first"))

@@ -11,8 +11,8 @@ import sys
 import time
 from pathlib import Path
 
-from bot.actions import characters
 from bot.actions.context import Services
+from bot.actions.germ import cats as germ_cats
 from storage.database import Database
 from tests.conftest import ALICE, cat
 from tests.reliability.crash_writer import stored_commands
@@ -25,7 +25,7 @@ async def seed(path: Path) -> None:
     db = await Database.open(path)
     try:
         for number in range(20):
-            await characters.create(Services(db=db), player(ALICE), **cat(f"Seed {number}"))
+            await germ_cats.create(Services(db=db), player(ALICE), **cat(f"Seed {number}"))
     finally:
         await db.close()
 

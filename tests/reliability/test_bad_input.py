@@ -2,7 +2,8 @@
 command leaves the database exactly as it was.
 
 The values are drawn from each command's declared options (kind, choices, range, length), so a
-command added to `bot.commands.COMMANDS` is covered without touching this file. Besides values
+command added to `bot.commands.catalog.COMMANDS` is covered without touching this file. Besides
+values
 Discord would send, they include what it would not: out-of-range numbers, unknown choices,
 over-long and empty text, Markdown and mentions, names of deleted cats and of cats in another
 server or of another player. Integers stay within what a Discord option can carry (|n| <= 2^53;
@@ -23,8 +24,8 @@ from hypothesis import strategies as st
 
 from bot.actions import server_config
 from bot.actions.reply import Reply
-from bot.command_spec import Command, Kind, Option
-from bot.commands import COMMANDS
+from bot.commands.catalog import COMMANDS
+from bot.commands.spec import Command, Kind, Option
 from rules.errors import PawpostError
 from rules.germ.sheet import STATS
 from storage.database import Database

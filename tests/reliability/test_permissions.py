@@ -1,7 +1,8 @@
 """Who may do what, over every command and every button: the actions refuse by themselves,
 whatever Discord shows to whom.
 
-Commands and buttons are taken from `bot.commands.COMMANDS` and `bot.actions.buttons.HANDLERS`,
+Commands and buttons are taken from `bot.commands.catalog.COMMANDS` and
+`bot.actions.buttons.all_handlers`,
 each option filled with a value that would be accepted from someone allowed, so the refusal
 seen is the permission's.
 """
@@ -20,9 +21,10 @@ import pytest
 
 from bot.actions import buttons, characters, hunting, hunting_config, server_config
 from bot.actions.context import Actor
+from bot.actions.germ import cats as germ_cats
 from bot.actions.reply import Reply
-from bot.command_spec import Command, Kind, Option
-from bot.commands import COMMANDS
+from bot.commands.catalog import COMMANDS
+from bot.commands.spec import Command, Kind, Option
 from bot.discord import render
 from rules.errors import PawpostError
 from storage.database import Database
@@ -177,7 +179,7 @@ def button_ids(world: World) -> list[str]:
     arg = {"combat": version}
     return [
         f"pawpost:{area}:{target.get(area, ids['Tigerclaw'])}:{verb}:{arg.get(area, 1)}"
-        for area, verb in buttons.HANDLERS
+        for area, verb in buttons.all_handlers(world.services.rulesets)
     ]
 
 
@@ -262,7 +264,7 @@ def texts(reply: Reply) -> list[str]:
 async def test_hostile_names_ping_nobody_and_are_escaped(world: World) -> None:
     bob, admin = player(BOB), player(ADMIN, admin=True)
     for name in HOSTILE_NAMES:
-        await characters.create(world.services, bob, **cat(name))
+        await germ_cats.create(world.services, bob, **cat(name))
     players = {ALICE, BOB, CAROL, ADMIN}
     answered = 0
     for command in GERM_COMMANDS:

@@ -14,8 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from bot.actions import buttons, characters, checks, hunting
+from bot.actions import buttons
 from bot.actions.context import Actor, Services
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import checks
+from bot.actions.germ import hunting as germ_hunting
 from bot.actions.reply import Reply
 from bot.bench import SeededDice
 from rules.errors import PawpostError
@@ -64,8 +67,8 @@ def winners(results: list[Reply | BaseException]) -> list[Reply]:
 
 async def test_fifty_hunts_of_one_cat_record_one(pair: list[Services]) -> None:
     alice = player(ALICE)
-    await characters.create(pair[0], alice, **cat("Firepaw"))
-    results = await race(pair, [lambda s: hunting.hunt(s, alice)] * 50)
+    await germ_cats.create(pair[0], alice, **cat("Firepaw"))
+    results = await race(pair, [lambda s: germ_hunting.hunt(s, alice)] * 50)
     assert len(winners(results)) == 1
     path = pair[0].db.path
     assert count(path, "SELECT count(*) FROM hunts") == 1
@@ -91,8 +94,8 @@ async def test_two_cats_made_at_once_with_one_name_make_one(pair: list[Services]
     results = await race(
         pair,
         [
-            lambda s: characters.create(s, makers[0], **cat("Brightpaw")),
-            lambda s: characters.create(s, makers[1], **cat("BRIGHTPAW ")),
+            lambda s: germ_cats.create(s, makers[0], **cat("Brightpaw")),
+            lambda s: germ_cats.create(s, makers[1], **cat("BRIGHTPAW ")),
         ],
     )
     assert len(winners(results)) == 1
@@ -103,8 +106,8 @@ async def test_two_cats_made_at_once_with_one_name_make_one(pair: list[Services]
 
 
 async def test_a_contest_answered_twice_at_once_resolves_once(pair: list[Services]) -> None:
-    await characters.create(pair[0], player(ALICE), **cat("Firepaw"))
-    await characters.create(pair[0], player(BOB), **cat("Tigerclaw"))
+    await germ_cats.create(pair[0], player(ALICE), **cat("Firepaw"))
+    await germ_cats.create(pair[0], player(BOB), **cat("Tigerclaw"))
     started = await checks.start_contest(pair[0], player(ALICE), "strength", "Tigerclaw")
     roll = started.buttons[0].custom_id
     admin_roll = roll.replace(":roll", ":admin-roll")

@@ -19,8 +19,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.actions import characters, checks
+from bot.actions import characters
 from bot.actions.context import Services
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import checks
 from bot.bench import SeededDice
 from rules.errors import PawpostError
 from storage.database import Database
@@ -36,7 +38,7 @@ ALICE_ = player(ALICE)
 async def services(tmp_path: Path) -> AsyncIterator[Services]:
     db = await Database.open(tmp_path / "pawpost.sqlite3", busy_timeout_ms=100)
     services = Services(db=db, dice=SeededDice(1), clock=Clock(START))
-    await characters.create(services, ALICE_, **cat("Firepaw"))
+    await germ_cats.create(services, ALICE_, **cat("Firepaw"))
     yield services
     await db.close()
 

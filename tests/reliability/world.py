@@ -5,8 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from bot.actions import buttons, characters, checks, combat
+from bot.actions import buttons, characters
 from bot.actions.context import Actor, Services
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import checks, combat
 from bot.actions.reply import Reply
 from bot.bench import SeededDice
 from storage.database import Database
@@ -59,13 +61,13 @@ async def build_world(db: Database, *, seed: int = 1) -> World:
     clock = Clock(START)
     services = Services(db=db, dice=SeededDice(seed), clock=clock)
     alice, bob = player(ALICE), player(BOB)
-    await characters.create(services, alice, **cat("Firepaw"))
-    await characters.create(services, alice, **cat("Sandpaw", strength=5, stealth=2))
-    await characters.create(services, alice, **cat(DELETED))
-    await characters.create(services, bob, **cat("Tigerclaw"))
-    await characters.create(services, bob, **cat("Longtail", strength=6, perception=1))
-    await characters.create(services, player(DAVE, guild=OTHER_GUILD), **cat("Farclaw"))
-    await characters.create(services, player(ALICE, guild=OTHER_GUILD), **cat("Otherpaw"))
+    await germ_cats.create(services, alice, **cat("Firepaw"))
+    await germ_cats.create(services, alice, **cat("Sandpaw", strength=5, stealth=2))
+    await germ_cats.create(services, alice, **cat(DELETED))
+    await germ_cats.create(services, bob, **cat("Tigerclaw"))
+    await germ_cats.create(services, bob, **cat("Longtail", strength=6, perception=1))
+    await germ_cats.create(services, player(DAVE, guild=OTHER_GUILD), **cat("Farclaw"))
+    await germ_cats.create(services, player(ALICE, guild=OTHER_GUILD), **cat("Otherpaw"))
     await characters.use(services, alice, "Firepaw")
     await characters.use(services, bob, "Tigerclaw")
     asked = await characters.delete(services, alice, DELETED)

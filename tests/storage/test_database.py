@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.actions import characters
+from bot.actions.germ import cats as germ_cats
 from rules.errors import PawpostError
 from rules.germ.sheet import GermSheet
 from storage.database import Database, Migration, MigrationFailed, bundled_migrations
@@ -347,7 +347,7 @@ async def test_an_action_cancelled_while_queued_changes_nothing(db: Database, se
     alice = actor(ALICE, guild=1)
     async with database_thread_held(db):
         before = dump(db.path)
-        command = asyncio.create_task(characters.create(services, alice, **FIREPAW))
+        command = asyncio.create_task(germ_cats.create(services, alice, **FIREPAW))
         await asyncio.sleep(0)
         assert inspect.getcoroutinestate(command.get_coro()) == inspect.CORO_SUSPENDED
         command.cancel()
@@ -356,7 +356,7 @@ async def test_an_action_cancelled_while_queued_changes_nothing(db: Database, se
     assert dump(db.path) == before
     assert await names_stored(db, "Firepaw") == {"Firepaw": False}
     # Not cancelled, the same action does create the cat (so the check above could fail).
-    await characters.create(services, alice, **FIREPAW)
+    await germ_cats.create(services, alice, **FIREPAW)
     assert await names_stored(db, "Firepaw") == {"Firepaw": True}
 
 

@@ -8,14 +8,16 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from bot.actions import characters, hunting, hunting_config
+from bot.actions import hunting, hunting_config
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import hunting as germ_hunting
 from bot.actions.hunting_jobs import weekly_hunting
 from rules.rolls import Die, Modifier, Roll
 from storage.database import Database, bundled_migrations
 from storage.hunting import CatchLookup, Hunt, HuntAlreadyRecorded, HuntKind, Outcome
 from storage.repositories import Transaction
 from storage.timestamps import to_text
-from tests.actions.hunting_helpers import CATCH, FIND, boss
+from tests.actions.germ.hunting_helpers import CATCH, FIND, boss
 from tests.conftest import ALICE, BOB, FIREPAW, GUILD, TIGERCLAW, actor
 
 NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
@@ -47,7 +49,7 @@ async def firepaw_id(db: Database) -> int:
 
 
 async def test_one_hunt_per_cat_and_day_but_any_number_of_missed_weeks(services, db) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
     cat_id = await firepaw_id(db)
 
     def record(tx: Transaction) -> int:
@@ -82,8 +84,8 @@ async def test_one_hunt_per_cat_and_day_but_any_number_of_missed_weeks(services,
 
 
 async def test_a_catch_is_eaten_once(services, db) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
-    await characters.create(services, actor(BOB), **TIGERCLAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(BOB), **TIGERCLAW)
     cat_id = await firepaw_id(db)
 
     def eat_twice(tx: Transaction) -> CatchLookup:
@@ -102,7 +104,7 @@ async def test_a_catch_is_eaten_once(services, db) -> None:
 
 
 async def test_a_catch_cannot_be_both_shared_and_stolen(services, db) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
     cat_id = await firepaw_id(db)
     hunt_id = await db.transact(lambda tx: tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30")))
     with pytest.raises(sqlite3.IntegrityError):
@@ -123,18 +125,18 @@ async def test_every_hunting_query_uses_an_index(services, dice, clock, db) -> N
     await db.transact(
         lambda tx: tx.characters._db.set_trace_callback(statements.append), write=False
     )
-    await characters.create(services, actor(ALICE), **FIREPAW)
-    await characters.create(services, actor(BOB), **TIGERCLAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(BOB), **TIGERCLAW)
     clock.advance(days=7)
     await hunting_config.reminders_on(services, boss(), 55, "monday", 13)
     await hunting_config.set_admin_channel(services, boss(), 77)
     await hunting_config.missed_week_counts_as_failure(services, boss(), "on")
     await hunting_config.ageing(services, boss(), "on")
     dice.load(FIND, CATCH)
-    await hunting.hunt(services, actor(ALICE))
-    await hunting.share(services, actor(ALICE), "Tigerclaw")
+    await germ_hunting.hunt(services, actor(ALICE))
+    await germ_hunting.share(services, actor(ALICE), "Tigerclaw")
     await hunting.status(services, actor(ALICE))
-    await hunting.hunting_log(services, actor(ALICE))
+    await germ_hunting.hunting_log(services, actor(ALICE))
     await hunting.away(services, actor(BOB), "2026-12-20")
     for hours in (0, 2, 7 * 24):
         await weekly_hunting(services, clock.now + timedelta(hours=hours))

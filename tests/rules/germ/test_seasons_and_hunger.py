@@ -8,7 +8,7 @@ import pytest
 
 from rules.germ import Season
 from rules.germ.hunger import at_risk, fails_until_starving, starving_with_mother
-from rules.germ.seasons import next_season_turn, season_began, season_on
+from rules.seasons import next_season_turn, season_began, season_on
 from tests.rules.germ.cats import cat
 
 START = date(2026, 1, 5)

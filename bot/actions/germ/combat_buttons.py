@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
-from bot.actions.combat_flow import Fight, Step, load, run_step
 from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.germ.combat_flow import Fight, Step, load, run_step
 from bot.actions.reply import Reply
 from rules.dice import DiceSource
 from rules.errors import PawpostError

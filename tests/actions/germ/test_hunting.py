@@ -7,10 +7,12 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.actions import characters, hunting, seasons
+from bot.actions import characters, seasons
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import hunting as germ_hunting
 from rules.errors import PawpostError
 from storage.repositories import Transaction
-from tests.actions.hunting_helpers import (
+from tests.actions.germ.hunting_helpers import (
     CATCH,
     FIND,
     MISS,
@@ -40,7 +42,7 @@ async def test_outside_leaf_bare_finding_prey_needs_dc_5_then_stealth_dc_8(
     services, dice, db, cats
 ) -> None:
     dice.load(FIND, CATCH)
-    reply = await hunting.hunt(services, actor(ALICE))
+    reply = await germ_hunting.hunt(services, actor(ALICE))
     assert reply.title == "Firepaw hunts in Newleaf"
     assert reply.lines[:3] == [
         "Find prey: d20 **2** + Perception 3 = **5** against DC 5: prey found.",
@@ -72,9 +74,9 @@ async def test_in_leaf_bare_finding_prey_needs_dc_10(services, dice, clock, db, 
 
 
 async def test_penalties_show_in_the_hunting_rolls(services, dice) -> None:
-    await characters.create(services, actor(ALICE), **cat("Smallkit", age=3))
+    await germ_cats.create(services, actor(ALICE), **cat("Smallkit", age=3))
     dice.load(12, 1)
-    reply = await hunting.hunt(services, actor(ALICE))
+    reply = await germ_hunting.hunt(services, actor(ALICE))
     assert reply.lines[0] == (
         "Find prey: d20 **12** + Perception 3 − 10 kit = **5** against DC 5: prey found."
     )
@@ -116,15 +118,15 @@ async def test_three_failed_hunts_starve_and_each_failure_warns(
 async def test_two_failures_starve_a_mother_of_a_1_moon_kit_and_the_kit(
     services, dice, clock, db
 ) -> None:
-    await characters.create(services, actor(ALICE), **cat("Sandstorm", age=30))
-    await characters.create(services, actor(ALICE), **cat("Dapplekit", age=1, mother="Sandstorm"))
-    await characters.create(services, actor(BOB), **cat("Mosskit", age=2, mother="Sandstorm"))
+    await germ_cats.create(services, actor(ALICE), **cat("Sandstorm", age=30))
+    await germ_cats.create(services, actor(ALICE), **cat("Dapplekit", age=1, mother="Sandstorm"))
+    await germ_cats.create(services, actor(BOB), **cat("Mosskit", age=2, mother="Sandstorm"))
     dice.load(MISS)
-    first = await hunting.hunt(services, actor(ALICE), "Sandstorm")
+    first = await germ_hunting.hunt(services, actor(ALICE), "Sandstorm")
     assert first.lines[-1].endswith("1 failed hunt in a row: 1 more failure and Sandstorm starves.")
     clock.advance(days=1)
     dice.load(MISS)
-    second = await hunting.hunt(services, actor(ALICE), "Sandstorm")
+    second = await germ_hunting.hunt(services, actor(ALICE), "Sandstorm")
     assert "**The hunt failed: Sandstorm is now starving** after 2 failed hunts" in second.lines[-2]
     assert second.lines[-1] == "Her kits under 2 moons starve with her: Dapplekit."
     assert (await sheet(db, "Sandstorm")).starving
@@ -138,10 +140,10 @@ async def test_a_second_hunt_the_same_day_is_refused_with_the_wait(
 ) -> None:
     clock.now = datetime(2026, 11, 30, 20, 48, tzinfo=UTC)
     dice.load(MISS)
-    await hunting.hunt(services, actor(ALICE))
+    await germ_hunting.hunt(services, actor(ALICE))
     before = dump(db.path)
     with pytest.raises(PawpostError) as refused:
-        await hunting.hunt(services, actor(ALICE))
+        await germ_hunting.hunt(services, actor(ALICE))
     assert refused.value.message == "Firepaw can hunt again after midnight, in 3 h 12 min."
     assert dump(db.path) == before
     assert dice.remaining == 0
@@ -154,20 +156,20 @@ async def test_the_daily_limit_turns_at_local_midnight_in_new_york(
     # 23:58 on Sunday 29 November in New York (EST, UTC−5).
     clock.now = datetime(2026, 11, 30, 4, 58, tzinfo=UTC)
     dice.load(MISS)
-    await hunting.hunt(services, actor(ALICE))
+    await germ_hunting.hunt(services, actor(ALICE))
     clock.advance(minutes=1, seconds=30)
     with pytest.raises(PawpostError, match=r"^Firepaw can hunt again after midnight, in 1 min\.$"):
-        await hunting.hunt(services, actor(ALICE))
+        await germ_hunting.hunt(services, actor(ALICE))
     clock.advance(seconds=30)  # 00:00 in New York, still 05:00 UTC on the same UTC day as before
     dice.load(MISS)
-    await hunting.hunt(services, actor(ALICE))
+    await germ_hunting.hunt(services, actor(ALICE))
     assert [h.day_key for h in reversed(await hunts_in_db(db))] == ["2026-11-29", "2026-11-30"]
 
 
 async def test_50_simultaneous_hunts_of_one_cat_record_one(services, dice, db, cats) -> None:
     dice.load(FIND, CATCH)
     results = await asyncio.gather(
-        *(hunting.hunt(services, actor(ALICE)) for _ in range(50)), return_exceptions=True
+        *(germ_hunting.hunt(services, actor(ALICE)) for _ in range(50)), return_exceptions=True
     )
     answered = [r for r in results if not isinstance(r, BaseException)]
     refused = [r for r in results if isinstance(r, PawpostError)]
@@ -177,9 +179,9 @@ async def test_50_simultaneous_hunts_of_one_cat_record_one(services, dice, db, c
 
 async def test_an_admin_hunts_for_any_cat_and_a_player_cannot(services, dice, db, cats) -> None:
     with pytest.raises(PawpostError, match="^Tigerclaw belongs to another player.$"):
-        await hunting.hunt(services, actor(ALICE), "Tigerclaw")
+        await germ_hunting.hunt(services, actor(ALICE), "Tigerclaw")
     dice.load(MISS, MISS)  # Perception 4 finds prey on a 1; Stealth 4 misses the catch
-    reply = await hunting.hunt(services, boss(), "Tigerclaw")
+    reply = await germ_hunting.hunt(services, boss(), "Tigerclaw")
     assert reply.title == "Tigerclaw hunts in Newleaf"
 
 
@@ -193,6 +195,6 @@ async def test_every_hunt_is_in_the_audit_log(services, dice, clock, db, cats) -
 
 
 async def test_a_cat_hunts_alone_in_its_own_server(services, dice) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
     with pytest.raises(PawpostError, match="no character in this server"):
-        await hunting.hunt(services, actor(ALICE, guild=2000))
+        await germ_hunting.hunt(services, actor(ALICE, guild=2000))

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
-from bot.actions import characters, hunting, server_config
+from bot.actions import server_config
 from bot.actions.context import Actor, Services
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import hunting as germ_hunting
 from bot.actions.reply import Reply
 from rules.germ.sheet import GermSheet
 from storage.database import Database
@@ -24,8 +26,8 @@ def boss() -> Actor:
 
 
 async def two_cats(services: Services) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
-    await characters.create(services, actor(BOB), **TIGERCLAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(BOB), **TIGERCLAW)
 
 
 async def sheet(db: Database, name: str) -> GermSheet:
@@ -50,7 +52,7 @@ async def hunt_on(
 ) -> Reply:
     """Hunt as `user` with the given dice, then move the clock on by whole days."""
     dice.load(*faces)
-    reply = await hunting.hunt(services, actor(user))
+    reply = await germ_hunting.hunt(services, actor(user))
     clock.advance(days=days)
     return reply
 

@@ -10,8 +10,9 @@ import pytest
 from rules.dice import ScriptedDice
 from rules.germ.combat_turns import accept, decide_first, start_combat
 from rules.germ.sheet import GermSheet
-from storage.combat import AlreadyFighting, Combat, CombatAction
 from storage.database import Database
+from storage.germ import germ
+from storage.germ.combat import AlreadyFighting, Combat, CombatAction
 from storage.models import NewCharacter
 from storage.repositories import Transaction
 
@@ -37,8 +38,8 @@ def _combat(tx: Transaction, fighters: tuple[int, ...], due: datetime | None = N
         updated_at=NOW,
         due_at=due,
     )
-    combat.id = tx.combat.add(combat)
-    tx.combat.add_fighters(GUILD, combat.id, fighters)
+    combat.id = germ(tx).combat.add(combat)
+    germ(tx).combat.add_fighters(GUILD, combat.id, fighters)
     return combat
 
 
@@ -60,10 +61,10 @@ async def test_a_save_is_refused_when_the_stored_version_moved_on(db, cats) -> N
     moved = combat.model_copy(update={"state": state})
 
     def save_twice(tx: Transaction) -> Combat | None:
-        assert tx.combat.save(moved, expected_version=0)
-        assert not tx.combat.save(moved, expected_version=0)
-        assert tx.combat.get(OTHER_GUILD, combat.id) is None
-        return tx.combat.get(GUILD, combat.id)
+        assert germ(tx).combat.save(moved, expected_version=0)
+        assert not germ(tx).combat.save(moved, expected_version=0)
+        assert germ(tx).combat.get(OTHER_GUILD, combat.id) is None
+        return germ(tx).combat.get(GUILD, combat.id)
 
     stored = await db.transact(save_twice)
     assert stored is not None
@@ -78,19 +79,19 @@ async def test_a_cat_is_in_at_most_one_active_combat(db, cats) -> None:
         await db.transact(lambda tx: _combat(tx, (longtail, birch)))
 
     def work(tx: Transaction) -> None:
-        assert tx.combat.fighting(GUILD, (ash, birch, longtail)) == {
+        assert germ(tx).combat.fighting(GUILD, (ash, birch, longtail)) == {
             ash: first.id,
             birch: first.id,
         }
-        assert tx.combat.fighting_for_player(GUILD, 102) == [(birch, first.id)]
-        assert tx.combat.fighting_for_player(OTHER_GUILD, 102) == []
-        tx.combat.release_fighters(GUILD, first.id, (birch,))
+        assert germ(tx).combat.fighting_for_player(GUILD, 102) == [(birch, first.id)]
+        assert germ(tx).combat.fighting_for_player(OTHER_GUILD, 102) == []
+        germ(tx).combat.release_fighters(GUILD, first.id, (birch,))
         second = _combat(tx, (longtail, birch))
-        assert tx.combat.fighting(GUILD, (birch,)) == {birch: second.id}
-        assert [c.id for c in tx.combat.active(GUILD, 10)] == [first.id, second.id]
-        channel = tx.combat.active_in_channel(GUILD, CHANNEL, 10)
+        assert germ(tx).combat.fighting(GUILD, (birch,)) == {birch: second.id}
+        assert [c.id for c in germ(tx).combat.active(GUILD, 10)] == [first.id, second.id]
+        channel = germ(tx).combat.active_in_channel(GUILD, CHANNEL, 10)
         assert [c.id for c in channel] == [first.id, second.id]
-        assert tx.combat.active_in_channel(GUILD, CHANNEL + 1, 10) == []
+        assert germ(tx).combat.active_in_channel(GUILD, CHANNEL + 1, 10) == []
 
     await db.transact(work)
 
@@ -116,15 +117,17 @@ async def test_the_log_keeps_one_action_per_version_and_the_hits(db, cats) -> No
 
     def log_four(tx: Transaction) -> None:
         for version, power in ((0, None), (1, 9), (2, None), (3, 17)):
-            tx.combat.add_action(action(version, power))
+            germ(tx).combat.add_action(action(version, power))
 
     await db.transact(log_four)
     with pytest.raises(sqlite3.IntegrityError):
-        await db.transact(lambda tx: tx.combat.add_action(action(3)))
+        await db.transact(lambda tx: germ(tx).combat.add_action(action(3)))
 
     def read(tx: Transaction) -> tuple[list[CombatAction], list[tuple[int, int]]]:
-        assert tx.combat.recent_actions(OTHER_GUILD, combat.id, 2) == []
-        return tx.combat.recent_actions(GUILD, combat.id, 2), tx.combat.hits(GUILD, combat.id)
+        assert germ(tx).combat.recent_actions(OTHER_GUILD, combat.id, 2) == []
+        return germ(tx).combat.recent_actions(GUILD, combat.id, 2), germ(tx).combat.hits(
+            GUILD, combat.id
+        )
 
     recent, hits = await db.transact(read, write=False)
     assert [a.summary for a in recent] == ["step 3", "step 2"]
@@ -143,23 +146,23 @@ async def test_due_waits_are_found_once_and_a_new_state_rearms_them(db, cats) ->
     late, later = await db.transact(two_combats)
 
     def work(tx: Transaction) -> None:
-        assert tx.combat.due(NOW, 10) == []
-        assert tx.combat.next_due() == NOW + timedelta(hours=1)
-        due = tx.combat.due(NOW + timedelta(hours=2), 10)
+        assert germ(tx).combat.due(NOW, 10) == []
+        assert germ(tx).combat.next_due() == NOW + timedelta(hours=1)
+        due = germ(tx).combat.due(NOW + timedelta(hours=2), 10)
         assert [c.id for c in due] == [late.id]
-        tx.combat.mark_reminded(due, NOW + timedelta(hours=2))
-        assert tx.combat.due(NOW + timedelta(hours=2), 10) == []
-        assert tx.combat.next_due() == NOW + timedelta(hours=5)
+        germ(tx).combat.mark_reminded(due, NOW + timedelta(hours=2))
+        assert germ(tx).combat.due(NOW + timedelta(hours=2), 10) == []
+        assert germ(tx).combat.next_due() == NOW + timedelta(hours=5)
 
         # The next step of the late combat waits anew, and is reminded anew.
         state, _ = accept(late.state, birch, ScriptedDice([]), {})
         state, _ = decide_first(state, ash)
         moved = late.model_copy(update={"state": state, "due_at": NOW + timedelta(hours=3)})
-        assert tx.combat.save(moved, late.state.version)
-        assert [c.id for c in tx.combat.due(NOW + timedelta(hours=4), 10)] == [late.id]
+        assert germ(tx).combat.save(moved, late.state.version)
+        assert [c.id for c in germ(tx).combat.due(NOW + timedelta(hours=4), 10)] == [late.id]
         # A reminder made for an older state is not recorded.
-        tx.combat.mark_reminded([late], NOW + timedelta(hours=4))
-        assert [c.id for c in tx.combat.due(NOW + timedelta(hours=4), 10)] == [late.id]
+        germ(tx).combat.mark_reminded([late], NOW + timedelta(hours=4))
+        assert [c.id for c in germ(tx).combat.due(NOW + timedelta(hours=4), 10)] == [late.id]
 
     await db.transact(work)
     assert later.id != late.id
@@ -171,21 +174,21 @@ async def test_every_combat_query_uses_an_index(db, cats) -> None:
     statements: list[str] = []
 
     def work(tx: Transaction) -> dict[str, list[str]]:
-        connection = tx.combat._db
+        connection = germ(tx).combat._db
         connection.set_trace_callback(statements.append)
         combat = _combat(tx, (ash, birch), due=NOW)
-        tx.combat.get(GUILD, combat.id)
-        tx.combat.save(combat, 0)
-        tx.combat.fighting(GUILD, (ash, birch))
-        tx.combat.fighting_for_player(GUILD, 101)
-        tx.combat.active(GUILD, 10)
-        tx.combat.active_in_channel(GUILD, CHANNEL, 2)
-        tx.combat.recent_actions(GUILD, combat.id, 5)
-        tx.combat.hits(GUILD, combat.id)
-        tx.combat.due(NOW, 10)
-        tx.combat.next_due()
-        tx.combat.mark_reminded([combat], NOW)
-        tx.combat.release_fighters(GUILD, combat.id, (ash,))
+        germ(tx).combat.get(GUILD, combat.id)
+        germ(tx).combat.save(combat, 0)
+        germ(tx).combat.fighting(GUILD, (ash, birch))
+        germ(tx).combat.fighting_for_player(GUILD, 101)
+        germ(tx).combat.active(GUILD, 10)
+        germ(tx).combat.active_in_channel(GUILD, CHANNEL, 2)
+        germ(tx).combat.recent_actions(GUILD, combat.id, 5)
+        germ(tx).combat.hits(GUILD, combat.id)
+        germ(tx).combat.due(NOW, 10)
+        germ(tx).combat.next_due()
+        germ(tx).combat.mark_reminded([combat], NOW)
+        germ(tx).combat.release_fighters(GUILD, combat.id, (ash,))
         connection.set_trace_callback(None)
         plans = {}
         for statement in statements:

@@ -6,9 +6,11 @@ from datetime import UTC, datetime
 
 import pytest
 
-from bot.actions import buttons, characters, hunting, hunting_config, seasons
+from bot.actions import buttons, hunting, hunting_config, seasons
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import hunting as germ_hunting
 from rules.errors import PawpostError
-from tests.actions.hunting_helpers import (
+from tests.actions.germ.hunting_helpers import (
     CATCH,
     FIND,
     MISS,
@@ -25,7 +27,7 @@ from tests.conftest import ALICE, BOB, CAROL, GUILD, actor, cat, dump
 @pytest.fixture
 async def cats(services):
     await two_cats(services)
-    await characters.create(services, actor(CAROL), **cat("Graystripe"))
+    await germ_cats.create(services, actor(CAROL), **cat("Graystripe"))
 
 
 async def refused(db, action, message: str) -> None:
@@ -41,7 +43,7 @@ async def refused(db, action, message: str) -> None:
 async def test_a_catch_shared_feeds_a_starving_cat_once(services, dice, clock, db, cats) -> None:
     await set_hunger(db, "Graystripe", streak=3, starving=True)
     await hunt_on(services, dice, clock, FIND, CATCH, days=0)
-    reply = await hunting.share(services, actor(ALICE), "Graystripe")
+    reply = await germ_hunting.share(services, actor(ALICE), "Graystripe")
     assert reply.lines == [
         "Firepaw shares its catch with Graystripe, who eats it.",
         "Graystripe is no longer starving.",
@@ -51,10 +53,10 @@ async def test_a_catch_shared_feeds_a_starving_cat_once(services, dice, clock, d
     assert (fed.fail_streak, fed.starving) == (0, False)
     await refused(
         db,
-        hunting.share(services, actor(ALICE), "Tigerclaw"),
+        germ_hunting.share(services, actor(ALICE), "Tigerclaw"),
         "Firepaw's last catch was already shared with Graystripe.",
     )
-    log = await hunting.hunting_log(services, actor(ALICE))
+    log = await germ_hunting.hunting_log(services, actor(ALICE))
     assert log.lines[0].endswith("· shared with Graystripe")
 
 
@@ -63,23 +65,23 @@ async def test_sharing_a_failed_old_or_missing_catch_is_refused(
 ) -> None:
     await refused(
         db,
-        hunting.share(services, actor(ALICE), "Graystripe"),
+        germ_hunting.share(services, actor(ALICE), "Graystripe"),
         "Firepaw has not hunted yet, so there is no catch to share.",
     )
     await hunt_on(services, dice, clock, FIND, CATCH)
     await hunt_on(services, dice, clock, MISS, days=0)
     # The older catch is still fresh, so it is the one shared.
-    await hunting.share(services, actor(ALICE), "Graystripe")
+    await germ_hunting.share(services, actor(ALICE), "Graystripe")
     await refused(
         db,
-        hunting.share(services, actor(ALICE), "Tigerclaw"),
+        germ_hunting.share(services, actor(ALICE), "Tigerclaw"),
         "Firepaw's last hunt failed, so there is no catch to share.",
     )
     clock.advance(days=1)
     await hunt_on(services, dice, clock, FIND, CATCH, days=8)
     await refused(
         db,
-        hunting.share(services, actor(ALICE), "Graystripe"),
+        germ_hunting.share(services, actor(ALICE), "Graystripe"),
         "Firepaw's last catch is 8 days old; only a catch from the last 7 days can be shared.",
     )
 
@@ -90,17 +92,17 @@ async def test_sharing_with_itself_or_someone_elses_catch_is_refused(
     await hunt_on(services, dice, clock, FIND, CATCH, days=0)
     await refused(
         db,
-        hunting.share(services, actor(ALICE), "Firepaw"),
+        germ_hunting.share(services, actor(ALICE), "Firepaw"),
         "Firepaw cannot share a catch with itself; its hunt already fed it.",
     )
     await refused(
         db,
-        hunting.share(services, actor(BOB), "Tigerclaw", character="Firepaw"),
+        germ_hunting.share(services, actor(BOB), "Tigerclaw", character="Firepaw"),
         "Firepaw belongs to another player.",
     )
     await refused(
         db,
-        hunting.share(services, actor(BOB), "Firepaw"),
+        germ_hunting.share(services, actor(BOB), "Firepaw"),
         "Tigerclaw has not hunted yet, so there is no catch to share.",
     )
 
@@ -111,7 +113,7 @@ async def test_a_steal_rolls_both_sides_and_mentions_the_hunter(
     await hunt_on(services, dice, clock, FIND, CATCH, user=ALICE, days=0)
     await set_hunger(db, "Tigerclaw", streak=3, starving=True)
     dice.load(10, 10)  # Stealth 4 + 10 = 14 against Perception 3 + 10 = 13
-    reply = await hunting.steal(services, actor(BOB), "Firepaw")
+    reply = await germ_hunting.steal(services, actor(BOB), "Firepaw")
     assert reply.mentions == [ALICE]
     assert reply.lines == [
         f"<@{ALICE}>, Tigerclaw is after Firepaw's catch.",
@@ -123,12 +125,12 @@ async def test_a_steal_rolls_both_sides_and_mentions_the_hunter(
     assert not (await sheet(db, "Tigerclaw")).starving
     await refused(
         db,
-        hunting.steal(services, actor(CAROL), "Firepaw"),
+        germ_hunting.steal(services, actor(CAROL), "Firepaw"),
         "Firepaw's last catch was already stolen by Tigerclaw.",
     )
     await refused(
         db,
-        hunting.share(services, actor(ALICE), "Graystripe"),
+        germ_hunting.share(services, actor(ALICE), "Graystripe"),
         "Firepaw's last catch was already stolen by Tigerclaw.",
     )
     recent = await db.transact(lambda tx: tx.audit.recent(GUILD, limit=10), write=False)
@@ -143,42 +145,42 @@ async def test_a_tie_goes_to_the_hunter_and_a_thief_tries_each_catch_once(
 ) -> None:
     await hunt_on(services, dice, clock, FIND, CATCH, user=ALICE, days=0)
     dice.load(9, 10)  # 13 against 13
-    reply = await hunting.steal(services, actor(BOB), "Firepaw")
+    reply = await germ_hunting.steal(services, actor(BOB), "Firepaw")
     assert reply.lines[-1] == (
         "**Firepaw spots Tigerclaw** (a tie goes to the hunter) and keeps the catch."
     )
     await refused(
         db,
-        hunting.steal(services, actor(BOB), "Firepaw"),
+        germ_hunting.steal(services, actor(BOB), "Firepaw"),
         "Tigerclaw already tried to steal Firepaw's catch of 2026-11-30; "
         "a thief gets one try at each catch.",
     )
     dice.load(20, 1)
-    stolen = await hunting.steal(services, actor(CAROL), "Firepaw")
+    stolen = await germ_hunting.steal(services, actor(CAROL), "Firepaw")
     assert "Graystripe steals the catch" in stolen.lines[-1]
 
 
 async def test_stealing_from_yourself_or_an_old_catch_is_refused(
     services, dice, clock, db, cats
 ) -> None:
-    await characters.create(services, actor(ALICE), **cat("Sandstorm"))
+    await germ_cats.create(services, actor(ALICE), **cat("Sandstorm"))
     dice.load(FIND, CATCH)
-    await hunting.hunt(services, actor(ALICE), "Firepaw")
+    await germ_hunting.hunt(services, actor(ALICE), "Firepaw")
     await refused(
         db,
-        hunting.steal(services, actor(ALICE), "Firepaw", character="Firepaw"),
+        germ_hunting.steal(services, actor(ALICE), "Firepaw", character="Firepaw"),
         "Firepaw cannot steal from itself.",
     )
     await refused(
         db,
-        hunting.steal(services, actor(ALICE), "Firepaw", character="Sandstorm"),
+        germ_hunting.steal(services, actor(ALICE), "Firepaw", character="Sandstorm"),
         "Sandstorm and Firepaw belong to the same player; "
         "a cat cannot steal from its own player's cats.",
     )
     clock.advance(days=7, seconds=1)
     await refused(
         db,
-        hunting.steal(services, actor(BOB), "Firepaw"),
+        germ_hunting.steal(services, actor(BOB), "Firepaw"),
         "Firepaw's last catch is 7 days old; only a catch from the last 7 days can be stolen.",
     )
 
@@ -187,15 +189,17 @@ async def test_an_admin_clears_starvation_with_a_reason(services, db, cats) -> N
     await set_hunger(db, "Firepaw", streak=4, starving=True)
     await refused(
         db,
-        hunting.clear_starving(services, actor(ALICE), "Firepaw", "pity"),
+        germ_hunting.clear_starving(services, actor(ALICE), "Firepaw", "pity"),
         "Only an admin of this server can do that.",
     )
     await refused(
         db,
-        hunting.clear_starving(services, boss(), "Firepaw", "  "),
+        germ_hunting.clear_starving(services, boss(), "Firepaw", "  "),
         "An admin change needs a reason, so the log can say why.",
     )
-    reply = await hunting.clear_starving(services, boss(), "Firepaw", "agreed out of character")
+    reply = await germ_hunting.clear_starving(
+        services, boss(), "Firepaw", "agreed out of character"
+    )
     assert reply.lines == ["Firepaw is fed again: not starving, no failed hunts in a row."]
     fed = await sheet(db, "Firepaw")
     assert (fed.fail_streak, fed.starving) == (0, False)
@@ -203,7 +207,7 @@ async def test_an_admin_clears_starvation_with_a_reason(services, db, cats) -> N
     assert entry.reason == "agreed out of character"
     await refused(
         db,
-        hunting.clear_starving(services, boss(), "Firepaw", "again"),
+        germ_hunting.clear_starving(services, boss(), "Firepaw", "again"),
         "Firepaw is not starving and has no failed hunts to clear.",
     )
 
@@ -211,7 +215,7 @@ async def test_an_admin_clears_starvation_with_a_reason(services, db, cats) -> N
 async def test_the_hunting_log_pages_newest_first(services, dice, clock, db, cats) -> None:
     for _ in range(7):
         await hunt_on(services, dice, clock, MISS)
-    first = await hunting.hunting_log(services, actor(BOB), "Firepaw", limit=3)
+    first = await germ_hunting.hunting_log(services, actor(BOB), "Firepaw", limit=3)
     assert first.title == "Hunting log of Firepaw"
     assert [line.split("`")[1] for line in first.lines] == ["#7", "#6", "#5"]
     assert "Newleaf: no prey (4 vs DC 5) · 7 failures in a row" in first.lines[0]
@@ -225,9 +229,9 @@ async def test_the_hunting_log_pages_newest_first(services, dice, clock, db, cat
 
 
 async def test_status_shows_each_cat_of_a_player_this_week(services, dice, clock, db, cats) -> None:
-    await characters.create(services, actor(ALICE), **cat("Sandstorm"))
+    await germ_cats.create(services, actor(ALICE), **cat("Sandstorm"))
     dice.load(MISS)
-    await hunting.hunt(services, actor(ALICE), "Sandstorm")
+    await germ_hunting.hunt(services, actor(ALICE), "Sandstorm")
     await set_hunger(db, "Firepaw", streak=3, starving=True)
     reply = await hunting.status(services, actor(BOB), user=ALICE)
     week_end = int(datetime(2026, 12, 7, tzinfo=UTC).timestamp())

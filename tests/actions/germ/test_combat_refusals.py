@@ -6,12 +6,14 @@ from collections.abc import Awaitable, Callable
 
 import pytest
 
-from bot.actions import buttons, characters, combat
+from bot.actions import buttons
 from bot.actions.context import Services
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import combat
 from bot.actions.reply import Reply
 from rules.errors import PawpostError
 from storage.database import Database
-from tests.actions.combat_helpers import click, custom_id, fighting, make_cats
+from tests.actions.germ.combat_helpers import click, custom_id, fighting, make_cats
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, OTHER_GUILD, actor, cat, dump
 
 Attempt = Callable[[Services, Reply], Awaitable[object]]
@@ -102,7 +104,7 @@ async def test_challenging_yourself_or_your_own_cat_is_refused(services, db) -> 
     await refused(
         db, combat.challenge(services, actor(ALICE), "Firepaw"), "Firepaw cannot fight itself."
     )
-    await characters.create(services, actor(ALICE), **cat("Sandpaw"))
+    await germ_cats.create(services, actor(ALICE), **cat("Sandpaw"))
     await refused(
         db,
         combat.challenge(services, actor(ALICE), "Sandpaw", character="Firepaw"),
@@ -118,7 +120,7 @@ async def test_challenging_yourself_or_your_own_cat_is_refused(services, db) -> 
 async def test_a_character_of_another_server_cannot_be_challenged(services, db) -> None:
     await make_cats(services)
     elsewhere = actor(ALICE, guild=OTHER_GUILD)
-    await characters.create(services, elsewhere, **cat("Sandpaw"))
+    await germ_cats.create(services, elsewhere, **cat("Sandpaw"))
     await refused(
         db,
         combat.challenge(services, elsewhere, "Tigerclaw"),

@@ -6,6 +6,7 @@ from bot.actions.formatting import safe
 from bot.actions.reply import ReplyField
 from rules.germ.penalties import effective_conditions, largest_penalty
 from rules.germ.sheet import STATS, GermSheet, is_specialized
+from storage.germ import germ
 from storage.models import Character
 from storage.repositories import Transaction
 
@@ -36,7 +37,7 @@ def sheet_fields(tx: Transaction, character: Character) -> list[ReplyField]:
         if character.mother_id is None
         else tx.characters.by_id(character.guild_id, character.mother_id)
     )
-    trusted_by = tx.germ.trusted_by(character.guild_id, character.id)
+    trusted_by = germ(tx).contests.trusted_by(character.guild_id, character.id)
     conditions = [c.label for c in effective_conditions(sheet)]
     hunger = "starving" if sheet.starving else "fed"
     return [

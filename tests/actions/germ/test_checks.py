@@ -6,7 +6,9 @@ import asyncio
 
 import pytest
 
-from bot.actions import admin, buttons, characters, checks, log
+from bot.actions import admin, buttons, characters, log
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import checks
 from rules.errors import PawpostError
 from tests.conftest import (
     ADMIN,
@@ -24,8 +26,8 @@ from tests.conftest import (
 
 @pytest.fixture
 async def two_cats(services):
-    await characters.create(services, actor(ALICE), **FIREPAW)
-    await characters.create(services, actor(BOB), **TIGERCLAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(BOB), **TIGERCLAW)
 
 
 async def test_check_against_a_dc_succeeds_on_equal(services, dice, two_cats) -> None:
@@ -38,15 +40,15 @@ async def test_check_against_a_dc_succeeds_on_equal(services, dice, two_cats) ->
 
 
 async def test_the_kit_with_4_points_rolls_at_minus_6(services, dice) -> None:
-    await characters.create(services, actor(ALICE), **cat("Smallkit", age=3))
+    await germ_cats.create(services, actor(ALICE), **cat("Smallkit", age=3))
     dice.load(10)
     reply = await checks.check(services, actor(ALICE), "strength")
     assert reply.lines == ["d20 **10** + Strength 4 − 10 kit = **4**"]
 
 
 async def test_a_blind_starving_elder_takes_only_the_largest_penalty(services, dice) -> None:
-    await characters.create(services, actor(ALICE), **cat("Oldclaw", age=130))
-    await characters.add_condition(services, actor(ALICE), "blind")
+    await germ_cats.create(services, actor(ALICE), **cat("Oldclaw", age=130))
+    await germ_cats.add_condition(services, actor(ALICE), "blind")
     dice.load(10)
     reply = await checks.check(services, actor(ALICE), "agility")
     assert reply.lines == ["d20 **10** + Agility 4 − 5 elder = **9**"]
@@ -87,8 +89,8 @@ async def test_a_strength_tie_outside_combat_goes_to_the_defender(services, dice
 
 
 async def test_charisma_18_vs_intelligence_8_is_believed_to_extent_10(services, dice) -> None:
-    await characters.create(services, actor(ALICE), **cat("Speaker", charisma=8, strength=0))
-    await characters.create(services, actor(BOB), **cat("Listener", intelligence=2, strength=6))
+    await germ_cats.create(services, actor(ALICE), **cat("Speaker", charisma=8, strength=0))
+    await germ_cats.create(services, actor(BOB), **cat("Listener", intelligence=2, strength=6))
     dice.load(10)
     posted = await checks.start_contest(services, actor(ALICE), "charisma", "Listener")
     dice.load(6)
@@ -99,8 +101,8 @@ async def test_charisma_18_vs_intelligence_8_is_believed_to_extent_10(services, 
 
 
 async def test_full_trust_at_21_gives_plus_5_until_revoked(services, dice) -> None:
-    await characters.create(services, actor(ALICE), **cat("Speaker", charisma=8, strength=0))
-    await characters.create(services, actor(BOB), **cat("Listener", intelligence=0, strength=8))
+    await germ_cats.create(services, actor(ALICE), **cat("Speaker", charisma=8, strength=0))
+    await germ_cats.create(services, actor(BOB), **cat("Listener", intelligence=0, strength=8))
     dice.load(20)
     posted = await checks.start_contest(services, actor(ALICE), "charisma", "Listener")
     dice.load(7)
@@ -147,9 +149,9 @@ async def test_bad_contests_change_nothing(services, db, two_cats, who, argument
 
 
 async def test_contesting_your_own_other_cat_or_another_servers_is_refused(services, db) -> None:
-    await characters.create(services, actor(ALICE), **FIREPAW)
-    await characters.create(services, actor(ALICE), **cat("Sandpaw"))
-    await characters.create(services, actor(BOB, guild=OTHER_GUILD), **TIGERCLAW)
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    await germ_cats.create(services, actor(ALICE), **cat("Sandpaw"))
+    await germ_cats.create(services, actor(BOB, guild=OTHER_GUILD), **TIGERCLAW)
     await characters.use(services, actor(ALICE), "Firepaw")
     before = dump(db.path)
     with pytest.raises(PawpostError, match="You cannot contest your own character."):
@@ -224,12 +226,12 @@ async def test_admin_adjudicates_a_roll_and_the_log_shows_both(services, dice, t
 
 async def test_admin_sets_a_stat_with_a_reason(services, two_cats) -> None:
     with pytest.raises(PawpostError, match="Only an admin"):
-        await admin.set_stat(services, actor(ALICE), "Firepaw", "strength", 7, "growth")
-    reply = await admin.set_stat(
+        await germ_cats.set_stat(services, actor(ALICE), "Firepaw", "strength", 7, "growth")
+    reply = await germ_cats.set_stat(
         services, actor(ADMIN, admin=True), "Firepaw", "strength", 7, "training arc"
     )
     assert reply.lines == ["Firepaw's Strength is now 7 (was 4)."]
     with pytest.raises(PawpostError, match="Strength can be 0 to 8; you gave 9."):
-        await admin.set_stat(services, actor(ADMIN, admin=True), "Firepaw", "strength", 9, "x")
+        await germ_cats.set_stat(services, actor(ADMIN, admin=True), "Firepaw", "strength", 9, "x")
     entries = await log.recent(services, actor(ALICE), "Firepaw")
     assert "Strength 4 → 7" in entries.lines[0]

@@ -8,7 +8,9 @@ from datetime import datetime, timedelta
 from itertools import combinations
 
 from bot.actions import audit
-from bot.actions.combat_view import (
+from bot.actions.context import Actor, Services
+from bot.actions.formatting import safe
+from bot.actions.germ.combat_view import (
     Cast,
     end_prompt,
     event_lines,
@@ -17,8 +19,6 @@ from bot.actions.combat_view import (
     title,
     where,
 )
-from bot.actions.context import Actor, Services
-from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, named, require_built
 from bot.actions.reply import Reply
 from rules.errors import PawpostError
@@ -37,7 +37,8 @@ from rules.germ.combat_events import (
 from rules.germ.combat_turns import CombatState, check_version
 from rules.germ.sheet import GermSheet, with_disability, with_scar
 from rules.rolls import Roll
-from storage.combat import Combat, CombatAction
+from storage.germ import germ
+from storage.germ.combat import Combat, CombatAction
 from storage.models import AuditEntry, Character
 from storage.repositories import Transaction
 from storage.settings import Guild
@@ -101,7 +102,7 @@ class Fight:
 def load(tx: Transaction, guild: Guild, combat_id: int, version: int | None = None) -> Fight:
     """A combat of this server that is not over; with `version` (a button's), it must be the
     state the button was made on."""
-    combat = tx.combat.get(guild.guild_id, combat_id)
+    combat = germ(tx).combat.get(guild.guild_id, combat_id)
     if combat is None:
         raise PawpostError("That combat does not exist in this server.")
     if combat.state.is_over:
@@ -117,17 +118,19 @@ def combat_of(tx: Transaction, actor: Actor, guild: Guild, character: str | None
     this channel's only one."""
     if character:
         found = named(tx, actor.guild_id, character)
-        fighting = tx.combat.fighting(actor.guild_id, (found.id,))
+        fighting = germ(tx).combat.fighting(actor.guild_id, (found.id,))
         if found.id not in fighting:
             raise PawpostError(f"{safe(found.name)} is not in a combat.")
         return load(tx, guild, fighting[found.id])
-    fighting_cats = tx.combat.fighting_for_player(actor.guild_id, actor.user_id)
+    fighting_cats = germ(tx).combat.fighting_for_player(actor.guild_id, actor.user_id)
     own = {combat_id for _, combat_id in fighting_cats}
     if len(own) == 1:
         return load(tx, guild, own.pop())
     if len(own) > 1:
         raise PawpostError("Your cats are in several combats; name one with the character option.")
-    here = tx.combat.active_in_channel(actor.guild_id, actor.channel_id, CHANNEL_COMBATS_LIMIT)
+    here = germ(tx).combat.active_in_channel(
+        actor.guild_id, actor.channel_id, CHANNEL_COMBATS_LIMIT
+    )
     if len(here) == 1:
         characters = tx.characters.by_ids(guild.guild_id, here[0].state.fighters)
         return Fight(guild, here[0], characters)
@@ -145,11 +148,11 @@ def fighter_of(
     admin), else the player's only fighting cat, else the one whose turn it is."""
     if character:
         found = acting_character(tx, actor, guild, character)
-        fighting = tx.combat.fighting(actor.guild_id, (found.id,))
+        fighting = germ(tx).combat.fighting(actor.guild_id, (found.id,))
         if found.id not in fighting:
             raise PawpostError(f"{safe(found.name)} is not in a combat.")
         return load(tx, guild, fighting[found.id]), found.id
-    own = tx.combat.fighting_for_player(actor.guild_id, actor.user_id)
+    own = germ(tx).combat.fighting_for_player(actor.guild_id, actor.user_id)
     if not own:
         raise PawpostError("None of your cats is in a combat.")
     if len(own) == 1:
@@ -166,7 +169,7 @@ def due_at(guild: Guild, state: CombatState, now: datetime) -> datetime | None:
     """When whoever the combat waits for is reminded: the server's turn timeout from now."""
     if state.is_over:
         return None
-    return now + timedelta(hours=guild.settings.germ.turn_timeout_hours)
+    return now + timedelta(hours=guild.settings.turn_timeout_hours)
 
 
 @dataclass
@@ -264,7 +267,7 @@ def commit(
     combat = before.model_copy(
         update={"state": state, "updated_at": now, "due_at": due_at(fight.guild, state, now)}
     )
-    if not tx.combat.save(combat, before.state.version):
+    if not germ(tx).combat.save(combat, before.state.version):
         raise PawpostError(TAKEN)
     guild_id = fight.guild.guild_id
     saved = Saved(combat)
@@ -288,16 +291,16 @@ def commit(
     if state.is_over:
         out = list(before.state.active)
     if out:
-        tx.combat.release_fighters(guild_id, combat.id, out)
+        germ(tx).combat.release_fighters(guild_id, combat.id, out)
 
     if any(isinstance(event, CombatStarted) for event in events):
         for one, other in combinations(state.fighters, 2):
-            if tx.germ.revoke_trust_between(guild_id, one, other):
+            if germ(tx).contests.revoke_trust_between(guild_id, one, other):
                 saved.trust_lost.append((one, other))
 
     hit = next((e for e in events if isinstance(e, Attacked) and e.result.hit), None)
     round_ = before.state.turn
-    tx.combat.add_action(
+    germ(tx).combat.add_action(
         CombatAction(
             guild_id=guild_id,
             combat_id=combat.id,

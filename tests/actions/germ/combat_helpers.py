@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from bot.actions import buttons, characters, combat
+from bot.actions import buttons
 from bot.actions.context import Actor, Services
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import combat
 from bot.actions.reply import Reply
 from tests.conftest import ALICE, BOB, CAROL, actor, cat
 
@@ -23,9 +25,9 @@ SHADEPAW = cat(
 
 async def make_cats(services: Services, alices: dict[str, int | str] = FIREPAW) -> None:
     """Firepaw (or another cat) for Alice, Tigerclaw for Bob and Longtail for Carol."""
-    await characters.create(services, actor(ALICE), **alices)
-    await characters.create(services, actor(BOB), **TIGERCLAW)
-    await characters.create(services, actor(CAROL), **LONGTAIL)
+    await germ_cats.create(services, actor(ALICE), **alices)
+    await germ_cats.create(services, actor(BOB), **TIGERCLAW)
+    await germ_cats.create(services, actor(CAROL), **LONGTAIL)
 
 
 def custom_id(reply: Reply, label: str) -> str:

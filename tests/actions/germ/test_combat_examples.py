@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from bot.actions import combat
-from tests.actions.combat_helpers import SHADEPAW, click, fighting, make_cats, text
+from bot.actions.germ import combat
+from tests.actions.germ.combat_helpers import SHADEPAW, click, fighting, make_cats, text
 from tests.conftest import ALICE, BOB, CAROL, actor
 
 

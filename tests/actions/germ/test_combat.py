@@ -7,14 +7,17 @@ from datetime import timedelta
 
 import pytest
 
-from bot.actions import buttons, characters, combat
+from bot.actions import buttons
 from bot.actions.context import Services
-from bot.combat_jobs import combat_timeouts
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import combat
+from bot.actions.germ.jobs import combat_timeouts
 from rules.errors import PawpostError
 from rules.germ.sheet import Condition, GermSheet
 from storage.database import Database
+from storage.germ import germ
 from storage.repositories import Transaction
-from tests.actions.combat_helpers import click, custom_id, fighting, make_cats, pick, text
+from tests.actions.germ.combat_helpers import click, custom_id, fighting, make_cats, pick, text
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, actor, cat, dump
 
 ADMIN_ACTOR = actor(ADMIN, admin=True)
@@ -36,7 +39,7 @@ async def test_a_whole_combat_survives_a_restart(services, db, dice, clock) -> N
         tigerclaw = tx.characters.by_name(1000, "Tigerclaw")
         assert firepaw is not None
         assert tigerclaw is not None
-        tx.germ.add_trust(1000, tigerclaw.id, firepaw.id, clock())
+        germ(tx).contests.add_trust(1000, tigerclaw.id, firepaw.id, clock())
 
     await db.transact(trust)
 
@@ -147,7 +150,10 @@ async def test_a_whole_combat_survives_a_restart(services, db, dice, clock) -> N
         assert dice.remaining == 0
 
         entries, actions = await reopened.transact(
-            lambda tx: (tx.audit.recent(1000, limit=50), tx.combat.recent_actions(1000, 1, 50)),
+            lambda tx: (
+                tx.audit.recent(1000, limit=50),
+                germ(tx).combat.recent_actions(1000, 1, 50),
+            ),
             write=False,
         )
         summaries = [entry.summary for entry in entries]
@@ -295,7 +301,7 @@ async def test_twenty_clicks_on_one_turn_make_one_attack(services, db, dice) -> 
     refused = [r for r in results if isinstance(r, PawpostError)]
     assert (len(done), len(refused)) == (1, 19)
     assert {r.message for r in refused} == {"That button is out of date; the combat has moved on."}
-    actions = await db.transact(lambda tx: tx.combat.recent_actions(1000, 1, 50), write=False)
+    actions = await db.transact(lambda tx: germ(tx).combat.recent_actions(1000, 1, 50), write=False)
     assert [a.action for a in actions].count("attack") == 1
 
 
@@ -303,7 +309,7 @@ async def test_a_late_turn_is_reminded_once_and_a_late_first_choice_asks_admins(
     services, clock
 ) -> None:
     await make_cats(services)
-    await characters.create(services, actor(DAVE), **cat("Sandpaw"))
+    await germ_cats.create(services, actor(DAVE), **cat("Sandpaw"))
     await fighting(services, actor(ALICE), actor(BOB), "Tigerclaw")
     challenge = await combat.challenge(services, actor(CAROL), "Sandpaw")
     await click(services, actor(DAVE), challenge, "Accept")

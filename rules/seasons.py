@@ -1,10 +1,23 @@
-"""The seasons turning by themselves: Newleaf, Greenleaf, Leaf-fall, Leaf-bare, a few weeks each."""
+"""The Clans' seasons (Newleaf, Greenleaf, Leaf-fall, Leaf-bare), set by hand or turning by
+themselves a few weeks each: shared by every ruleset that plays in the forest."""
 
 from __future__ import annotations
 
 from datetime import date, timedelta
+from enum import StrEnum
 
-from rules.germ.hunting import Season
+
+class Season(StrEnum):
+    NEWLEAF = "newleaf"
+    GREENLEAF = "greenleaf"
+    LEAF_FALL = "leaf-fall"
+    LEAF_BARE = "leaf-bare"
+
+    @property
+    def label(self) -> str:
+        """The name players see: "Leaf-bare"."""
+        return self.value.capitalize()
+
 
 # The order the seasons come in; an automatic cycle starts with Newleaf on its start date.
 SEASON_CYCLE: tuple[Season, ...] = (

@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
 from rules.rulesets import RULESETS, RulesetNotBuilt
+
+if TYPE_CHECKING:
+    from bot.ruleset import Feature
 
 Handler = Callable[..., Awaitable[Reply]]
 
@@ -51,7 +54,8 @@ class Command:
     handler: Handler
     options: tuple[Option, ...] = ()
     admin: bool = False
-    rulesets: frozenset[str] | None = None  # None: every ruleset
+    rulesets: frozenset[str] | None = None  # None: every ruleset (that has `feature`)
+    feature: Feature | None = None  # a shared part only some rulesets take
     schedules: bool = False  # it may create timed work: the scheduler looks again after it
 
     @property
@@ -74,7 +78,6 @@ def not_built(services: Services, actor: Actor, **_: Any) -> Awaitable[Reply]:
     return refuse()
 
 
-GERM = frozenset({"germ"})
 NOT_BUILT = frozenset(ruleset for ruleset, info in RULESETS.items() if info.sheet is None)
 REASON = Option("reason", Kind.text, "Why (shown in the log)", max_length=200)
 

@@ -1,10 +1,11 @@
-"""Germ hunting's slash commands: hunting, sharing and stealing, seasons, reminders, away."""
+"""Hunting's and the seasons' shared commands, for each ruleset that takes those features."""
 
 from __future__ import annotations
 
 from bot.actions import hunting, hunting_config, seasons
 from bot.actions.weeks import WEEKDAYS
-from bot.command_spec import GERM, NOT_BUILT, Command, Kind, Option, character_option, not_built
+from bot.commands.spec import Command, Kind, Option, character_option
+from bot.ruleset import Feature
 
 SWITCH_CHOICES = hunting_config.SWITCH
 
@@ -15,54 +16,11 @@ def _switch(what: str) -> Option:
 
 HUNTING_COMMANDS: tuple[Command, ...] = (
     Command(
-        ("hunt",),
-        "Hunt once a real day: Perception to find prey, then Stealth to catch it",
-        hunting.hunt,
-        (character_option("Which of your cats hunts (default: your active one)"),),
-        rulesets=GERM,
-    ),
-    Command(
-        ("hunt",),
-        "Hunt (this ruleset is not built yet)",
-        not_built,
-        rulesets=NOT_BUILT,
-    ),
-    Command(
-        ("share",),
-        "Give your cat's latest catch to another cat, who eats it",
-        hunting.share,
-        (
-            Option("to", Kind.character, "The cat that gets the catch", True),
-            character_option("Which of your cats shares (default: your active one)"),
-        ),
-        rulesets=GERM,
-    ),
-    Command(
-        ("steal",),
-        "Try to steal another cat's recent catch: your Stealth against its Perception",
-        hunting.steal,
-        (
-            Option("from", Kind.character, "The hunter to steal from", True, keyword="hunter"),
-            character_option("Which of your cats steals (default: your active one)"),
-        ),
-        rulesets=GERM,
-    ),
-    Command(
-        ("hunting", "log"),
-        "A cat's hunts, newest first",
-        hunting.hunting_log,
-        (
-            Option("character", Kind.character, "Whose hunts (default: your active cat)"),
-            Option("limit", Kind.integer, "How many", min_value=1, max_value=hunting.MAX_LOG_LIMIT),
-        ),
-        rulesets=GERM,
-    ),
-    Command(
         ("hunting", "status"),
         "This real week: which of a player's cats have hunted, streaks, starving",
         hunting.status,
         (Option("user", Kind.user, "Whose cats (default: yours)"),),
-        rulesets=GERM,
+        feature=Feature.HUNTING,
     ),
     Command(
         ("hunting", "away"),
@@ -80,14 +38,14 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
             character_option("Which of your cats is away (default: your active one)"),
             Option("reason", Kind.text, "Why (admins see it)", max_length=200),
         ),
-        rulesets=GERM,
+        feature=Feature.HUNTING,
     ),
     Command(
         ("season",),
         "The season now, and what it means for hunting",
         seasons.show,
         (),
-        rulesets=GERM,
+        feature=Feature.SEASONS,
     ),
     Command(
         ("admin", "season", "set"),
@@ -95,19 +53,8 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
         seasons.set_season,
         (Option("season", Kind.text, "The season", True, choices=seasons.SEASON_CHOICES),),
         admin=True,
-        rulesets=GERM,
+        feature=Feature.SEASONS,
         schedules=True,
-    ),
-    Command(
-        ("admin", "starving", "clear"),
-        "End a cat's starvation and failed-hunt streak (logged with the reason)",
-        hunting.clear_starving,
-        (
-            Option("character", Kind.character, "The cat", True),
-            Option("reason", Kind.text, "Why", True, max_length=200),
-        ),
-        admin=True,
-        rulesets=GERM,
     ),
     Command(
         ("config", "seasons", "auto"),
@@ -127,7 +74,7 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
             ),
         ),
         admin=True,
-        rulesets=GERM,
+        feature=Feature.SEASONS,
         schedules=True,
     ),
     Command(
@@ -135,7 +82,7 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
         "Stop turning the seasons by themselves",
         seasons.set_manual,
         admin=True,
-        rulesets=GERM,
+        feature=Feature.SEASONS,
         schedules=True,
     ),
     Command(
@@ -148,7 +95,7 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
             Option("hour", Kind.integer, "Which hour, 0-23", True, min_value=0, max_value=23),
         ),
         admin=True,
-        rulesets=GERM,
+        feature=Feature.HUNTING,
         schedules=True,
     ),
     Command(
@@ -156,7 +103,7 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
         "Stop the weekly hunting reminders",
         hunting_config.reminders_off,
         admin=True,
-        rulesets=GERM,
+        feature=Feature.HUNTING,
         schedules=True,
     ),
     Command(
@@ -165,7 +112,7 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
         hunting_config.set_admin_channel,
         (Option("channel", Kind.channel, "The admins' channel", True, keyword="channel_id"),),
         admin=True,
-        rulesets=GERM,
+        feature=Feature.HUNTING,
         schedules=True,
     ),
     Command(
@@ -174,7 +121,7 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
         hunting_config.missed_week_counts_as_failure,
         (_switch("on or off (default off)"),),
         admin=True,
-        rulesets=GERM,
+        feature=Feature.HUNTING,
         schedules=True,
     ),
     Command(
@@ -183,7 +130,7 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
         hunting_config.away_needs_approval,
         (_switch("on or off (default off)"),),
         admin=True,
-        rulesets=GERM,
+        feature=Feature.HUNTING,
     ),
     Command(
         ("config", "ageing"),
@@ -191,7 +138,7 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
         hunting_config.ageing,
         (_switch("on or off (default off)"),),
         admin=True,
-        rulesets=GERM,
+        feature=Feature.HUNTING,
         schedules=True,
     ),
 )

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.actions.combat_buttons import end_step
-from bot.actions.combat_flow import (
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import safe
+from bot.actions.germ.combat_buttons import end_step
+from bot.actions.germ.combat_flow import (
     Fight,
     Step,
     combat_of,
@@ -14,7 +16,7 @@ from bot.actions.combat_flow import (
     germ_sheet,
     run_step,
 )
-from bot.actions.combat_view import (
+from bot.actions.germ.combat_view import (
     Cast,
     first_select,
     prompt,
@@ -22,14 +24,14 @@ from bot.actions.combat_view import (
     waiting_for,
     wound_lines,
 )
-from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, named, require_admin, require_built
 from bot.actions.reply import Reply, ReplyField
 from rules.errors import PawpostError
 from rules.germ import combat_turns as turns
 from rules.germ.combat_turns import Phase
-from storage.combat import AlreadyFighting, Combat, CombatAction
+from storage.germ import germ
+from storage.germ.combat import AlreadyFighting, Combat, CombatAction
+from storage.germ.settings import GermSettings
 from storage.repositories import Transaction
 from storage.settings import Guild
 
@@ -71,7 +73,7 @@ def challenge(
         if other.owner_id == actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError("You cannot challenge your own character.")
         germ_sheet(mine), germ_sheet(other)
-        busy = tx.combat.fighting(actor.guild_id, (mine.id, other.id))
+        busy = germ(tx).combat.fighting(actor.guild_id, (mine.id, other.id))
         for cat in (mine, other):
             if cat.id in busy:
                 raise PawpostError(
@@ -81,7 +83,7 @@ def challenge(
             (mine.id, other.id),
             terrain_allows_hiding=terrain_allows_hiding,
             ambush_target=other.id if ambushing else None,
-            agility_cuts_damage=guild.settings.germ.free_attack_agility_cuts_damage,
+            agility_cuts_damage=GermSettings.of(guild.settings).free_attack_agility_cuts_damage,
         )
         combat = Combat(
             guild_id=actor.guild_id,
@@ -92,12 +94,12 @@ def challenge(
             updated_at=now,
             due_at=due_at(guild, state, now),
         )
-        combat.id = tx.combat.add(combat)
+        combat.id = germ(tx).combat.add(combat)
         try:
-            tx.combat.add_fighters(actor.guild_id, combat.id, state.fighters)
+            germ(tx).combat.add_fighters(actor.guild_id, combat.id, state.fighters)
         except AlreadyFighting:
             raise PawpostError("One of these cats has just joined another combat.") from None
-        tx.combat.add_action(
+        germ(tx).combat.add_action(
             CombatAction(
                 guild_id=actor.guild_id,
                 combat_id=combat.id,
@@ -233,8 +235,8 @@ def status(services: Services, actor: Actor, character: str | None = None) -> Re
         require_built(guild)
         fight = combat_of(tx, actor, guild, character)
         combat_id = fight.combat.id
-        hits = tx.combat.hits(actor.guild_id, combat_id)
-        recent = tx.combat.recent_actions(actor.guild_id, combat_id, STATUS_ACTIONS)
+        hits = germ(tx).combat.hits(actor.guild_id, combat_id)
+        recent = germ(tx).combat.recent_actions(actor.guild_id, combat_id, STATUS_ACTIONS)
     state, cast = fight.state, fight.cast
     fighters = []
     for fighter in state.fighters:
@@ -267,7 +269,7 @@ def list_combats(services: Services, actor: Actor) -> Reply:
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        combats = tx.combat.active(actor.guild_id, LIST_LIMIT + 1)
+        combats = germ(tx).combat.active(actor.guild_id, LIST_LIMIT + 1)
         fighters = {f for combat in combats for f in combat.state.fighters}
         characters = tx.characters.by_ids(actor.guild_id, fighters)
     lines = []
@@ -318,20 +320,18 @@ def overdue_combat_notices(
     Also returns when the next wait falls due."""
     notices: list[tuple[int, Reply]] = []
     with services.db.transaction() as tx:
-        due = tx.combat.due(now, limit)
+        due = germ(tx).combat.due(now, limit)
         guilds: dict[int, Guild] = {}
         for combat in due:
             guild = guilds.get(combat.guild_id) or tx.guilds.get(combat.guild_id)
             guilds[combat.guild_id] = guild
             characters = tx.characters.by_ids(combat.guild_id, combat.state.fighters)
-            reply = _reminder(
-                Fight(guild, combat, characters), guild.settings.germ.turn_timeout_hours
-            )
+            reply = _reminder(Fight(guild, combat, characters), guild.settings.turn_timeout_hours)
             notices.append((combat.channel_id, reply))
             admin_channel = guild.settings.admin_channel_id
             asks_admins = combat.state.phase is Phase.CHOOSING_FIRST
             if asks_admins and admin_channel and admin_channel != combat.channel_id:
                 notices.append((admin_channel, reply))
-        tx.combat.mark_reminded(due, now)
-        next_due = tx.combat.next_due()
+        germ(tx).combat.mark_reminded(due, now)
+        next_due = germ(tx).combat.next_due()
     return notices, next_due

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
@@ -15,10 +16,14 @@ from rules.germ.checks import FULL_TRUST, roll_stat
 from rules.germ.checks import check as germ_check
 from rules.germ.contests import CONTEST_FOR_STAT, ContestResult, contest_outcome
 from rules.germ.sheet import COUNTER_STAT, GermSheet, Stat
-from storage.germ import Contest
+from storage.germ import germ
+from storage.germ.contests import Contest
 from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild
+
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler, Press
 
 
 def parse_stat(name: str, allowed: tuple[Stat, ...] | None = None) -> Stat:
@@ -118,7 +123,9 @@ def start_contest(
         if defender.owner_id == actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError("You cannot contest your own character.")
         situational = []
-        if chosen is Stat.CHARISMA and tx.germ.trusts(guild.guild_id, defender.id, initiator.id):
+        if chosen is Stat.CHARISMA and germ(tx).contests.trusts(
+            guild.guild_id, defender.id, initiator.id
+        ):
             situational.append(FULL_TRUST)
         roll = roll_stat(_sheet(initiator), chosen, services.dice, situational=situational)
         contest = Contest(
@@ -132,7 +139,7 @@ def start_contest(
             reason=reason,
             created_at=now,
         )
-        contest_id = tx.germ.add_contest(contest)
+        contest_id = germ(tx).contests.add_contest(contest)
         tx.audit.add(
             audit.entry(
                 actor,
@@ -175,7 +182,7 @@ def _reading(result: ContestResult, initiator: str, defender: str) -> str:
 
 
 def _load_open_contest(tx: Transaction, actor: Actor, contest_id: int) -> Contest:
-    contest = tx.germ.contest(actor.guild_id, contest_id)
+    contest = germ(tx).contests.contest(actor.guild_id, contest_id)
     if contest is None:
         raise PawpostError("That contest does not exist in this server.")
     if contest.resolved_at is not None:
@@ -208,10 +215,10 @@ def answer_contest(
         defender_roll = roll_stat(_sheet(defender), COUNTER_STAT[stat], services.dice)
         result = contest_outcome(contest.initiator_roll, defender_roll, stat)
         reading = _reading(result, safe(initiator.name), safe(defender.name))
-        if not tx.germ.resolve_contest(contest.id, defender_roll, reading, now):
+        if not germ(tx).contests.resolve_contest(contest.id, defender_roll, reading, now):
             raise PawpostError("That contest is already settled.")
         if result.full_trust:
-            tx.germ.add_trust(guild.guild_id, defender.id, initiator.id, now)
+            germ(tx).contests.add_trust(guild.guild_id, defender.id, initiator.id, now)
         by_admin = actor.user_id != defender.owner_id
         tx.audit.add(
             audit.entry(
@@ -254,13 +261,13 @@ def overdue_contest_notices(
     with services.db.transaction() as tx:
         # The default timeout is the shortest a server can have picked, so read candidates by it
         # and apply each server's own timeout below.
-        candidates = tx.germ.overdue_contests(now - timedelta(hours=1), limit)
+        candidates = germ(tx).contests.overdue_contests(now - timedelta(hours=1), limit)
         settled: list[int] = []
         guilds: dict[int, Guild] = {}
         for contest in candidates:
             guild = guilds.get(contest.guild_id) or tx.guilds.get(contest.guild_id)
             guilds[contest.guild_id] = guild
-            hours = guild.settings.germ.contest_timeout_hours
+            hours = guild.settings.contest_timeout_hours
             if contest.created_at > now - timedelta(hours=hours):
                 continue
             defender = tx.characters.by_id(contest.guild_id, contest.defender_character_id)
@@ -280,12 +287,12 @@ def overdue_contest_notices(
                 )
             )
             settled.append(contest.id)
-        tx.germ.mark_timeout_noticed(settled, now)
-        waiting = tx.germ.earliest_waiting_contest()
+        germ(tx).contests.mark_timeout_noticed(settled, now)
+        waiting = germ(tx).contests.earliest_waiting_contest()
         next_due = None
         if waiting is not None:
             guild = guilds.get(waiting[0]) or tx.guilds.get(waiting[0])
-            next_due = waiting[1] + timedelta(hours=guild.settings.germ.contest_timeout_hours)
+            next_due = waiting[1] + timedelta(hours=guild.settings.contest_timeout_hours)
     return notices, next_due
 
 
@@ -298,7 +305,7 @@ def revoke_trust(
         guild = tx.guilds.get(actor.guild_id)
         mine = acting_character(tx, actor, guild, character)
         other = named(tx, actor.guild_id, target)
-        removed = tx.germ.revoke_trust_between(guild.guild_id, mine.id, other.id)
+        removed = germ(tx).contests.revoke_trust_between(guild.guild_id, mine.id, other.id)
         if not removed:
             raise PawpostError(
                 f"There is no full trust between {safe(mine.name)} and {safe(other.name)}."
@@ -315,3 +322,13 @@ def revoke_trust(
     return Reply(
         lines=[f"{safe(mine.name)} and {safe(other.name)} no longer fully trust each other."]
     )
+
+
+async def _contest_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await answer_contest(services, actor, press.id, admin_roll=press.verb == "admin-roll")
+
+
+CONTEST_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
+    ("contest", "roll"): _contest_button,
+    ("contest", "admin-roll"): _contest_button,
+}

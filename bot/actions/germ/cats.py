@@ -1,0 +1,210 @@
+"""Germ cats: making one, changing its age, mother and lasting conditions, and an admin's
+change to a stat."""
+
+from __future__ import annotations
+
+from bot.actions import audit
+from bot.actions.admin import required_reason
+from bot.actions.characters import name_taken
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import safe
+from bot.actions.germ.checks import parse_stat
+from bot.actions.lookup import acting_character, clean_name, named, require_admin, require_built
+from bot.actions.reply import Reply
+from rules.errors import PawpostError
+from rules.germ.sheet import (
+    Condition,
+    GermSheet,
+    Stat,
+    create_sheet,
+    with_condition,
+    without_condition,
+)
+from storage.germ.settings import GermSettings
+from storage.models import Character, NewCharacter
+from storage.repositories import NameTaken, Transaction
+
+
+def _check_mother(tx: Transaction, actor: Actor, mother: str, child_id: int | None) -> Character:
+    """The named mother, refusing one that would make a cycle (a cat its own ancestor)."""
+    found = named(tx, actor.guild_id, mother)
+    if child_id is not None and (
+        found.id == child_id or child_id in tx.characters.ancestors(actor.guild_id, found.id)
+    ):
+        raise PawpostError(
+            f"{safe(found.name)} cannot be the mother: that would make a cat its own ancestor."
+        )
+    return found
+
+
+@runs_in_database
+def create(
+    services: Services,
+    actor: Actor,
+    name: str,
+    strength: int,
+    agility: int,
+    charisma: int,
+    intelligence: int,
+    stealth: int,
+    perception: int,
+    age: int,
+    mother: str | None = None,
+) -> Reply:
+    name = clean_name(name)
+    stats = {
+        Stat.STRENGTH: strength,
+        Stat.AGILITY: agility,
+        Stat.CHARISMA: charisma,
+        Stat.INTELLIGENCE: intelligence,
+        Stat.STEALTH: stealth,
+        Stat.PERCEPTION: perception,
+    }
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        germ = GermSettings.of(guild.settings)
+        sheet = create_sheet(
+            stats,
+            age_moons=age,
+            points_to_spend=germ.points_to_spend,
+            max_points=germ.max_points_in_stat,
+        )
+        mother_id = None if mother is None else (_check_mother(tx, actor, mother, None)).id
+        try:
+            character = tx.characters.add(
+                NewCharacter(
+                    guild_id=actor.guild_id,
+                    owner_id=actor.user_id,
+                    name=name,
+                    ruleset=guild.ruleset,
+                    sheet=sheet,
+                    mother_id=mother_id,
+                ),
+                now,
+            )
+        except NameTaken:
+            raise name_taken(name) from None
+        tx.audit.add(audit.entry(actor, "character", f"created {name}", now, character=character))
+    return Reply(
+        title=f"{safe(name)} joins the server",
+        lines=[f"Owned by <@{actor.user_id}>. See the sheet with /character show."],
+    )
+
+
+@runs_in_database
+def edit(
+    services: Services,
+    actor: Actor,
+    character: str | None = None,
+    age: int | None = None,
+    mother: str | None = None,
+) -> Reply:
+    """Change a cat's age or mother (owner or admin)."""
+    if age is None and mother is None:
+        raise PawpostError("Give an age, a mother, or both to change.")
+    if age is not None and age < 0:
+        raise PawpostError(f"Age cannot be negative; you gave {age} moons.")
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        found = acting_character(tx, actor, guild, character)
+        changes = []
+        if age is not None:
+            found.sheet = found.sheet.model_copy(update={"age_moons": age})
+            changes.append(f"age {age} moons")
+        if mother is not None:
+            chosen = _check_mother(tx, actor, mother, found.id)
+            found.mother_id = chosen.id
+            changes.append(f"mother {chosen.name}")
+        tx.characters.save_sheet(found)
+        tx.audit.add(
+            audit.entry(
+                actor,
+                "character",
+                f"edited {found.name}: {', '.join(changes)}",
+                services.clock(),
+                character=found,
+            )
+        )
+    return Reply(lines=[f"{safe(found.name)}: {safe(', '.join(changes))}."])
+
+
+def _change_condition(
+    services: Services, actor: Actor, condition: str, character: str | None, *, add: bool
+) -> Reply:
+    try:
+        chosen = Condition(condition.strip().lower())
+    except ValueError:
+        raise PawpostError(f"{safe(condition)} is not a condition a cat can be given.") from None
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        found = acting_character(tx, actor, guild, character)
+        sheet = found.sheet
+        assert isinstance(sheet, GermSheet)
+        has = chosen in sheet.conditions
+        if add and has:
+            raise PawpostError(f"{safe(found.name)} is already {chosen.label}.")
+        if not add and not has:
+            raise PawpostError(f"{safe(found.name)} is not {chosen.label}.")
+        found.sheet = with_condition(sheet, chosen) if add else without_condition(sheet, chosen)
+        tx.characters.save_sheet(found)
+        verb = "added" if add else "removed"
+        tx.audit.add(
+            audit.entry(
+                actor, "character", f"{chosen.label} {verb}", services.clock(), character=found
+            )
+        )
+    return Reply(lines=[f"{safe(found.name)}: {chosen.label} {verb}."])
+
+
+@runs_in_database
+def add_condition(
+    services: Services, actor: Actor, condition: str, character: str | None = None
+) -> Reply:
+    return _change_condition(services, actor, condition, character, add=True)
+
+
+@runs_in_database
+def remove_condition(
+    services: Services, actor: Actor, condition: str, character: str | None = None
+) -> Reply:
+    return _change_condition(services, actor, condition, character, add=False)
+
+
+@runs_in_database
+def set_stat(
+    services: Services, actor: Actor, character: str, stat: str, value: int, reason: str
+) -> Reply:
+    reason = required_reason(reason)
+    chosen = parse_stat(stat)
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        require_built(guild)
+        found = named(tx, actor.guild_id, character)
+        sheet = found.sheet
+        assert isinstance(sheet, GermSheet)
+        limit = GermSettings.of(guild.settings).max_points_in_stat
+        if not 0 <= value <= limit:
+            raise PawpostError(f"{chosen.label} can be 0 to {limit}; you gave {value}.")
+        before = sheet.points(chosen)
+        found.sheet = sheet.model_copy(update={chosen.value: value})
+        tx.characters.save_sheet(found)
+        tx.audit.add(
+            audit.entry(
+                actor,
+                "admin",
+                f"{chosen.label} {before} → {value}",
+                now,
+                character=found,
+                reason=reason,
+            )
+        )
+    return Reply(
+        lines=[f"{safe(found.name)}'s {chosen.label} is now {value} (was {before})."],
+        footer=f"reason: {reason}",
+    )

@@ -1,0 +1,18 @@
+"""Germ's settings as `/config show` lists them."""
+
+from __future__ import annotations
+
+from bot.actions.reply import ReplyField
+from storage.germ.settings import GermSettings
+from storage.settings import GuildSettings
+
+
+def settings_field(settings: GuildSettings) -> ReplyField:
+    germ = GermSettings.of(settings)
+    return ReplyField(
+        name="Germ",
+        value=(
+            f"{germ.points_to_spend} points, at most {germ.max_points_in_stat} in a stat; "
+            f"catches can be stolen for {germ.steal_window_days} days"
+        ),
+    )

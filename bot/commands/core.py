@@ -1,0 +1,130 @@
+"""The slash commands every ruleset shares, declared once: path, options, who, the action.
+
+A ruleset's own commands are in `bot/commands/<ruleset>.py`; `bot/commands/catalog.py` puts a
+server's set together.
+"""
+
+from __future__ import annotations
+
+from bot.actions import admin, characters, log, roll, server_config
+from bot.commands.spec import NOT_BUILT, REASON, Command, Kind, Option, character_option, not_built
+from rules.rulesets import RULESETS
+
+CORE_COMMANDS: tuple[Command, ...] = (
+    Command(
+        ("roll",),
+        "Roll dice: 3d8+5, d20, d%, 5d6 evens",
+        roll.roll,
+        (
+            Option("expression", Kind.text, "Dice to roll, e.g. 2d6+1", True, max_length=200),
+            REASON,
+        ),
+    ),
+    Command(
+        ("character", "create"),
+        "Make a character (this ruleset is not built yet)",
+        not_built,
+        (Option("name", Kind.text, "The character's name", True, max_length=32),),
+        rulesets=NOT_BUILT,
+    ),
+    Command(
+        ("character", "show"),
+        "Show a character's sheet",
+        characters.show,
+        (Option("character", Kind.character, "Whose sheet (default: your active character)"),),
+    ),
+    Command(
+        ("character", "list"),
+        "List the server's characters",
+        characters.list_characters,
+        (Option("page", Kind.integer, "Page number", min_value=1),),
+    ),
+    Command(
+        ("character", "rename"),
+        "Rename one of your characters",
+        characters.rename,
+        (
+            Option("name", Kind.text, "The new name", True, max_length=32, keyword="new_name"),
+            character_option(),
+        ),
+    ),
+    Command(
+        ("character", "delete"),
+        "Delete one of your characters (an admin can restore it)",
+        characters.delete,
+        (character_option(),),
+    ),
+    Command(
+        ("character", "use"),
+        "Choose which of your characters your commands act as",
+        characters.use,
+        (Option("character", Kind.character, "Your character", True),),
+    ),
+    Command(
+        ("check",),
+        "Roll a check (this ruleset is not built yet)",
+        not_built,
+        rulesets=NOT_BUILT,
+    ),
+    Command(
+        ("log",),
+        "Recent rolls of a character, or of this channel",
+        log.recent,
+        (
+            Option("character", Kind.character, "Whose rolls (default: this channel's)"),
+            Option("limit", Kind.integer, "How many", min_value=1, max_value=log.MAX_LOG_LIMIT),
+        ),
+    ),
+    Command(("config", "show"), "Show this server's settings", server_config.show),
+    Command(
+        ("config", "ruleset"),
+        "Choose the ruleset this server plays",
+        server_config.set_ruleset,
+        (Option("ruleset", Kind.text, "The ruleset", True, choices=tuple(RULESETS)),),
+        admin=True,
+    ),
+    Command(
+        ("config", "timezone"),
+        "Set the server's time zone",
+        server_config.set_timezone,
+        (Option("zone", Kind.zone, "An IANA name such as Europe/London", True),),
+        admin=True,
+    ),
+    Command(
+        ("config", "admin-role"),
+        "Let a role adjudicate like Manage Server does",
+        server_config.set_admin_role,
+        (Option("role", Kind.role, "The admin role", True, keyword="role_id"),),
+        admin=True,
+    ),
+    Command(
+        ("admin", "export"),
+        "Download this server's characters and log as JSON",
+        log.export,
+        admin=True,
+    ),
+    Command(
+        ("admin", "restore"),
+        "Bring back a deleted character",
+        characters.restore,
+        (Option("character", Kind.text, "The deleted character's name", True, max_length=32),),
+        admin=True,
+    ),
+    Command(
+        ("admin", "adjudicate"),
+        "Override the outcome of a logged roll",
+        admin.adjudicate,
+        (
+            Option("roll", Kind.integer, "The roll's number from /log", True, min_value=1),
+            Option("outcome", Kind.text, "What happens instead", True, max_length=200),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+    ),
+    Command(
+        ("hunt",),
+        "Hunt (this ruleset is not built yet)",
+        not_built,
+        rulesets=NOT_BUILT,
+    ),
+)

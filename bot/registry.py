@@ -1,0 +1,34 @@
+"""The rulesets the bot can play, one `Ruleset` object each: the only module of the core that
+names a ruleset's package (with `rules/rulesets.py` for their pure part).
+
+A ruleset that is not built yet is simply absent: the core answers its `/character create`,
+`/check` and `/hunt` with "not built yet".
+"""
+
+from __future__ import annotations
+
+from bot.actions.germ import checks as germ_checks
+from bot.actions.germ.combat_buttons import COMBAT_BUTTONS as GERM_COMBAT_BUTTONS
+from bot.actions.germ.hunting import HUNT_BUTTONS as GERM_HUNT_BUTTONS
+from bot.actions.germ.hunting import season_hunting as germ_season_hunting
+from bot.actions.germ.jobs import GERM_JOBS
+from bot.actions.germ.settings import settings_field as germ_settings_field
+from bot.actions.germ.sheet import sheet_fields as germ_sheet_fields
+from bot.commands.germ import GERM_COMMANDS
+from bot.ruleset import Feature, Ruleset
+from rules.germ.hunger import GermHunger
+from rules.rulesets import RULESETS as RULES
+
+GERM = Ruleset(
+    rules=RULES["germ"],
+    commands=GERM_COMMANDS,
+    sheet_fields=germ_sheet_fields,
+    features=frozenset({Feature.HUNTING, Feature.SEASONS}),
+    buttons={**germ_checks.CONTEST_BUTTONS, **GERM_COMBAT_BUTTONS, **GERM_HUNT_BUTTONS},
+    jobs=GERM_JOBS,
+    hunger=GermHunger(),
+    season_hunting=germ_season_hunting,
+    settings_field=germ_settings_field,
+)
+
+RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM,)}

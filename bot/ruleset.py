@@ -1,0 +1,74 @@
+"""What a ruleset gives the bot: one `Ruleset` object per ruleset, listed in `bot/registry.py`.
+
+The core reads a ruleset only through these fields, so it never names a game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler
+    from bot.actions.reply import ReplyField
+    from bot.commands.spec import Command
+    from bot.scheduler import Job
+    from rules.rulesets import RulesetInfo
+    from rules.seasons import Season
+    from storage.models import Character
+    from storage.repositories import Transaction
+    from storage.settings import GuildSettings
+
+
+class Feature(StrEnum):
+    """Shared parts a ruleset may take, with their commands (`Command.feature`)."""
+
+    HUNTING = "hunting"  # once-a-day hunts, the weekly reminders and reports, away marks
+    SEASONS = "seasons"  # the Clans' seasons, set by hand or turning by themselves
+
+
+class Hunger(Hashable, Protocol):
+    """How hunting's weekly bookkeeping reads and changes a ruleset's starvation."""
+
+    def fails_until_starving(self, fail_streak: int, youngest_kit_moons: int | None) -> int:
+        """How many more failed hunts in a row would starve a cat that is not starving yet
+        (`youngest_kit_moons`: the age of a mother's youngest kit, None for no kits)."""
+        ...
+
+    def missed_hunt(
+        self, fail_streak: int, starving: bool, youngest_kit_moons: int | None
+    ) -> tuple[int, bool, bool]:
+        """A missed week counted as a failed hunt: (fail streak, starving, became starving)."""
+        ...
+
+    def starving_kits(self, ages: Mapping[int, int]) -> list[int]:
+        """Of a newly starving mother's kits (id -> age in moons), those starving with her."""
+        ...
+
+
+SheetFields = Callable[["Transaction", "Character"], "list[ReplyField]"]
+Export = Callable[["Transaction", int], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    rules: RulesetInfo  # id, name and sheet model: the pure part, which storage reads too
+    commands: tuple[Command, ...]
+    sheet_fields: SheetFields
+    features: frozenset[Feature] = frozenset()
+    buttons: Mapping[tuple[str, str], ButtonHandler] = field(default_factory=dict)
+    jobs: tuple[Job, ...] = ()
+    hunger: Hunger | None = None
+    season_hunting: Callable[[Season], str] | None = None  # what a season means for hunting
+    settings_field: Callable[[GuildSettings], ReplyField] | None = None  # in /config show
+    export: Export | None = None  # the ruleset's own section of `/admin export`
+
+    @property
+    def id(self) -> str:
+        return self.rules.id
+
+    @property
+    def name(self) -> str:
+        return self.rules.name
