@@ -28,6 +28,7 @@ from rules.germ.sheet import STATS, GermSheet
 from storage.connection import Connection
 from storage.database import Database
 from storage.repositories import name_key
+from storage.settings import GuildSettings, HuntingSettings
 from storage.timestamps import to_text
 
 START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -571,9 +572,11 @@ def replay_floor(path: Path, log: Sequence[Statement]) -> tuple[int, float]:
 
 
 # Every server reminds on Monday at 12:00 UTC, the moment the benchmark's clock starts at.
-REMINDER_SETTINGS = json.dumps(
-    {"germ": {"reminder_channel_id": 1, "reminder_weekday": START.weekday(), "reminder_hour": 12}}
-)
+REMINDER_SETTINGS = GuildSettings(
+    hunting=HuntingSettings(
+        reminder_channel_id=1, reminder_weekday=START.weekday(), reminder_hour=12
+    )
+).model_dump_json()
 
 
 async def seeded_for_reminders(path: Path, servers: int, cats: int) -> list[int]:

@@ -40,6 +40,8 @@ async def test_the_bench_runs_the_whole_mix_and_writes_every_figure(tmp_path: Pa
     for share in mix_shares():
         assert f"{share.name} " in printed  # each verb ran
     assert "refused" not in printed.split("floor")[0], printed
+    # The reminder figures time real posts: every seeded server of the job has its reminder.
+    assert "(0 posts)" not in printed, printed
 
 
 def test_the_command_line_refuses_an_existing_file(tmp_path: Path, capsys) -> None:
