@@ -1,0 +1,215 @@
+"""Spending and gaining Harmony (always within -3..+3, book l. 72), and the Harmony skills
+used at a rest (l. 324-349)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.caverns.catalogue import STARTER_CATALOGUE, CatalogueItem, ItemKind, item_key
+from rules.caverns.constants import (
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_MIN,
+    HARMONY_BENEFIT_STEP,
+    HARMONY_SKILL_COST,
+    HARMONY_SKILL_FLOOR,
+)
+from rules.caverns.harmony_skills import HARMONY_SKILLS, HarmonyBenefit, HarmonySkill
+from rules.caverns.records import BenefitRecord, HarmonyPick
+from rules.caverns.rolling import roll_attribute
+from rules.caverns.sheet import CavernsSheet
+from rules.caverns.wording import joined, signed
+from rules.dice import DiceSource
+from rules.errors import PawpostError
+from rules.rolls import Roll
+
+
+def spend_harmony(sheet: CavernsSheet, amount: int, reason: str) -> CavernsSheet:
+    """Pay Harmony for a skill. Harmony may go below zero but never below -3, so a character
+    at 0 can still pay three times (book l. 429)."""
+    if amount < 0:
+        raise ValueError("spend a positive amount")
+    left = sheet.harmony - amount
+    if left < ATTRIBUTE_MIN:
+        raise PawpostError(
+            f"{reason} costs {amount} Harmony and you have {signed(sheet.harmony)}; Harmony "
+            f"cannot go below {signed(ATTRIBUTE_MIN)}."
+        )
+    return sheet.model_copy(update={"harmony": left})
+
+
+def gain_harmony(sheet: CavernsSheet, amount: int) -> CavernsSheet:
+    """Gain Harmony, up to +3."""
+    return sheet.model_copy(update={"harmony": min(ATTRIBUTE_MAX, sheet.harmony + amount)})
+
+
+def set_harmony(sheet: CavernsSheet, value: int) -> CavernsSheet:
+    return sheet.model_copy(update={"harmony": max(ATTRIBUTE_MIN, min(ATTRIBUTE_MAX, value))})
+
+
+def benefits_for(total: int) -> int:
+    """One benefit for every full 5 of the roll (l. 327), none for a total under 5."""
+    return max(0, total // HARMONY_BENEFIT_STEP)
+
+
+class HarmonySkillRoll(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    skill: HarmonySkill
+    roll: Roll
+    allowed: int
+
+
+class HarmonySkillsResult(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    sheet: CavernsSheet
+    rolls: tuple[HarmonySkillRoll, ...]
+
+
+def use_harmony_skills(
+    sheet: CavernsSheet, skills: Sequence[HarmonySkill], dice: DiceSource
+) -> HarmonySkillsResult:
+    """At a rest, a character with Harmony above 0 uses one or more Harmony skills at once,
+    1 Harmony each, to a minimum of -3 (l. 325). Each rolls its attribute; the benefits are
+    chosen afterwards (`choose_benefits`). Each skill at most once a rest: the book offers
+    "one or more of these skills", and the roll already sets how much each gives."""
+    if not skills:
+        return HarmonySkillsResult(sheet=sheet, rolls=())
+    if sheet.harmony <= 0:
+        raise PawpostError(
+            f"Harmony skills need Harmony above 0 at the rest; you have {signed(sheet.harmony)}."
+        )
+    if len(set(skills)) != len(skills):
+        raise PawpostError("Each Harmony skill can be used once a rest.")
+    cost = HARMONY_SKILL_COST * len(skills)
+    if sheet.harmony - cost < HARMONY_SKILL_FLOOR:
+        most = sheet.harmony - HARMONY_SKILL_FLOOR
+        raise PawpostError(
+            f"With {signed(sheet.harmony)} Harmony you can use at most {most} Harmony skills, "
+            f"since Harmony stops at {signed(HARMONY_SKILL_FLOOR)}."
+        )
+    rolls: list[HarmonySkillRoll] = []
+    for skill in skills:
+        row = HARMONY_SKILLS[skill]
+        rolled = roll_attribute(sheet, row.attribute, dice, label=skill.label)
+        sheet = rolled.sheet
+        rolls.append(
+            HarmonySkillRoll(skill=skill, roll=rolled.roll, allowed=benefits_for(rolled.roll.total))
+        )
+    picks = tuple(HarmonyPick(skill=r.skill, total=r.roll.total, allowed=r.allowed) for r in rolls)
+    sheet = sheet.model_copy(
+        update={"harmony": sheet.harmony - cost, "harmony_picks": (*sheet.harmony_picks, *picks)}
+    )
+    return HarmonySkillsResult(sheet=sheet, rolls=tuple(rolls))
+
+
+class BenefitsChosen(BaseModel):
+    """The sheet after its benefits, and the ally's when Vitae was given."""
+
+    model_config = ConfigDict(frozen=True)
+
+    sheet: CavernsSheet
+    ally: CavernsSheet | None = None
+
+
+def choose_benefits(
+    sheet: CavernsSheet,
+    skill: HarmonySkill,
+    benefits: Sequence[HarmonyBenefit],
+    *,
+    item: str = "",
+    ally: CavernsSheet | None = None,
+    vitae: int = 0,
+    catalogue: Mapping[str, CatalogueItem] = STARTER_CATALOGUE,
+) -> BenefitsChosen:
+    """Take the benefits a Harmony skill's roll allows: different ones, at most one per full 5.
+    They last until the next rest, except fixing an item (permanent, l. 349) and Vitae given
+    to an ally. `item` names the item for Sharp as Steel; `ally` and `vitae` the gift of Burn
+    with Passion."""
+    pick = next((p for p in sheet.harmony_picks if p.skill is skill), None)
+    if pick is None:
+        raise PawpostError(f"You have no {skill.label} roll waiting for its benefits.")
+    row = HARMONY_SKILLS[skill]
+    wrong = [benefit for benefit in benefits if benefit not in row.benefits]
+    if wrong:
+        raise PawpostError(
+            f'"{wrong[0].value.replace("-", " ")}" is not a benefit of {skill.label}.'
+        )
+    if len(set(benefits)) != len(benefits):
+        raise PawpostError("Choose different benefits; each can be taken once.")
+    if len(benefits) > pick.allowed:
+        raise PawpostError(
+            f"Your {skill.label} roll of {pick.total} gives {pick.allowed} "
+            f"benefit{'' if pick.allowed == 1 else 's'}, one for every full "
+            f"{HARMONY_BENEFIT_STEP}; you chose {len(benefits)}."
+        )
+    picks = tuple(p for p in sheet.harmony_picks if p is not pick)
+    sheet = sheet.model_copy(update={"harmony_picks": picks})
+    records: list[BenefitRecord] = []
+    given: CavernsSheet | None = None
+    for benefit in benefits:
+        if benefit in (HarmonyBenefit.PROFICIENT_WITH_ITEM, HarmonyBenefit.FIX_ITEM) and not item:
+            raise PawpostError("Name the item for Sharp as Steel.")
+        if benefit is HarmonyBenefit.FIX_ITEM:
+            sheet = _fix_item(sheet, item, catalogue)
+        elif benefit is HarmonyBenefit.GIVE_VITAE:
+            sheet, given = give_vitae(sheet, ally, vitae)
+            records.append(BenefitRecord(benefit=benefit, detail=f"{vitae} Vitae"))
+        elif benefit is HarmonyBenefit.PROFICIENT_WITH_ITEM:
+            records.append(BenefitRecord(benefit=benefit, detail=" ".join(item.lower().split())))
+        else:
+            records.append(BenefitRecord(benefit=benefit))
+    sheet = sheet.model_copy(update={"harmony_benefits": (*sheet.harmony_benefits, *records)})
+    return BenefitsChosen(sheet=sheet, ally=given)
+
+
+def _fix_item(
+    sheet: CavernsSheet, name: str, catalogue: Mapping[str, CatalogueItem]
+) -> CavernsSheet:
+    """Sharp as Steel: permanently fix one broken item you are proficient with (l. 349).
+    Armour needs no proficiency in Caverns, so any broken piece of armour can be fixed."""
+    wanted = item_key(name)
+    for index, item in enumerate(sheet.equipment):
+        if item_key(item.name) != wanted or not item.broken:
+            continue
+        listed = catalogue.get(wanted)
+        if item.kind is not ItemKind.ARMOUR and (
+            listed is None or not sheet.proficient_with(listed)
+        ):
+            raise PawpostError(
+                f"You can only fix an item you are proficient with; the {item.name} is not."
+            )
+        fixed = item.model_copy(update={"broken": False})
+        equipment = (*sheet.equipment[:index], fixed, *sheet.equipment[index + 1 :])
+        return sheet.model_copy(update={"equipment": equipment})
+    raise PawpostError(f"You carry no broken {name.strip()} to fix.")
+
+
+def give_vitae(
+    giver: CavernsSheet, ally: CavernsSheet | None, amount: int
+) -> tuple[CavernsSheet, CavernsSheet]:
+    """Burn with Passion: give some of your Vitae to an ally (l. 345), up to their maximum."""
+    if ally is None:
+        raise PawpostError("Name the ally who receives your Vitae.")
+    if amount < 1:
+        raise PawpostError("Give at least 1 Vitae.")
+    if amount > giver.vitae:
+        raise PawpostError(f"You have {giver.vitae} Vitae to give, not {amount}.")
+    room = ally.max_vitae - ally.vitae
+    if amount > room:
+        raise PawpostError(
+            f"Your ally can take {room} more Vitae before reaching their maximum of "
+            f"{ally.max_vitae}."
+        )
+    return (
+        giver.model_copy(update={"vitae": giver.vitae - amount}),
+        ally.model_copy(update={"vitae": ally.vitae + amount}),
+    )
+
+
+def describe_benefits(skill: HarmonySkill) -> str:
+    """ "teleport, ahead of schedule or unnoticed"."""
+    names = [benefit.value.replace("-", " ") for benefit in HARMONY_SKILLS[skill].benefits]
+    return joined(names, "or")

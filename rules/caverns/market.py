@@ -1,0 +1,243 @@
+"""Ask on Market (book l. 301-306): the +Fire roll, −1 per 100 gp, Rare one band lower, the
+orders it places and how they are delivered, paid for and returned; and selling."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.caverns.attributes import Attribute
+from rules.caverns.catalogue import STARTER_CATALOGUE, CatalogueItem, ItemKind, item_key
+from rules.caverns.constants import (
+    MARKET_PRICE_STEP,
+    MARKET_PRICE_STEP_PENALTY,
+    OUTRAGEOUS_PRICE_FACTOR,
+    RARE_BAND_STEPS,
+)
+from rules.caverns.moves import Move, refuse_if_unable
+from rules.caverns.races import Race
+from rules.caverns.records import Item, MarketOrder, OrderKind
+from rules.caverns.rolling import Band, band_of, roll_attribute
+from rules.caverns.sheet import CavernsSheet
+from rules.dice import DiceSource
+from rules.errors import PawpostError
+from rules.rolls import Modifier, Roll
+
+MARKET_RESULTS: Mapping[Band, str] = {
+    Band.STRONG: (
+        "The merchant will deliver: the item arrives at your next Short Rest, and you pay at "
+        "your next Long Rest."
+    ),
+    Band.WEAK: (
+        "It is for sale back on the surface at a fair price: you can buy it at your next Long "
+        "Rest if you still have the money."
+    ),
+    Band.MISS: "It is only to be had at an outrageous price (ten times normal), or not at all.",
+}
+
+
+def price_penalty(price: int) -> int:
+    """−1 for every full 100 gp of the base price (l. 302; RULINGS: "full")."""
+    return (price // MARKET_PRICE_STEP) * MARKET_PRICE_STEP_PENALTY
+
+
+class MarketResult(BaseModel):
+    """The roll (None for a Merian, who never needs to roll to buy, l. 87: a 10+ by RULINGS),
+    the band after a Rare item's step down, and the sheet with the order placed (10+ and
+    7-9; a 6- waits for the MC's offer at ten times the price)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    item: str
+    kind: ItemKind
+    price: int
+    rare: bool
+    roll: Roll | None
+    band: Band
+    sheet: CavernsSheet
+
+    @property
+    def result(self) -> str:
+        return MARKET_RESULTS[self.band]
+
+    @property
+    def outrageous_price(self) -> int:
+        return self.price * OUTRAGEOUS_PRICE_FACTOR
+
+
+def ask_on_market(
+    sheet: CavernsSheet,
+    item: str,
+    dice: DiceSource,
+    *,
+    price: int | None = None,
+    rare: bool | None = None,
+    catalogue: Mapping[str, CatalogueItem] = STARTER_CATALOGUE,
+    fated_die: int | None = None,
+) -> MarketResult:
+    """Roll +Fire for an item, −1 per full 100 gp of its base price. An item of the server's
+    catalogue takes its price and rarity from there unless given; any other item needs a
+    price. Refused without money (l. 302: "If you have money") or while an unpaid delivery
+    bars the market (l. 306)."""
+    refuse_if_unable(sheet, Move.ROLL)
+    listed = catalogue.get(item_key(item))
+    if price is None:
+        if listed is None:
+            raise PawpostError(f'"{item.strip()}" is not in the catalogue, so give its price.')
+        price = listed.price
+    if price < 0:
+        raise PawpostError("A price cannot be negative.")
+    is_rare = rare if rare is not None else bool(listed and listed.rare)
+    name = listed.name if listed is not None else item.strip()
+    kind = listed.kind if listed is not None else ItemKind.GEAR
+    owed = next((order for order in sheet.orders if order.unpaid), None)
+    if owed is not None:
+        raise PawpostError(
+            f"You never paid for the {owed.item}; return it to the merchant before you Ask on "
+            "Market again."
+        )
+    if sheet.gold <= 0:
+        raise PawpostError("You have no gold, so you cannot Ask on Market.")
+    roll: Roll | None = None
+    if sheet.race is Race.MERIAN:
+        band = Band.STRONG
+    else:
+        penalty = price_penalty(price)
+        rolled = roll_attribute(
+            sheet,
+            Attribute.FIRE,
+            dice,
+            label=f"Ask on Market: {name}",
+            modifiers=[Modifier(value=-penalty, reason=f"{price} gp")] if penalty else [],
+            fated_die=fated_die,
+        )
+        sheet, roll = rolled.sheet, rolled.roll
+        band = band_of(roll.total)
+    for _ in range(RARE_BAND_STEPS if is_rare else 0):
+        band = band.one_step_lower
+    if band is not Band.MISS:
+        order = MarketOrder(
+            item=name,
+            kind=kind,
+            price=price,
+            order=OrderKind.DELIVERY if band is Band.STRONG else OrderKind.SURFACE,
+        )
+        sheet = sheet.model_copy(update={"orders": (*sheet.orders, order)})
+    return MarketResult(
+        item=name, kind=kind, price=price, rare=is_rare, roll=roll, band=band, sheet=sheet
+    )
+
+
+def accept_outrageous_offer(result: MarketResult) -> CavernsSheet:
+    """After a 6-, when the MC says the item is to be had at ten times the price and the
+    player takes it: bought on the surface at the next Long Rest like a 7-9, if the money
+    is there then."""
+    if result.band is not Band.MISS:
+        raise PawpostError("Only a 6 or lower on the Market leaves an outrageous offer to take.")
+    order = MarketOrder(
+        item=result.item,
+        kind=result.kind,
+        price=result.outrageous_price,
+        order=OrderKind.SURFACE,
+    )
+    return result.sheet.model_copy(update={"orders": (*result.sheet.orders, order)})
+
+
+class OrderReport(BaseModel):
+    """What a rest did to a character's orders, by item name."""
+
+    model_config = ConfigDict(frozen=True)
+
+    arrived: tuple[str, ...] = ()
+    paid: tuple[str, ...] = ()
+    bought: tuple[str, ...] = ()
+    lapsed: tuple[str, ...] = ()  # surface orders the character could no longer afford
+    unpaid: tuple[str, ...] = ()
+
+
+def _with_item(sheet: CavernsSheet, order: MarketOrder) -> CavernsSheet:
+    item = Item(name=order.item, kind=order.kind)
+    return sheet.model_copy(update={"equipment": (*sheet.equipment, item)})
+
+
+def orders_at_short_rest(sheet: CavernsSheet) -> tuple[CavernsSheet, OrderReport]:
+    """Deliveries arrive at the next Short Rest (l. 303)."""
+    arrived: list[str] = []
+    orders: list[MarketOrder] = []
+    for order in sheet.orders:
+        if order.order is OrderKind.DELIVERY and not order.arrived:
+            sheet = _with_item(sheet, order)
+            arrived.append(order.item)
+            order = order.model_copy(update={"arrived": True})
+        orders.append(order)
+    return sheet.model_copy(update={"orders": tuple(orders)}), OrderReport(arrived=tuple(arrived))
+
+
+def orders_at_long_rest(
+    sheet: CavernsSheet, *, pays: bool = True
+) -> tuple[CavernsSheet, OrderReport]:
+    """At the next Long Rest, in the order they were placed: a delivery that has not yet come
+    arrives now (the merchant catches up with a party in the open), then is paid for, or,
+    if the character cannot or will not pay, stays unpaid and bars the market (l. 306);
+    a surface order is bought if the gold is there, and lapses otherwise (l. 304)."""
+    report: dict[str, list[str]] = {"arrived": [], "paid": [], "bought": [], "lapsed": []}
+    kept: list[MarketOrder] = []
+    for order in sheet.orders:
+        if order.unpaid:
+            kept.append(order)
+            continue
+        if order.order is OrderKind.DELIVERY:
+            if not order.arrived:
+                sheet = _with_item(sheet, order)
+                report["arrived"].append(order.item)
+            if pays and sheet.gold >= order.price:
+                sheet = sheet.model_copy(update={"gold": sheet.gold - order.price})
+                report["paid"].append(order.item)
+            else:
+                kept.append(order.model_copy(update={"arrived": True, "unpaid": True}))
+        elif sheet.gold >= order.price:
+            sheet = _with_item(sheet.model_copy(update={"gold": sheet.gold - order.price}), order)
+            report["bought"].append(order.item)
+        else:
+            report["lapsed"].append(order.item)
+    unpaid = tuple(order.item for order in kept if order.unpaid)
+    return sheet.model_copy(update={"orders": tuple(kept)}), OrderReport(
+        arrived=tuple(report["arrived"]),
+        paid=tuple(report["paid"]),
+        bought=tuple(report["bought"]),
+        lapsed=tuple(report["lapsed"]),
+        unpaid=unpaid,
+    )
+
+
+def _drop_item(sheet: CavernsSheet, name: str) -> CavernsSheet:
+    wanted = item_key(name)
+    for index, item in enumerate(sheet.equipment):
+        if item_key(item.name) == wanted:
+            equipment = (*sheet.equipment[:index], *sheet.equipment[index + 1 :])
+            return sheet.model_copy(update={"equipment": equipment})
+    raise PawpostError(f"You do not carry a {name.strip()}.")
+
+
+def return_delivery(sheet: CavernsSheet, item: str) -> CavernsSheet:
+    """Give an unpaid delivery back to the merchant, which lifts the market's bar (l. 306)."""
+    order = next((o for o in sheet.orders if o.unpaid and item_key(o.item) == item_key(item)), None)
+    if order is None:
+        raise PawpostError(f"You owe the merchant nothing for a {item.strip()}.")
+    sheet = _drop_item(sheet, order.item)
+    orders = tuple(o for o in sheet.orders if o is not order)
+    return sheet.model_copy(update={"orders": orders})
+
+
+def sell(sheet: CavernsSheet, item: str, price: int) -> CavernsSheet:
+    """Sell a carried item for what the buyer (the MC) offers. The book has no selling rule,
+    so there is no roll and no set price: the MC names it, as with any deal in the story."""
+    if price < 0:
+        raise PawpostError("A price cannot be negative.")
+    if any(o.unpaid and item_key(o.item) == item_key(item) for o in sheet.orders):
+        raise PawpostError(
+            f"The {item.strip()} is not paid for; return it to the merchant instead."
+        )
+    sold = _drop_item(sheet, item)
+    return sold.model_copy(update={"gold": sold.gold + price})

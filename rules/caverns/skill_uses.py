@@ -1,0 +1,112 @@
+"""Skills used outside battle (Scry, Commune, Twist Fate, Transmute, Immunity's roll), and
+what the passive ones say when someone tries to use them."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.caverns.attributes import Attribute
+from rules.caverns.constants import DIE_SIDES, IMMUNITY_POISON_ROLL, TWIST_FATE_DICE
+from rules.caverns.harmony import spend_harmony
+from rules.caverns.health import transmute
+from rules.caverns.rolling import MoveRoll, roll_attribute
+from rules.caverns.sheet import CavernsSheet
+from rules.caverns.skills import Skill, find_skill
+from rules.dice import DiceSource
+from rules.errors import PawpostError
+from rules.rolls import Roll, roll_dice
+
+# Skills whose use is a question for the MC (the server's admins) to answer.
+ASKS_THE_MC: Mapping[str, str] = {
+    "magery:scry": "Where is {target}?",  # l. 170
+    "nature:commune": "What does {target} say?",  # l. 179
+}
+
+# Passive skills that work by themselves; using them only explains where they apply.
+WORKS_BY_ITSELF: Mapping[str, str] = {
+    "hunting:make-camp": "Make Camp works by itself: the party's rests get +3.",
+    "athletics:fitness": (
+        "Fitness works by itself: a condition that takes three rolls ends at your first success."
+    ),
+}
+
+
+class SkillUse(BaseModel):
+    """A skill used: the sheet after its cost, any dice, and the question for the MC."""
+
+    model_config = ConfigDict(frozen=True)
+
+    skill: Skill
+    sheet: CavernsSheet
+    rolls: tuple[Roll, ...] = ()
+    question: str | None = None
+
+
+def own_skill(sheet: CavernsSheet, name: str) -> Skill:
+    """One of the character's skills by name."""
+    skill = find_skill(name, sheet.skillsets)
+    if not sheet.has_skill(skill.key):
+        raise PawpostError(f"You do not have {skill.name}.")
+    return skill
+
+
+def use_skill(sheet: CavernsSheet, name: str, dice: DiceSource, *, target: str = "") -> SkillUse:
+    """Use a skill outside battle, paying its Harmony ("spend one Harmony", l. 170, 179, 219)
+    or Vitae (Transmute, l. 197). Battle skills are refused here."""
+    skill = own_skill(sheet, name)
+    if skill.key in WORKS_BY_ITSELF:
+        raise PawpostError(WORKS_BY_ITSELF[skill.key])
+    if skill.key in ASKS_THE_MC:
+        if not target.strip():
+            raise PawpostError(f"Say whom {skill.name} is for.")
+        paid = spend_harmony(sheet, skill.harmony_cost, skill.name)
+        question = ASKS_THE_MC[skill.key].format(target=target.strip())
+        return SkillUse(skill=skill, sheet=paid, question=question)
+    if skill.key == "rituals:twist-fate":
+        return twist_fate(sheet, dice, skill)
+    if skill.key == "athletics:transmute":
+        return SkillUse(skill=skill, sheet=transmute(sheet))
+    raise PawpostError(f"{skill.name} is used in battle, not on its own.")
+
+
+def twist_fate(sheet: CavernsSheet, dice: DiceSource, skill: Skill) -> SkillUse:
+    """Twist Fate (l. 219): spend one Harmony to roll two dice and keep them to hand out; a
+    second casting waits until both are used, since the book has them used "before your next
+    short rest"."""
+    if sheet.fated_dice:
+        held = " and ".join(str(face) for face in sheet.fated_dice)
+        raise PawpostError(f"You still hold Twist Fate's dice ({held}); give them out first.")
+    paid = spend_harmony(sheet, skill.harmony_cost, skill.name)
+    faces = roll_dice(dice, TWIST_FATE_DICE, DIE_SIDES)
+    roll = Roll(label="Twist Fate", dice=faces)
+    held_dice = tuple(die.face for die in faces)
+    return SkillUse(
+        skill=skill, sheet=paid.model_copy(update={"fated_dice": held_dice}), rolls=(roll,)
+    )
+
+
+def give_fated_die(holder: CavernsSheet, face: int) -> CavernsSheet:
+    """Hand one of Twist Fate's dice to a character about to roll: their roll becomes doubles
+    of it (pass `fated_die=face` to the roll)."""
+    if face not in holder.fated_dice:
+        held = " and ".join(str(f) for f in holder.fated_dice) or "none"
+        raise PawpostError(f"You hold no fated {face}; your dice are {held}.")
+    index = holder.fated_dice.index(face)
+    remaining = (*holder.fated_dice[:index], *holder.fated_dice[index + 1 :])
+    return holder.model_copy(update={"fated_dice": remaining})
+
+
+def resist_poison(sheet: CavernsSheet, dice: DiceSource) -> MoveRoll:
+    """Athletics' Immunity (l. 198): exposed to a poison, roll Water; on a 4+ it is shrugged
+    off (`roll.succeeded`)."""
+    if not sheet.has_skill("athletics:immunity"):
+        raise PawpostError("You do not have the Immunity skill.")
+    return roll_attribute(
+        sheet,
+        Attribute.WATER,
+        dice,
+        label="Immunity: shrug off the poison",
+        target=IMMUNITY_POISON_ROLL,
+    )
