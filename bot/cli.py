@@ -53,6 +53,9 @@ def _parser() -> argparse.ArgumentParser:
     length.add_argument("--commands", type=int, help="commands in each timed run")
     bench.add_argument("--json", dest="json_path", help="also write the figures to this file")
     bench.add_argument("--db", help="seed this new file (default: a temporary folder)")
+    bench.add_argument(
+        "--ruleset", help="the ruleset whose mix runs (default: germ, a new server's)"
+    )
     return parser
 
 
@@ -95,7 +98,9 @@ async def _export(arguments: argparse.Namespace) -> int:
 
 
 async def _bench(arguments: argparse.Namespace) -> int:
-    from bot.bench import BenchOptions, bench
+    from bot.bench.options import BenchOptions
+    from bot.bench.run import bench
+    from storage.settings import DEFAULT_RULESET
 
     if arguments.servers < 1 or arguments.cats < 2:
         raise PawpostError("The benchmark needs at least 1 server and 2 cats per server.")
@@ -106,6 +111,7 @@ async def _bench(arguments: argparse.Namespace) -> int:
         commands=arguments.commands,
         json_path=arguments.json_path,
         db_path=arguments.db,
+        ruleset=arguments.ruleset or DEFAULT_RULESET,
     )
     await bench(options, sys.stdout)
     return 0

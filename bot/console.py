@@ -1,7 +1,8 @@
 """`pawpost console`: play offline, typing lines written like slash commands.
 
 The console calls the same actions as Discord does and prints each reply as text; buttons become
-numbered choices (`/click 1`), and `/as user:<name> [admin:yes]` switches who is typing.
+numbered choices (`/click 1`), a modal's fields are listed and answered with
+`/modal field:value …`, and `/as user:<name> [admin:yes]` switches who is typing.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from typing import Any, TextIO
 
 from bot.actions import buttons
 from bot.actions.context import Actor, Services
-from bot.actions.reply import Reply
+from bot.actions.reply import Modal, Reply
 from bot.commands.catalog import CommandIndex
 from bot.commands.spec import Command, Kind, Option
 from rules.errors import PawpostError
@@ -98,7 +99,7 @@ def parse_line(line: str, index: CommandIndex) -> tuple[Command, dict[str, Any]]
 
 @dataclass
 class Session:
-    """Who is typing, and the latest message that had buttons."""
+    """Who is typing, the latest message that had buttons, and the modal open, if any."""
 
     services: Services
     guild_id: int
@@ -106,6 +107,8 @@ class Session:
     admin: bool = False
     names: dict[int, str] = field(default_factory=dict)
     choices: list[tuple[str, list[str]]] = field(default_factory=list)
+    disabled: set[int] = field(default_factory=set)  # numbers of the choices that are greyed out
+    form: Modal | None = None
 
     def __post_init__(self) -> None:
         self.names[user_id(self.user)] = self.user
@@ -133,6 +136,8 @@ class Session:
         return _ESCAPE.sub(r"\1", text)
 
     def render(self, reply: Reply) -> str:
+        if reply.modal is not None:
+            return self._show_form(reply.modal)
         out = []
         if reply.title:
             out.append(f"== {self.plain(reply.title)} ==")
@@ -144,8 +149,10 @@ class Session:
             out.append(f"  ({self.plain(reply.footer)})")
         if reply.buttons or reply.select:
             self.choices = [(button.custom_id, []) for button in reply.buttons]
+            self.disabled = {n for n, b in enumerate(reply.buttons, 1) if b.disabled}
             for number, button in enumerate(reply.buttons, 1):
-                out.append(f"  [{number}] {self.plain(button.label)}")
+                greyed = " (not available)" if button.disabled else ""
+                out.append(f"  [{number}] {self.plain(button.label)}{greyed}")
             if reply.select:
                 self.choices.append(
                     (reply.select.custom_id, [o.value for o in reply.select.options])
@@ -170,6 +177,8 @@ class Session:
                 return self._switch_user(line)
             if line.startswith("/click"):
                 return await self._click(line)
+            if line.startswith("/modal"):
+                return await self._answer_form(line)
             if line in ("/help", "help"):
                 return await self._help()
             ruleset = await self._ruleset()
@@ -192,11 +201,48 @@ class Session:
         parts = line.split()
         if len(parts) < 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= len(self.choices):
             raise ConsoleError("Click which? /click <number of a choice shown above> [value].")
+        if int(parts[1]) in self.disabled:
+            raise ConsoleError("That button is not available now.")
         custom_id, values = self.choices[int(parts[1]) - 1]
         picked = parts[2:] if values else []
         if values and (len(picked) != 1 or picked[0] not in values):
             raise ConsoleError(f"Pick one of: {', '.join(values)}.")
         reply = await buttons.press(self.services, self.actor, custom_id, picked)
+        return self.render(reply)
+
+    def _show_form(self, form: Modal) -> str:
+        """A modal as text: its fields, each with what it holds already."""
+        self.form = form
+        out = [f"== {self.plain(form.title)} (a form) =="]
+        for item in form.fields:
+            need = "" if item.required else ", optional"
+            now = f": {item.value}" if item.value else ""
+            out.append(f"  {item.key} ({self.plain(item.label)}{need}){now}")
+        usage = " ".join(f"{item.key}:<text>" for item in form.fields)
+        out.append(f"  Answer with /modal {usage} (a field left out keeps what it holds).")
+        return "\n".join(out)
+
+    async def _answer_form(self, line: str) -> str:
+        """`/modal name:Firepaw age:12`: submit the open modal, as Discord does."""
+        form = self.form
+        if form is None:
+            raise ConsoleError("No form is open; a button opens one.")
+        try:
+            tokens = shlex.split(line)[1:]
+        except ValueError as error:
+            raise ConsoleError(f"Cannot read that line: {error}.") from None
+        answers = {item.key: item.value for item in form.fields}
+        for token in tokens:
+            key, colon, value = token.partition(":")
+            if not colon or key not in answers:
+                names = ", ".join(answers)
+                raise ConsoleError(f"The form has no field {key!r}; its fields are {names}.")
+            answers[key] = value
+        empty = [item.key for item in form.fields if item.required and not answers[item.key]]
+        if empty:
+            raise ConsoleError(f"The form needs {', '.join(empty)}.")
+        self.form = None
+        reply = await buttons.press(self.services, self.actor, form.custom_id, fields=answers)
         return self.render(reply)
 
     async def _ruleset(self) -> str:
@@ -208,7 +254,8 @@ class Session:
     async def _help(self) -> str:
         ruleset = await self._ruleset()
         usages = [command.usage() for command in CommandIndex.of(ruleset).by_path.values()]
-        extra = ["/as user:<name> [admin:yes]", "/click <n> [value]", "/quit"]
+        extra = ["/as user:<name> [admin:yes]", "/click <n> [value]", "/modal field:value …"]
+        extra.append("/quit")
         return "\n".join(sorted(usages) + extra)
 
 

@@ -8,12 +8,15 @@ A ruleset that is not built yet is simply absent: the core answers its `/charact
 from __future__ import annotations
 
 from bot.actions.germ import checks as germ_checks
+from bot.actions.germ import clock as germ_clock
+from bot.actions.germ.builder import GERM_BUILDER
 from bot.actions.germ.combat_buttons import COMBAT_BUTTONS as GERM_COMBAT_BUTTONS
 from bot.actions.germ.hunting import HUNT_BUTTONS as GERM_HUNT_BUTTONS
 from bot.actions.germ.hunting import season_hunting as germ_season_hunting
 from bot.actions.germ.jobs import GERM_JOBS
 from bot.actions.germ.settings import settings_field as germ_settings_field
 from bot.actions.germ.sheet import sheet_fields as germ_sheet_fields
+from bot.bench.germ import GERM_BENCH
 from bot.commands.germ import GERM_COMMANDS
 from bot.ruleset import Feature, Ruleset
 from rules.germ.hunger import GermHunger
@@ -24,11 +27,16 @@ GERM = Ruleset(
     commands=GERM_COMMANDS,
     sheet_fields=germ_sheet_fields,
     features=frozenset({Feature.HUNTING, Feature.SEASONS}),
-    buttons={**germ_checks.CONTEST_BUTTONS, **GERM_COMBAT_BUTTONS, **GERM_HUNT_BUTTONS},
+    buttons={**GERM_COMBAT_BUTTONS, **GERM_HUNT_BUTTONS},
+    contest=germ_checks.GermContest(),
     jobs=GERM_JOBS,
     hunger=GermHunger(),
+    on_game_day=germ_clock.on_game_day,
+    on_moon=germ_clock.on_moon,
     season_hunting=germ_season_hunting,
     settings_field=germ_settings_field,
+    builder=GERM_BUILDER,
+    bench=GERM_BENCH,
 )
 
 RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM,)}

@@ -5,21 +5,25 @@ The core reads a ruleset only through these fields, so it never names a game.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from bot.actions.builder.spec import Builder
     from bot.actions.buttons import ButtonHandler
+    from bot.actions.contests import ContestRules
+    from bot.actions.game_time import GameDay
     from bot.actions.reply import ReplyField
+    from bot.bench.mix import RulesetBench
     from bot.commands.spec import Command
     from bot.scheduler import Job
     from rules.rulesets import RulesetInfo
     from rules.seasons import Season
     from storage.models import Character
     from storage.repositories import Transaction
-    from storage.settings import GuildSettings
+    from storage.settings import Guild, GuildSettings
 
 
 class Feature(StrEnum):
@@ -49,6 +53,10 @@ class Hunger(Hashable, Protocol):
 
 
 SheetFields = Callable[["Transaction", "Character"], "list[ReplyField]"]
+# A game day's work for a server; returns the lines of that day's summary.
+GameDayHook = Callable[["Transaction", "Guild", "GameDay"], "list[str]"]
+# The server's characters (all live ones, or the ids given) grow `moons` moons older.
+MoonHook = Callable[["Transaction", "Guild", int, "Sequence[int] | None"], None]
 Export = Callable[["Transaction", int], dict[str, Any]]
 
 
@@ -61,9 +69,14 @@ class Ruleset:
     buttons: Mapping[tuple[str, str], ButtonHandler] = field(default_factory=dict)
     jobs: tuple[Job, ...] = ()
     hunger: Hunger | None = None
+    contest: ContestRules | None = None  # its contests, answered through the shared flow
+    on_game_day: GameDayHook | None = None
+    on_moon: MoonHook | None = None
     season_hunting: Callable[[Season], str] | None = None  # what a season means for hunting
     settings_field: Callable[[GuildSettings], ReplyField] | None = None  # in /config show
     export: Export | None = None  # the ruleset's own section of `/admin export`
+    builder: Builder | None = None  # the steps of `/character new`; None: it has none yet
+    bench: RulesetBench[Any] | None = None  # its verbs and mix for `pawpost bench`
 
     @property
     def id(self) -> str:

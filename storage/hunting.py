@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sqlite3
 from collections.abc import Sequence
-from datetime import UTC, datetime
+from datetime import datetime
 from enum import StrEnum
 from typing import Any, NamedTuple
 
@@ -12,10 +12,9 @@ from pydantic import BaseModel
 
 from storage.connection import Connection
 from storage.settings import Guild, GuildSettings
-from storage.timestamps import from_text, maybe_from_text, to_text
+from storage.timestamps import DUE_AT_ONCE, from_text, maybe_from_text, to_text
 
 # What `earliest_due` answers for a server that is due at once ('' in the table).
-DUE_AT_ONCE = datetime.min.replace(tzinfo=UTC)
 
 
 class HuntKind(StrEnum):
@@ -523,14 +522,23 @@ class HuntingRepository:
             list(cats),
         )
 
-    def add_age(self, moons_by_guild: Sequence[tuple[int, int]]) -> None:
-        """Add moons to the age of every live Germ cat of each (server, moons) given."""
-        self._db.executemany(
-            "UPDATE characters SET sheet = json_set(sheet, '$.age_moons',"
-            " json_extract(sheet, '$.age_moons') + ?)"
-            " WHERE guild_id = ? AND deleted_at IS NULL AND ruleset = 'germ'",
-            [(moons, guild_id) for guild_id, moons in moons_by_guild],
+    def outcomes_between(self, guild_id: int, start: datetime, end: datetime) -> dict[str, int]:
+        """How many of the server's hunts (not missed weeks) ended each way in [start, end)."""
+        rows = self._db.execute_fetchall(
+            "SELECT outcome, count(*) FROM hunts WHERE guild_id = ? AND hunted_at >= ?"
+            " AND hunted_at < ? AND kind = 'hunt' GROUP BY outcome",
+            (guild_id, to_text(start), to_text(end)),
         )
+        return {outcome: count for outcome, count in rows}
+
+    def starving_count(self, guild_id: int) -> int:
+        """How many of the server's live cats are starving."""
+        rows = self._db.execute_fetchall(
+            "SELECT count(*) FROM characters WHERE guild_id = ? AND deleted_at IS NULL"
+            " AND starving = 1",
+            (guild_id,),
+        )
+        return int(next(iter(rows))[0])
 
     # --- The weekly job's schedule and records ------------------------------------------
 

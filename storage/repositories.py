@@ -16,7 +16,9 @@ from pydantic import BaseModel, TypeAdapter
 
 from rules.rolls import Roll
 from rules.rulesets import sheet_model
+from storage.clock import ClockRepository
 from storage.connection import Connection
+from storage.contests import ContestRepository
 from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
 from storage.settings import Guild, GuildSettings
@@ -494,6 +496,8 @@ class Transaction:
         self.characters = CharacterRepository(connection)
         self.audit = AuditRepository(connection)
         self.hunting = HuntingRepository(connection)
+        self.clock = ClockRepository(connection)
+        self.contests = ContestRepository(connection)
         self._parts: dict[Callable[[Connection], Any], Any] = {}
 
     def part(self, make: Callable[[Connection], T]) -> T:

@@ -57,8 +57,7 @@ class ClockSettings(BaseModel):
     sunrise_hour: int = Field(default=SUNRISE_HOUR, ge=0, le=23)
     game_days_per_real_day: int = Field(default=GAME_DAYS_PER_REAL_DAY, ge=1)
     game_day_channel_id: int | None = None  # None: the day's summary is posted nowhere
-    # Off until the moon clock carries ageing (issue 11): as before the ruleset frame.
-    ageing: AgeingPace = AgeingPace.ADMIN
+    ageing: AgeingPace = AgeingPace.REAL_WEEK
     moons_per_real_week: int = Field(default=MOONS_PER_REAL_WEEK, ge=1)
 
 

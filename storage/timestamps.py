@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+# What a schedule's '' (due at once) reads as: earlier than any real moment.
+DUE_AT_ONCE = datetime.min.replace(tzinfo=UTC)
+
 
 def to_text(moment: datetime) -> str:
     if moment.tzinfo is None:

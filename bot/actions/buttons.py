@@ -1,4 +1,4 @@
-"""Buttons and selects: a custom id `pawpost:<area>:<id>:<verb>[:<arg>]` names the action it runs.
+"""Buttons, selects and modals: a custom id `pawpost:<area>:<id>:<verb>[:<arg>]` names the action.
 
 Everything else a click needs is in the database, so buttons keep working after a restart.
 """
@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Awaitable, Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.actions import characters, log
+from bot.actions.builder.verbs import DRAFT_BUTTONS
+from bot.actions.contests import CONTEST_BUTTONS
 from bot.actions.context import Actor, Services
 from bot.actions.hunting import HUNTING_BUTTONS
 from bot.actions.reply import Reply
@@ -26,13 +28,15 @@ CUSTOM_ID = re.compile(
 
 @dataclass(frozen=True)
 class Press:
-    """One click: what was clicked and, for a select, the values picked."""
+    """One click: what was clicked and, for a select, the values picked; for a modal's
+    submission, its answers by field."""
 
     area: str
     id: int
     verb: str
     arg: int | None
     values: Sequence[str] = ()
+    fields: Mapping[str, str] = field(default_factory=dict)
 
 
 ButtonHandler = Callable[[Services, Actor, Press], Awaitable[Reply]]
@@ -58,7 +62,9 @@ HANDLERS: dict[tuple[str, str], ButtonHandler] = {
     ("character", "keep"): _character,
     ("characters", "page"): _characters_page,
     ("log", "older"): _log_page,
+    **CONTEST_BUTTONS,
     **HUNTING_BUTTONS,
+    **DRAFT_BUTTONS,
 }
 
 
@@ -82,7 +88,9 @@ def _handler(services: Services, key: tuple[str, str]) -> ButtonHandler | None:
     return None
 
 
-def parse(custom_id: str, values: Sequence[str] = ()) -> Press | None:
+def parse(
+    custom_id: str, values: Sequence[str] = (), fields: Mapping[str, str] | None = None
+) -> Press | None:
     match = CUSTOM_ID.match(custom_id)
     if match is None:
         return None
@@ -93,14 +101,19 @@ def parse(custom_id: str, values: Sequence[str] = ()) -> Press | None:
         match.group("verb"),
         None if arg is None else int(arg),
         tuple(values),
+        dict(fields or {}),
     )
 
 
 async def press(
-    services: Services, actor: Actor, custom_id: str, values: Sequence[str] = ()
+    services: Services,
+    actor: Actor,
+    custom_id: str,
+    values: Sequence[str] = (),
+    fields: Mapping[str, str] | None = None,
 ) -> Reply:
-    """Run the action behind a button or select."""
-    parsed = parse(custom_id, values)
+    """Run the action behind a button, a select or a modal's submission (`fields`)."""
+    parsed = parse(custom_id, values, fields)
     handler = None if parsed is None else _handler(services, (parsed.area, parsed.verb))
     if parsed is None or handler is None:
         raise PawpostError("That button is no longer in use; run the command again.")

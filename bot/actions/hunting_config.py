@@ -1,4 +1,4 @@
-"""`/config` for hunting: reminders, the admin channel, missed weeks, away approval, ageing."""
+"""`/config` for hunting: reminders, the admin channel, missed weeks, away approval."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from bot.actions.weeks import (
 from rules.errors import PawpostError
 from storage.hunting import Done, PostKind
 from storage.repositories import Transaction
-from storage.settings import AgeingPace, Guild
+from storage.settings import Guild
 
 ChannelCheck = Callable[[int, int], Coroutine[Any, Any, bool]]
 SWITCH = ("on", "off")
@@ -44,7 +44,7 @@ def cannot_post(channel_id: int) -> str:
     )
 
 
-async def _require_postable(services: Services, actor: Actor, channel_id: int) -> None:
+async def require_postable(services: Services, actor: Actor, channel_id: int) -> None:
     check = channel_check(services)
     if check is not None and not await check(actor.guild_id, channel_id):
         raise PawpostError(cannot_post(channel_id))
@@ -92,7 +92,7 @@ async def reminders_on(
     day = parse_weekday(weekday)
     if not 0 <= hour <= LAST_HOUR:
         raise PawpostError(f"The hour must be 0 to {LAST_HOUR}; you gave {hour}.")
-    await _require_postable(services, actor, channel_id)  # asks the transport, on the event loop
+    await require_postable(services, actor, channel_id)  # asks the transport, on the event loop
     return await services.db.run(_reminders_on, services, actor, channel_id, day, hour)
 
 
@@ -144,7 +144,7 @@ def reminders_off(services: Services, actor: Actor) -> Reply:
 
 async def set_admin_channel(services: Services, actor: Actor, channel_id: int) -> Reply:
     """Where the end-of-week report (and anything admins must hear about) goes."""
-    await _require_postable(services, actor, channel_id)
+    await require_postable(services, actor, channel_id)
     return await services.db.run(_set_admin_channel, services, actor, channel_id)
 
 
@@ -204,36 +204,3 @@ def away_needs_approval(services: Services, actor: Actor, value: str) -> Reply:
         else "/hunting away now takes effect at once."
     )
     return Reply(lines=[text])
-
-
-@runs_in_database
-def ageing(services: Services, actor: Actor, value: str) -> Reply:
-    """Cats grow one moon (a server setting) older at the start of each real week."""
-    on = switch(value)
-    now = services.clock()
-    with services.db.transaction() as tx:
-        guild = _admin_guild(tx, actor)
-        clock = guild.settings.clock
-        if on and clock.ageing is not AgeingPace.REAL_WEEK:
-            # The week running now is not aged: cats grow older from the next week's start.
-            tx.hunting.set_starting_point(
-                Done(
-                    guild_id=guild.guild_id,
-                    kind=PostKind.AGEING,
-                    week_key=week_of(now, guild.settings).key,
-                ),
-                now,
-            )
-        clock.ageing = AgeingPace.REAL_WEEK if on else AgeingPace.ADMIN
-        tx.guilds.save(guild)
-        tx.audit.add(audit.entry(actor, "config", f"ageing {_word(on)}", now))
-    if not on:
-        return Reply(lines=["Cats no longer grow older by themselves."])
-    moons = clock.moons_per_real_week
-    week = week_of(now, guild.settings)
-    return Reply(
-        lines=[
-            f"Every cat grows {moons} moon{'s' if moons != 1 else ''} older at the start of "
-            f"each real week, the first time {stamp(week.end, 'F')}."
-        ]
-    )

@@ -1,4 +1,4 @@
-"""The weekly hunting job: reminders, the end-of-week report, missed weeks, ageing, seasons.
+"""The weekly hunting job: reminders, the end-of-week report, missed weeks, seasons.
 
 Each server has one row in the schedule saying when the job next looks at it; a change to the
 server's settings makes it due at once. The job takes the due servers in batches, works out
@@ -15,7 +15,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import date, datetime, timedelta
+from datetime import datetime, timedelta
 
 from bot.actions.context import Services
 from bot.actions.formatting import safe
@@ -24,7 +24,6 @@ from bot.actions.hunting_config import cannot_post, channel_check, week_end_want
 from bot.actions.reply import Reply
 from bot.actions.seasons import current_season, hunting_line, next_turn
 from bot.actions.weeks import (
-    DAYS_PER_WEEK,
     Span,
     local_today,
     moment_in_week,
@@ -49,7 +48,7 @@ from storage.hunting import (
 )
 from storage.models import AuditEntry
 from storage.repositories import Transaction
-from storage.settings import AgeingPace, Guild
+from storage.settings import Guild
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +69,6 @@ class Plan:
     hunger: Hunger | None = None  # None: the server's ruleset does not hunt
     remind: bool = False
     close: bool = False
-    ageing_moons: int = 0
     season: Season | None = None  # the season to turn to (and announce)
     records: list[Done] = field(default_factory=list)
     next_due: datetime | None = None
@@ -112,16 +110,6 @@ def plan(due: DueGuild, now: datetime, ruleset: Ruleset | None) -> Plan:
             result.done(PostKind.WEEK_END, result.previous.key)
         elif closed < result.previous.key:
             result.close = True  # only the week that just ended: older ones had no bot
-        wake.append(week.end)
-
-    if settings.clock.ageing is AgeingPace.REAL_WEEK:
-        aged = due.done.get(PostKind.AGEING)
-        if aged is None:
-            result.done(PostKind.AGEING, week.key)
-        elif aged < week.key:
-            weeks = (week.first_day - date.fromisoformat(aged)).days // DAYS_PER_WEEK
-            result.ageing_moons = weeks * settings.clock.moons_per_real_week
-            result.done(PostKind.AGEING, week.key, posts=0)
         wake.append(week.end)
 
     seasons = settings.seasons
@@ -361,9 +349,6 @@ def _work(
                         ),
                     )
                 )
-    ageing = [(p.guild_id, p.ageing_moons) for p in plans if p.ageing_moons]
-    if ageing:
-        tx.hunting.add_age(ageing)
     tx.hunting.record_done([record for p in plans for record in p.records], now)
     # Last: saving a turned season marks the server due at once; this sets its real next time.
     tx.hunting.set_next_due([(p.guild_id, p.next_due) for p in plans])

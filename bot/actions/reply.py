@@ -18,6 +18,8 @@ class Button(BaseModel):
     label: str
     custom_id: str
     style: Style = Style.secondary
+    disabled: bool = False
+    row: int | None = None  # None: five buttons a row, in order
 
 
 class SelectOption(BaseModel):
@@ -29,6 +31,25 @@ class Select(BaseModel):
     custom_id: str
     placeholder: str
     options: list[SelectOption]
+
+
+class ModalField(BaseModel):
+    """One text box of a modal; `key` names its answer."""
+
+    key: str
+    label: str
+    value: str = ""  # filled in already
+    required: bool = True
+    max_length: int = 100
+    placeholder: str = ""
+
+
+class Modal(BaseModel):
+    """A form the player fills in; its custom id names the action its answers go to."""
+
+    custom_id: str
+    title: str
+    fields: list[ModalField]
 
 
 class ReplyField(BaseModel):
@@ -47,6 +68,7 @@ class Reply(BaseModel):
 
     `mentions` are the user ids the message pings, and the only ones it may ping. `update` asks a
     button's transport to replace the message the button sits on instead of posting a new one.
+    `modal` asks a button's transport to open that form instead of answering with a message.
     """
 
     title: str | None = None
@@ -59,3 +81,4 @@ class Reply(BaseModel):
     update: bool = False
     attachment: Attachment | None = None
     footer: str | None = None
+    modal: Modal | None = None

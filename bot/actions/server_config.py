@@ -78,12 +78,19 @@ def _hunting_settings(settings: GuildSettings, now: datetime) -> str:
 
 def _clock_settings(settings: GuildSettings) -> str:
     clock = settings.clock
+    days = clock.game_days_per_real_day
+    channel = (
+        f"summed up in <#{clock.game_day_channel_id}>"
+        if clock.game_day_channel_id is not None
+        else "not summed up"
+    )
+    pace = f"game days turn at {clock.sunrise_hour:02d}:00, {days} a real day, {channel}"
     ageing = {
         AgeingPace.REAL_WEEK: f"ageing {_on(True)} ({clock.moons_per_real_week} moon a real week)",
         AgeingPace.GAME_MONTH: "ageing one moon every 28 game days",
         AgeingPace.ADMIN: f"ageing {_on(False)} (only by an admin)",
     }[clock.ageing]
-    return ageing
+    return f"{pace}; {ageing}"
 
 
 @runs_in_database

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
+from bot.commands.clock import CLOCK_COMMANDS
 from bot.commands.core import CORE_COMMANDS
 from bot.commands.hunting import HUNTING_COMMANDS
 from bot.commands.spec import Command
@@ -24,7 +25,9 @@ def _resolved(command: Command, registry: Mapping[str, Ruleset]) -> Command:
 
 def all_commands(registry: Mapping[str, Ruleset] = RULESETS) -> tuple[Command, ...]:
     """Every declaration once, each with the rulesets it is for (None: every ruleset)."""
-    shared = tuple(_resolved(c, registry) for c in CORE_COMMANDS + HUNTING_COMMANDS)
+    shared = tuple(
+        _resolved(c, registry) for c in CORE_COMMANDS + CLOCK_COMMANDS + HUNTING_COMMANDS
+    )
     return shared + tuple(c for ruleset in registry.values() for c in ruleset.commands)
 
 

@@ -7,6 +7,7 @@ server's set together.
 from __future__ import annotations
 
 from bot.actions import admin, characters, log, roll, server_config
+from bot.actions.builder import verbs as builder
 from bot.commands.spec import NOT_BUILT, REASON, Command, Kind, Option, character_option, not_built
 from rules.rulesets import RULESETS
 
@@ -26,6 +27,11 @@ CORE_COMMANDS: tuple[Command, ...] = (
         not_built,
         (Option("name", Kind.text, "The character's name", True, max_length=32),),
         rulesets=NOT_BUILT,
+    ),
+    Command(
+        ("character", "new"),
+        "Make a character step by step: buttons and forms, then Create",
+        builder.new,
     ),
     Command(
         ("character", "show"),

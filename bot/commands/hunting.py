@@ -132,13 +132,4 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
         admin=True,
         feature=Feature.HUNTING,
     ),
-    Command(
-        ("config", "ageing"),
-        "Whether cats grow a moon older each real week",
-        hunting_config.ageing,
-        (_switch("on or off (default off)"),),
-        admin=True,
-        feature=Feature.HUNTING,
-        schedules=True,
-    ),
 )

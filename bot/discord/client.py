@@ -61,7 +61,11 @@ def actor_of(interaction: discord.Interaction) -> Actor:
 
 
 async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
-    """Answer an interaction with a reply: a new message, or the clicked message replaced."""
+    """Answer an interaction with a reply: a new message, the clicked message replaced, or a
+    modal opened."""
+    if reply.modal is not None:
+        await interaction.response.send_modal(render.modal(reply.modal))
+        return
     if reply.update and interaction.message is not None:
         await interaction.response.edit_message(**render.edit_kwargs(reply))
         pings = render.content(reply)
@@ -104,6 +108,17 @@ class PawpostComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"
             await answer_error(interaction, error, f"button {custom_id}")
 
 
+def modal_answers(components: list[Any]) -> dict[str, str]:
+    """A modal submission's answers by field, from its rows (or labels) of text inputs."""
+    found: dict[str, str] = {}
+    for component in components:
+        inner = [*component.get("components", []), *filter(None, [component.get("component")])]
+        found.update(modal_answers(inner))
+        if "custom_id" in component and "value" in component:
+            found[str(component["custom_id"])] = str(component["value"])
+    return found
+
+
 class PawpostBot(discord.Client):
     def __init__(self, services: Services, settings: Settings) -> None:
         # No privileged intent: slash commands and buttons carry the member with them.
@@ -143,6 +158,22 @@ class PawpostBot(discord.Client):
             self.post,
             max_sleep_seconds=self.settings.scheduler_max_sleep_seconds,
         )
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A modal's submission: its custom id names the action, like a persistent button's."""
+        if interaction.type is not discord.InteractionType.modal_submit:
+            return
+        data: Any = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        if not custom_id.startswith("pawpost:"):
+            return
+        try:
+            answers = modal_answers(list(data.get("components", [])))
+            actor = actor_of(interaction)
+            reply = await buttons.press(self.services, actor, custom_id, fields=answers)
+            await send_reply(interaction, reply)
+        except Exception as error:
+            await answer_error(interaction, error, f"form {custom_id}")
 
     async def can_post(self, guild_id: int, channel_id: int) -> bool:
         """Whether the bot may post embeds in this channel of this server; True when it cannot

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.actions.reply import Reply, Style
+from bot.actions.reply import Modal, Reply, Style
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
 TITLE_LIMIT = 256
@@ -22,6 +22,10 @@ BUTTON_LABEL_LIMIT = 80
 BUTTONS_PER_ROW = 5
 ROWS_LIMIT = 5
 SELECT_OPTIONS_LIMIT = 25
+MODAL_TITLE_LIMIT = 45
+INPUT_LABEL_LIMIT = 45
+INPUT_PLACEHOLDER_LIMIT = 100
+MODAL_FIELDS_LIMIT = 5
 COLOUR = discord.Colour.from_rgb(0xB8, 0x73, 0x33)
 
 _STYLES = {
@@ -68,7 +72,8 @@ def view(reply: Reply) -> discord.ui.View | None:
                 label=clip(button.label, BUTTON_LABEL_LIMIT),
                 custom_id=button.custom_id,
                 style=_STYLES[button.style],
-                row=number // BUTTONS_PER_ROW,
+                disabled=button.disabled,
+                row=number // BUTTONS_PER_ROW if button.row is None else button.row,
             )
         )
     if reply.select is not None:
@@ -83,6 +88,25 @@ def view(reply: Reply) -> discord.ui.View | None:
                 row=ROWS_LIMIT - 1,
             )
         )
+    return result
+
+
+def modal(form: Modal) -> discord.ui.Modal:
+    """A form as Discord's modal. It is never kept in memory: its submission comes back as an
+    interaction with the form's custom id, like a button's, and works after a restart too."""
+    result = discord.ui.Modal(title=clip(form.title, MODAL_TITLE_LIMIT), custom_id=form.custom_id)
+    for field in form.fields[:MODAL_FIELDS_LIMIT]:
+        result.add_item(
+            discord.ui.TextInput(
+                label=clip(field.label, INPUT_LABEL_LIMIT),
+                custom_id=field.key,
+                default=field.value[: field.max_length] or None,
+                required=field.required,
+                max_length=field.max_length,
+                placeholder=clip(field.placeholder, INPUT_PLACEHOLDER_LIMIT) or None,
+            )
+        )
+    result.stop()
     return result
 
 

@@ -29,6 +29,7 @@ GROUP_DESCRIPTIONS = {
     "seasons": "Seasons set by hand or turning by themselves",
     "starving": "A cat's starvation",
     "reminders": "The weekly hunting reminders",
+    "game-day": "Game days: when they turn, how fast, where they are summed up",
 }
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25

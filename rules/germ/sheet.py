@@ -185,6 +185,22 @@ def validate_new_sheet(
         raise PawpostError(f"You spent {spent} points; a Germ cat has {points_to_spend}.")
 
 
+def points_left(stats: Mapping[Stat, int], points_to_spend: int = POINTS_TO_SPEND) -> int:
+    """The points a new cat has not spent yet (negative when too many are spent)."""
+    return points_to_spend - sum(stats.get(stat, 0) for stat in STATS)
+
+
+def stat_bounds(
+    stats: Mapping[Stat, int],
+    stat: Stat,
+    points_to_spend: int = POINTS_TO_SPEND,
+    max_points: int = MAX_POINTS_IN_STAT,
+) -> tuple[int, int]:
+    """The lowest and highest a new cat's stat may be now, the other stats as they are."""
+    room = stats.get(stat, 0) + max(points_left(stats, points_to_spend), 0)
+    return 0, max(min(max_points, room), 0)
+
+
 def create_sheet(
     stats: Mapping[Stat, int],
     *,

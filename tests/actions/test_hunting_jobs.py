@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.actions import clock as clock_actions
 from bot.actions import hunting, hunting_config, seasons
+from bot.actions.clock import game_clock
 from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import hunting as germ_hunting
@@ -27,6 +29,12 @@ ADMINS = 77
 async def run(services: Services, clock: Clock, when: datetime) -> JobResult:
     clock.now = when
     return await weekly_hunting(services, when)
+
+
+async def run_with_clock(services: Services, clock: Clock, when: datetime) -> None:
+    """The weekly job and the game clock, which ages the cats, as the scheduler runs them."""
+    await run(services, clock, when)
+    await game_clock(services, when)
 
 
 async def three_cats(services: Services) -> None:
@@ -223,23 +231,23 @@ async def test_ageing_adds_a_moon_each_week_once_even_after_a_restart(
     db = await Database.open(path)
     services = Services(db=db, dice=dice, clock=clock)
     await three_cats(services)
-    await hunting_config.ageing(services, boss(), "on")
-    await run(services, clock, clock.now)
+    await clock_actions.ageing(services, boss(), "on")
+    await run_with_clock(services, clock, clock.now)
     assert (await sheet(db, "Firepaw")).age_moons == 12
-    await run(services, clock, datetime(2026, 12, 7, tzinfo=UTC))
+    await run_with_clock(services, clock, datetime(2026, 12, 7, tzinfo=UTC))
     assert (await sheet(db, "Firepaw")).age_moons == 13
-    await run(services, clock, datetime(2026, 12, 7, 1, tzinfo=UTC))
+    await run_with_clock(services, clock, datetime(2026, 12, 7, 1, tzinfo=UTC))
     await db.close()
     db = await Database.open(path)
     services = Services(db=db, dice=dice, clock=clock)
-    await run(services, clock, datetime(2026, 12, 8, tzinfo=UTC))
+    await run_with_clock(services, clock, datetime(2026, 12, 8, tzinfo=UTC))
     assert (await sheet(db, "Firepaw")).age_moons == 13
     # Down for two week starts: both are counted when the bot comes back.
-    await run(services, clock, datetime(2026, 12, 21, 10, tzinfo=UTC))
+    await run_with_clock(services, clock, datetime(2026, 12, 21, 10, tzinfo=UTC))
     assert (await sheet(db, "Firepaw")).age_moons == 15
     assert (await sheet(db, "Tigerclaw")).age_moons == 43
-    await hunting_config.ageing(services, boss(), "off")
-    await run(services, clock, datetime(2026, 12, 28, 10, tzinfo=UTC))
+    await clock_actions.ageing(services, boss(), "off")
+    await run_with_clock(services, clock, datetime(2026, 12, 28, 10, tzinfo=UTC))
     assert (await sheet(db, "Firepaw")).age_moons == 15
     await db.close()
 
@@ -343,5 +351,5 @@ async def test_bad_reminder_settings_are_refused(services, db) -> None:
     with pytest.raises(PawpostError, match=r"^Hunting reminders are already off\.$"):
         await hunting_config.reminders_off(services, boss())
     with pytest.raises(PawpostError, match=r"^Say on or off\.$"):
-        await hunting_config.ageing(services, boss(), "maybe")
+        await clock_actions.ageing(services, boss(), "maybe")
     assert dump(db.path) == before

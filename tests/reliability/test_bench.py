@@ -7,7 +7,8 @@ import io
 import json
 from pathlib import Path
 
-from bot.bench import BenchOptions, Sizes, bench, mix_shares
+from bot.bench.options import BenchOptions, Sizes
+from bot.bench.run import bench, ruleset_bench
 from bot.cli import main
 
 KEYS = {
@@ -37,7 +38,7 @@ async def test_the_bench_runs_the_whole_mix_and_writes_every_figure(tmp_path: Pa
         assert figures[run]["commands_per_s"] > 0
     assert figures["floor_commands_per_s"] > 0 and figures["ratio_c32"] > 0
     assert figures["bytes_per_1k_cats"] > 0
-    for share in mix_shares():
+    for share in ruleset_bench().shares:
         assert f"{share.name} " in printed  # each verb ran
     assert "refused" not in printed.split("floor")[0], printed
     # The reminder figures time real posts: every seeded server of the job has its reminder.
@@ -49,3 +50,10 @@ def test_the_command_line_refuses_an_existing_file(tmp_path: Path, capsys) -> No
     existing.write_bytes(b"")
     assert main(["bench", "--db", str(existing)]) == 2
     assert "already exists" in capsys.readouterr().err
+
+
+def test_the_command_line_refuses_a_ruleset_without_a_mix(capsys) -> None:
+    assert main(["bench", "--ruleset", "wcagr"]) == 2
+    assert capsys.readouterr().err == "WCAGR has no benchmark mix yet, so it cannot be timed.\n"
+    assert main(["bench", "--ruleset", "chess"]) == 2
+    assert "no ruleset 'chess'" in capsys.readouterr().err

@@ -20,7 +20,7 @@ from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import checks
 from bot.actions.germ import hunting as germ_hunting
 from bot.actions.reply import Reply
-from bot.bench import SeededDice
+from bot.bench.clock import SeededDice
 from rules.errors import PawpostError
 from storage.database import Database
 from tests.conftest import ADMIN, ALICE, BOB, Clock, cat

@@ -23,7 +23,7 @@ from bot.actions import characters
 from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import checks
-from bot.bench import SeededDice
+from bot.bench.clock import SeededDice
 from rules.errors import PawpostError
 from storage.database import Database
 from storage.errors import StorageUnavailable

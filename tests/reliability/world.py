@@ -10,7 +10,7 @@ from bot.actions.context import Actor, Services
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import checks, combat
 from bot.actions.reply import Reply
-from bot.bench import SeededDice
+from bot.bench.clock import SeededDice
 from storage.database import Database
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_GUILD, Clock, cat
 

@@ -8,6 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from bot.actions import clock as clock_actions
 from bot.actions import hunting, hunting_config
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import hunting as germ_hunting
@@ -131,7 +132,7 @@ async def test_every_hunting_query_uses_an_index(services, dice, clock, db) -> N
     await hunting_config.reminders_on(services, boss(), 55, "monday", 13)
     await hunting_config.set_admin_channel(services, boss(), 77)
     await hunting_config.missed_week_counts_as_failure(services, boss(), "on")
-    await hunting_config.ageing(services, boss(), "on")
+    await clock_actions.ageing(services, boss(), "on")
     dice.load(FIND, CATCH)
     await germ_hunting.hunt(services, actor(ALICE))
     await germ_hunting.share(services, actor(ALICE), "Tigerclaw")

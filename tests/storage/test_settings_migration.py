@@ -1,15 +1,19 @@
-"""Migration 8: settings made before the ruleset frame (all under "germ") come through whole."""
+"""Migrations 8 and 9: settings made before the ruleset frame (all under "germ") come through
+whole, and ageing moves onto the game clock without a week aged twice or skipped."""
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from datetime import date
+from datetime import UTC, date, datetime
 from pathlib import Path
 
+from bot.actions.clock import game_clock
+from bot.actions.context import Services
+from rules.germ.sheet import GermSheet
 from storage.database import Database, bundled_migrations
 from storage.germ.settings import GermSettings
-from storage.settings import AgeingPace
+from storage.settings import AgeingPace, ClockSettings, GuildSettings
 
 BEFORE_THE_FRAME = {
     "timezone": "America/New_York",
@@ -79,3 +83,41 @@ async def test_old_settings_land_in_their_new_groups(tmp_path: Path) -> None:
     assert second.settings.clock.ageing is AgeingPace.ADMIN
     assert second.settings.hunting.reminder_channel_id is None
     assert GermSettings.of(second.settings) == GermSettings()
+
+
+async def test_a_server_that_aged_weekly_goes_on_from_its_last_aged_week(tmp_path: Path) -> None:
+    """Migration 9 moves ageing onto the game clock: the week already aged is not aged again,
+    and the week the old job had not reached yet is."""
+    path = tmp_path / "pawpost.sqlite3"
+    old = await Database.open(path, migrations=bundled_migrations()[:8])
+    await old.close()
+    sheet = GermSheet(
+        strength=4, agility=4, charisma=4, intelligence=4, stealth=3, perception=3, age_moons=12
+    )
+    with sqlite3.connect(path) as connection:
+        connection.execute(
+            "INSERT INTO guilds (guild_id, settings) VALUES (1, ?)",
+            (GuildSettings(clock=ClockSettings(ageing=AgeingPace.REAL_WEEK)).model_dump_json(),),
+        )
+        connection.execute(
+            "INSERT INTO characters (guild_id, owner_id, name, name_key, ruleset, sheet,"
+            " created_at) VALUES (1, 5, 'Firepaw', 'firepaw', 'germ', ?, '2026-11-01T00:00:00')",
+            (sheet.model_dump_json(),),
+        )
+        connection.execute(
+            "INSERT INTO hunting_posts (guild_id, kind, week_key, done_at)"
+            " VALUES (1, 'ageing', '2026-11-23', '2026-11-23T00:00:00+00:00')"
+        )
+    db = await Database.open(path)
+    services = Services(db=db, clock=lambda: NEXT_WEEK)
+    try:
+        for _ in range(2):
+            await game_clock(services, NEXT_WEEK)
+            found = await db.transact(lambda tx: tx.characters.by_name(1, "Firepaw"), write=False)
+            assert found is not None and isinstance(found.sheet, GermSheet)
+            assert found.sheet.age_moons == 13
+    finally:
+        await db.close()
+
+
+NEXT_WEEK = datetime(2026, 11, 30, 12, tzinfo=UTC)

@@ -3,6 +3,9 @@ change to a stat."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import datetime
+
 from bot.actions import audit
 from bot.actions.admin import required_reason
 from bot.actions.characters import name_taken
@@ -23,6 +26,7 @@ from rules.germ.sheet import (
 from storage.germ.settings import GermSettings
 from storage.models import Character, NewCharacter
 from storage.repositories import NameTaken, Transaction
+from storage.settings import Guild
 
 
 def _check_mother(tx: Transaction, actor: Actor, mother: str, child_id: int | None) -> Character:
@@ -35,6 +39,50 @@ def _check_mother(tx: Transaction, actor: Actor, mother: str, child_id: int | No
             f"{safe(found.name)} cannot be the mother: that would make a cat its own ancestor."
         )
     return found
+
+
+def new_cat(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    *,
+    name: str,
+    stats: Mapping[Stat, int],
+    age: int,
+    mother: str | None = None,
+) -> NewCharacter:
+    """A new cat checked against the creation rule and the server: the one validation of
+    `/character create` and of the builder's Create."""
+    name = clean_name(name)
+    germ = GermSettings.of(guild.settings)
+    sheet = create_sheet(
+        stats,
+        age_moons=age,
+        points_to_spend=germ.points_to_spend,
+        max_points=germ.max_points_in_stat,
+    )
+    mother_id = None if mother is None else (_check_mother(tx, actor, mother, None)).id
+    return NewCharacter(
+        guild_id=actor.guild_id,
+        owner_id=actor.user_id,
+        name=name,
+        ruleset=guild.ruleset,
+        sheet=sheet,
+        mother_id=mother_id,
+    )
+
+
+def add_cat(tx: Transaction, actor: Actor, new: NewCharacter, now: datetime) -> Reply:
+    """Store a checked new cat (refusing a name taken meanwhile), log it, and say so."""
+    try:
+        character = tx.characters.add(new, now)
+    except NameTaken:
+        raise name_taken(new.name) from None
+    tx.audit.add(audit.entry(actor, "character", f"created {new.name}", now, character=character))
+    return Reply(
+        title=f"{safe(new.name)} joins the server",
+        lines=[f"Owned by <@{actor.user_id}>. See the sheet with /character show."],
+    )
 
 
 @runs_in_database
@@ -64,33 +112,8 @@ def create(
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        germ = GermSettings.of(guild.settings)
-        sheet = create_sheet(
-            stats,
-            age_moons=age,
-            points_to_spend=germ.points_to_spend,
-            max_points=germ.max_points_in_stat,
-        )
-        mother_id = None if mother is None else (_check_mother(tx, actor, mother, None)).id
-        try:
-            character = tx.characters.add(
-                NewCharacter(
-                    guild_id=actor.guild_id,
-                    owner_id=actor.user_id,
-                    name=name,
-                    ruleset=guild.ruleset,
-                    sheet=sheet,
-                    mother_id=mother_id,
-                ),
-                now,
-            )
-        except NameTaken:
-            raise name_taken(name) from None
-        tx.audit.add(audit.entry(actor, "character", f"created {name}", now, character=character))
-    return Reply(
-        title=f"{safe(name)} joins the server",
-        lines=[f"Owned by <@{actor.user_id}>. See the sheet with /character show."],
-    )
+        new = new_cat(tx, actor, guild, name=name, stats=stats, age=age, mother=mother)
+        return add_cat(tx, actor, new, now)
 
 
 @runs_in_database

@@ -1,29 +1,31 @@
-"""Germ rolls outside combat: `/check` against a DC, `/contest` and its answer, `/trust revoke`."""
+"""Germ rolls outside combat: `/check` against a DC, `/contest` (answered through the shared
+contest flow), `/trust revoke`."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
+from bot.actions.contests import Defence, contest_buttons, open_contest
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, named, require_built
-from bot.actions.reply import Button, Reply, Style
+from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
+from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.germ.checks import FULL_TRUST, roll_stat
 from rules.germ.checks import check as germ_check
 from rules.germ.contests import CONTEST_FOR_STAT, ContestResult, contest_outcome
 from rules.germ.sheet import COUNTER_STAT, GermSheet, Stat
+from storage.contests import Contest
 from storage.germ import germ
-from storage.germ.contests import Contest
 from storage.models import Character
 from storage.repositories import Transaction
-from storage.settings import Guild
 
 if TYPE_CHECKING:
-    from bot.actions.buttons import ButtonHandler, Press
+    pass
 
 
 def parse_stat(name: str, allowed: tuple[Stat, ...] | None = None) -> Stat:
@@ -82,24 +84,6 @@ def check(
     return Reply(title=title, lines=lines, footer=f"roll #{entry_id}")
 
 
-def _contest_buttons(contest_id: int, counter: Stat, *, for_admins: bool = False) -> list[Button]:
-    if for_admins:
-        return [
-            Button(
-                label="Roll for the defender",
-                style=Style.danger,
-                custom_id=f"pawpost:contest:{contest_id}:admin-roll",
-            )
-        ]
-    return [
-        Button(
-            label=f"Roll {counter.label}",
-            style=Style.primary,
-            custom_id=f"pawpost:contest:{contest_id}:roll",
-        )
-    ]
-
-
 @runs_in_database
 def start_contest(
     services: Services,
@@ -123,33 +107,22 @@ def start_contest(
         if defender.owner_id == actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError("You cannot contest your own character.")
         situational = []
-        if chosen is Stat.CHARISMA and germ(tx).contests.trusts(
+        if chosen is Stat.CHARISMA and germ(tx).trust.trusts(
             guild.guild_id, defender.id, initiator.id
         ):
             situational.append(FULL_TRUST)
         roll = roll_stat(_sheet(initiator), chosen, services.dice, situational=situational)
-        contest = Contest(
-            guild_id=actor.guild_id,
-            channel_id=actor.channel_id,
-            initiator_user_id=actor.user_id,
-            initiator_character_id=initiator.id,
-            defender_character_id=defender.id,
-            stat=chosen.value,
-            initiator_roll=roll,
+        summary = f"{chosen.label} vs {defender.name}"
+        contest_id = open_contest(
+            tx,
+            actor,
+            initiator,
+            defender,
+            chosen.value,
+            roll,
+            summary=summary,
             reason=reason,
-            created_at=now,
-        )
-        contest_id = germ(tx).contests.add_contest(contest)
-        tx.audit.add(
-            audit.entry(
-                actor,
-                "contest",
-                f"{chosen.label} vs {defender.name} (contest {contest_id})",
-                now,
-                character=initiator,
-                rolls=[roll],
-                reason=reason,
-            )
+            now=now,
         )
     return Reply(
         title=(
@@ -161,7 +134,7 @@ def start_contest(
             f"{safe(initiator.name)}: {describe_roll(roll)}",
             *([f"Reason: {safe(reason)}"] if reason else []),
         ],
-        buttons=_contest_buttons(contest_id, counter),
+        buttons=contest_buttons(contest_id, counter.label),
         mentions=[defender.owner_id],
     )
 
@@ -181,119 +154,34 @@ def _reading(result: ContestResult, initiator: str, defender: str) -> str:
     return f"{winner} wins against {loser} by {margin}." if margin else f"{winner} wins the tie."
 
 
-def _load_open_contest(tx: Transaction, actor: Actor, contest_id: int) -> Contest:
-    contest = germ(tx).contests.contest(actor.guild_id, contest_id)
-    if contest is None:
-        raise PawpostError("That contest does not exist in this server.")
-    if contest.resolved_at is not None:
-        raise PawpostError("That contest is already settled.")
-    return contest
+class GermContest:
+    """Germ's contests for the shared flow: the defender rolls the counter-stat."""
 
+    def counter(self, stat: str) -> str:
+        return COUNTER_STAT[Stat(stat)].label
 
-@runs_in_database
-def answer_contest(
-    services: Services, actor: Actor, contest_id: int, *, admin_roll: bool = False
-) -> Reply:
-    """The defender's button (or an admin's): roll the counter-stat and settle the contest."""
-    now = services.clock()
-    with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        contest = _load_open_contest(tx, actor, contest_id)
-        people = tx.characters.by_ids(
-            actor.guild_id, (contest.initiator_character_id, contest.defender_character_id)
-        )
-        initiator = people.get(contest.initiator_character_id)
-        defender = people.get(contest.defender_character_id)
-        if initiator is None or defender is None:
-            raise PawpostError("One of the characters in that contest was deleted.")
-        is_admin = actor.admin_in(guild.settings)
-        if admin_roll and not is_admin:
-            raise PawpostError("Only an admin can roll for the defender.")
-        if actor.user_id != defender.owner_id and not is_admin:
-            raise PawpostError(f"Only {safe(defender.name)}'s player or an admin can roll this.")
+    def defend(
+        self,
+        tx: Transaction,
+        contest: Contest,
+        initiator: Character,
+        defender: Character,
+        dice: DiceSource,
+        now: datetime,
+    ) -> Defence:
         stat = Stat(contest.stat)
-        defender_roll = roll_stat(_sheet(defender), COUNTER_STAT[stat], services.dice)
-        result = contest_outcome(contest.initiator_roll, defender_roll, stat)
+        roll = roll_stat(_sheet(defender), COUNTER_STAT[stat], dice)
+        result = contest_outcome(contest.initiator_roll, roll, stat)
         reading = _reading(result, safe(initiator.name), safe(defender.name))
-        if not germ(tx).contests.resolve_contest(contest.id, defender_roll, reading, now):
-            raise PawpostError("That contest is already settled.")
+        lines = []
         if result.full_trust:
-            germ(tx).contests.add_trust(guild.guild_id, defender.id, initiator.id, now)
-        by_admin = actor.user_id != defender.owner_id
-        tx.audit.add(
-            audit.entry(
-                actor,
-                "contest",
-                f"{COUNTER_STAT[stat].label} against {initiator.name} (contest {contest.id})"
-                + (" rolled by an admin" if by_admin else ""),
-                now,
-                character=defender,
-                rolls=[defender_roll],
-                outcome=reading,
+            germ(tx).trust.add_trust(contest.guild_id, defender.id, initiator.id, now)
+            lines.append(
+                f"{safe(defender.name)} now fully trusts {safe(initiator.name)}: "
+                f"+{FULL_TRUST.value} on {safe(initiator.name)}'s later Charisma rolls against "
+                "them."
             )
-        )
-    lines = [
-        f"{safe(initiator.name)}: {describe_roll(contest.initiator_roll)}",
-        f"{safe(defender.name)}: {describe_roll(defender_roll)}",
-        f"**{reading}**",
-    ]
-    if result.full_trust:
-        lines.append(
-            f"{safe(defender.name)} now fully trusts {safe(initiator.name)}: "
-            f"+{FULL_TRUST.value} on {safe(initiator.name)}'s later Charisma rolls against them."
-        )
-    return Reply(
-        title=f"Contest: {safe(initiator.name)} vs {safe(defender.name)}",
-        lines=lines,
-        mentions=[contest.initiator_user_id],
-        update=True,
-    )
-
-
-@runs_in_database
-def overdue_contest_notices(
-    services: Services, now: datetime, limit: int = 50
-) -> tuple[list[tuple[int, Reply]], datetime | None]:
-    """Contests whose defender has not rolled within the timeout: one post each (channel, reply)
-    offering admins a "Roll for the defender" button. Each is announced once. Also returns when
-    the next one falls due, as far as can be told now."""
-    notices: list[tuple[int, Reply]] = []
-    with services.db.transaction() as tx:
-        # The default timeout is the shortest a server can have picked, so read candidates by it
-        # and apply each server's own timeout below.
-        candidates = germ(tx).contests.overdue_contests(now - timedelta(hours=1), limit)
-        settled: list[int] = []
-        guilds: dict[int, Guild] = {}
-        for contest in candidates:
-            guild = guilds.get(contest.guild_id) or tx.guilds.get(contest.guild_id)
-            guilds[contest.guild_id] = guild
-            hours = guild.settings.contest_timeout_hours
-            if contest.created_at > now - timedelta(hours=hours):
-                continue
-            defender = tx.characters.by_id(contest.guild_id, contest.defender_character_id)
-            name = safe(defender.name) if defender else "The defender"
-            counter = COUNTER_STAT[Stat(contest.stat)]
-            notices.append(
-                (
-                    contest.channel_id,
-                    Reply(
-                        title="A contest is waiting",
-                        lines=[
-                            f"{name} has not rolled {counter.label} for contest {contest.id} "
-                            f"after {hours} h; an admin may roll for the defender."
-                        ],
-                        buttons=_contest_buttons(contest.id, counter, for_admins=True),
-                    ),
-                )
-            )
-            settled.append(contest.id)
-        germ(tx).contests.mark_timeout_noticed(settled, now)
-        waiting = germ(tx).contests.earliest_waiting_contest()
-        next_due = None
-        if waiting is not None:
-            guild = guilds.get(waiting[0]) or tx.guilds.get(waiting[0])
-            next_due = waiting[1] + timedelta(hours=guild.settings.contest_timeout_hours)
-    return notices, next_due
+        return Defence(roll=roll, reading=reading, lines=lines)
 
 
 @runs_in_database
@@ -305,7 +193,7 @@ def revoke_trust(
         guild = tx.guilds.get(actor.guild_id)
         mine = acting_character(tx, actor, guild, character)
         other = named(tx, actor.guild_id, target)
-        removed = germ(tx).contests.revoke_trust_between(guild.guild_id, mine.id, other.id)
+        removed = germ(tx).trust.revoke_trust_between(guild.guild_id, mine.id, other.id)
         if not removed:
             raise PawpostError(
                 f"There is no full trust between {safe(mine.name)} and {safe(other.name)}."
@@ -322,13 +210,3 @@ def revoke_trust(
     return Reply(
         lines=[f"{safe(mine.name)} and {safe(other.name)} no longer fully trust each other."]
     )
-
-
-async def _contest_button(services: Services, actor: Actor, press: Press) -> Reply:
-    return await answer_contest(services, actor, press.id, admin_roll=press.verb == "admin-roll")
-
-
-CONTEST_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
-    ("contest", "roll"): _contest_button,
-    ("contest", "admin-roll"): _contest_button,
-}

@@ -30,10 +30,10 @@ from rules.errors import PawpostError
 from rules.germ import combat_turns as turns
 from rules.germ.combat_turns import Phase
 from storage.germ import germ
-from storage.germ.combat import AlreadyFighting, Combat, CombatAction
 from storage.germ.settings import GermSettings
 from storage.repositories import Transaction
 from storage.settings import Guild
+from storage.turns import AlreadyFighting, Combat, CombatAction
 
 LIST_LIMIT = 25
 STATUS_ACTIONS = 5

@@ -38,10 +38,10 @@ from rules.germ.combat_turns import CombatState, check_version
 from rules.germ.sheet import GermSheet, with_disability, with_scar
 from rules.rolls import Roll
 from storage.germ import germ
-from storage.germ.combat import Combat, CombatAction
 from storage.models import AuditEntry, Character
 from storage.repositories import Transaction
 from storage.settings import Guild
+from storage.turns import Combat, CombatAction
 
 CHANNEL_COMBATS_LIMIT = 2  # enough to tell "one" from "several"
 TAKEN = "That turn was already taken."
@@ -295,7 +295,7 @@ def commit(
 
     if any(isinstance(event, CombatStarted) for event in events):
         for one, other in combinations(state.fighters, 2):
-            if germ(tx).contests.revoke_trust_between(guild_id, one, other):
+            if germ(tx).trust.revoke_trust_between(guild_id, one, other):
                 saved.trust_lost.append((one, other))
 
     hit = next((e for e in events if isinstance(e, Attacked) and e.result.hit), None)

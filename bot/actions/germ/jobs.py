@@ -1,18 +1,12 @@
-"""Germ's timed work: contests whose defender has not rolled in time, and overdue combat turns."""
+"""Germ's timed work: overdue combat turns (its contests' timeouts are the shared flow's)."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from bot.actions.context import Services
-from bot.actions.germ import checks, combat
+from bot.actions.germ import combat
 from bot.scheduler import Job, JobResult, Post
-
-
-async def contest_timeouts(services: Services, now: datetime) -> JobResult:
-    """Announce contests whose defender has not rolled in time, once each."""
-    notices, next_due = await checks.overdue_contest_notices(services, now)
-    return JobResult([Post(channel, reply) for channel, reply in notices], next_due)
 
 
 async def combat_timeouts(services: Services, now: datetime) -> JobResult:
@@ -21,4 +15,4 @@ async def combat_timeouts(services: Services, now: datetime) -> JobResult:
     return JobResult([Post(channel, reply) for channel, reply in notices], next_due)
 
 
-GERM_JOBS: tuple[Job, ...] = (contest_timeouts, combat_timeouts)
+GERM_JOBS: tuple[Job, ...] = (combat_timeouts,)

@@ -31,13 +31,16 @@ def stat_lines(sheet: GermSheet) -> list[str]:
 def sheet_fields(tx: Transaction, character: Character) -> list[ReplyField]:
     sheet = character.sheet
     assert isinstance(sheet, GermSheet)
-    kits = tx.characters.kits_of(character.guild_id, character.id)
-    mother = (
-        None
-        if character.mother_id is None
-        else tx.characters.by_id(character.guild_id, character.mother_id)
-    )
-    trusted_by = germ(tx).contests.trusted_by(character.guild_id, character.id)
+    return cat_fields(tx, character.guild_id, sheet, character.id, character.mother_id)
+
+
+def cat_fields(
+    tx: Transaction, guild_id: int, sheet: GermSheet, cat_id: int | None, mother_id: int | None
+) -> list[ReplyField]:
+    """A cat's sheet as `/character show` shows it; `cat_id` None for one not made yet."""
+    kits = [] if cat_id is None else tx.characters.kits_of(guild_id, cat_id)
+    mother = None if mother_id is None else tx.characters.by_id(guild_id, mother_id)
+    trusted_by = [] if cat_id is None else germ(tx).trust.trusted_by(guild_id, cat_id)
     conditions = [c.label for c in effective_conditions(sheet)]
     hunger = "starving" if sheet.starving else "fed"
     return [

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from bot.actions import admin, buttons, characters, log
+from bot.actions import admin, buttons, characters, contests, log
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import checks
 from rules.errors import PawpostError
@@ -186,17 +186,17 @@ async def test_overdue_contest_is_announced_once_with_an_admin_button(
 ) -> None:
     dice.load(10)
     posted = await checks.start_contest(services, actor(ALICE), "strength", "Tigerclaw")
-    notices, next_due = await checks.overdue_contest_notices(services, clock())
+    notices, next_due = await contests.overdue_contest_notices(services, clock())
     assert notices == []
     assert next_due == clock() + __import__("datetime").timedelta(hours=24)
     clock.advance(hours=24, seconds=1)
-    notices, next_due = await checks.overdue_contest_notices(services, clock())
+    notices, next_due = await contests.overdue_contest_notices(services, clock())
     assert len(notices) == 1
     assert next_due is None
     _channel, notice = notices[0]
     assert "Tigerclaw has not rolled Agility" in notice.lines[0]
     assert [b.label for b in notice.buttons] == ["Roll for the defender"]
-    assert (await checks.overdue_contest_notices(services, clock()))[0] == []
+    assert (await contests.overdue_contest_notices(services, clock()))[0] == []
     with pytest.raises(PawpostError, match="Only an admin can roll for the defender."):
         await buttons.press(services, actor(BOB), notice.buttons[0].custom_id)
     dice.load(1)

@@ -39,7 +39,7 @@ async def test_a_whole_combat_survives_a_restart(services, db, dice, clock) -> N
         tigerclaw = tx.characters.by_name(1000, "Tigerclaw")
         assert firepaw is not None
         assert tigerclaw is not None
-        germ(tx).contests.add_trust(1000, tigerclaw.id, firepaw.id, clock())
+        germ(tx).trust.add_trust(1000, tigerclaw.id, firepaw.id, clock())
 
     await db.transact(trust)
 

@@ -12,9 +12,9 @@ from rules.germ.combat_turns import accept, decide_first, start_combat
 from rules.germ.sheet import GermSheet
 from storage.database import Database
 from storage.germ import germ
-from storage.germ.combat import AlreadyFighting, Combat, CombatAction
 from storage.models import NewCharacter
 from storage.repositories import Transaction
+from storage.turns import AlreadyFighting, Combat, CombatAction
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 GUILD, OTHER_GUILD, CHANNEL = 1000, 2000, 10

@@ -1,20 +1,45 @@
-"""Germ combats: the stored turn state, who fights in which combat, and every action taken."""
+"""Stored turn order for fights, shared by every ruleset: the turn state (the ruleset's model,
+kept whole as JSON and by its phase, version, attacker and round), who fights in which combat,
+and every step taken. A state is saved only over the version it was read at, so two clicks on
+one turn cannot both act."""
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import Any
+from enum import StrEnum
+from typing import Any, Generic, Protocol, TypeVar
 
 from pydantic import BaseModel, Field, TypeAdapter
 
-from rules.germ.combat_events import CombatEvent
-from rules.germ.combat_turns import CombatState
 from storage.connection import Connection
 from storage.timestamps import from_text, maybe_from_text, to_text
 
-_EVENTS = TypeAdapter(list[CombatEvent])
+
+class TurnState(Protocol):
+    """What storage reads of a ruleset's turn state (the rest is its own)."""
+
+    @property
+    def phase(self) -> StrEnum: ...
+
+    @property
+    def version(self) -> int: ...
+
+    @property
+    def attacker(self) -> int | None: ...
+
+    @property
+    def turn(self) -> int: ...
+
+    @property
+    def is_over(self) -> bool: ...
+
+    def model_dump_json(self) -> str: ...
+
+
+S = TypeVar("S", bound=BaseModel)  # the ruleset's turn state, a TurnState
+E = TypeVar("E")  # the ruleset's step events
 
 ACTIVE = "active"
 ENDED = "ended"
@@ -24,14 +49,14 @@ class AlreadyFighting(Exception):
     """A character given to `add_fighters` is already in an active combat."""
 
 
-class Combat(BaseModel):
+class Combat(BaseModel, Generic[S]):
     """One combat: where it is, who started it, and its whole turn state."""
 
     id: int = 0
     guild_id: int
     channel_id: int
     created_by: int
-    state: CombatState
+    state: S
     created_at: datetime
     updated_at: datetime
     due_at: datetime | None = None  # when whoever it waits for is reminded
@@ -39,10 +64,14 @@ class Combat(BaseModel):
 
     @property
     def status(self) -> str:
-        return ENDED if self.state.is_over else ACTIVE
+        return ENDED if _turns(self.state).is_over else ACTIVE
 
 
-class CombatAction(BaseModel):
+def _turns(state: BaseModel) -> TurnState:
+    return state  # type: ignore[return-value]  # the ruleset's model has these fields
+
+
+class CombatAction(BaseModel, Generic[E]):
     """One step of a combat: who did what, what happened (its events hold the rolls), and the
     state version it made."""
 
@@ -57,7 +86,7 @@ class CombatAction(BaseModel):
     summary: str
     target_id: int | None = None  # the cat hit, when the step landed a hit
     power: int | None = None
-    events: list[CombatEvent] = Field(default_factory=list)
+    events: list[E] = Field(default_factory=list)
     created_at: datetime
 
 
@@ -66,7 +95,7 @@ _COMBAT_COLUMNS = (
 )
 
 
-def _combat(row: Sequence[Any]) -> Combat:
+def _combat(row: Sequence[Any], state_model: type[S]) -> Combat[S]:
     (id_, guild_id, channel_id, created_by, state, due_at, reminded_at, created_at,
      updated_at) = row  # fmt: skip
     return Combat(
@@ -74,7 +103,7 @@ def _combat(row: Sequence[Any]) -> Combat:
         guild_id=guild_id,
         channel_id=channel_id,
         created_by=created_by,
-        state=CombatState.model_validate_json(state),
+        state=state_model.model_validate_json(state),
         due_at=maybe_from_text(due_at),
         reminded_at=maybe_from_text(reminded_at),
         created_at=from_text(created_at),
@@ -88,7 +117,7 @@ _ACTION_COLUMNS = (
 )
 
 
-def _action(row: Sequence[Any]) -> CombatAction:
+def _action(row: Sequence[Any], events_adapter: TypeAdapter[list[E]]) -> CombatAction[E]:
     (id_, guild_id, combat_id, version, round_, user_id, character_id, action, summary,
      target_id, power, events, created_at) = row  # fmt: skip
     return CombatAction(
@@ -103,15 +132,15 @@ def _action(row: Sequence[Any]) -> CombatAction:
         summary=summary,
         target_id=target_id,
         power=power,
-        events=_EVENTS.validate_json(events),
+        events=events_adapter.validate_json(events),
         created_at=from_text(created_at),
     )
 
 
-def _state_columns(combat: Combat) -> tuple[Any, ...]:
+def _state_columns(combat: Combat[Any]) -> tuple[Any, ...]:
     """What the combat's columns hold: status, phase, version, attacker, round, state, due,
     updated and ended times."""
-    state = combat.state
+    state = _turns(combat.state)
     return (
         combat.status,
         state.phase.value,
@@ -125,13 +154,16 @@ def _state_columns(combat: Combat) -> tuple[Any, ...]:
     )
 
 
-class CombatRepository:
-    """Combats, their fighters and their action log."""
+class CombatRepository(Generic[S, E]):
+    """Combats, their fighters and their action log, with one ruleset's state and events."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, state: type[S], events: Any) -> None:
+        """`events`: the type of one step event (a union of them, as TypeAdapter takes it)."""
         self._db = connection
+        self._state = state
+        self._events: TypeAdapter[list[E]] = TypeAdapter(list[events])
 
-    def add(self, combat: Combat) -> int:
+    def add(self, combat: Combat[S]) -> int:
         """Store a new combat; returns its id."""
         rows = self._db.execute_fetchall(
             "INSERT INTO combats (guild_id, channel_id, created_by, created_at, status, phase,"
@@ -159,15 +191,15 @@ class CombatRepository:
         except sqlite3.IntegrityError as error:
             raise AlreadyFighting(str(error)) from error
 
-    def get(self, guild_id: int, combat_id: int) -> Combat | None:
+    def get(self, guild_id: int, combat_id: int) -> Combat[S] | None:
         """A combat of this server by id (another server's id finds nothing)."""
         rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE id = ? AND guild_id = ?",
             (combat_id, guild_id),
         )
-        return next((_combat(row) for row in rows), None)
+        return next((_combat(row, self._state) for row in rows), None)
 
-    def save(self, combat: Combat, expected_version: int) -> bool:
+    def save(self, combat: Combat[S], expected_version: int) -> bool:
         """Store the combat's new state, due time and update time, only if the stored state is
         still at `expected_version`; False when another action got there first. A new state
         clears the reminder, so the next wait is reminded again."""
@@ -212,25 +244,25 @@ class CombatRepository:
         )
         return [(character_id, combat_id) for character_id, combat_id in rows]
 
-    def active_in_channel(self, guild_id: int, channel_id: int, limit: int) -> list[Combat]:
+    def active_in_channel(self, guild_id: int, channel_id: int, limit: int) -> list[Combat[S]]:
         """The channel's active combats, oldest first."""
         rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats"
             " WHERE guild_id = ? AND channel_id = ? AND status = 'active' ORDER BY id LIMIT ?",
             (guild_id, channel_id, limit),
         )
-        return [_combat(row) for row in rows]
+        return [_combat(row, self._state) for row in rows]
 
-    def active(self, guild_id: int, limit: int) -> list[Combat]:
+    def active(self, guild_id: int, limit: int) -> list[Combat[S]]:
         """The server's active combats, oldest first."""
         rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats"
             " WHERE guild_id = ? AND status = 'active' ORDER BY id LIMIT ?",
             (guild_id, limit),
         )
-        return [_combat(row) for row in rows]
+        return [_combat(row, self._state) for row in rows]
 
-    def add_action(self, action: CombatAction) -> int:
+    def add_action(self, action: CombatAction[E]) -> int:
         """Append a step to a combat's log; returns its id. Raises sqlite3.IntegrityError when
         the combat already has a step for that state version."""
         rows = self._db.execute_fetchall(
@@ -248,20 +280,20 @@ class CombatRepository:
                 action.summary,
                 action.target_id,
                 action.power,
-                _EVENTS.dump_json(action.events).decode(),
+                self._events.dump_json(action.events).decode(),
                 to_text(action.created_at),
             ),
         )
         return int(next(iter(rows))[0])
 
-    def recent_actions(self, guild_id: int, combat_id: int, limit: int) -> list[CombatAction]:
+    def recent_actions(self, guild_id: int, combat_id: int, limit: int) -> list[CombatAction[E]]:
         """A combat's latest steps, newest first."""
         rows = self._db.execute_fetchall(
             f"SELECT {_ACTION_COLUMNS} FROM combat_actions WHERE guild_id = ? AND combat_id = ?"
             " ORDER BY version DESC LIMIT ?",
             (guild_id, combat_id, limit),
         )
-        return [_action(row) for row in rows]
+        return [_action(row, self._events) for row in rows]
 
     def hits(self, guild_id: int, combat_id: int) -> list[tuple[int, int]]:
         """Every hit of a combat, in order: (character hit, power)."""
@@ -272,7 +304,7 @@ class CombatRepository:
         )
         return [(target_id, power) for target_id, power in rows]
 
-    def due(self, now: datetime, limit: int) -> list[Combat]:
+    def due(self, now: datetime, limit: int) -> list[Combat[S]]:
         """Active combats, any server, whose wait passed its due time and was not reminded."""
         rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE status = 'active'"
@@ -280,7 +312,7 @@ class CombatRepository:
             " ORDER BY due_at LIMIT ?",
             (to_text(now), limit),
         )
-        return [_combat(row) for row in rows]
+        return [_combat(row, self._state) for row in rows]
 
     def next_due(self) -> datetime | None:
         """The earliest due time of a wait not yet reminded."""
@@ -290,9 +322,9 @@ class CombatRepository:
         )
         return next((from_text(due_at) for (due_at,) in rows), None)
 
-    def mark_reminded(self, combats: Sequence[Combat], now: datetime) -> None:
+    def mark_reminded(self, combats: Sequence[Combat[S]], now: datetime) -> None:
         """Record that the given combats' waits were reminded (unless their state moved on)."""
         self._db.executemany(
             "UPDATE combats SET reminded_at = ? WHERE id = ? AND guild_id = ? AND version = ?",
-            [(to_text(now), c.id, c.guild_id, c.state.version) for c in combats],
+            [(to_text(now), c.id, c.guild_id, _turns(c.state).version) for c in combats],
         )

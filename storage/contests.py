@@ -1,4 +1,5 @@
-"""Germ's own tables: pending contests and the trust records of 21+ conversations."""
+"""Contested rolls waiting for the defender: the initiator's roll stored, the defender's button
+answered once, an overdue one announced once. Shared by every ruleset that contests."""
 
 from __future__ import annotations
 
@@ -61,11 +62,13 @@ def _contest(row: Sequence[Any]) -> Contest:
     )
 
 
-class GermRepository:
+class ContestRepository:
+    """The `contests` table."""
+
     def __init__(self, connection: Connection) -> None:
         self._db = connection
 
-    def add_contest(self, contest: Contest) -> int:
+    def add(self, contest: Contest) -> int:
         rows = self._db.execute_fetchall(
             "INSERT INTO contests (guild_id, channel_id, initiator_user_id,"
             " initiator_character_id, defender_character_id, stat, initiator_roll, reason,"
@@ -84,7 +87,7 @@ class GermRepository:
         )
         return int(next(iter(rows))[0])
 
-    def contest(self, guild_id: int, contest_id: int) -> Contest | None:
+    def get(self, guild_id: int, contest_id: int) -> Contest | None:
         """A contest of this server by id (another server's id finds nothing)."""
         rows = self._db.execute_fetchall(
             f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE id = ? AND guild_id = ?",
@@ -92,9 +95,7 @@ class GermRepository:
         )
         return next((_contest(row) for row in rows), None)
 
-    def resolve_contest(
-        self, contest_id: int, defender_roll: Roll, outcome: str, now: datetime
-    ) -> bool:
+    def resolve(self, contest_id: int, defender_roll: Roll, outcome: str, now: datetime) -> bool:
         """Record the defender's roll; False when the contest was already resolved."""
         cursor = self._db.execute(
             "UPDATE contests SET resolved_at = ?, defender_roll = ?, outcome = ?"
@@ -108,7 +109,7 @@ class GermRepository:
         )
         return cursor.rowcount == 1
 
-    def overdue_contests(self, created_before: datetime, limit: int) -> list[Contest]:
+    def overdue(self, created_before: datetime, limit: int) -> list[Contest]:
         """Unresolved contests older than the cut-off whose timeout was not yet announced."""
         rows = self._db.execute_fetchall(
             f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE resolved_at IS NULL"
@@ -117,7 +118,7 @@ class GermRepository:
         )
         return [_contest(row) for row in rows]
 
-    def earliest_waiting_contest(self) -> tuple[int, datetime] | None:
+    def earliest_waiting(self) -> tuple[int, datetime] | None:
         """(server, start time) of the oldest contest still waiting for its defender and not yet
         announced as overdue."""
         rows = self._db.execute_fetchall(
@@ -131,37 +132,3 @@ class GermRepository:
             "UPDATE contests SET timeout_noticed_at = ? WHERE id = ?",
             [(to_text(now), contest_id) for contest_id in contest_ids],
         )
-
-    def trusts(self, guild_id: int, target_id: int, speaker_id: int) -> bool:
-        """Whether the target fully trusts the speaker."""
-        rows = self._db.execute_fetchall(
-            "SELECT 1 FROM trust WHERE guild_id = ? AND target_id = ? AND speaker_id = ?",
-            (guild_id, target_id, speaker_id),
-        )
-        return bool(rows)
-
-    def add_trust(self, guild_id: int, target_id: int, speaker_id: int, now: datetime) -> None:
-        self._db.execute(
-            "INSERT OR IGNORE INTO trust (guild_id, target_id, speaker_id, since)"
-            " VALUES (?, ?, ?, ?)",
-            (guild_id, target_id, speaker_id, to_text(now)),
-        )
-
-    def revoke_trust_between(self, guild_id: int, one_id: int, other_id: int) -> int:
-        """Remove trust either way between two characters; returns how many records went."""
-        cursor = self._db.execute(
-            "DELETE FROM trust WHERE guild_id = ? AND ((target_id = ? AND speaker_id = ?)"
-            " OR (target_id = ? AND speaker_id = ?))",
-            (guild_id, one_id, other_id, other_id, one_id),
-        )
-        return cursor.rowcount
-
-    def trusted_by(self, guild_id: int, speaker_id: int) -> list[str]:
-        """Names of the live characters who fully trust the speaker."""
-        rows = self._db.execute_fetchall(
-            "SELECT c.name FROM trust t JOIN characters c ON c.id = t.target_id"
-            " WHERE t.guild_id = ? AND t.speaker_id = ? AND c.deleted_at IS NULL"
-            " ORDER BY c.name_key",
-            (guild_id, speaker_id),
-        )
-        return [name for (name,) in rows]

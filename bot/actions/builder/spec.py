@@ -1,0 +1,97 @@
+"""What a ruleset declares for its sheet builder: the draft's steps and its validation.
+
+The core stores the draft, renders the steps as buttons, selects and modals, and calls the
+ruleset's functions; it knows nothing of any game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from bot.actions.context import Actor
+    from bot.actions.reply import Reply, ReplyField
+    from storage.repositories import Transaction
+    from storage.settings import Guild, GuildSettings
+
+Choices = dict[str, Any]  # a draft's choices so far, by key (JSON values)
+
+COUNTERS_PER_ROW = 2  # each takes two buttons, − and +
+ROWS = 5  # Discord's rows of components in one message
+
+
+@dataclass(frozen=True)
+class Counter:
+    """A number chosen with − and + buttons (Germ: a stat)."""
+
+    key: str
+    label: str
+    # The lowest and highest the number may be now, given the other choices (points left).
+    bounds: Callable[[GuildSettings, Choices], tuple[int, int]]
+    start: int = 0
+
+
+@dataclass(frozen=True)
+class FormField:
+    """A text box of a form; a `number` must be a whole number."""
+
+    key: str
+    label: str
+    required: bool = True
+    number: bool = False
+    max_length: int = 100
+    placeholder: str = ""
+
+
+@dataclass(frozen=True)
+class Form:
+    """A button that opens a modal of up to five text boxes (Germ: name, age and mother)."""
+
+    label: str
+    title: str
+    fields: tuple[FormField, ...]
+
+    def __post_init__(self) -> None:
+        if not 1 <= len(self.fields) <= 5:
+            raise ValueError(f"the form {self.title!r} needs one to five fields")
+
+
+@dataclass(frozen=True)
+class Pick:
+    """A select of options, each (label, value), offered by the server's settings."""
+
+    key: str
+    placeholder: str
+    options: Callable[[GuildSettings], list[tuple[str, str]]]
+
+
+Step = Counter | Form | Pick
+
+
+@dataclass(frozen=True)
+class Builder:
+    """A ruleset's builder. Its functions run inside the verb's one transaction.
+
+    `problems` says what still stands between the draft and a character, one sentence each
+    (none: Create is enabled); `create` makes the character, through the same validation as
+    the ruleset's `/character create`, and answers as it does.
+    """
+
+    steps: tuple[Step, ...]
+    title: Callable[[Choices], str]
+    start: Callable[[GuildSettings], Choices]
+    lines: Callable[[GuildSettings, Choices], list[str]]
+    preview: Callable[[Transaction, Guild, Choices], list[ReplyField]]
+    problems: Callable[[Transaction, Actor, Guild, Choices], list[str]]
+    create: Callable[[Transaction, Actor, Guild, Choices, datetime], Reply]
+
+    def __post_init__(self) -> None:
+        counters = sum(isinstance(step, Counter) for step in self.steps)
+        picks = sum(isinstance(step, Pick) for step in self.steps)
+        rows = -(-counters // COUNTERS_PER_ROW) + 1 + picks  # the forms and Create share one
+        forms = sum(isinstance(step, Form) for step in self.steps)
+        if picks > 1 or rows > ROWS or forms > 4:
+            raise ValueError("a builder's steps must fit one message's five rows")

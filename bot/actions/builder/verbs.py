@@ -1,0 +1,183 @@
+"""`/character new` and its builder's buttons, selects and forms, for any ruleset that has one.
+
+Each click loads the stored draft (its id is in the custom id, so a restart loses nothing),
+checks it is the clicker's and still fresh, changes it and shows it again, in one transaction.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from bot.actions.builder.spec import Builder, Choices, Counter, Form, Pick, Step
+from bot.actions.builder.view import AREA, counter_value, form_modal, render
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import safe
+from bot.actions.reply import Reply
+from bot.scheduler import JobResult
+from rules.errors import PawpostError
+from rules.rulesets import RulesetNotBuilt
+from storage.drafts import Draft, drafts
+from storage.repositories import Transaction
+from storage.settings import Guild
+
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler, Press
+
+DRAFT_LIFETIME = timedelta(days=1)  # from the draft's last change
+GONE = (
+    "This builder is no longer in use (it expired or a newer one replaced it); "
+    "start again with /character new."
+)
+EXPIRED = "This builder expired a day after its last change; start again with /character new."
+NOT_YOURS = "This builder belongs to another player; start your own with /character new."
+STALE = "That button is no longer in use; run the command again."
+# The kind of step each verb acts on (`create` acts on the whole draft).
+_KINDS: dict[str, type[Counter] | type[Form] | type[Pick]] = {
+    "less": Counter, "more": Counter, "form": Form, "fill": Form, "pick": Pick,
+}  # fmt: skip
+
+
+def builder_of(services: Services, ruleset_id: str) -> Builder:
+    """The builder of a built ruleset, or one sentence saying there is none."""
+    ruleset = services.ruleset(ruleset_id)
+    if ruleset is None:
+        raise RulesetNotBuilt(ruleset_id)
+    if ruleset.builder is None:
+        raise PawpostError(
+            f"{ruleset.name} has no sheet builder yet; make a character with /character create."
+        )
+    return ruleset.builder
+
+
+@runs_in_database
+def new(services: Services, actor: Actor) -> Reply:
+    """Start a draft for the server's ruleset, in place of any the player had."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        builder = builder_of(services, guild.ruleset)
+        draft = drafts(tx).replace(
+            Draft(
+                guild_id=actor.guild_id,
+                owner_id=actor.user_id,
+                ruleset=guild.ruleset,
+                choices=builder.start(guild.settings),
+                created_at=now,
+                expires_at=now + DRAFT_LIFETIME,
+            )
+        )
+        return render(tx, actor, guild, builder, draft)
+
+
+def _open(
+    tx: Transaction, services: Services, actor: Actor, draft_id: int, now: datetime
+) -> tuple[Guild, Builder, Draft]:
+    """The clicked draft, if it is still there, the clicker's own and fresh."""
+    draft = drafts(tx).get(actor.guild_id, draft_id)
+    if draft is None:
+        raise PawpostError(GONE)
+    if draft.owner_id != actor.user_id:
+        raise PawpostError(NOT_YOURS)
+    if draft.expires_at <= now:
+        raise PawpostError(EXPIRED)
+    guild = tx.guilds.get(actor.guild_id)
+    if guild.ruleset != draft.ruleset:
+        raise PawpostError(
+            "This server plays another ruleset now; start again with /character new."
+        )
+    return guild, builder_of(services, draft.ruleset), draft
+
+
+def _step(builder: Builder, press: Press) -> tuple[int, Step]:
+    """The step a control names by its index (and the index), if the verb fits it."""
+    if press.arg is None or not 0 <= press.arg < len(builder.steps):
+        raise PawpostError(STALE)
+    step = builder.steps[press.arg]
+    if not isinstance(step, _KINDS.get(press.verb, type(None))):
+        raise PawpostError(STALE)
+    return press.arg, step
+
+
+def _counted(guild: Guild, counter: Counter, draft: Draft, change: int) -> Choices:
+    low, high = counter.bounds(guild.settings, draft.choices)
+    value = counter_value(counter, draft) + change
+    if change < 0 and value < low:
+        raise PawpostError(f"{counter.label} is as low as it can go.")
+    if change > 0 and value > high:
+        raise PawpostError(f"{counter.label} is as high as it can go now.")
+    return {**draft.choices, counter.key: value}
+
+
+def _filled(form: Form, draft: Draft, answers: dict[str, str]) -> Choices:
+    """The form's answers taken into the draft: an empty optional box clears its choice."""
+    choices = dict(draft.choices)
+    for field in form.fields:
+        raw = answers.get(field.key, "").strip()
+        if not raw:
+            if field.required:
+                raise PawpostError(f"{field.label} cannot be left empty.")
+            choices.pop(field.key, None)
+            continue
+        if len(raw) > field.max_length:
+            raise PawpostError(f"{field.label} can be at most {field.max_length} characters.")
+        if field.number:
+            try:
+                choices[field.key] = int(raw)
+            except ValueError:
+                raise PawpostError(
+                    f"{field.label} must be a whole number; you wrote {safe(raw)}."
+                ) from None
+        else:
+            choices[field.key] = raw
+    return choices
+
+
+def _picked(guild: Guild, pick: Pick, draft: Draft, values: list[str]) -> Choices:
+    offered = {value for _label, value in pick.options(guild.settings)}
+    if len(values) != 1 or values[0] not in offered:
+        raise PawpostError("That choice is not on offer; pick one of the list.")
+    return {**draft.choices, pick.key: values[0]}
+
+
+def _create(
+    tx: Transaction, actor: Actor, guild: Guild, builder: Builder, draft: Draft, now: datetime
+) -> Reply:
+    problems = builder.problems(tx, actor, guild, draft.choices)
+    if problems:
+        raise PawpostError(problems[0])
+    made = builder.create(tx, actor, guild, draft.choices, now)
+    drafts(tx).delete(actor.guild_id, draft.id)
+    return made.model_copy(update={"update": True, "ephemeral": True})
+
+
+@runs_in_database
+def click(services: Services, actor: Actor, press: Press) -> Reply:
+    """A builder's button, select or form: change the draft and show it again."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, builder, draft = _open(tx, services, actor, press.id, now)
+        if press.verb == "create":
+            return _create(tx, actor, guild, builder, draft, now)
+        index, step = _step(builder, press)
+        if isinstance(step, Form) and press.verb == "form":
+            return Reply(modal=form_modal(draft, index, step))
+        if isinstance(step, Counter):
+            choices = _counted(guild, step, draft, 1 if press.verb == "more" else -1)
+        elif isinstance(step, Form):
+            choices = _filled(step, draft, dict(press.fields))
+        else:
+            choices = _picked(guild, step, draft, list(press.values))
+        draft = draft.model_copy(update={"choices": choices, "expires_at": now + DRAFT_LIFETIME})
+        drafts(tx).save(draft)
+        return render(tx, actor, guild, builder, draft).model_copy(update={"update": True})
+
+
+VERBS = ("less", "more", "form", "fill", "pick", "create")
+DRAFT_BUTTONS: dict[tuple[str, str], ButtonHandler] = {(AREA, verb): click for verb in VERBS}
+
+
+async def forget_expired_drafts(services: Services, now: datetime) -> JobResult:
+    """The scheduler's job: expired drafts are deleted (within the hour it wakes at least)."""
+    await services.db.transact(lambda tx: drafts(tx).delete_expired(now))
+    return JobResult()

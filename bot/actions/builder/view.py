@@ -1,0 +1,124 @@
+"""A draft as the player sees it: the sheet so far, what is missing, and the steps' controls."""
+
+from __future__ import annotations
+
+from bot.actions.builder.spec import COUNTERS_PER_ROW, Builder, Counter, Form, Pick
+from bot.actions.context import Actor
+from bot.actions.reply import (
+    Button,
+    Modal,
+    ModalField,
+    Reply,
+    Select,
+    SelectOption,
+    Style,
+)
+from storage.drafts import Draft
+from storage.repositories import Transaction
+from storage.settings import Guild
+
+AREA = "draft"
+
+
+def custom_id(draft: Draft, verb: str, step: int | None = None) -> str:
+    """`pawpost:draft:<id>:<verb>[:<step>]`: the draft and, for a step's control, its index."""
+    tail = "" if step is None else f":{step}"
+    return f"pawpost:{AREA}:{draft.id}:{verb}{tail}"
+
+
+def counter_value(counter: Counter, draft: Draft) -> int:
+    return int(draft.choices.get(counter.key, counter.start))
+
+
+def _controls(builder: Builder, guild: Guild, draft: Draft, ready: bool) -> list[Button]:
+    buttons = []
+    counters = [(i, s) for i, s in enumerate(builder.steps) if isinstance(s, Counter)]
+    for number, (index, counter) in enumerate(counters):
+        low, high = counter.bounds(guild.settings, draft.choices)
+        value = counter_value(counter, draft)
+        row = number // COUNTERS_PER_ROW
+        for verb, sign, blocked in (("less", "−", value <= low), ("more", "+", value >= high)):
+            buttons.append(
+                Button(
+                    label=f"{sign} {counter.label}",
+                    custom_id=custom_id(draft, verb, index),
+                    disabled=blocked,
+                    row=row,
+                )
+            )
+    last_row = -(-len(counters) // COUNTERS_PER_ROW)
+    for index, step in enumerate(builder.steps):
+        if isinstance(step, Form):
+            buttons.append(
+                Button(
+                    label=step.label,
+                    custom_id=custom_id(draft, "form", index),
+                    style=Style.primary,
+                    row=last_row,
+                )
+            )
+    buttons.append(
+        Button(
+            label="Create",
+            custom_id=custom_id(draft, "create"),
+            style=Style.success,
+            disabled=not ready,
+            row=last_row,
+        )
+    )
+    return buttons
+
+
+def _select(builder: Builder, guild: Guild, draft: Draft) -> Select | None:
+    for index, step in enumerate(builder.steps):
+        if isinstance(step, Pick):
+            chosen = draft.choices.get(step.key)
+            placeholder = step.placeholder if chosen is None else f"{step.placeholder}: {chosen}"
+            return Select(
+                custom_id=custom_id(draft, "pick", index),
+                placeholder=placeholder,
+                options=[
+                    SelectOption(label=label, value=value)
+                    for label, value in step.options(guild.settings)
+                ],
+            )
+    return None
+
+
+def render(tx: Transaction, actor: Actor, guild: Guild, builder: Builder, draft: Draft) -> Reply:
+    """The builder message: only its player sees it, and every click replaces it."""
+    problems = builder.problems(tx, actor, guild, draft.choices)
+    lines = builder.lines(guild.settings, draft.choices)
+    if problems:
+        lines += ["Still to do before Create:", *(f"• {problem}" for problem in problems)]
+    else:
+        lines.append("Ready: press Create to make it.")
+    until = int(draft.expires_at.timestamp())
+    lines.append(f"Only you can use this builder; it is kept until <t:{until}:f>.")
+    return Reply(
+        title=builder.title(draft.choices),
+        lines=lines,
+        fields=builder.preview(tx, guild, draft.choices),
+        buttons=_controls(builder, guild, draft, ready=not problems),
+        select=_select(builder, guild, draft),
+        ephemeral=True,
+    )
+
+
+def form_modal(draft: Draft, index: int, form: Form) -> Modal:
+    """A form's modal, filled in with what the draft holds already."""
+    return Modal(
+        custom_id=custom_id(draft, "fill", index),
+        title=form.title,
+        fields=[
+            ModalField(
+                key=field.key,
+                label=field.label,
+                value="" if draft.choices.get(field.key) is None else str(draft.choices[field.key]),
+                required=field.required,
+                max_length=field.max_length,
+                placeholder=field.placeholder,
+            )
+            for field in form.fields
+        ],
+    )

@@ -1,0 +1,341 @@
+"""The game clock every ruleset shares: each game day's and each moon's work exactly once per
+server, across restarts and downtime (a missed day is caught up, each day once, in order),
+`/time`, `/config game-day ...`, `/config ageing` and `/admin age`."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from datetime import datetime, timedelta
+
+from bot.actions import audit
+from bot.actions.admin import required_reason
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import safe
+from bot.actions.game_time import (
+    GAME_DAY_PACES,
+    GAME_DAYS_PER_MOON,
+    game_day_at,
+    game_day_numbered,
+    moon_tick_at,
+)
+from bot.actions.hunting_config import require_postable, switch
+from bot.actions.lookup import named, require_admin, require_built
+from bot.actions.reply import Reply
+from bot.actions.seasons import current_season
+from bot.actions.weeks import stamp
+from bot.ruleset import Feature, Ruleset
+from bot.scheduler import JobResult, Post
+from rules.errors import PawpostError
+from rules.rulesets import RulesetNotBuilt
+from storage.clock import ClockRecord
+from storage.repositories import Transaction
+from storage.settings import AgeingPace, Guild
+
+log = logging.getLogger(__name__)
+
+BATCH = 200  # servers moved on in one transaction
+DAYS_PER_PASS = 31  # a server far behind catches up this many days a pass, then comes back
+RETRY_AFTER = timedelta(hours=1)  # a server whose turn failed is looked at again after this
+MAX_ADMIN_MOONS = 240
+PACE_CHOICES = (AgeingPace.REAL_WEEK.value, AgeingPace.GAME_MONTH.value)
+MAX_MOONS_PER_REAL_WEEK = 12
+
+
+# --- The scheduler's job ----------------------------------------------------------------------
+
+
+async def game_clock(services: Services, now: datetime) -> JobResult:
+    """Move every due server's clock on to `now`, in batches of one transaction each."""
+    return await services.db.run(_game_clock, services, now)
+
+
+def _game_clock(services: Services, now: datetime) -> JobResult:
+    try:
+        with services.db.transaction() as tx:
+            done = _advance_all(services, tx, tx.clock.due(now, BATCH), now)
+            return JobResult(done, tx.clock.earliest_due())
+    except Exception:
+        log.exception("the game clock failed for a batch; trying each server alone")
+    with services.db.transaction(write=False) as tx:
+        due = tx.clock.due(now, BATCH)
+    posts: list[Post] = []
+    for record in due:
+        try:
+            with services.db.transaction() as tx:
+                posts += _advance_all(services, tx, [record], now)
+        except Exception:
+            log.exception("the game clock failed for server %s", record.guild.guild_id)
+            with services.db.transaction() as tx:
+                tx.clock.save([(record, now + RETRY_AFTER)])
+    with services.db.transaction(write=False) as tx:
+        return JobResult(posts, tx.clock.earliest_due())
+
+
+def _advance_all(
+    services: Services, tx: Transaction, records: Sequence[ClockRecord], now: datetime
+) -> list[Post]:
+    posts: list[Post] = []
+    saved: list[tuple[ClockRecord, datetime | None]] = []
+    for record in records:
+        ruleset = services.ruleset(record.guild.ruleset)
+        posts += _game_days(tx, record, ruleset, now)
+        _moons(tx, record, ruleset, now)
+        saved.append((record, _next_due(record, ruleset, now)))
+    tx.clock.save(saved)
+    return posts
+
+
+def _posts_days(record: ClockRecord, ruleset: Ruleset | None) -> bool:
+    """Whether a game day means work here: a summary to post or a ruleset hook to run."""
+    has_hook = ruleset is not None and ruleset.on_game_day is not None
+    return has_hook or record.guild.settings.clock.game_day_channel_id is not None
+
+
+def _game_days(
+    tx: Transaction, record: ClockRecord, ruleset: Ruleset | None, now: datetime
+) -> list[Post]:
+    """Each game day since the last one done, in order, at most DAYS_PER_PASS of them."""
+    guild = record.guild
+    today = game_day_at(now, guild.settings).number
+    if record.game_day is None or record.first_day is None:  # first seen: today is day 1
+        record.first_day = record.first_day if record.first_day is not None else today
+        record.game_day = today
+        return []
+    if not _posts_days(record, ruleset):
+        record.game_day = max(record.game_day, today)  # nothing happens on these days
+        return []
+    posts = []
+    channel = guild.settings.clock.game_day_channel_id
+    last = min(today, record.game_day + DAYS_PER_PASS)
+    while record.game_day < last:
+        number = record.game_day + 1
+        day = game_day_numbered(number, guild.settings)
+        lines = []
+        if ruleset is not None and ruleset.on_game_day is not None:
+            lines = ruleset.on_game_day(tx, guild, day)
+        if channel is not None:
+            title = f"Day {number - record.first_day + 1} dawns"
+            posts.append(Post(channel, Reply(title=title, lines=lines or ["A quiet day."])))
+        record.game_day = number
+    return posts
+
+
+def _moons(tx: Transaction, record: ClockRecord, ruleset: Ruleset | None, now: datetime) -> None:
+    """Each moon since the last tick done, once: the ruleset's cats grow older."""
+    settings = record.guild.settings
+    tick = moon_tick_at(now, settings)
+    pace = settings.clock.ageing.value
+    if tick.tick is None or record.moon_pace != pace or record.moon_tick is None:
+        # Only an admin ages cats, or the pace just changed: count from now.
+        record.moon_pace, record.moon_tick = pace, tick.tick
+        return
+    if tick.tick <= record.moon_tick:
+        return
+    moons = (tick.tick - record.moon_tick) * tick.moons_per_tick
+    if ruleset is not None and ruleset.on_moon is not None:
+        for _ in range(moons):
+            ruleset.on_moon(tx, record.guild, 1, None)
+    record.moon_tick = tick.tick
+
+
+def _next_due(record: ClockRecord, ruleset: Ruleset | None, now: datetime) -> datetime | None:
+    settings = record.guild.settings
+    today = game_day_at(now, settings)
+    if _posts_days(record, ruleset) and record.game_day is not None:
+        if record.game_day < today.number:
+            return now  # still catching up
+        wake: list[datetime] = [today.end]
+    else:
+        wake = []
+    tick = moon_tick_at(now, settings)
+    if tick.next_at is not None:
+        wake.append(tick.next_at)
+    return min(wake, default=None)
+
+
+# --- /time ------------------------------------------------------------------------------------
+
+
+@runs_in_database
+def show_time(services: Services, actor: Actor) -> Reply:
+    """The server's game day, season, next sunrise and next moon."""
+    now = services.clock()
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        record = tx.clock.of(actor.guild_id)
+    settings = guild.settings
+    today = game_day_at(now, settings)
+    first = record.first_day if record.first_day is not None else today.number
+    lines = [f"It is **day {today.number - first + 1}** of this server's game calendar."]
+    ruleset = services.ruleset(guild.ruleset)
+    if ruleset is not None and Feature.SEASONS in ruleset.features:
+        lines.append(f"The season is **{current_season(settings, now).label}**.")
+    lines.append(f"The next day dawns {stamp(today.end, 'R')} ({stamp(today.end, 'f')}).")
+    lines.append(_moon_line(guild, now))
+    return Reply(title="Time", lines=lines)
+
+
+def _moon_line(guild: Guild, now: datetime) -> str:
+    tick = moon_tick_at(now, guild.settings)
+    if tick.next_at is None:
+        return "Characters grow older only when an admin says so (/admin age)."
+    moons = tick.moons_per_tick
+    older = f"{moons} moon{'s' if moons != 1 else ''} older"
+    return f"Characters grow {older} {stamp(tick.next_at, 'R')} ({stamp(tick.next_at, 'f')})."
+
+
+# --- /config game-day and /config ageing --------------------------------------------------------
+
+
+async def game_day_channel(services: Services, actor: Actor, channel_id: int) -> Reply:
+    """Post each game day's summary in this channel."""
+    await require_postable(services, actor, channel_id)  # asks the transport, on the event loop
+    return await services.db.run(_set_game_day_channel, services, actor, channel_id)
+
+
+def _set_game_day_channel(services: Services, actor: Actor, channel_id: int | None) -> Reply:
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        guild.settings.clock.game_day_channel_id = channel_id
+        tx.guilds.save(guild)
+        what = "off" if channel_id is None else f"in {channel_id}"
+        tx.audit.add(audit.entry(actor, "config", f"game-day summary {what}", now))
+    if channel_id is None:
+        return Reply(lines=["Game days are no longer summed up in a channel."])
+    dawn = game_day_at(now, guild.settings).end
+    return Reply(
+        lines=[f"Each game day is summed up in <#{channel_id}>, the first {stamp(dawn, 'F')}."]
+    )
+
+
+@runs_in_database
+def game_day_off(services: Services, actor: Actor) -> Reply:
+    return _set_game_day_channel(services, actor, None)
+
+
+@runs_in_database
+def game_day_pace(services: Services, actor: Actor, sunrise: int, days_per_real_day: int) -> Reply:
+    """When game days turn (the local sunrise hour) and how many pass in a real day."""
+    if not 0 <= sunrise <= 23:
+        raise PawpostError(f"Sunrise is an hour from 0 to 23; you gave {sunrise}.")
+    if days_per_real_day not in GAME_DAY_PACES:
+        paces = ", ".join(map(str, GAME_DAY_PACES))
+        raise PawpostError(
+            f"A real day can hold {paces} game days (they start on the hour); "
+            f"you gave {days_per_real_day}."
+        )
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        clock = guild.settings.clock
+        clock.sunrise_hour, clock.game_days_per_real_day = sunrise, days_per_real_day
+        tx.guilds.save(guild)
+        # The calendar is counted anew in the new pace: today is day 1, nothing is replayed.
+        record = tx.clock.of(actor.guild_id)
+        record.guild = guild
+        record.first_day = record.game_day = game_day_at(now, guild.settings).number
+        tx.clock.save([(record, now)])
+        tx.audit.add(
+            audit.entry(
+                actor, "config", f"game days at {sunrise:02d}:00, {days_per_real_day} a day", now
+            )
+        )
+    dawn = game_day_at(now, guild.settings).end
+    return Reply(
+        lines=[
+            f"Game days now turn at {sunrise:02d}:00 local time, {days_per_real_day} a real "
+            f"day; the next dawns {stamp(dawn, 'F')}. This day is day 1 of the calendar."
+        ]
+    )
+
+
+@runs_in_database
+def ageing(
+    services: Services,
+    actor: Actor,
+    value: str,
+    pace: str | None = None,
+    moons_per_real_week: int | None = None,
+) -> Reply:
+    """Whether characters grow older by themselves: each real week, or each 28 game days."""
+    on = switch(value)
+    if pace is not None and pace not in PACE_CHOICES:
+        raise PawpostError(f"The pace is {' or '.join(PACE_CHOICES)}; you gave {safe(pace)}.")
+    chosen = AgeingPace(pace or AgeingPace.REAL_WEEK.value) if on else AgeingPace.ADMIN
+    if moons_per_real_week is not None and not 1 <= moons_per_real_week <= MAX_MOONS_PER_REAL_WEEK:
+        raise PawpostError(
+            f"Characters can grow 1 to {MAX_MOONS_PER_REAL_WEEK} moons a real week; "
+            f"you gave {moons_per_real_week}."
+        )
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        require_built(guild)
+        clock = guild.settings.clock
+        clock.ageing = chosen
+        if moons_per_real_week is not None:
+            clock.moons_per_real_week = moons_per_real_week
+        tx.guilds.save(guild)
+        record = tx.clock.of(actor.guild_id)
+        if record.moon_pace != clock.ageing.value:
+            # The time running now is not aged: characters grow older from the next tick.
+            start = moon_tick_at(now, guild.settings).tick
+            tx.clock.start_moons(actor.guild_id, clock.ageing.value, start)
+        word = "on" if on else "off"
+        tx.audit.add(audit.entry(actor, "config", f"ageing {word} ({clock.ageing.value})", now))
+    if not on:
+        return Reply(lines=["Cats no longer grow older by themselves."])
+    tick = moon_tick_at(now, guild.settings)
+    assert tick.next_at is not None
+    if clock.ageing is AgeingPace.GAME_MONTH:
+        return Reply(
+            lines=[
+                f"Every cat grows one moon older each {GAME_DAYS_PER_MOON} game days, the first "
+                f"time {stamp(tick.next_at, 'F')}."
+            ]
+        )
+    moons = clock.moons_per_real_week
+    return Reply(
+        lines=[
+            f"Every cat grows {moons} moon{'s' if moons != 1 else ''} older at the start of "
+            f"each real week, the first time {stamp(tick.next_at, 'F')}."
+        ]
+    )
+
+
+# --- /admin age ------------------------------------------------------------------------------
+
+
+@runs_in_database
+def admin_age(services: Services, actor: Actor, character: str, moons: int, reason: str) -> Reply:
+    """An admin makes one character older (or younger, to set a mistake right), logged."""
+    reason = required_reason(reason)
+    if moons == 0 or abs(moons) > MAX_ADMIN_MOONS:
+        raise PawpostError(
+            f"Give a number of moons from 1 to {MAX_ADMIN_MOONS} (negative to make a character "
+            f"younger); you gave {moons}."
+        )
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        ruleset = services.ruleset(guild.ruleset)
+        if ruleset is None or ruleset.on_moon is None:
+            raise RulesetNotBuilt(guild.ruleset)
+        found = named(tx, actor.guild_id, character)
+        ruleset.on_moon(tx, guild, moons, [found.id])
+        tx.audit.add(
+            audit.entry(
+                actor, "admin", f"{moons:+d} moons of age", now, character=found, reason=reason
+            )
+        )
+    older = "older" if moons > 0 else "younger"
+    return Reply(
+        lines=[f"{safe(found.name)} is {abs(moons)} moon{'s' if abs(moons) != 1 else ''} {older}."],
+        footer=f"reason: {reason}",
+    )

@@ -1,0 +1,247 @@
+"""The contest flow every ruleset shares: the initiator has rolled; the defender's player (or an
+admin) presses a button to roll back; after the server's timeout admins are offered a button to
+roll for an absent defender. What is rolled and what it means is the ruleset's (`Ruleset.contest`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, Protocol
+
+from bot.actions import audit
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import describe_roll, safe
+from bot.actions.reply import Button, Reply, Style
+from bot.scheduler import JobResult, Post
+from rules.dice import DiceSource
+from rules.errors import PawpostError
+from rules.rolls import Roll
+from rules.rulesets import RulesetNotBuilt
+from storage.contests import Contest
+from storage.models import Character
+from storage.repositories import Transaction
+from storage.settings import Guild
+
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler, Press
+
+NOTICES_PER_WAKE = 50
+SHORTEST_TIMEOUT = timedelta(hours=1)  # candidates are read by it; each server's own applies
+
+
+@dataclass(frozen=True)
+class Defence:
+    """The defender's roll and what the contest came to."""
+
+    roll: Roll
+    reading: str  # the outcome in a sentence, stored and shown in bold
+    lines: list[str] = field(default_factory=list)  # anything more the ruleset tells
+
+
+class ContestRules(Protocol):
+    """What a ruleset says about its contests."""
+
+    def counter(self, stat: str) -> str:
+        """What the defender rolls against `stat`, as players call it ("Agility")."""
+        ...
+
+    def defend(
+        self,
+        tx: Transaction,
+        contest: Contest,
+        initiator: Character,
+        defender: Character,
+        dice: DiceSource,
+        now: datetime,
+    ) -> Defence:
+        """Roll for the defender and settle the contest (writing what it changes)."""
+        ...
+
+
+def contest_buttons(contest_id: int, counter: str, *, for_admins: bool = False) -> list[Button]:
+    if for_admins:
+        return [
+            Button(
+                label="Roll for the defender",
+                style=Style.danger,
+                custom_id=f"pawpost:contest:{contest_id}:admin-roll",
+            )
+        ]
+    return [
+        Button(
+            label=f"Roll {counter}",
+            style=Style.primary,
+            custom_id=f"pawpost:contest:{contest_id}:roll",
+        )
+    ]
+
+
+def open_contest(
+    tx: Transaction,
+    actor: Actor,
+    initiator: Character,
+    defender: Character,
+    stat: str,
+    roll: Roll,
+    *,
+    summary: str,
+    reason: str | None,
+    now: datetime,
+) -> int:
+    """Store a contest the initiator has rolled, with its audit entry; returns its id."""
+    contest_id = tx.contests.add(
+        Contest(
+            guild_id=actor.guild_id,
+            channel_id=actor.channel_id,
+            initiator_user_id=actor.user_id,
+            initiator_character_id=initiator.id,
+            defender_character_id=defender.id,
+            stat=stat,
+            initiator_roll=roll,
+            reason=reason,
+            created_at=now,
+        )
+    )
+    tx.audit.add(
+        audit.entry(
+            actor,
+            "contest",
+            f"{summary} (contest {contest_id})",
+            now,
+            character=initiator,
+            rolls=[roll],
+            reason=reason,
+        )
+    )
+    return contest_id
+
+
+def _rules(services: Services, guild: Guild) -> ContestRules:
+    ruleset = services.ruleset(guild.ruleset)
+    if ruleset is None or ruleset.contest is None:
+        raise RulesetNotBuilt(guild.ruleset)
+    return ruleset.contest
+
+
+def _open(tx: Transaction, actor: Actor, contest_id: int) -> Contest:
+    contest = tx.contests.get(actor.guild_id, contest_id)
+    if contest is None:
+        raise PawpostError("That contest does not exist in this server.")
+    if contest.resolved_at is not None:
+        raise PawpostError("That contest is already settled.")
+    return contest
+
+
+@runs_in_database
+def answer_contest(
+    services: Services, actor: Actor, contest_id: int, *, admin_roll: bool = False
+) -> Reply:
+    """The defender's button (or an admin's): roll back and settle the contest."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        contest = _open(tx, actor, contest_id)
+        people = tx.characters.by_ids(
+            actor.guild_id, (contest.initiator_character_id, contest.defender_character_id)
+        )
+        initiator = people.get(contest.initiator_character_id)
+        defender = people.get(contest.defender_character_id)
+        if initiator is None or defender is None:
+            raise PawpostError("One of the characters in that contest was deleted.")
+        is_admin = actor.admin_in(guild.settings)
+        if admin_roll and not is_admin:
+            raise PawpostError("Only an admin can roll for the defender.")
+        if actor.user_id != defender.owner_id and not is_admin:
+            raise PawpostError(f"Only {safe(defender.name)}'s player or an admin can roll this.")
+        rules = _rules(services, guild)
+        defence = rules.defend(tx, contest, initiator, defender, services.dice, now)
+        if not tx.contests.resolve(contest.id, defence.roll, defence.reading, now):
+            raise PawpostError("That contest is already settled.")
+        by_admin = actor.user_id != defender.owner_id
+        tx.audit.add(
+            audit.entry(
+                actor,
+                "contest",
+                f"{rules.counter(contest.stat)} against {initiator.name} (contest {contest.id})"
+                + (" rolled by an admin" if by_admin else ""),
+                now,
+                character=defender,
+                rolls=[defence.roll],
+                outcome=defence.reading,
+            )
+        )
+    return Reply(
+        title=f"Contest: {safe(initiator.name)} vs {safe(defender.name)}",
+        lines=[
+            f"{safe(initiator.name)}: {describe_roll(contest.initiator_roll)}",
+            f"{safe(defender.name)}: {describe_roll(defence.roll)}",
+            f"**{defence.reading}**",
+            *defence.lines,
+        ],
+        mentions=[contest.initiator_user_id],
+        update=True,
+    )
+
+
+@runs_in_database
+def overdue_contest_notices(
+    services: Services, now: datetime, limit: int = NOTICES_PER_WAKE
+) -> tuple[list[tuple[int, Reply]], datetime | None]:
+    """Contests whose defender has not rolled within the timeout: one post each (channel, reply)
+    offering admins a "Roll for the defender" button. Each is announced once. Also returns when
+    the next one falls due, as far as can be told now."""
+    notices: list[tuple[int, Reply]] = []
+    with services.db.transaction() as tx:
+        candidates = tx.contests.overdue(now - SHORTEST_TIMEOUT, limit)
+        settled: list[int] = []
+        guilds: dict[int, Guild] = {}
+        for contest in candidates:
+            guild = guilds.get(contest.guild_id) or tx.guilds.get(contest.guild_id)
+            guilds[contest.guild_id] = guild
+            hours = guild.settings.contest_timeout_hours
+            ruleset = services.ruleset(guild.ruleset)
+            if contest.created_at > now - timedelta(hours=hours) or ruleset is None:
+                continue
+            if ruleset.contest is None:
+                continue
+            defender = tx.characters.by_id(contest.guild_id, contest.defender_character_id)
+            name = safe(defender.name) if defender else "The defender"
+            counter = ruleset.contest.counter(contest.stat)
+            notices.append(
+                (
+                    contest.channel_id,
+                    Reply(
+                        title="A contest is waiting",
+                        lines=[
+                            f"{name} has not rolled {counter} for contest {contest.id} "
+                            f"after {hours} h; an admin may roll for the defender."
+                        ],
+                        buttons=contest_buttons(contest.id, counter, for_admins=True),
+                    ),
+                )
+            )
+            settled.append(contest.id)
+        tx.contests.mark_timeout_noticed(settled, now)
+        waiting = tx.contests.earliest_waiting()
+        next_due = None
+        if waiting is not None:
+            guild = guilds.get(waiting[0]) or tx.guilds.get(waiting[0])
+            next_due = waiting[1] + timedelta(hours=guild.settings.contest_timeout_hours)
+    return notices, next_due
+
+
+async def contest_timeouts(services: Services, now: datetime) -> JobResult:
+    """The scheduler's job: announce contests whose defender has not rolled in time, once each."""
+    notices, next_due = await overdue_contest_notices(services, now)
+    return JobResult([Post(channel, reply) for channel, reply in notices], next_due)
+
+
+async def _contest_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await answer_contest(services, actor, press.id, admin_roll=press.verb == "admin-roll")
+
+
+CONTEST_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
+    ("contest", "roll"): _contest_button,
+    ("contest", "admin-roll"): _contest_button,
+}

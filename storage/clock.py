@@ -1,0 +1,109 @@
+"""The game clock's record per server: the last game day and ageing tick done, and when next."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+
+from pydantic import BaseModel
+
+from storage.connection import Connection
+from storage.settings import Guild, GuildSettings
+from storage.timestamps import DUE_AT_ONCE, from_text, to_text
+
+
+class ClockRecord(BaseModel):
+    """A server (with its settings) and where its game clock stands."""
+
+    guild: Guild
+    first_day: int | None = None
+    game_day: int | None = None
+    moon_pace: str | None = None
+    moon_tick: int | None = None
+
+
+class ClockRepository:
+    """The `game_clock` table."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._db = connection
+
+    def due(self, now: datetime, limit: int) -> list[ClockRecord]:
+        """Servers the clock must look at by `now`, earliest first."""
+        return self._records(
+            "c.next_due IS NOT NULL AND c.next_due <= ? ORDER BY c.next_due LIMIT ?",
+            (to_text(now), limit),
+        )
+
+    def of(self, guild_id: int) -> ClockRecord:
+        """One server's record (an empty one when the clock has not seen it yet)."""
+        found = self._records("c.guild_id = ?", (guild_id,))
+        return found[0] if found else ClockRecord(guild=Guild(guild_id=guild_id))
+
+    def _records(self, where: str, parameters: tuple[object, ...]) -> list[ClockRecord]:
+        rows = self._db.execute_fetchall(
+            "SELECT c.guild_id, g.ruleset, g.settings, c.first_day, c.game_day, c.moon_pace,"
+            " c.moon_tick FROM game_clock c LEFT JOIN guilds g ON g.guild_id = c.guild_id"
+            f" WHERE {where}",
+            parameters,
+        )
+        records = []
+        for guild_id, ruleset, settings, first_day, game_day, moon_pace, moon_tick in rows:
+            guild = (
+                Guild(guild_id=guild_id)
+                if ruleset is None
+                else Guild(
+                    guild_id=guild_id,
+                    ruleset=ruleset,
+                    settings=GuildSettings.model_validate_json(settings),
+                )
+            )
+            records.append(
+                ClockRecord(
+                    guild=guild,
+                    first_day=first_day,
+                    game_day=game_day,
+                    moon_pace=moon_pace,
+                    moon_tick=moon_tick,
+                )
+            )
+        return records
+
+    def save(self, records: Sequence[tuple[ClockRecord, datetime | None]]) -> None:
+        """Store where each server's clock stands and when it is next due (None: never)."""
+        self._db.executemany(
+            "INSERT INTO game_clock (guild_id, first_day, game_day, moon_pace, moon_tick,"
+            " next_due) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+            " first_day = excluded.first_day, game_day = excluded.game_day,"
+            " moon_pace = excluded.moon_pace, moon_tick = excluded.moon_tick,"
+            " next_due = excluded.next_due",
+            [
+                (
+                    r.guild.guild_id,
+                    r.first_day,
+                    r.game_day,
+                    r.moon_pace,
+                    r.moon_tick,
+                    None if due is None else to_text(due),
+                )
+                for r, due in records
+            ],
+        )
+
+    def start_moons(self, guild_id: int, pace: str, tick: int | None) -> None:
+        """Count the ageing clock from `tick` of `pace` (nothing before it is aged)."""
+        self._db.execute(
+            "INSERT INTO game_clock (guild_id, moon_pace, moon_tick, next_due)"
+            " VALUES (?, ?, ?, '') ON CONFLICT (guild_id) DO UPDATE SET"
+            " moon_pace = excluded.moon_pace, moon_tick = excluded.moon_tick, next_due = ''",
+            (guild_id, pace, tick),
+        )
+
+    def earliest_due(self) -> datetime | None:
+        """The soonest any server's clock is due."""
+        rows = self._db.execute_fetchall(
+            "SELECT next_due FROM game_clock WHERE next_due IS NOT NULL ORDER BY next_due LIMIT 1"
+        )
+        for (next_due,) in rows:
+            return DUE_AT_ONCE if next_due == "" else from_text(next_due)
+        return None

@@ -1,0 +1,27 @@
+"""Germ cats in bulk: growing older without loading every sheet."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from storage.connection import Connection
+
+
+class CatRepository:
+    def __init__(self, connection: Connection) -> None:
+        self._db = connection
+
+    def grow_older(self, guild_id: int, moons: int, character_ids: Sequence[int] | None) -> int:
+        """Add `moons` to the age of the server's live Germ cats (all, or those given);
+        returns how many cats aged."""
+        where = "guild_id = ? AND deleted_at IS NULL AND ruleset = 'germ'"
+        parameters: list[int] = [moons, guild_id]
+        if character_ids is not None:
+            where += f" AND id IN ({','.join('?' * len(character_ids))})"
+            parameters += list(character_ids)
+        cursor = self._db.execute(
+            "UPDATE characters SET sheet = json_set(sheet, '$.age_moons',"
+            f" max(json_extract(sheet, '$.age_moons') + ?, 0)) WHERE {where}",
+            tuple(parameters),
+        )
+        return cursor.rowcount

@@ -1,0 +1,49 @@
+"""Germ's trust records: who fully trusts whom after a Charisma win by 21 or more."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from storage.connection import Connection
+from storage.timestamps import to_text
+
+
+class TrustRepository:
+    """The `trust` table."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._db = connection
+
+    def trusts(self, guild_id: int, target_id: int, speaker_id: int) -> bool:
+        """Whether the target fully trusts the speaker."""
+        rows = self._db.execute_fetchall(
+            "SELECT 1 FROM trust WHERE guild_id = ? AND target_id = ? AND speaker_id = ?",
+            (guild_id, target_id, speaker_id),
+        )
+        return bool(rows)
+
+    def add_trust(self, guild_id: int, target_id: int, speaker_id: int, now: datetime) -> None:
+        self._db.execute(
+            "INSERT OR IGNORE INTO trust (guild_id, target_id, speaker_id, since)"
+            " VALUES (?, ?, ?, ?)",
+            (guild_id, target_id, speaker_id, to_text(now)),
+        )
+
+    def revoke_trust_between(self, guild_id: int, one_id: int, other_id: int) -> int:
+        """Remove trust either way between two characters; returns how many records went."""
+        cursor = self._db.execute(
+            "DELETE FROM trust WHERE guild_id = ? AND ((target_id = ? AND speaker_id = ?)"
+            " OR (target_id = ? AND speaker_id = ?))",
+            (guild_id, one_id, other_id, other_id, one_id),
+        )
+        return cursor.rowcount
+
+    def trusted_by(self, guild_id: int, speaker_id: int) -> list[str]:
+        """Names of the live characters who fully trust the speaker."""
+        rows = self._db.execute_fetchall(
+            "SELECT c.name FROM trust t JOIN characters c ON c.id = t.target_id"
+            " WHERE t.guild_id = ? AND t.speaker_id = ? AND c.deleted_at IS NULL"
+            " ORDER BY c.name_key",
+            (guild_id, speaker_id),
+        )
+        return [name for (name,) in rows]

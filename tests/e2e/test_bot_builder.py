@@ -1,0 +1,131 @@
+"""`/character new` through Discord: a Germ cat built with − and + buttons and a modal, a restart
+in the middle (the draft, its buttons and an open modal still work), another member's click
+refused, and clicks on a replaced or expired builder answered with a sentence."""
+
+from __future__ import annotations
+
+import copy
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+from tests.e2e.bot_process import (
+    EVEN_SHEET,
+    BotWorld,
+    bot_world,
+    custom_ids,
+    find_id,
+    is_ephemeral,
+    one_sentence,
+    text_of,
+)
+from tests.e2e.fake_discord_state import Json, walk_components
+
+START = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
+STATS = tuple(EVEN_SHEET)  # the builder's steps 0 to 5, in the book's order; 6 is the form
+
+
+def control(message: Json, pattern: str) -> Json:
+    """The component on ``message`` whose custom id matches ``pattern``."""
+    wanted = find_id(message, pattern)
+    return next(c for c in walk_components(message["components"]) if c.get("custom_id") == wanted)
+
+
+async def press(world: BotWorld, builder: Json, pattern: str, *, user: int) -> Json:
+    """Click a builder's button as its player: the builder message is replaced in place."""
+    inter = await world.fake.click(builder, find_id(builder, pattern), user=user)
+    body = await inter.response()
+    assert body["type"] == 7, body
+    return body["data"]
+
+
+async def refused(world: BotWorld, message: Json, pattern: str, *, user: int) -> str:
+    """Click and be refused: an ephemeral sentence, the builder message unchanged."""
+    before = copy.deepcopy(message)
+    inter = await world.fake.click(message, find_id(message, pattern), user=user)
+    data = await world.answer(inter)
+    assert is_ephemeral(data) and one_sentence(data["content"]), data
+    assert message == before
+    return data["content"]
+
+
+async def new_builder(world: BotWorld, *, user: int) -> Json:
+    inter = await world.fake.slash("character new", user=user)
+    body = await world.answer(inter)
+    assert is_ephemeral(body), body
+    return world.stored(inter)
+
+
+async def test_a_cat_is_built_across_a_restart(tmp_path: Path) -> None:
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        p1, p2 = fake.player1, fake.player2
+        await world.start(clock=START)
+        builder = await new_builder(world, user=p1)
+        assert builder["embeds"][0]["title"] == "A new Germ cat"
+        assert "22** of 22 points left" in text_of(builder)
+        assert control(builder, r"pawpost:draft:\d+:create")["disabled"]
+        assert control(builder, r"pawpost:draft:\d+:less:0")["disabled"]
+        assert len(builder["components"]) == 4  # three rows of stats, then the form and Create
+
+        for index, stat in enumerate(STATS):
+            for _ in range(EVEN_SHEET[stat]):
+                await press(world, builder, rf"pawpost:draft:\d+:more:{index}", user=p1)
+        assert "0** of 22 points left" in text_of(builder)
+        assert all(control(builder, rf"pawpost:draft:\d+:more:{i}")["disabled"] for i in range(6))
+        assert "Give your cat a name" in text_of(builder)
+
+        shown = await refused(world, builder, r"pawpost:draft:\d+:less:0", user=p2)
+        assert shown.startswith("This builder belongs to another player")
+
+        # the form opens as a modal, filled in with nothing yet; the bot restarts before the
+        # player submits it, and the submission still reaches the draft
+        opened = await fake.click(builder, find_id(builder, r"pawpost:draft:\d+:form:6"), user=p1)
+        modal = await opened.response()
+        assert modal["type"] == 9 and modal["data"]["title"] == "Your new cat"
+        fields = [c for c in walk_components(modal["data"]["components"]) if c["type"] == 4]
+        assert [(f["custom_id"], f["required"]) for f in fields] == [
+            ("name", True),
+            ("age", True),
+            ("mother", False),
+        ]
+        await world.restart(clock=START + timedelta(hours=1))
+        submitted = await fake.submit_modal(opened, {"name": "Rook", "age": "12"})
+        assert (await submitted.response())["type"] == 7
+        assert builder["embeds"][0]["title"] == "A new cat: Rook"
+        assert "Ready: press Create" in text_of(builder)
+
+        # buttons from before the restart still work
+        await press(world, builder, r"pawpost:draft:\d+:less:0", user=p1)
+        assert control(builder, r"pawpost:draft:\d+:create")["disabled"]
+        await press(world, builder, r"pawpost:draft:\d+:more:0", user=p1)
+        assert not control(builder, r"pawpost:draft:\d+:create")["disabled"]
+        sheet_shown = copy.deepcopy(builder["embeds"][0]["fields"])
+
+        made = await press(world, builder, r"pawpost:draft:\d+:create", user=p1)
+        assert is_ephemeral(builder) and text_of(made).startswith("Rook joins the server")
+        assert custom_ids(builder) == []
+        shown = await world.command("character show", {"character": "Rook"}, user=p2)
+        assert shown["embeds"][0]["fields"] == sheet_shown  # saved as the builder showed it
+
+
+async def test_replaced_and_expired_builders_answer_with_a_sentence(tmp_path: Path) -> None:
+    async with bot_world(tmp_path) as world:
+        p2 = world.fake.player2
+        await world.start(clock=START)
+        first = await new_builder(world, user=p2)
+        second = await new_builder(world, user=p2)
+        shown = await refused(world, first, r"pawpost:draft:\d+:more:0", user=p2)
+        assert "newer one replaced it" in shown and "/character new" in shown
+        await press(world, second, r"pawpost:draft:\d+:more:0", user=p2)
+        assert "21** of 22 points left" in text_of(second)
+        opened = await world.fake.click(
+            second, find_id(second, r"pawpost:draft:\d+:form:6"), user=p2
+        )
+        submitted = await world.fake.submit_modal(opened, {"name": "Robin", "age": "x"})
+        data = await world.answer(submitted)  # in the same process: answered once, by its id
+        assert is_ephemeral(data) and data["content"].startswith("Age in moons must be a whole")
+        assert len(submitted.callbacks) == 1 and world.fake.errors == []
+
+        await world.restart(clock=START + timedelta(days=3))
+        shown = await refused(world, second, r"pawpost:draft:\d+:more:1", user=p2)
+        assert "expired" in shown and "/character new" in shown
