@@ -11,6 +11,7 @@ from bot.actions.germ import checks as germ_checks
 from bot.actions.germ import clock as germ_clock
 from bot.actions.germ.builder import GERM_BUILDER
 from bot.actions.germ.combat_buttons import COMBAT_BUTTONS as GERM_COMBAT_BUTTONS
+from bot.actions.germ.export import export_section as germ_export
 from bot.actions.germ.hunting import HUNT_BUTTONS as GERM_HUNT_BUTTONS
 from bot.actions.germ.hunting import season_hunting as germ_season_hunting
 from bot.actions.germ.jobs import GERM_JOBS
@@ -35,6 +36,7 @@ GERM = Ruleset(
     on_moon=germ_clock.on_moon,
     season_hunting=germ_season_hunting,
     settings_field=germ_settings_field,
+    export=germ_export,
     builder=GERM_BUILDER,
     bench=GERM_BENCH,
 )

@@ -262,6 +262,13 @@ class CombatRepository(Generic[S, E]):
         )
         return [_combat(row, self._state) for row in rows]
 
+    def all_in_guild(self, guild_id: int) -> list[Combat[S]]:
+        """Every combat of the server, ended ones too, oldest first (for export)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE guild_id = ? ORDER BY id", (guild_id,)
+        )
+        return [_combat(row, self._state) for row in rows]
+
     def add_action(self, action: CombatAction[E]) -> int:
         """Append a step to a combat's log; returns its id. Raises sqlite3.IntegrityError when
         the combat already has a step for that state version."""

@@ -47,3 +47,12 @@ class TrustRepository:
             (guild_id, speaker_id),
         )
         return [name for (name,) in rows]
+
+    def all_in_guild(self, guild_id: int) -> list[tuple[int, int, str]]:
+        """Every trust record of the server (for export): (target, speaker, since)."""
+        rows = self._db.execute_fetchall(
+            "SELECT target_id, speaker_id, since FROM trust WHERE guild_id = ?"
+            " ORDER BY target_id, speaker_id",
+            (guild_id,),
+        )
+        return [(target, speaker, since) for target, speaker, since in rows]
