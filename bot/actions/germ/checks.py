@@ -4,7 +4,6 @@ contest flow), `/trust revoke`."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from bot.actions import audit
 from bot.actions.contests import Defence, contest_buttons, open_contest
@@ -23,9 +22,6 @@ from storage.contests import Contest
 from storage.germ import germ
 from storage.models import Character
 from storage.repositories import Transaction
-
-if TYPE_CHECKING:
-    pass
 
 
 def parse_stat(name: str, allowed: tuple[Stat, ...] | None = None) -> Stat:
