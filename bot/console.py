@@ -165,6 +165,8 @@ class Session:
             out.append(f"  (saved {target}, {len(reply.attachment.content)} bytes)")
         if reply.ephemeral:
             out.append("  (only you can see this)")
+        if reply.announce is not None:
+            out.append(self.render(reply.announce))  # its buttons are the ones /click numbers
         return "\n".join(out)
 
     async def run_line(self, line: str) -> str:

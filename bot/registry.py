@@ -7,6 +7,7 @@ A ruleset that is not built yet is simply absent: the core answers its `/charact
 
 from __future__ import annotations
 
+from bot.actions.germ import adjudicate as germ_adjudicate
 from bot.actions.germ import checks as germ_checks
 from bot.actions.germ import clock as germ_clock
 from bot.actions.germ.builder import GERM_BUILDER
@@ -15,6 +16,7 @@ from bot.actions.germ.export import export_section as germ_export
 from bot.actions.germ.hunting import HUNT_BUTTONS as GERM_HUNT_BUTTONS
 from bot.actions.germ.hunting import season_hunting as germ_season_hunting
 from bot.actions.germ.jobs import GERM_JOBS
+from bot.actions.germ.mothers import MOTHER_BUTTONS as GERM_MOTHER_BUTTONS
 from bot.actions.germ.settings import settings_field as germ_settings_field
 from bot.actions.germ.sheet import sheet_fields as germ_sheet_fields
 from bot.bench.germ import GERM_BENCH
@@ -28,7 +30,7 @@ GERM = Ruleset(
     commands=GERM_COMMANDS,
     sheet_fields=germ_sheet_fields,
     features=frozenset({Feature.HUNTING, Feature.SEASONS}),
-    buttons={**GERM_COMBAT_BUTTONS, **GERM_HUNT_BUTTONS},
+    buttons={**GERM_COMBAT_BUTTONS, **GERM_HUNT_BUTTONS, **GERM_MOTHER_BUTTONS},
     contest=germ_checks.GermContest(),
     jobs=GERM_JOBS,
     hunger=GermHunger(),
@@ -39,6 +41,7 @@ GERM = Ruleset(
     export=germ_export,
     builder=GERM_BUILDER,
     bench=GERM_BENCH,
+    adjudicate=germ_adjudicate.adjudicate,
 )
 
 RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM,)}

@@ -11,6 +11,8 @@ from enum import StrEnum
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from datetime import datetime
+
     from bot.actions.builder.spec import Builder
     from bot.actions.buttons import ButtonHandler
     from bot.actions.contests import ContestRules
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
     from bot.scheduler import Job
     from rules.rulesets import RulesetInfo
     from rules.seasons import Season
-    from storage.models import Character
+    from storage.models import AuditEntry, Character
     from storage.repositories import Transaction
     from storage.settings import Guild, GuildSettings
 
@@ -58,6 +60,12 @@ GameDayHook = Callable[["Transaction", "Guild", "GameDay"], "list[str]"]
 # The server's characters (all live ones, or the ids given) grow `moons` moons older.
 MoonHook = Callable[["Transaction", "Guild", int, "Sequence[int] | None"], None]
 Export = Callable[["Transaction", int], dict[str, Any]]
+# An admin's override of a logged roll (`/admin adjudicate`): applies what follows from the new
+# outcome and returns (the outcome as logged, lines saying what changed); None for a roll whose
+# outcome is free text with nothing following from it. Refuses a wrong outcome with PawpostError.
+Adjudicate = Callable[
+    ["Transaction", "Guild", "AuditEntry", str, "datetime"], "tuple[str, list[str]] | None"
+]
 
 
 @dataclass(frozen=True)
@@ -77,6 +85,7 @@ class Ruleset:
     export: Export | None = None  # the ruleset's own section of `/admin export`
     builder: Builder | None = None  # the steps of `/character new`; None: it has none yet
     bench: RulesetBench[Any] | None = None  # its verbs and mix for `pawpost bench`
+    adjudicate: Adjudicate | None = None  # what an override of its rolls changes
 
     @property
     def id(self) -> str:

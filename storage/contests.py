@@ -31,19 +31,20 @@ class Contest(BaseModel):
     resolved_at: datetime | None = None
     defender_roll: Roll | None = None
     outcome: str | None = None
+    group_id: int | None = None  # the first contest's id when one roll faces several defenders
 
 
 _CONTEST_COLUMNS = (
     "id, guild_id, channel_id, initiator_user_id, initiator_character_id,"
     " defender_character_id, stat, initiator_roll, reason, created_at, timeout_noticed_at,"
-    " resolved_at, defender_roll, outcome"
+    " resolved_at, defender_roll, outcome, group_id"
 )
 
 
 def _contest(row: Sequence[Any]) -> Contest:
     (id_, guild_id, channel_id, initiator_user_id, initiator_character_id,
      defender_character_id, stat, initiator_roll, reason, created_at, timeout_noticed_at,
-     resolved_at, defender_roll, outcome) = row  # fmt: skip
+     resolved_at, defender_roll, outcome, group_id) = row  # fmt: skip
     return Contest(
         id=id_,
         guild_id=guild_id,
@@ -59,6 +60,7 @@ def _contest(row: Sequence[Any]) -> Contest:
         resolved_at=maybe_from_text(resolved_at),
         defender_roll=None if defender_roll is None else Roll.model_validate_json(defender_roll),
         outcome=outcome,
+        group_id=group_id,
     )
 
 
@@ -94,6 +96,25 @@ class ContestRepository:
             (contest_id, guild_id),
         )
         return next((_contest(row) for row in rows), None)
+
+    def group(self, contest_ids: Sequence[int]) -> None:
+        """Make these contests, stored together for one roll, one group (the first id names it)."""
+        self._db.executemany(
+            "UPDATE contests SET group_id = ? WHERE id = ?",
+            [(contest_ids[0], contest_id) for contest_id in contest_ids],
+        )
+
+    def group_of(self, contest: Contest, largest: int) -> list[Contest]:
+        """The contests of `contest`'s group by id (only itself when it is alone); a group's
+        ids follow its first one, at most `largest` of them."""
+        if contest.group_id is None:
+            return [contest]
+        rows = self._db.execute_fetchall(
+            f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE id BETWEEN ? AND ?"
+            " AND group_id = ? ORDER BY id",
+            (contest.group_id, contest.group_id + largest - 1, contest.group_id),
+        )
+        return [_contest(row) for row in rows]
 
     def resolve(self, contest_id: int, defender_roll: Roll, outcome: str, now: datetime) -> bool:
         """Record the defender's roll; False when the contest was already resolved."""

@@ -294,6 +294,15 @@ class HuntingRepository:
         )
         return next((_hunt(row) for row in rows), None)
 
+    def last_hunt_at(self, guild_id: int, character_id: int) -> datetime | None:
+        """When the cat last hunted (missed weeks left out), if it ever did."""
+        rows = self._db.execute_fetchall(
+            "SELECT hunted_at FROM hunts WHERE guild_id = ? AND character_id = ? AND kind = 'hunt'"
+            " ORDER BY id DESC LIMIT 1",
+            (guild_id, character_id),
+        )
+        return next((from_text(row[0]) for row in rows), None)
+
     def add_hunt(self, hunt: Hunt) -> int:
         """Log a hunt; raises HuntAlreadyRecorded when the cat has one on that day already."""
         try:
@@ -359,6 +368,48 @@ class HuntingRepository:
             "UPDATE hunts SET shared_to = ?, stolen_by = ?, eaten_at = ?"
             " WHERE id = ? AND outcome = 'caught' AND eaten_at IS NULL",
             (shared_to, stolen_by, to_text(now), hunt_id),
+        )
+        return cursor.rowcount == 1
+
+    def hunt_logged_at(self, guild_id: int, character_id: int, hunted_at: datetime) -> Hunt | None:
+        """The cat's hunt made at that moment (the time its audit row has)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_HUNT_COLUMNS} FROM {_HUNT_FROM} WHERE h.guild_id = ?"
+            " AND h.character_id = ? AND h.hunted_at = ? AND h.kind = 'hunt'",
+            (guild_id, character_id, to_text(hunted_at)),
+        )
+        return next((_hunt(row) for row in rows), None)
+
+    def set_outcome(self, hunt_id: int, outcome: Outcome, fail_streak: int) -> None:
+        """An admin's override of a hunt's outcome (and the streak it left)."""
+        self._db.execute(
+            "UPDATE hunts SET outcome = ?, fail_streak = ? WHERE id = ?",
+            (outcome.value, fail_streak, hunt_id),
+        )
+
+    def steal_logged_at(
+        self, guild_id: int, thief_id: int, tried_at: datetime
+    ) -> tuple[int, bool] | None:
+        """The thief's steal attempt made at that moment: (the hunt, whether it succeeded)."""
+        rows = self._db.execute_fetchall(
+            "SELECT hunt_id, succeeded FROM steal_attempts WHERE guild_id = ? AND thief_id = ?"
+            " AND tried_at = ?",
+            (guild_id, thief_id, to_text(tried_at)),
+        )
+        return next(((int(hunt), bool(won)) for hunt, won in rows), None)
+
+    def set_steal(self, hunt_id: int, thief_id: int, now: datetime, *, stolen: bool) -> bool:
+        """An admin's override of a steal: the catch stolen by the thief (False when someone
+        ate it first), or back with its hunter."""
+        self._db.execute(
+            "UPDATE steal_attempts SET succeeded = ? WHERE hunt_id = ? AND thief_id = ?",
+            (int(stolen), hunt_id, thief_id),
+        )
+        if stolen:
+            return self.eat_catch(hunt_id, now, stolen_by=thief_id)
+        cursor = self._db.execute(
+            "UPDATE hunts SET stolen_by = NULL, eaten_at = NULL WHERE id = ? AND stolen_by = ?",
+            (hunt_id, thief_id),
         )
         return cursor.rowcount == 1
 
@@ -483,6 +534,22 @@ class HuntingRepository:
         # The columns are in WeeklyCat's order and types (starving as SQLite's 0 or 1). Read
         # row by row: a hundred thousand rows are never all held twice.
         return list(map(WeeklyCat._make, rows))
+
+    def missed_weeks(self, guild_id: int, week_key: str) -> list[Hunt]:
+        """The missed-week rows of one server's week: what counting it as a failure did."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_HUNT_COLUMNS} FROM {_HUNT_FROM}"
+            " WHERE h.guild_id = ? AND h.week_key = ? AND h.kind = 'missed-week' ORDER BY h.id",
+            (guild_id, week_key),
+        )
+        return [_hunt(row) for row in rows]
+
+    def move_to_week(self, guild_id: int, since: datetime, week_key: str) -> None:
+        """Give the server's hunts since `since` a new week key (the week's start changed)."""
+        self._db.execute(
+            "UPDATE hunts SET week_key = ? WHERE guild_id = ? AND hunted_at >= ? AND kind = 'hunt'",
+            (week_key, guild_id, to_text(since)),
+        )
 
     def young_kits(self, mothers: Sequence[tuple[int, int]]) -> list[YoungKit]:
         """The live kits of the given (server, mother) pairs, with their ages."""

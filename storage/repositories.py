@@ -429,6 +429,16 @@ class AuditRepository:
         )
         return next((_audit(row) for row in rows), None)
 
+    def latest_override(self, guild_id: int, entry_id: int) -> AuditEntry | None:
+        """The newest override of that row, if an admin has overridden it."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_AUDIT_COLUMNS} FROM audit_log a LEFT JOIN characters c"
+            " ON c.id = a.character_id WHERE a.guild_id = ? AND a.overrides_id = ?"
+            " ORDER BY a.id DESC LIMIT 1",
+            (guild_id, entry_id),
+        )
+        return next((_audit(row) for row in rows), None)
+
     def recent(
         self,
         guild_id: int,

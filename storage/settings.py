@@ -6,7 +6,7 @@ written by its own model (`storage/<ruleset>/settings.py`).
 
 from __future__ import annotations
 
-from datetime import date
+from datetime import date, datetime
 from enum import StrEnum
 from typing import Any
 
@@ -65,6 +65,8 @@ class GuildSettings(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
     timezone: str = "UTC"
+    # When an admin last changed the time zone (a cat's next hunt then waits 20 hours).
+    timezone_changed_at: datetime | None = None
     admin_role_id: int | None = None
     admin_channel_id: int | None = None
     week_start_weekday: int = Field(default=0, ge=0, le=6)

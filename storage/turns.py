@@ -179,14 +179,21 @@ class CombatRepository(Generic[S, E]):
         )
         return int(next(iter(rows))[0])
 
-    def add_fighters(self, guild_id: int, combat_id: int, character_ids: Sequence[int]) -> None:
-        """Put characters in a combat, in turn order; raises AlreadyFighting when one of them
-        is in another active combat."""
+    def add_fighters(
+        self, guild_id: int, combat_id: int, character_ids: Sequence[int], first_position: int = 0
+    ) -> None:
+        """Put characters in a combat, in turn order from `first_position` (later joiners go
+        after the fighters already there); raises AlreadyFighting when one of them is in
+        another active combat."""
+        rows = [
+            (guild_id, combat_id, c, position)
+            for position, c in enumerate(character_ids, start=first_position)
+        ]
         try:
             self._db.executemany(
                 "INSERT INTO combat_fighters (guild_id, combat_id, character_id, position)"
                 " VALUES (?, ?, ?, ?)",
-                [(guild_id, combat_id, c, position) for position, c in enumerate(character_ids)],
+                rows,
             )
         except sqlite3.IntegrityError as error:
             raise AlreadyFighting(str(error)) from error
@@ -301,6 +308,13 @@ class CombatRepository(Generic[S, E]):
             (guild_id, combat_id, limit),
         )
         return [_action(row, self._events) for row in rows]
+
+    def set_hit(self, action_id: int, target_id: int | None, power: int | None) -> None:
+        """An admin's override of a step's hit: the cat hit and the power (None: a miss)."""
+        self._db.execute(
+            "UPDATE combat_actions SET target_id = ?, power = ? WHERE id = ?",
+            (None if power is None else target_id, power, action_id),
+        )
 
     def hits(self, guild_id: int, combat_id: int) -> list[tuple[int, int]]:
         """Every hit of a combat, in order: (character hit, power)."""

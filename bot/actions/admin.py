@@ -38,11 +38,21 @@ def adjudicate(services: Services, actor: Actor, roll: int, outcome: str, reason
             if original.character_id is None
             else tx.characters.by_id(actor.guild_id, original.character_id)
         )
+        now = services.clock()
+        ruleset = services.ruleset(guild.ruleset)
+        follows = (
+            None
+            if ruleset is None or ruleset.adjudicate is None
+            else ruleset.adjudicate(tx, guild, original, outcome, now)
+        )
+        lines: list[str] = []
+        if follows is not None:
+            outcome, lines = follows
         entry = audit.entry(
             actor,
             "override",
             f"override of #{original.id}: {original.summary}",
-            services.clock(),
+            now,
             character=character,
             outcome=outcome,
             reason=reason,
@@ -51,6 +61,6 @@ def adjudicate(services: Services, actor: Actor, roll: int, outcome: str, reason
         entry_id = tx.audit.add(entry)
     return Reply(
         title=f"Roll #{original.id} adjudicated",
-        lines=[f"Outcome: **{safe(outcome)}**", f"Reason: {safe(reason)}"],
+        lines=[f"Outcome: **{safe(outcome)}**", *lines, f"Reason: {safe(reason)}"],
         footer=f"override #{entry_id}",
     )

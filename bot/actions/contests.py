@@ -5,6 +5,7 @@ roll for an absent defender. What is rolled and what it means is the ruleset's (
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Protocol
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
     from bot.actions.buttons import ButtonHandler, Press
 
 NOTICES_PER_WAKE = 50
+LARGEST_GROUP = 10  # defenders facing one roll
 SHORTEST_TIMEOUT = timedelta(hours=1)  # candidates are read by it; each server's own applies
 
 
@@ -90,31 +92,59 @@ def open_contest(
     now: datetime,
 ) -> int:
     """Store a contest the initiator has rolled, with its audit entry; returns its id."""
-    contest_id = tx.contests.add(
-        Contest(
-            guild_id=actor.guild_id,
-            channel_id=actor.channel_id,
-            initiator_user_id=actor.user_id,
-            initiator_character_id=initiator.id,
-            defender_character_id=defender.id,
-            stat=stat,
-            initiator_roll=roll,
-            reason=reason,
-            created_at=now,
-        )
+    (contest_id,) = open_contests(
+        tx, actor, initiator, [(defender, roll)], stat, summary=summary, reason=reason, now=now
     )
+    return contest_id
+
+
+def open_contests(
+    tx: Transaction,
+    actor: Actor,
+    initiator: Character,
+    defenders: Sequence[tuple[Character, Roll]],
+    stat: str,
+    *,
+    summary: str,
+    reason: str | None,
+    now: datetime,
+) -> list[int]:
+    """Store one roll of the initiator against each defender (the roll as it counts against
+    that defender), one contest each, grouped when there are several, with one audit entry for
+    the roll; returns their ids in the defenders' order."""
+    if not 1 <= len(defenders) <= LARGEST_GROUP:
+        raise ValueError(f"a contest has 1 to {LARGEST_GROUP} defenders")
+    contest_ids = [
+        tx.contests.add(
+            Contest(
+                guild_id=actor.guild_id,
+                channel_id=actor.channel_id,
+                initiator_user_id=actor.user_id,
+                initiator_character_id=initiator.id,
+                defender_character_id=defender.id,
+                stat=stat,
+                initiator_roll=roll,
+                reason=reason,
+                created_at=now,
+            )
+        )
+        for defender, roll in defenders
+    ]
+    if len(contest_ids) > 1:
+        tx.contests.group(contest_ids)
+    numbers = ", ".join(str(contest_id) for contest_id in contest_ids)
     tx.audit.add(
         audit.entry(
             actor,
             "contest",
-            f"{summary} (contest {contest_id})",
+            f"{summary} (contest{'s' if len(contest_ids) > 1 else ''} {numbers})",
             now,
             character=initiator,
-            rolls=[roll],
+            rolls=list(dict.fromkeys(roll for _, roll in defenders)),
             reason=reason,
         )
     )
-    return contest_id
+    return contest_ids
 
 
 def _rules(services: Services, guild: Guild) -> ContestRules:
@@ -171,6 +201,9 @@ def answer_contest(
                 outcome=defence.reading,
             )
         )
+        group = tx.contests.group_of(contest, LARGEST_GROUP)
+        if len(group) > 1:
+            return _group_reply(tx, actor, group, initiator, defence, rules.counter(contest.stat))
     return Reply(
         title=f"Contest: {safe(initiator.name)} vs {safe(defender.name)}",
         lines=[
@@ -180,6 +213,48 @@ def answer_contest(
             *defence.lines,
         ],
         mentions=[contest.initiator_user_id],
+        update=True,
+    )
+
+
+def _group_reply(
+    tx: Transaction,
+    actor: Actor,
+    group: Sequence[Contest],
+    initiator: Character,
+    defence: Defence,
+    counter: str,
+) -> Reply:
+    """The message of a roll against several defenders, redrawn: each settled one's result,
+    and the buttons of those still to roll."""
+    names = {
+        found.id: safe(found.name)
+        for found in tx.characters.by_ids(
+            actor.guild_id, [one.defender_character_id for one in group]
+        ).values()
+    }
+    lines = [f"{safe(initiator.name)}: {describe_roll(group[0].initiator_roll)}"]
+    buttons = []
+    for one in group:
+        name = names.get(one.defender_character_id, "A deleted cat")
+        if one.initiator_roll != group[0].initiator_roll:
+            lines.append(f"Against {name}: {describe_roll(one.initiator_roll)}")
+        if one.defender_roll is None or one.outcome is None:
+            lines.append(f"{name} has not rolled {counter} yet.")
+            buttons.append(
+                Button(
+                    label=f"Roll {counter} ({name})",
+                    style=Style.primary,
+                    custom_id=f"pawpost:contest:{one.id}:roll",
+                )
+            )
+        else:
+            lines.append(f"{name}: {describe_roll(one.defender_roll)}: **{one.outcome}**")
+    return Reply(
+        title=f"Contest: {safe(initiator.name)} vs {', '.join(names.values())}",
+        lines=[*lines, *defence.lines],
+        buttons=buttons,
+        mentions=[group[0].initiator_user_id],
         update=True,
     )
 

@@ -204,3 +204,42 @@ def away_needs_approval(services: Services, actor: Actor, value: str) -> Reply:
         else "/hunting away now takes effect at once."
     )
     return Reply(lines=[text])
+
+
+@runs_in_database
+def week_start(services: Services, actor: Actor, weekday: str, hour: int) -> Reply:
+    """When the server's real week starts (RULINGS: Monday 00:00): the weekly hunt, reminders,
+    the week-end report and ageing follow it."""
+    day = parse_weekday(weekday)
+    if not 0 <= hour <= LAST_HOUR:
+        raise PawpostError(f"The hour must be 0 to {LAST_HOUR}; you gave {hour}.")
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = _admin_guild(tx, actor)
+        settings = guild.settings
+        if (settings.week_start_weekday, settings.week_start_hour) == (day, hour):
+            raise PawpostError(f"Real weeks already start on {weekday_name(day)} at {hour:02d}:00.")
+        settings.week_start_weekday, settings.week_start_hour = day, hour
+        week = week_of(now, settings)
+        # The hunts of the week running now count for it under its new start; the week that
+        # ended before it overlaps weeks already reported, so it is neither reported nor counted.
+        tx.hunting.move_to_week(guild.guild_id, week.start, week.key)
+        tx.hunting.set_starting_point(
+            Done(
+                guild_id=guild.guild_id,
+                kind=PostKind.WEEK_END,
+                week_key=previous_week(week, settings).key,
+            ),
+            now,
+        )
+        tx.guilds.save(guild)
+        tx.audit.add(
+            audit.entry(actor, "config", f"week starts {weekday_name(day)} {hour:02d}:00", now)
+        )
+    return Reply(
+        lines=[
+            f"Real weeks now start on {weekday_name(day)} at {hour:02d}:00 "
+            f"({settings.timezone}); this one began {stamp(week.start, 'F')} and ends "
+            f"{stamp(week.end, 'F')}."
+        ]
+    )

@@ -82,3 +82,6 @@ class Reply(BaseModel):
     attachment: Attachment | None = None
     footer: str | None = None
     modal: Modal | None = None
+    # A message for the whole channel, posted after this answer (which may be one only its
+    # player sees): what others must see or answer, such as a mother's Accept button.
+    announce: Reply | None = None

@@ -71,9 +71,17 @@ def _hunting_settings(settings: GuildSettings, now: datetime) -> str:
         f"{reminders}; season {season} ({turning}); "
         f"missed week counts as a failure: {_on(hunting.missed_week_counts_as_failure)}; "
         f"away needs approval: {_on(hunting.away_needs_approval)}; "
+        f"{_weekly_report(settings)}; "
         f"contest timeout {settings.contest_timeout_hours} h; "
         f"turn timeout {settings.turn_timeout_hours} h"
     )
+
+
+def _weekly_report(settings: GuildSettings) -> str:
+    """Where the end-of-week report of who missed the hunt goes."""
+    if settings.admin_channel_id is not None:
+        return f"who missed the week's hunt is posted in <#{settings.admin_channel_id}>"
+    return "who missed the week's hunt is posted nowhere (no admin channel): /admin hunting report"
 
 
 def _clock_settings(settings: GuildSettings) -> str:
@@ -85,8 +93,10 @@ def _clock_settings(settings: GuildSettings) -> str:
         else "not summed up"
     )
     pace = f"game days turn at {clock.sunrise_hour:02d}:00, {days} a real day, {channel}"
+    moons = clock.moons_per_real_week
     ageing = {
-        AgeingPace.REAL_WEEK: f"ageing {_on(True)} ({clock.moons_per_real_week} moon a real week)",
+        AgeingPace.REAL_WEEK: f"ageing {_on(True)} ({moons} moon{'s' if moons != 1 else ''} "
+        "a real week)",
         AgeingPace.GAME_MONTH: "ageing one moon every 28 game days",
         AgeingPace.ADMIN: f"ageing {_on(False)} (only by an admin)",
     }[clock.ageing]
@@ -152,6 +162,8 @@ def set_timezone(services: Services, actor: Actor, zone: str) -> Reply:
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
+        if guild.settings.timezone != zone:
+            guild.settings.timezone_changed_at = services.clock()
         guild.settings.timezone = zone
         tx.guilds.save(guild)
         tx.audit.add(audit.entry(actor, "config", f"time zone {zone}", services.clock()))
@@ -167,3 +179,47 @@ def set_admin_role(services: Services, actor: Actor, role_id: int) -> Reply:
         tx.guilds.save(guild)
         tx.audit.add(audit.entry(actor, "config", f"admin role {role_id}", services.clock()))
     return Reply(lines=[f"Members with <@&{role_id}> are now admins of Pawpost here."])
+
+
+MOST_TIMEOUT_HOURS = 168  # a week
+
+
+def _timeout(hours: int, what: str) -> None:
+    if not 1 <= hours <= MOST_TIMEOUT_HOURS:
+        raise PawpostError(f"The {what} must be 1 to {MOST_TIMEOUT_HOURS} hours; you gave {hours}.")
+
+
+@runs_in_database
+def set_contest_timeout(services: Services, actor: Actor, hours: int) -> Reply:
+    """After how long admins may roll for a defender who has not answered a contest."""
+    _timeout(hours, "contest timeout")
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        guild.settings.contest_timeout_hours = hours
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", f"contest timeout {hours} h", services.clock()))
+    return Reply(
+        lines=[
+            f"When a defender has not answered a contest for {hours} h, admins get a button to "
+            "roll for them (contests already waiting included)."
+        ]
+    )
+
+
+@runs_in_database
+def set_turn_timeout(services: Services, actor: Actor, hours: int) -> Reply:
+    """After how long a fighter who has not acted is reminded (and admins may skip the turn)."""
+    _timeout(hours, "turn timeout")
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        guild.settings.turn_timeout_hours = hours
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", f"turn timeout {hours} h", services.clock()))
+    return Reply(
+        lines=[
+            f"A fighter who has not acted for {hours} h is now reminded, from each turn that "
+            "starts after this."
+        ]
+    )

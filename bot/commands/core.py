@@ -11,6 +11,18 @@ from bot.actions.builder import verbs as builder
 from bot.commands.spec import NOT_BUILT, REASON, Command, Kind, Option, character_option, not_built
 from rules.rulesets import RULESETS
 
+
+def _hours() -> Option:
+    return Option(
+        "hours",
+        Kind.integer,
+        "Hours",
+        True,
+        min_value=1,
+        max_value=server_config.MOST_TIMEOUT_HOURS,
+    )
+
+
 CORE_COMMANDS: tuple[Command, ...] = (
     Command(
         ("roll",),
@@ -102,6 +114,22 @@ CORE_COMMANDS: tuple[Command, ...] = (
         server_config.set_admin_role,
         (Option("role", Kind.role, "The admin role", True, keyword="role_id"),),
         admin=True,
+    ),
+    Command(
+        ("config", "contest-timeout"),
+        "After how long admins may roll for a defender who has not answered (default 24 h)",
+        server_config.set_contest_timeout,
+        (_hours(),),
+        admin=True,
+        schedules=True,
+    ),
+    Command(
+        ("config", "turn-timeout"),
+        "After how long a fighter who has not acted is reminded (default 24 h)",
+        server_config.set_turn_timeout,
+        (_hours(),),
+        admin=True,
+        schedules=True,
     ),
     Command(
         ("admin", "export"),

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from bot.actions.germ import cats, checks, combat
+from bot.actions.germ import cats, checks, combat, mothers
+from bot.actions.germ import config as germ_config
 from bot.actions.germ import hunting as germ_hunting
 from bot.commands.spec import REASON, Command, Kind, Option, character_option
 from rules.germ.constants import HIDING_IN_COMBAT_PENALTY, MAX_POINTS_IN_STAT, POINTS_TO_SPEND
@@ -14,6 +15,11 @@ CONTEST_CHOICES = ("strength", "charisma", "stealth")
 CONDITION_CHOICES = tuple(c.value for c in Condition if not c.is_derived)
 FIGHTER = "Which of your cats (default: the one in a combat)"
 WHICH_COMBAT = "A cat in the combat (default: yours, or this channel's only combat)"
+OPPONENT = "From which cat (needed with three or more cats)"
+HIDING = ("allowed", "not-allowed")
+ADMIN_REASON = Option(
+    "reason", Kind.text, "Why (needed for an admin's change; it is logged)", max_length=200
+)
 
 GERM_COMMANDS: tuple[Command, ...] = (
     Command(
@@ -30,7 +36,7 @@ GERM_COMMANDS: tuple[Command, ...] = (
                     f"Points in {stat.label}",
                     True,
                     min_value=0,
-                    max_value=MAX_POINTS_IN_STAT,
+                    max_value=germ_config.MOST_POINTS_IN_STAT,  # the server's own most is checked
                 )
                 for stat in STATS
             ),
@@ -41,12 +47,13 @@ GERM_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("character", "edit"),
-        "Change a cat's age or mother",
+        "Change a cat's age or mother (admins, with a reason)",
         cats.edit,
         (
             character_option(),
             Option("age", Kind.integer, "Age in moons", min_value=0, max_value=600),
             Option("mother", Kind.character, "The cat's mother"),
+            ADMIN_REASON,
         ),
         rulesets=GERM,
     ),
@@ -57,16 +64,18 @@ GERM_COMMANDS: tuple[Command, ...] = (
         (
             Option("condition", Kind.text, "The condition", True, choices=CONDITION_CHOICES),
             character_option(),
+            ADMIN_REASON,
         ),
         rulesets=GERM,
     ),
     Command(
         ("character", "condition", "remove"),
-        "Take a lasting condition away",
+        "Take a lasting condition away (admins, with a reason)",
         cats.remove_condition,
         (
             Option("condition", Kind.text, "The condition", True, choices=CONDITION_CHOICES),
             character_option(),
+            ADMIN_REASON,
         ),
         rulesets=GERM,
     ),
@@ -91,6 +100,8 @@ GERM_COMMANDS: tuple[Command, ...] = (
             Option("target", Kind.character, "The cat you contest", True),
             character_option(),
             REASON,
+            Option("target-2", Kind.character, "Charisma only: a second listener"),
+            Option("target-3", Kind.character, "Charisma only: a third listener"),
         ),
         rulesets=GERM,
         schedules=True,
@@ -134,6 +145,8 @@ GERM_COMMANDS: tuple[Command, ...] = (
                 "Are you hiding, to ambush them? (default: no)",
                 choices=("yes", "no"),
             ),
+            Option("target-2", Kind.character, "Another cat you challenge"),
+            Option("target-3", Kind.character, "A third cat you challenge"),
         ),
         rulesets=GERM,
         schedules=True,
@@ -150,6 +163,39 @@ GERM_COMMANDS: tuple[Command, ...] = (
         "The combats going on in this server",
         combat.list_combats,
         rulesets=GERM,
+    ),
+    Command(
+        ("combat", "join"),
+        "Bring a cat into a running combat: yours into theirs, or theirs into yours",
+        combat.join,
+        (
+            Option("target", Kind.character, "A cat in the combat, or the cat to bring in", True),
+            character_option(),
+        ),
+        rulesets=GERM,
+        schedules=True,
+    ),
+    Command(
+        ("combat", "ambush"),
+        "Before the first turn, once per cat: Stealth against Perception for a free attack",
+        combat.ambush,
+        (
+            Option("target", Kind.character, "Whom to ambush (needed with three or more cats)"),
+            Option("character", Kind.character, FIGHTER),
+        ),
+        rulesets=GERM,
+        schedules=True,
+    ),
+    Command(
+        ("combat", "terrain"),
+        "Propose whether the terrain allows hiding; it changes when every fighter agrees",
+        combat.terrain,
+        (
+            Option("hiding", Kind.text, "Does the terrain allow hiding?", True, choices=HIDING),
+            Option("character", Kind.character, WHICH_COMBAT),
+        ),
+        rulesets=GERM,
+        schedules=True,
     ),
     Command(
         ("combat", "end"),
@@ -174,7 +220,10 @@ GERM_COMMANDS: tuple[Command, ...] = (
         ("run",),
         "On your turn: run instead of attacking; the other cat may chase",
         combat.run,
-        (Option("character", Kind.character, FIGHTER),),
+        (
+            Option("character", Kind.character, FIGHTER),
+            Option("from", Kind.character, OPPONENT, keyword="opponent"),
+        ),
         rulesets=GERM,
         schedules=True,
     ),
@@ -183,7 +232,10 @@ GERM_COMMANDS: tuple[Command, ...] = (
         f"On your turn: hide instead of attacking (Stealth − {HIDING_IN_COMBAT_PENALTY} against "
         "Perception)",
         combat.hide,
-        (Option("character", Kind.character, FIGHTER),),
+        (
+            Option("character", Kind.character, FIGHTER),
+            Option("from", Kind.character, OPPONENT, keyword="opponent"),
+        ),
         rulesets=GERM,
         schedules=True,
     ),
@@ -201,6 +253,18 @@ GERM_COMMANDS: tuple[Command, ...] = (
         "Pass an absent fighter's turn to the next cat",
         combat.admin_skip,
         (Option("character", Kind.character, WHICH_COMBAT),),
+        admin=True,
+        rulesets=GERM,
+        schedules=True,
+    ),
+    Command(
+        ("admin", "combat", "terrain"),
+        "Set whether a combat's terrain allows hiding",
+        combat.admin_terrain,
+        (
+            Option("hiding", Kind.text, "Does the terrain allow hiding?", True, choices=HIDING),
+            Option("character", Kind.character, WHICH_COMBAT),
+        ),
         admin=True,
         rulesets=GERM,
         schedules=True,
@@ -259,6 +323,73 @@ GERM_COMMANDS: tuple[Command, ...] = (
         (
             Option("character", Kind.character, "The cat", True),
             Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+        rulesets=GERM,
+    ),
+    Command(
+        ("config", "creation-points"),
+        "How many points a new cat spends over its six stats (default 22)",
+        germ_config.creation_points,
+        (Option("total", Kind.integer, "Points to spend", True, min_value=1, max_value=120),),
+        admin=True,
+        rulesets=GERM,
+    ),
+    Command(
+        ("config", "max-per-stat"),
+        "The most points a new cat may put in one stat (default 8)",
+        germ_config.max_per_stat,
+        (
+            Option(
+                "points",
+                Kind.integer,
+                "Most points in one stat",
+                True,
+                min_value=1,
+                max_value=germ_config.MOST_POINTS_IN_STAT,
+            ),
+        ),
+        admin=True,
+        rulesets=GERM,
+    ),
+    Command(
+        ("config", "steal-window"),
+        "For how many days after the hunt a catch can be stolen (default 7)",
+        germ_config.steal_window,
+        (
+            Option(
+                "days",
+                Kind.integer,
+                "Days",
+                True,
+                min_value=1,
+                max_value=germ_config.MOST_STEAL_WINDOW_DAYS,
+            ),
+        ),
+        admin=True,
+        rulesets=GERM,
+    ),
+    Command(
+        ("config", "free-attack-agility-cut"),
+        "Whether a free attack's power is cut by the target's Agility (default on)",
+        germ_config.free_attack_agility_cut,
+        (Option("value", Kind.text, "on or off (default on)", True, choices=("on", "off")),),
+        admin=True,
+        rulesets=GERM,
+    ),
+    Command(
+        ("config", "mother-age-gap"),
+        "How many moons older than her kit a mother must be",
+        mothers.set_age_gap,
+        (
+            Option(
+                "moons",
+                Kind.integer,
+                "Moons (default 12)",
+                True,
+                min_value=0,
+                max_value=mothers.MAX_AGE_GAP_MOONS,
+            ),
         ),
         admin=True,
         rulesets=GERM,

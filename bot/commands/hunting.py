@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.actions import hunting, hunting_config, seasons
+from bot.actions import hunting, hunting_config, hunting_report, seasons
 from bot.actions.weeks import WEEKDAYS
 from bot.commands.spec import Command, Kind, Option, character_option
 from bot.ruleset import Feature
@@ -38,6 +38,21 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
             character_option("Which of your cats is away (default: your active one)"),
             Option("reason", Kind.text, "Why (admins see it)", max_length=200),
         ),
+        feature=Feature.HUNTING,
+    ),
+    Command(
+        ("admin", "hunting", "report"),
+        "Who missed the hunt in a real week that has ended, as the weekly report says",
+        hunting_report.report,
+        (
+            Option(
+                "week",
+                Kind.text,
+                "A day of the week, YYYY-MM-DD (default: the last week that ended)",
+                max_length=10,
+            ),
+        ),
+        admin=True,
         feature=Feature.HUNTING,
     ),
     Command(
@@ -120,6 +135,25 @@ HUNTING_COMMANDS: tuple[Command, ...] = (
         "Whether missing a real week's hunt counts as a failed hunt",
         hunting_config.missed_week_counts_as_failure,
         (_switch("on or off (default off)"),),
+        admin=True,
+        feature=Feature.HUNTING,
+        schedules=True,
+    ),
+    Command(
+        ("config", "week-start"),
+        "When the real week starts: the weekly hunt, reminders and report follow it",
+        hunting_config.week_start,
+        (
+            Option("weekday", Kind.text, "Which day (default monday)", True, choices=WEEKDAYS),
+            Option(
+                "hour",
+                Kind.integer,
+                "Which hour, 0-23 (default 0)",
+                True,
+                min_value=0,
+                max_value=23,
+            ),
+        ),
         admin=True,
         feature=Feature.HUNTING,
         schedules=True,

@@ -73,10 +73,12 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
             await interaction.followup.send(
                 content=pings, allowed_mentions=render.allowed_mentions(reply)
             )
-        return
-    await interaction.response.send_message(
-        ephemeral=reply.ephemeral, **render.message_kwargs(reply)
-    )
+    else:
+        await interaction.response.send_message(
+            ephemeral=reply.ephemeral, **render.message_kwargs(reply)
+        )
+    if reply.announce is not None:
+        await interaction.followup.send(ephemeral=False, **render.message_kwargs(reply.announce))
 
 
 def _store_command_hash(tx: Transaction, *, guild_id: int, command_hash: str) -> None:

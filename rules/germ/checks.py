@@ -58,3 +58,9 @@ def check(
     """A check against a DC: `roll.succeeded` is True when the total is equal to or greater
     than the DC (None when no DC was given)."""
     return roll_stat(sheet, stat, dice, situational=situational, label=label, target=dc)
+
+
+def with_situational(roll: Roll, modifier: Modifier) -> Roll:
+    """The same dice with one more situational modifier (one Charisma roll heard by several
+    targets: +5 only against those who fully trust the speaker)."""
+    return roll.model_copy(update={"modifiers": (*roll.modifiers, modifier)})

@@ -111,6 +111,13 @@ class DisabilityChosen(_Event):
     disability: Disability
 
 
+class DisabilityAsScar(_Event):
+    """A 21+ hit on a cat that has every disability already: the hit counts as a scar only."""
+
+    kind: Literal["disability-as-scar"] = "disability-as-scar"
+    fighter: FighterId
+
+
 class RunDeclared(_Event):
     kind: Literal["run-declared"] = "run-declared"
     runner: FighterId
@@ -158,6 +165,44 @@ class CombatEnded(_Event):
     reason: EndReason
 
 
+class JoinAsked(_Event):
+    """A cat asks (or is asked) to join a running combat."""
+
+    kind: Literal["join-asked"] = "join-asked"
+    joiner: FighterId
+    by: FighterId  # the cat whose player asked: the joiner itself or a fighter
+
+
+class JoinAnswered(_Event):
+    kind: Literal["join-answered"] = "join-answered"
+    fighter: FighterId  # the joiner or a fighter
+    joiner: FighterId
+    yes: bool
+
+
+class FighterJoined(_Event):
+    kind: Literal["fighter-joined"] = "fighter-joined"
+    fighter: FighterId
+
+
+class JoinWithdrawn(_Event):
+    """The join will not happen: the joiner's player or an admin said no."""
+
+    kind: Literal["join-withdrawn"] = "join-withdrawn"
+    joiner: FighterId
+
+
+class TerrainVoted(_Event):
+    kind: Literal["terrain-voted"] = "terrain-voted"
+    fighter: FighterId
+    allows_hiding: bool
+
+
+class TerrainChanged(_Event):
+    kind: Literal["terrain-changed"] = "terrain-changed"
+    allows_hiding: bool
+
+
 CombatEvent = Annotated[
     Accepted
     | CombatStarted
@@ -170,6 +215,7 @@ CombatEvent = Annotated[
     | BadlyWounded
     | DisabilityPending
     | DisabilityChosen
+    | DisabilityAsScar
     | RunDeclared
     | ChaseRolled
     | LetGo
@@ -177,6 +223,12 @@ CombatEvent = Annotated[
     | HideChoiceMade
     | LeftCombat
     | EndVoted
-    | CombatEnded,
+    | CombatEnded
+    | JoinAsked
+    | JoinAnswered
+    | FighterJoined
+    | JoinWithdrawn
+    | TerrainVoted
+    | TerrainChanged,
     Field(discriminator="kind"),
 ]

@@ -27,24 +27,31 @@ from rules.germ.combat_events import (
     CombatEnded,
     CombatEvent,
     CombatStarted,
+    DisabilityAsScar,
     DisabilityChosen,
     DisabilityPending,
     EndReason,
     EndVoted,
     FighterId,
+    FighterJoined,
     FirstAttackerDisputed,
     FirstAttackerVoted,
     FreeAttackCause,
     HideChoice,
     HideChoiceMade,
     HideRolled,
+    JoinAnswered,
+    JoinAsked,
+    JoinWithdrawn,
     LeftCombat,
     LetGo,
     RunDeclared,
     ScarLeft,
+    TerrainChanged,
+    TerrainVoted,
     TurnStarted,
 )
-from rules.germ.sheet import Disability, GermSheet
+from rules.germ.sheet import Disability, GermSheet, open_disabilities
 
 
 class Phase(StrEnum):
@@ -80,9 +87,16 @@ class CombatState(BaseModel):
     hider: FighterId | None = None
     seeker: FighterId | None = None
     disabled: FighterId | None = None  # who must choose a disability
+    disability_choices: tuple[Disability, ...] = ()  # what they may choose (empty: any)
     attacker_after_disability: FighterId | None = None  # None: choose who goes first (ambush)
     end_votes: frozenset[FighterId] = frozenset()
     end_reason: EndReason | None = None
+    ambushes_tried: frozenset[FighterId] = frozenset()  # each fighter may ambush once
+    terrain_proposal: bool | None = None  # hiding allowed or not, as a fighter proposed
+    terrain_votes: frozenset[FighterId] = frozenset()  # fighters agreeing to the proposal
+    joining: FighterId | None = None  # a cat asking to join the running combat
+    join_yes: frozenset[FighterId] = frozenset()  # the joiner and fighters who agreed
+    join_disputed: bool = False  # a fighter objected: only an admin lets the cat in
     version: int = 0
 
     @property
@@ -115,6 +129,8 @@ _WAITING_FOR: Mapping[Phase, str] = {
 
 # Starting and checking.
 
+NO_AMBUSH_HERE = "An ambush is impossible where the terrain does not allow hiding."
+
 
 def start_combat(
     fighters: Sequence[FighterId],
@@ -130,6 +146,8 @@ def start_combat(
     if len(set(fighters)) != len(fighters):
         raise PawpostError("Each cat can be in a combat only once.")
     if ambush_target is not None:
+        if not terrain_allows_hiding:
+            raise PawpostError(NO_AMBUSH_HERE)
         if ambush_target == fighters[0]:
             raise PawpostError("A cat cannot ambush itself.")
         if ambush_target not in fighters:
@@ -204,6 +222,7 @@ def _start_turn(state: CombatState, attacker: FighterId) -> Transition:
             "hider": None,
             "seeker": None,
             "disabled": None,
+            "disability_choices": (),
             "attacker_after_disability": None,
         }
     )
@@ -246,10 +265,12 @@ def _land(
     result: AttackResult,
     *,
     next_attacker: FighterId | None,
+    sheets: Mapping[FighterId, GermSheet],
     cause: FreeAttackCause | None = None,
 ) -> Transition:
     """Record an attack's effects, then hand the turn to `next_attacker` (None: choose who goes
-    first), unless a 21+ hit makes the combat wait for the disability choice first."""
+    first), unless a 21+ hit makes the combat wait for the disability choice first. A 21+ hit
+    offers only the disabilities the target does not have yet; with none left it is a scar."""
     events: list[CombatEvent] = [
         Attacked(attacker=attacker, target=target, result=result, cause=cause)
     ]
@@ -258,12 +279,16 @@ def _land(
     if result.badly_wounds:
         events.append(BadlyWounded(fighter=target))
         state = state.model_copy(update={"badly_wounded": state.badly_wounded | {target}})
-    if result.disables:
+    offered = open_disabilities(_sheet(sheets, target)) if result.disables else ()
+    if result.disables and not offered:
+        events.append(DisabilityAsScar(fighter=target))
+    elif result.disables:
         events.append(DisabilityPending(fighter=target))
         state = state.model_copy(
             update={
                 "phase": Phase.AWAITING_DISABILITY,
                 "disabled": target,
+                "disability_choices": offered,
                 "attacker_after_disability": next_attacker,
             }
         )
@@ -275,7 +300,12 @@ def _land(
 def _resume(state: CombatState, next_attacker: FighterId | None) -> Transition:
     if next_attacker is None:
         state = state.model_copy(
-            update={"phase": Phase.CHOOSING_FIRST, "disabled": None, "attacker": None}
+            update={
+                "phase": Phase.CHOOSING_FIRST,
+                "disabled": None,
+                "disability_choices": (),
+                "attacker": None,
+            }
         )
         return state, []
     return _start_turn(state, next_attacker)
@@ -304,22 +334,67 @@ def accept(
         return _done(state, events, accepted=accepted)
     state = state.model_copy(update={"accepted": accepted, "phase": Phase.CHOOSING_FIRST})
     events.append(CombatStarted(fighters=state.fighters))
-    if state.ambush_target is not None:
-        ambusher, target = state.challenger, state.ambush_target
-        ambush = roll_ambush(_sheet(sheets, ambusher), _sheet(sheets, target), dice)
-        events.append(AmbushRolled(ambusher=ambusher, target=target, result=ambush))
-        if ambush.hidden:
-            result = roll_free_attack(
-                _sheet(sheets, ambusher),
-                _sheet(sheets, target),
-                dice,
-                agility_cuts_damage=state.agility_cuts_damage,
-            )
-            state, more = _land(
-                state, ambusher, target, result, next_attacker=None, cause=FreeAttackCause.AMBUSH
-            )
-            events += more
+    if state.ambush_target is not None and state.terrain_allows_hiding:
+        state, more = _ambush(state, state.challenger, state.ambush_target, dice, sheets)
+        events += more
     return _done(state, events)
+
+
+def _ambush(
+    state: CombatState,
+    ambusher: FighterId,
+    target: FighterId,
+    dice: DiceSource,
+    sheets: Mapping[FighterId, GermSheet],
+) -> Transition:
+    """Stealth against Perception; a hidden ambusher gets a free attack, then the fighters
+    choose who goes first."""
+    state = state.model_copy(update={"ambushes_tried": state.ambushes_tried | {ambusher}})
+    ambush = roll_ambush(_sheet(sheets, ambusher), _sheet(sheets, target), dice)
+    events: list[CombatEvent] = [AmbushRolled(ambusher=ambusher, target=target, result=ambush)]
+    if ambush.hidden:
+        result = roll_free_attack(
+            _sheet(sheets, ambusher),
+            _sheet(sheets, target),
+            dice,
+            agility_cuts_damage=state.agility_cuts_damage,
+        )
+        state, more = _land(
+            state,
+            ambusher,
+            target,
+            result,
+            next_attacker=None,
+            sheets=sheets,
+            cause=FreeAttackCause.AMBUSH,
+        )
+        events += more
+    return state, events
+
+
+def ambush(
+    state: CombatState,
+    ambusher: FighterId,
+    dice: DiceSource,
+    sheets: Mapping[FighterId, GermSheet],
+    *,
+    target: FighterId | None = None,
+) -> Transition:
+    """Before the first turn, any fighter (either side of the challenge) may try an ambush
+    once: Stealth against the target's Perception, impossible where the terrain does not
+    allow hiding. `target` is needed with more than two fighters."""
+    if state.phase is Phase.AWAITING_ACCEPTANCE:
+        raise PawpostError("An ambush is tried once the challenge is accepted.")
+    if state.turn > 0 or state.phase is Phase.ENDED:
+        raise PawpostError("An ambush is only possible before the first turn.")
+    _require_phase(state, Phase.CHOOSING_FIRST)
+    _require_fighter(state, ambusher)
+    if not state.terrain_allows_hiding:
+        raise PawpostError(NO_AMBUSH_HERE)
+    if ambusher in state.ambushes_tried:
+        raise PawpostError("Each cat may try an ambush only once.")
+    target = _opponent(state, ambusher, target, "ambush")
+    return _done(*_ambush(state, ambusher, target, dice, sheets))
 
 
 def decline(state: CombatState, fighter: FighterId) -> Transition:
@@ -375,7 +450,9 @@ def attack(
     target = _opponent(state, attacker, target, "attack")
     result = roll_attack(_sheet(sheets, attacker), _sheet(sheets, target), dice)
     next_attacker = _next_after(state, attacker)
-    return _done(*_land(state, attacker, target, result, next_attacker=next_attacker))
+    return _done(
+        *_land(state, attacker, target, result, next_attacker=next_attacker, sheets=sheets)
+    )
 
 
 def run(state: CombatState, runner: FighterId, *, chaser: FighterId | None = None) -> Transition:
@@ -423,7 +500,13 @@ def chase(
         agility_cuts_damage=state.agility_cuts_damage,
     )
     state, more = _land(
-        state, chaser, runner, free, next_attacker=chaser, cause=FreeAttackCause.CAUGHT_RUNNER
+        state,
+        chaser,
+        runner,
+        free,
+        next_attacker=chaser,
+        sheets=sheets,
+        cause=FreeAttackCause.CAUGHT_RUNNER,
     )
     return _done(state, events + more)
 
@@ -489,7 +572,13 @@ def hide_choice(
         agility_cuts_damage=state.agility_cuts_damage,
     )
     state, more = _land(
-        state, hider, seeker, free, next_attacker=seeker, cause=FreeAttackCause.HIDE
+        state,
+        hider,
+        seeker,
+        free,
+        next_attacker=seeker,
+        sheets=sheets,
+        cause=FreeAttackCause.HIDE,
     )
     return _done(state, events + more)
 
@@ -500,6 +589,11 @@ def choose_disability(state: CombatState, fighter: FighterId, disability: Disabi
     _require_phase(state, Phase.AWAITING_DISABILITY)
     if fighter != state.disabled:
         raise PawpostError("Only the wounded cat's player can choose the disability.")
+    if state.disability_choices and disability not in state.disability_choices:
+        raise PawpostError(
+            f"The wounded cat already has that one ({disability.condition.label}); "
+            "choose one of the disabilities offered."
+        )
     events: list[CombatEvent] = [DisabilityChosen(fighter=fighter, disability=disability)]
     state, more = _resume(state, state.attacker_after_disability)
     return _done(state, events + more)
@@ -542,7 +636,113 @@ def skip_turn(state: CombatState) -> Transition:
 
 
 def set_terrain(state: CombatState, *, allows_hiding: bool) -> Transition:
-    """The fighters or an admin mark whether the terrain allows hiding."""
+    """The fighters or an admin mark whether the terrain allows hiding. Where it does not, an
+    ambush not yet rolled does not happen."""
     if state.is_over:
         raise PawpostError(_WAITING_FOR[Phase.ENDED])
-    return _done(state, [], terrain_allows_hiding=allows_hiding)
+    ambush_target = state.ambush_target if allows_hiding else None
+    return _done(
+        state,
+        [],
+        terrain_allows_hiding=allows_hiding,
+        ambush_target=ambush_target,
+        terrain_proposal=None,
+        terrain_votes=frozenset(),
+    )
+
+
+def _terrain(allows_hiding: bool) -> str:
+    return "allows hiding" if allows_hiding else "does not allow hiding"
+
+
+def propose_terrain(state: CombatState, fighter: FighterId, *, allows_hiding: bool) -> Transition:
+    """A fighter proposes (or agrees) that the terrain allows hiding or not; it changes when
+    every fighter still in the combat agrees. Another proposal starts the agreement again."""
+    if state.is_over:
+        raise PawpostError(_WAITING_FOR[Phase.ENDED])
+    _require_fighter(state, fighter)
+    if allows_hiding == state.terrain_allows_hiding:
+        raise PawpostError(f"The terrain already {_terrain(allows_hiding)}.")
+    votes = state.terrain_votes if state.terrain_proposal == allows_hiding else frozenset()
+    if fighter in votes:
+        raise PawpostError("You have already agreed to this terrain.")
+    votes = votes | {fighter}
+    events: list[CombatEvent] = [TerrainVoted(fighter=fighter, allows_hiding=allows_hiding)]
+    if votes >= set(state.active):
+        state, _ = set_terrain(state, allows_hiding=allows_hiding)
+        events.append(TerrainChanged(allows_hiding=allows_hiding))
+        return state, events  # set_terrain already counted the version
+    return _done(state, events, terrain_proposal=allows_hiding, terrain_votes=votes)
+
+
+# A cat joining a running combat.
+
+
+def _clear_join(state: CombatState) -> CombatState:
+    return state.model_copy(
+        update={"joining": None, "join_yes": frozenset(), "join_disputed": False}
+    )
+
+
+def _admit(state: CombatState, joiner: FighterId) -> Transition:
+    state = _clear_join(state)
+    state = state.model_copy(update={"fighters": (*state.fighters, joiner)})
+    return state, [FighterJoined(fighter=joiner)]
+
+
+def ask_to_join(state: CombatState, joiner: FighterId, by: FighterId) -> Transition:
+    """`joiner` asks to join (`by` == joiner), or a fighter `by` brings it in. It joins at the
+    end of the turn order once its player and every fighter still in agree; when a fighter
+    disputes it, only an admin lets it in."""
+    if state.phase is Phase.AWAITING_ACCEPTANCE:
+        raise PawpostError("A cat can join once the challenge is accepted.")
+    if state.is_over:
+        raise PawpostError(_WAITING_FOR[Phase.ENDED])
+    if joiner in state.fighters:
+        if joiner in state.left:
+            raise PawpostError("A cat that got away cannot come back into the same combat.")
+        raise PawpostError("That cat is already in this combat.")
+    if by != joiner:
+        _require_fighter(state, by)
+    if state.joining is not None:
+        raise PawpostError("Another cat is already asking to join; answer that first.")
+    events: list[CombatEvent] = [JoinAsked(joiner=joiner, by=by)]
+    return _done(state, events, joining=joiner, join_yes=frozenset({by}), join_disputed=False)
+
+
+def _require_join(state: CombatState) -> FighterId:
+    if state.is_over:
+        raise PawpostError(_WAITING_FOR[Phase.ENDED])
+    if state.joining is None:
+        raise PawpostError("No cat is asking to join this combat.")
+    return state.joining
+
+
+def answer_join(state: CombatState, fighter: FighterId, *, yes: bool) -> Transition:
+    """The joiner's player's or a fighter's answer. The joiner saying no withdraws the join; a
+    fighter saying no disputes it (then only an admin lets the cat in)."""
+    joiner = _require_join(state)
+    if fighter != joiner:
+        _require_fighter(state, fighter)
+    if yes and fighter in state.join_yes:
+        raise PawpostError("You have already agreed to this cat joining.")
+    events: list[CombatEvent] = [JoinAnswered(fighter=fighter, joiner=joiner, yes=yes)]
+    if not yes and fighter == joiner:
+        events.append(JoinWithdrawn(joiner=joiner))
+        return _done(_clear_join(state), events)
+    if not yes:
+        return _done(state, events, join_disputed=True)
+    agreed = state.join_yes | {fighter}
+    state = state.model_copy(update={"join_yes": agreed})
+    if not state.join_disputed and agreed >= {joiner, *state.active}:
+        state, more = _admit(state, joiner)
+        events += more
+    return _done(state, events)
+
+
+def settle_join(state: CombatState, *, admit: bool) -> Transition:
+    """An admin lets the joining cat in, or keeps it out."""
+    joiner = _require_join(state)
+    if admit:
+        return _done(*_admit(state, joiner))
+    return _done(_clear_join(state), [JoinWithdrawn(joiner=joiner)])

@@ -48,8 +48,14 @@ FULL_TRUST_EXTENT = 21
 HUNT_FIND_DC = 5
 HUNT_FIND_DC_LEAF_BARE = 10
 HUNT_CATCH_DC = 8
+# After the server's time zone changes, a cat's next hunt waits this long after its last one
+# (RULINGS: a new time zone cannot give a second hunt within 20 hours).
+HOURS_BETWEEN_HUNTS_AFTER_ZONE_CHANGE = 20
 
 # Starvation.
 FAILS_TO_STARVE = 3
 FAILS_TO_STARVE_NURSING = 2
 NURSING_KIT_MAX_AGE_MOONS = 2  # kits "less than 2 months": a kit younger than this is nursing
+
+# Mothers.
+MOTHER_MIN_AGE_GAP_MOONS = 12  # a mother is at least this many moons older than her kit

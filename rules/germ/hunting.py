@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from datetime import datetime, timedelta
 from typing import NamedTuple, TypeVar
 
 from pydantic import BaseModel, ConfigDict
@@ -12,6 +13,7 @@ from rules.germ.checks import check
 from rules.germ.constants import (
     FAILS_TO_STARVE,
     FAILS_TO_STARVE_NURSING,
+    HOURS_BETWEEN_HUNTS_AFTER_ZONE_CHANGE,
     HUNT_CATCH_DC,
     HUNT_FIND_DC,
     HUNT_FIND_DC_LEAF_BARE,
@@ -22,6 +24,19 @@ from rules.germ.sheet import GermSheet, Stat
 from rules.rolls import Roll
 
 KitId = TypeVar("KitId")
+
+
+ZONE_CHANGE_GAP = timedelta(hours=HOURS_BETWEEN_HUNTS_AFTER_ZONE_CHANGE)
+
+
+def zone_change_wait(
+    zone_changed_at: datetime | None, last_hunt_at: datetime | None
+) -> datetime | None:
+    """When a cat may hunt again because the time zone changed since its last hunt (a new real
+    day alone is not enough then), or None when the change does not hold it back."""
+    if zone_changed_at is None or last_hunt_at is None or zone_changed_at < last_hunt_at:
+        return None
+    return last_hunt_at + ZONE_CHANGE_GAP
 
 
 def find_prey_dc(*, leaf_bare: bool) -> int:

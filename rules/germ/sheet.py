@@ -244,6 +244,16 @@ def with_disability(sheet: GermSheet, disability: Disability) -> GermSheet:
     return with_condition(sheet, disability.condition)
 
 
+def open_disabilities(sheet: GermSheet) -> tuple[Disability, ...]:
+    """The disabilities a 21+ hit can still give this cat: those it does not have yet."""
+    return tuple(d for d in Disability if d.condition not in sheet.conditions)
+
+
+def old_enough_to_mother(mother_age_moons: int, kit_age_moons: int, min_gap_moons: int) -> bool:
+    """Whether a cat is enough moons older than a kit to be its mother."""
+    return mother_age_moons - kit_age_moons >= min_gap_moons
+
+
 def with_scar(sheet: GermSheet) -> GermSheet:
     """The sheet with one more scar (an 11+ hit)."""
     return sheet.model_copy(update={"scars": sheet.scars + 1})

@@ -6,6 +6,7 @@ from rules.germ.combat_events import CombatEvent
 from rules.germ.combat_turns import CombatState
 from storage.connection import Connection
 from storage.germ.cats import CatRepository
+from storage.germ.mothers import MotherRequestRepository
 from storage.germ.trust import TrustRepository
 from storage.repositories import Transaction
 from storage.turns import CombatRepository
@@ -20,6 +21,7 @@ class GermTables:
             connection, CombatState, CombatEvent
         )
         self.cats = CatRepository(connection)
+        self.mothers = MotherRequestRepository(connection)
 
 
 def germ(tx: Transaction) -> GermTables:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.germ.constants import MAX_POINTS_IN_STAT, POINTS_TO_SPEND
+from rules.germ.constants import MAX_POINTS_IN_STAT, MOTHER_MIN_AGE_GAP_MOONS, POINTS_TO_SPEND
 from storage.settings import GuildSettings
 
 RULESET = "germ"
@@ -19,6 +19,7 @@ class GermSettings(BaseModel):
     max_points_in_stat: int = MAX_POINTS_IN_STAT
     steal_window_days: int = STEAL_WINDOW_DAYS
     free_attack_agility_cuts_damage: bool = True
+    mother_min_age_gap_moons: int = MOTHER_MIN_AGE_GAP_MOONS
 
     @classmethod
     def of(cls, settings: GuildSettings) -> GermSettings:

@@ -11,9 +11,11 @@ from bot.actions.admin import required_reason
 from bot.actions.characters import name_taken
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
+from bot.actions.germ import mothers
 from bot.actions.germ.checks import parse_stat
 from bot.actions.lookup import acting_character, clean_name, named, require_admin, require_built
 from bot.actions.reply import Reply
+from bot.actions.roll import clean_reason
 from rules.errors import PawpostError
 from rules.germ.sheet import (
     Condition,
@@ -29,15 +31,13 @@ from storage.repositories import NameTaken, Transaction
 from storage.settings import Guild
 
 
-def _check_mother(tx: Transaction, actor: Actor, mother: str, child_id: int | None) -> Character:
-    """The named mother, refusing one that would make a cycle (a cat its own ancestor)."""
+def _check_mother(
+    tx: Transaction, actor: Actor, guild: Guild, mother: str, child_id: int | None, child_age: int
+) -> Character:
+    """The named mother, refusing one that would make a cycle (a cat its own ancestor) or that
+    is not enough moons older than the kit."""
     found = named(tx, actor.guild_id, mother)
-    if child_id is not None and (
-        found.id == child_id or child_id in tx.characters.ancestors(actor.guild_id, found.id)
-    ):
-        raise PawpostError(
-            f"{safe(found.name)} cannot be the mother: that would make a cat its own ancestor."
-        )
+    mothers.check_mother(tx, guild, found, child_id, child_age)
     return found
 
 
@@ -61,7 +61,7 @@ def new_cat(
         points_to_spend=germ.points_to_spend,
         max_points=germ.max_points_in_stat,
     )
-    mother_id = None if mother is None else (_check_mother(tx, actor, mother, None)).id
+    mother_id = None if mother is None else _check_mother(tx, actor, guild, mother, None, age).id
     return NewCharacter(
         guild_id=actor.guild_id,
         owner_id=actor.user_id,
@@ -73,16 +73,26 @@ def new_cat(
 
 
 def add_cat(tx: Transaction, actor: Actor, new: NewCharacter, now: datetime) -> Reply:
-    """Store a checked new cat (refusing a name taken meanwhile), log it, and say so."""
+    """Store a checked new cat (refusing a name taken meanwhile), log it, and say so. Another
+    player's cat named as mother is asked first: until she accepts, the kit has no mother."""
+    mother = None if new.mother_id is None else tx.characters.by_id(new.guild_id, new.mother_id)
+    asks = mother is not None and mothers.needs_acceptance(new.owner_id, mother)
+    asked = mother if asks else None
+    if asked is not None:
+        new = new.model_copy(update={"mother_id": None})
     try:
         character = tx.characters.add(new, now)
     except NameTaken:
         raise name_taken(new.name) from None
     tx.audit.add(audit.entry(actor, "character", f"created {new.name}", now, character=character))
-    return Reply(
+    reply = Reply(
         title=f"{safe(new.name)} joins the server",
         lines=[f"Owned by <@{actor.user_id}>. See the sheet with /character show."],
     )
+    if asked is None:
+        return reply
+    request = mothers.ask(tx, actor, character, asked, now)
+    return request.model_copy(update={"title": reply.title, "lines": reply.lines + request.lines})
 
 
 @runs_in_database
@@ -123,40 +133,72 @@ def edit(
     character: str | None = None,
     age: int | None = None,
     mother: str | None = None,
+    reason: str | None = None,
 ) -> Reply:
-    """Change a cat's age or mother (owner or admin)."""
+    """Change a cat's age or mother: an admin's change, with a logged reason (the story, not
+    the sheet's owner, changes them). Another player's cat as mother is asked first."""
     if age is None and mother is None:
         raise PawpostError("Give an age, a mother, or both to change.")
     if age is not None and age < 0:
         raise PawpostError(f"Age cannot be negative; you gave {age} moons.")
+    now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
+        if not actor.admin_in(guild.settings):
+            raise PawpostError(
+                "After creation only an admin can change a cat's age or mother, with a reason."
+            )
+        reason = required_reason(reason or "")
         found = acting_character(tx, actor, guild, character)
         changes = []
         if age is not None:
             found.sheet = found.sheet.model_copy(update={"age_moons": age})
             changes.append(f"age {age} moons")
+        asked: Character | None = None
         if mother is not None:
-            chosen = _check_mother(tx, actor, mother, found.id)
-            found.mother_id = chosen.id
-            changes.append(f"mother {chosen.name}")
+            sheet = found.sheet
+            assert isinstance(sheet, GermSheet)
+            chosen = _check_mother(tx, actor, guild, mother, found.id, sheet.age_moons)
+            if mothers.needs_acceptance(found.owner_id, chosen):
+                asked, found.mother_id = chosen, None
+                changes.append(f"mother {chosen.name} asked")
+            else:
+                mothers.set_mother(tx, actor, found, chosen, now)
+                changes.append(f"mother {chosen.name}")
         tx.characters.save_sheet(found)
         tx.audit.add(
             audit.entry(
                 actor,
                 "character",
                 f"edited {found.name}: {', '.join(changes)}",
-                services.clock(),
+                now,
                 character=found,
+                reason=reason,
             )
         )
-    return Reply(lines=[f"{safe(found.name)}: {safe(', '.join(changes))}."])
+        reply = Reply(
+            lines=[f"{safe(found.name)}: {safe(', '.join(changes))}."], footer=f"reason: {reason}"
+        )
+        if asked is not None:
+            request = mothers.ask(tx, actor, found, asked, now)
+            reply = request.model_copy(
+                update={"lines": reply.lines + request.lines, "footer": reply.footer}
+            )
+    return reply
 
 
 def _change_condition(
-    services: Services, actor: Actor, condition: str, character: str | None, *, add: bool
+    services: Services,
+    actor: Actor,
+    condition: str,
+    character: str | None,
+    reason: str | None,
+    *,
+    add: bool,
 ) -> Reply:
+    """A player may add a lasting condition to their own cat; taking one away, or changing
+    another player's cat, is an admin's change with a logged reason."""
     try:
         chosen = Condition(condition.strip().lower())
     except ValueError:
@@ -165,6 +207,14 @@ def _change_condition(
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         found = acting_character(tx, actor, guild, character)
+        is_admin = actor.admin_in(guild.settings)
+        if not add and not is_admin:
+            raise PawpostError(
+                "Only an admin can take a lasting condition away, with a reason: "
+                "it belongs to the story."
+            )
+        admins_change = is_admin and (not add or found.owner_id != actor.user_id)
+        cleaned = required_reason(reason or "") if admins_change else clean_reason(reason)
         sheet = found.sheet
         assert isinstance(sheet, GermSheet)
         has = chosen in sheet.conditions
@@ -177,24 +227,40 @@ def _change_condition(
         verb = "added" if add else "removed"
         tx.audit.add(
             audit.entry(
-                actor, "character", f"{chosen.label} {verb}", services.clock(), character=found
+                actor,
+                "character",
+                f"{chosen.label} {verb}",
+                services.clock(),
+                character=found,
+                reason=cleaned,
             )
         )
-    return Reply(lines=[f"{safe(found.name)}: {chosen.label} {verb}."])
+    return Reply(
+        lines=[f"{safe(found.name)}: {chosen.label} {verb}."],
+        footer=None if cleaned is None else f"reason: {cleaned}",
+    )
 
 
 @runs_in_database
 def add_condition(
-    services: Services, actor: Actor, condition: str, character: str | None = None
+    services: Services,
+    actor: Actor,
+    condition: str,
+    character: str | None = None,
+    reason: str | None = None,
 ) -> Reply:
-    return _change_condition(services, actor, condition, character, add=True)
+    return _change_condition(services, actor, condition, character, reason, add=True)
 
 
 @runs_in_database
 def remove_condition(
-    services: Services, actor: Actor, condition: str, character: str | None = None
+    services: Services,
+    actor: Actor,
+    condition: str,
+    character: str | None = None,
+    reason: str | None = None,
 ) -> Reply:
-    return _change_condition(services, actor, condition, character, add=False)
+    return _change_condition(services, actor, condition, character, reason, add=False)
 
 
 @runs_in_database

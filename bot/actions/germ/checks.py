@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.actions import audit
-from bot.actions.contests import Defence, contest_buttons, open_contest
+from bot.actions.contests import Defence, contest_buttons, open_contests
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, named, require_built
@@ -14,7 +14,7 @@ from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
 from rules.dice import DiceSource
 from rules.errors import PawpostError
-from rules.germ.checks import FULL_TRUST, roll_stat
+from rules.germ.checks import FULL_TRUST, roll_stat, with_situational
 from rules.germ.checks import check as germ_check
 from rules.germ.contests import CONTEST_FOR_STAT, ContestResult, contest_outcome
 from rules.germ.sheet import COUNTER_STAT, GermSheet, Stat
@@ -88,51 +88,90 @@ def start_contest(
     target: str,
     character: str | None = None,
     reason: str | None = None,
+    target_2: str | None = None,
+    target_3: str | None = None,
 ) -> Reply:
+    """The initiator rolls once; each target's player answers with their own button (several
+    targets only for Charisma: one stored contest per target, sharing the roll)."""
     chosen = parse_stat(stat, tuple(CONTEST_FOR_STAT))
     counter = COUNTER_STAT[chosen]
     reason = clean_reason(reason)
+    names = [name for name in (target, target_2, target_3) if name and name.strip()]
+    if not names:
+        raise PawpostError("Name the cat you contest with the target option.")
+    if len(names) > 1 and chosen is not Stat.CHARISMA:
+        raise PawpostError("Only a Charisma contest may name several targets.")
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         initiator = acting_character(tx, actor, guild, character)
-        defender = named(tx, actor.guild_id, target)
-        if defender.id == initiator.id:
-            raise PawpostError(f"{safe(initiator.name)} cannot contest itself.")
-        if defender.owner_id == actor.user_id and not actor.admin_in(guild.settings):
-            raise PawpostError("You cannot contest your own character.")
-        situational = []
-        if chosen is Stat.CHARISMA and germ(tx).trust.trusts(
-            guild.guild_id, defender.id, initiator.id
-        ):
-            situational.append(FULL_TRUST)
-        roll = roll_stat(_sheet(initiator), chosen, services.dice, situational=situational)
-        summary = f"{chosen.label} vs {defender.name}"
-        contest_id = open_contest(
+        defenders: list[Character] = []
+        for name in names:
+            defender = named(tx, actor.guild_id, name)
+            if defender.id == initiator.id:
+                raise PawpostError(f"{safe(initiator.name)} cannot contest itself.")
+            if defender.owner_id == actor.user_id and not actor.admin_in(guild.settings):
+                raise PawpostError("You cannot contest your own character.")
+            if any(defender.id == other.id for other in defenders):
+                raise PawpostError(f"{safe(defender.name)} is named twice.")
+            defenders.append(defender)
+        trusting = {
+            defender.id
+            for defender in defenders
+            if chosen is Stat.CHARISMA
+            and germ(tx).trust.trusts(guild.guild_id, defender.id, initiator.id)
+        }
+        roll = roll_stat(_sheet(initiator), chosen, services.dice)
+        rolls = [
+            with_situational(roll, FULL_TRUST) if defender.id in trusting else roll
+            for defender in defenders
+        ]
+        summary = f"{chosen.label} vs {', '.join(defender.name for defender in defenders)}"
+        contest_ids = open_contests(
             tx,
             actor,
             initiator,
-            defender,
+            list(zip(defenders, rolls, strict=True)),
             chosen.value,
-            roll,
             summary=summary,
             reason=reason,
             now=now,
         )
-    return Reply(
-        title=(
-            f"{safe(initiator.name)} contests {safe(defender.name)}: "
-            f"{chosen.label} vs {counter.label}"
-        ),
-        lines=[
-            f"<@{defender.owner_id}>, {safe(defender.name)} must roll {counter.label}.",
-            f"{safe(initiator.name)}: {describe_roll(roll)}",
-            *([f"Reason: {safe(reason)}"] if reason else []),
-        ],
-        buttons=contest_buttons(contest_id, counter.label),
-        mentions=[defender.owner_id],
+    title = (
+        f"{safe(initiator.name)} contests {', '.join(safe(d.name) for d in defenders)}: "
+        f"{chosen.label} vs {counter.label}"
     )
+    extra = [f"Reason: {safe(reason)}"] if reason else []
+    if len(defenders) == 1:
+        (defender,) = defenders
+        return Reply(
+            title=title,
+            lines=[
+                f"<@{defender.owner_id}>, {safe(defender.name)} must roll {counter.label}.",
+                f"{safe(initiator.name)}: {describe_roll(rolls[0])}",
+                *extra,
+            ],
+            buttons=contest_buttons(contest_ids[0], counter.label),
+            mentions=[defender.owner_id],
+        )
+    owners = list(dict.fromkeys(defender.owner_id for defender in defenders))
+    lines = [
+        f"{' '.join(f'<@{owner}>' for owner in owners)}: each of "
+        f"{', '.join(safe(d.name) for d in defenders)} rolls {counter.label} on its own button.",
+        f"{safe(initiator.name)}: {describe_roll(roll)}",
+    ]
+    lines += [
+        f"Against {safe(defender.name)}: {describe_roll(one)}"
+        for defender, one in zip(defenders, rolls, strict=True)
+        if one != roll
+    ]
+    buttons = [
+        button.model_copy(update={"label": f"{button.label} ({safe(defender.name)})"})
+        for defender, contest_id in zip(defenders, contest_ids, strict=True)
+        for button in contest_buttons(contest_id, counter.label)
+    ]
+    return Reply(title=title, lines=[*lines, *extra], buttons=buttons, mentions=owners)
 
 
 def _reading(result: ContestResult, initiator: str, defender: str) -> str:

@@ -6,14 +6,16 @@ from datetime import datetime
 
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
-from bot.actions.germ.combat_buttons import end_step
+from bot.actions.germ.combat_buttons import admin_terrain_step, end_step, terrain_step
 from bot.actions.germ.combat_flow import (
     Fight,
     Step,
+    cats_of,
     combat_of,
     due_at,
     fighter_of,
     germ_sheet,
+    load,
     run_step,
 )
 from bot.actions.germ.combat_view import (
@@ -58,8 +60,11 @@ def challenge(
     character: str | None = None,
     hiding: str | None = None,
     ambush: str | None = None,
+    target_2: str | None = None,
+    target_3: str | None = None,
 ) -> Reply:
-    """Challenge another cat; the fight starts when its player accepts."""
+    """Challenge one cat or several; the fight starts when each one's player accepts. An
+    ambush is on the first target."""
     terrain_allows_hiding = _option(hiding, HIDING, True, "hiding")
     ambushing = _option(ambush, YES_NO, False, "ambush")
     now = services.clock()
@@ -67,20 +72,25 @@ def challenge(
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         mine = acting_character(tx, actor, guild, character)
-        other = named(tx, actor.guild_id, target)
-        if other.id == mine.id:
-            raise PawpostError(f"{safe(mine.name)} cannot fight itself.")
-        if other.owner_id == actor.user_id and not actor.admin_in(guild.settings):
-            raise PawpostError("You cannot challenge your own character.")
-        germ_sheet(mine), germ_sheet(other)
-        busy = germ(tx).combat.fighting(actor.guild_id, (mine.id, other.id))
-        for cat in (mine, other):
+        others = [named(tx, actor.guild_id, t) for t in (target, target_2, target_3) if t]
+        other = others[0]
+        for one in others:
+            if one.id == mine.id:
+                raise PawpostError(f"{safe(mine.name)} cannot fight itself.")
+            if one.owner_id == actor.user_id and not actor.admin_in(guild.settings):
+                raise PawpostError("You cannot challenge your own character.")
+            germ_sheet(one)
+        if len({one.id for one in others}) != len(others):
+            raise PawpostError("Name each cat you challenge only once.")
+        germ_sheet(mine)
+        busy = germ(tx).combat.fighting(actor.guild_id, (mine.id, *(o.id for o in others)))
+        for cat in (mine, *others):
             if cat.id in busy:
                 raise PawpostError(
                     f"{safe(cat.name)} is already in a combat (combat {busy[cat.id]})."
                 )
         state = turns.start_combat(
-            (mine.id, other.id),
+            (mine.id, *(one.id for one in others)),
             terrain_allows_hiding=terrain_allows_hiding,
             ambush_target=other.id if ambushing else None,
             agility_cuts_damage=GermSettings.of(guild.settings).free_attack_agility_cuts_damage,
@@ -108,14 +118,14 @@ def challenge(
                 user_id=actor.user_id,
                 character_id=mine.id,
                 action="challenge",
-                summary=f"{mine.name} challenges {other.name}"
+                summary=f"{mine.name} challenges {', '.join(one.name for one in others)}"
                 + (" from ambush" if ambushing else ""),
                 created_at=now,
             )
         )
     cast = Cast(
-        names={mine.id: mine.name, other.id: other.name},
-        owners={mine.id: mine.owner_id, other.id: other.owner_id},
+        names={c.id: c.name for c in (mine, *others)},
+        owners={c.id: c.owner_id for c in (mine, *others)},
     )
     asked = prompt(combat.id, state, cast)
     return Reply(
@@ -146,24 +156,100 @@ def attack(
 
 
 @runs_in_database
-def run(services: Services, actor: Actor, character: str | None = None) -> Reply:
-    """On your turn: run instead of attacking; the other cat chooses to chase or let go."""
+def run(
+    services: Services, actor: Actor, character: str | None = None, opponent: str | None = None
+) -> Reply:
+    """On your turn: run from a cat (needed with three or more) instead of attacking; that cat
+    chooses to chase or let go."""
 
     def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
         fight, fighter = fighter_of(tx, actor, guild, character)
-        return fight, Step("run", fighter, turns.run(fight.state, fighter))
+        chaser = _target_id(tx, actor, opponent)
+        return fight, Step("run", fighter, turns.run(fight.state, fighter, chaser=chaser))
 
     return run_step(services, actor, act)
 
 
 @runs_in_database
-def hide(services: Services, actor: Actor, character: str | None = None) -> Reply:
-    """On your turn: hide instead of attacking (Stealth, with its penalty, against Perception)."""
+def hide(
+    services: Services, actor: Actor, character: str | None = None, opponent: str | None = None
+) -> Reply:
+    """On your turn: hide from a cat (needed with three or more) instead of attacking
+    (Stealth, with its penalty, against Perception)."""
 
     def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
         fight, fighter = fighter_of(tx, actor, guild, character)
-        transition = turns.hide(fight.state, fighter, services.dice, fight.sheets())
+        seeker = _target_id(tx, actor, opponent)
+        transition = turns.hide(fight.state, fighter, services.dice, fight.sheets(), seeker=seeker)
         return fight, Step("hide", fighter, transition)
+
+    return run_step(services, actor, act)
+
+
+@runs_in_database
+def ambush(
+    services: Services, actor: Actor, target: str | None = None, character: str | None = None
+) -> Reply:
+    """Before the first turn, once per cat: hide and strike (Stealth against Perception)."""
+
+    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        fight, fighter = fighter_of(tx, actor, guild, character)
+        aimed = _target_id(tx, actor, target)
+        transition = turns.ambush(fight.state, fighter, services.dice, fight.sheets(), target=aimed)
+        return fight, Step("ambush", fighter, transition)
+
+    return run_step(services, actor, act)
+
+
+@runs_in_database
+def terrain(services: Services, actor: Actor, hiding: str, character: str | None = None) -> Reply:
+    """Propose (or agree) that the terrain allows hiding or not: it changes when every fighter
+    agrees. An admin who plays none of the cats changes it at once."""
+    allows = _option(hiding, HIDING, True, "hiding")
+
+    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        fight = combat_of(tx, actor, guild, character)
+        return fight, terrain_step(fight, actor, allows)
+
+    return run_step(services, actor, act)
+
+
+@runs_in_database
+def admin_terrain(
+    services: Services, actor: Actor, hiding: str, character: str | None = None
+) -> Reply:
+    """An admin sets whether a combat's terrain allows hiding."""
+    allows = _option(hiding, HIDING, True, "hiding")
+
+    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        require_admin(actor, guild)
+        fight = combat_of(tx, actor, guild, character)
+        return fight, admin_terrain_step(fight, allows)
+
+    return run_step(services, actor, act)
+
+
+@runs_in_database
+def join(services: Services, actor: Actor, target: str, character: str | None = None) -> Reply:
+    """Bring a cat into a running combat: your cat joins the combat `target` fights in, or
+    your fighting cat brings `target` in. The joining cat's player and the fighters agree; an
+    admin settles a dispute."""
+
+    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+        mine = acting_character(tx, actor, guild, character)
+        other = named(tx, actor.guild_id, target)
+        if other.id == mine.id:
+            raise PawpostError(f"{safe(mine.name)} cannot join itself.")
+        busy = germ(tx).combat.fighting(actor.guild_id, (mine.id, other.id))
+        if (mine.id in busy) == (other.id in busy):
+            raise PawpostError(
+                "Name a cat in a combat, and act as a cat outside it (or the other way round)."
+            )
+        joiner, by = (other, mine) if mine.id in busy else (mine, mine)
+        germ_sheet(joiner)
+        fight = load(tx, guild, busy[by.id if mine.id in busy else other.id])
+        fight.characters[joiner.id] = joiner
+        return fight, Step("join", by.id, turns.ask_to_join(fight.state, joiner.id, by.id))
 
     return run_step(services, actor, act)
 
@@ -270,7 +356,7 @@ def list_combats(services: Services, actor: Actor) -> Reply:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         combats = germ(tx).combat.active(actor.guild_id, LIST_LIMIT + 1)
-        fighters = {f for combat in combats for f in combat.state.fighters}
+        fighters = {f for combat in combats for f in cats_of(combat.state)}
         characters = tx.characters.by_ids(actor.guild_id, fighters)
     lines = []
     for combat in combats[:LIST_LIMIT]:
@@ -325,7 +411,7 @@ def overdue_combat_notices(
         for combat in due:
             guild = guilds.get(combat.guild_id) or tx.guilds.get(combat.guild_id)
             guilds[combat.guild_id] = guild
-            characters = tx.characters.by_ids(combat.guild_id, combat.state.fighters)
+            characters = tx.characters.by_ids(combat.guild_id, cats_of(combat.state))
             reply = _reminder(Fight(guild, combat, characters), guild.settings.turn_timeout_hours)
             notices.append((combat.channel_id, reply))
             admin_channel = guild.settings.admin_channel_id

@@ -14,6 +14,7 @@ from rules.germ.combat_events import FighterId, HideChoice
 from rules.germ.combat_turns import (
     accept,
     agree_to_end,
+    answer_join,
     attack,
     chase,
     choose_disability,
@@ -24,7 +25,10 @@ from rules.germ.combat_turns import (
     hide,
     hide_choice,
     let_go,
+    propose_terrain,
     run,
+    set_terrain,
+    settle_join,
 )
 from rules.germ.sheet import Disability
 from storage.repositories import Transaction
@@ -219,6 +223,83 @@ def _end(fight: Fight, actor: Actor, press: Press, dice: DiceSource) -> Step:
     return end_step(fight, actor)
 
 
+# More than two cats: a move with its opponent, the first attacker, joining, the terrain.
+
+
+def _move(fight: Fight, actor: Actor, press: Press, dice: DiceSource) -> Step:
+    fighter = _attacker(fight, actor)
+    verb, _, picked = (press.values[0] if len(press.values) == 1 else "").partition(":")
+    if verb not in ("attack", "run", "hide") or not picked.isdigit():
+        raise PawpostError("Choose one of the moves offered.")
+    opponent = int(picked)
+    state = fight.state
+    if verb == "attack":
+        return Step(
+            "attack", fighter, attack(state, fighter, dice, fight.sheets(), target=opponent)
+        )
+    if verb == "run":
+        return Step("run", fighter, run(state, fighter, chaser=opponent))
+    return Step("hide", fighter, hide(state, fighter, dice, fight.sheets(), seeker=opponent))
+
+
+def _first_pick(fight: Fight, actor: Actor, press: Press, dice: DiceSource) -> Step:
+    fighter = _voter(fight, actor)
+    first = _picked_fighter(fight, press)
+    return Step("first-vote", fighter, choose_first(fight.state, fighter, first), update=True)
+
+
+def _join_answer(yes: bool) -> Decide:
+    def decide(fight: Fight, actor: Actor, press: Press, dice: DiceSource) -> Step:
+        state = fight.state
+        joiner = state.joining
+        if joiner is None:
+            raise PawpostError("No cat is asking to join this combat.")
+        asked = [f for f in (joiner, *state.active) if fight.plays(actor, f)]
+        mine = [f for f in asked if not yes or f not in state.join_yes]
+        if mine and not (state.join_disputed and fight.is_admin(actor)):
+            return Step("join-answer", mine[0], answer_join(state, mine[0], yes=yes))
+        if fight.is_admin(actor):
+            note = f"{fight.cast.raw(joiner)} {'joins' if yes else 'does not join'}"
+            return Step("join-settled", joiner, settle_join(state, admit=yes), note)
+        if asked:
+            raise PawpostError("You have already agreed to this cat joining.")
+        raise PawpostError(
+            "Only the joining cat's player, the fighters' players or an admin can answer."
+        )
+
+    return decide
+
+
+def _terrain(fight: Fight, actor: Actor, press: Press, dice: DiceSource) -> Step:
+    proposal = fight.state.terrain_proposal
+    if proposal is None:
+        raise PawpostError("No terrain change is proposed.")
+    return terrain_step(fight, actor, proposal)
+
+
+def terrain_step(fight: Fight, actor: Actor, allows_hiding: bool) -> Step:
+    """The actor's cat proposes or agrees to the terrain; an admin who plays none of the cats
+    still in the combat sets it at once."""
+    state = fight.state
+    mine = fight.own_fighters(actor)
+    same = state.terrain_proposal == allows_hiding
+    voting = next((f for f in mine if not same or f not in state.terrain_votes), None)
+    if voting is not None:
+        transition = propose_terrain(state, voting, allows_hiding=allows_hiding)
+        return Step("terrain-vote", voting, transition)
+    if mine:
+        raise PawpostError("You have already agreed to this terrain.")
+    if fight.is_admin(actor):
+        return admin_terrain_step(fight, allows_hiding)
+    raise PawpostError("Only the fighters' players or an admin can change the terrain.")
+
+
+def admin_terrain_step(fight: Fight, allows_hiding: bool) -> Step:
+    words = "allows hiding" if allows_hiding else "does not allow hiding"
+    transition = set_terrain(fight.state, allows_hiding=allows_hiding)
+    return Step("terrain", None, transition, f"The terrain now {words}")
+
+
 COMBAT_BUTTONS: dict[tuple[str, str], Handler] = {
     ("combat", verb): _on_click(decide)
     for verb, decide in (
@@ -236,5 +317,10 @@ COMBAT_BUTTONS: dict[tuple[str, str], Handler] = {
         ("escape", _hide_choice(HideChoice.ESCAPE)),
         ("disability", _disability),
         ("end", _end),
+        ("move", _move),
+        ("first-pick", _first_pick),
+        ("join-yes", _join_answer(True)),
+        ("join-no", _join_answer(False)),
+        ("terrain", _terrain),
     )
 }

@@ -29,6 +29,7 @@ from rules.germ.combat_events import (
     ChaseRolled,
     CombatEvent,
     CombatStarted,
+    DisabilityAsScar,
     DisabilityChosen,
     FighterId,
     HideRolled,
@@ -41,7 +42,7 @@ from storage.germ import germ
 from storage.models import AuditEntry, Character
 from storage.repositories import Transaction
 from storage.settings import Guild
-from storage.turns import Combat, CombatAction
+from storage.turns import AlreadyFighting, Combat, CombatAction
 
 CHANNEL_COMBATS_LIMIT = 2  # enough to tell "one" from "several"
 TAKEN = "That turn was already taken."
@@ -51,6 +52,11 @@ def germ_sheet(character: Character) -> GermSheet:
     if not isinstance(character.sheet, GermSheet):
         raise PawpostError(f"{safe(character.name)} is not a Germ character.")
     return character.sheet
+
+
+def cats_of(state: CombatState) -> tuple[FighterId, ...]:
+    """The fighters, and a cat asking to join."""
+    return state.fighters if state.joining is None else (*state.fighters, state.joining)
 
 
 @dataclass
@@ -67,7 +73,7 @@ class Fight:
 
     @property
     def cast(self) -> Cast:
-        fighters = self.state.fighters
+        fighters = cats_of(self.state)
         return Cast(
             names={f: self.characters[f].name for f in fighters if f in self.characters},
             owners={f: self.characters[f].owner_id for f in fighters if f in self.characters},
@@ -109,7 +115,7 @@ def load(tx: Transaction, guild: Guild, combat_id: int, version: int | None = No
         raise PawpostError("This combat is over.")
     if version is not None:
         check_version(combat.state, version)
-    characters = tx.characters.by_ids(guild.guild_id, combat.state.fighters)
+    characters = tx.characters.by_ids(guild.guild_id, cats_of(combat.state))
     return Fight(guild, combat, characters)
 
 
@@ -132,7 +138,7 @@ def combat_of(tx: Transaction, actor: Actor, guild: Guild, character: str | None
         actor.guild_id, actor.channel_id, CHANNEL_COMBATS_LIMIT
     )
     if len(here) == 1:
-        characters = tx.characters.by_ids(guild.guild_id, here[0].state.fighters)
+        characters = tx.characters.by_ids(guild.guild_id, cats_of(here[0].state))
         return Fight(guild, here[0], characters)
     if here:
         raise PawpostError(
@@ -245,6 +251,8 @@ def audit_entries(
                 add(fighter, "Scar", [], "one more scar on the record")
             case DisabilityChosen(fighter=fighter, disability=disability):
                 add(fighter, "Disability", [], f"{disability.label}: a lasting condition now")
+            case DisabilityAsScar(fighter=fighter):
+                add(fighter, "Disability", [], "none left to take: the hit counts as a scar")
     return rows
 
 
@@ -286,6 +294,19 @@ def commit(
     if changed:
         tx.characters.save_sheets(changed.values())
         fight.characters.update(changed)
+
+    joined = [f for f in state.fighters if f not in before.state.fighters]
+    if joined:
+        try:
+            germ(tx).combat.add_fighters(
+                guild_id, combat.id, joined, first_position=len(before.state.fighters)
+            )
+        except AlreadyFighting:
+            raise PawpostError("That cat has just joined another combat.") from None
+        for one in joined:
+            for other in before.state.active:
+                if germ(tx).trust.revoke_trust_between(guild_id, one, other):
+                    saved.trust_lost.append((one, other))
 
     out = [f for f in state.left if f not in before.state.left]
     if state.is_over:

@@ -17,21 +17,28 @@ from rules.germ.combat_events import (
     CombatEnded,
     CombatEvent,
     CombatStarted,
+    DisabilityAsScar,
     DisabilityChosen,
     DisabilityPending,
     EndReason,
     EndVoted,
     FighterId,
+    FighterJoined,
     FirstAttackerDisputed,
     FirstAttackerVoted,
     FreeAttackCause,
     HideChoice,
     HideChoiceMade,
     HideRolled,
+    JoinAnswered,
+    JoinAsked,
+    JoinWithdrawn,
     LeftCombat,
     LetGo,
     RunDeclared,
     ScarLeft,
+    TerrainChanged,
+    TerrainVoted,
     TurnStarted,
 )
 from rules.germ.combat_turns import CombatState, Phase
@@ -182,6 +189,11 @@ def event_lines(events: Sequence[CombatEvent], cast: Cast) -> list[str]:
                     f"{cast.name(fighter)}: {disability.label}. "
                     f"It is a lasting condition now ({disability.condition.label})."
                 )
+            case DisabilityAsScar(fighter=fighter):
+                lines.append(
+                    f"{cast.name(fighter)} already has every permanent disability: "
+                    "the wound leaves a scar instead."
+                )
             case RunDeclared(runner=runner, chaser=chaser):
                 lines.append(f"{cast.name(runner)} runs from {cast.name(chaser)}.")
             case ChaseRolled(runner=runner, chaser=chaser, result=result):
@@ -209,7 +221,36 @@ def event_lines(events: Sequence[CombatEvent], cast: Cast) -> list[str]:
                 lines.append(f"{cast.name(fighter)}'s player agrees to end the combat.")
             case CombatEnded(reason=reason):
                 lines.append(f"**The combat is over:** {_END_REASONS[reason]}.")
+            case _:
+                lines += _more_lines(event, cast)
     return lines
+
+
+def terrain_words(allows_hiding: bool) -> str:
+    return "allows hiding" if allows_hiding else "does not allow hiding"
+
+
+def _more_lines(event: CombatEvent, cast: Cast) -> list[str]:
+    """Joining and terrain events, as players read them."""
+    match event:
+        case JoinAsked(joiner=joiner, by=by) if joiner == by:
+            return [f"{cast.name(joiner)} asks to join the combat."]
+        case JoinAsked(joiner=joiner, by=by):
+            return [f"{cast.name(by)}'s player brings {cast.name(joiner)} into the combat."]
+        case JoinAnswered(fighter=fighter, joiner=joiner, yes=yes) if fighter != joiner:
+            verb = "agrees to" if yes else "disputes"
+            return [f"{cast.name(fighter)}'s player {verb} {cast.name(joiner)} joining."]
+        case JoinAnswered(joiner=joiner, yes=True):
+            return [f"{cast.name(joiner)}'s player accepts joining."]
+        case FighterJoined(fighter=fighter):
+            return [f"**{cast.name(fighter)} joins the combat** (last in the turn order)."]
+        case JoinWithdrawn(joiner=joiner):
+            return [f"{cast.name(joiner)} does not join the combat."]
+        case TerrainVoted(fighter=fighter, allows_hiding=allows):
+            return [f"{cast.name(fighter)}'s player says the terrain {terrain_words(allows)}."]
+        case TerrainChanged(allows_hiding=allows):
+            return [f"**The terrain now {terrain_words(allows)}.**"]
+    return []
 
 
 def _hide_lines(hider: FighterId, seeker: FighterId, event: HideRolled, cast: Cast) -> list[str]:
@@ -254,6 +295,8 @@ def summary(events: Sequence[CombatEvent], cast: Cast) -> str:
                 parts.append(f"{cast.raw(attacker)} {verb} {cast.raw(target)}: {_power(result)}")
             case DisabilityChosen(fighter=fighter, disability=disability):
                 parts.append(f"{cast.raw(fighter)}: {disability.label}")
+            case DisabilityAsScar(fighter=fighter):
+                parts.append(f"{cast.raw(fighter)}: a scar (no disability left to take)")
             case RunDeclared(runner=runner, chaser=chaser):
                 parts.append(f"{cast.raw(runner)} runs from {cast.raw(chaser)}")
             case ChaseRolled(runner=runner, result=result):
@@ -269,6 +312,10 @@ def summary(events: Sequence[CombatEvent], cast: Cast) -> str:
                 parts.append(f"{cast.raw(fighter)}'s player agrees to end")
             case CombatEnded(reason=reason):
                 parts.append(f"over: {_END_REASONS[reason]}")
+            case FighterJoined(fighter=fighter):
+                parts.append(f"{cast.raw(fighter)} joins")
+            case TerrainChanged(allows_hiding=allows):
+                parts.append(f"the terrain now {terrain_words(allows)}")
     turns = [event for event in events if isinstance(event, TurnStarted)]
     if not parts and turns:
         parts.append(f"{cast.raw(turns[-1].attacker)}'s turn (round {turns[-1].turn})")
@@ -307,14 +354,90 @@ def first_select(combat_id: int, state: CombatState, cast: Cast) -> Select:
     )
 
 
-def turn_buttons(combat_id: int, version: int) -> list[Button]:
-    return [
+NO_HIDE_BUTTON = "No Hide button: the terrain does not allow hiding here."
+
+
+def turn_buttons(combat_id: int, version: int, *, hiding: bool = True) -> list[Button]:
+    """Attack, Run and (where the terrain allows hiding) Hide."""
+    buttons = [
         Button(
             label="Attack", custom_id=custom_id(combat_id, "attack", version), style=Style.primary
         ),
         Button(label="Run", custom_id=custom_id(combat_id, "run", version)),
-        Button(label="Hide", custom_id=custom_id(combat_id, "hide", version)),
     ]
+    if hiding:
+        buttons.append(Button(label="Hide", custom_id=custom_id(combat_id, "hide", version)))
+    return buttons
+
+
+MOVE = "Your move"
+
+
+def move_select(combat_id: int, state: CombatState, cast: Cast) -> Select:
+    """With three or more cats: the attacker's move and its opponent in one choice
+    (`attack:<id>`, `run:<id>`, `hide:<id>`; hide only where the terrain allows it)."""
+    verbs = [("attack", "Attack"), ("run", "Run from")]
+    if state.terrain_allows_hiding:
+        verbs.append(("hide", "Hide from"))
+    options = [
+        SelectOption(label=f"{label} {cast.raw(f)}", value=f"{verb}:{f}")
+        for verb, label in verbs
+        for f in state.active
+        if f != state.attacker
+    ]
+    return Select(
+        custom_id=custom_id(combat_id, "move", state.version), placeholder=MOVE, options=options
+    )
+
+
+FIRST_PICK = "Who attacks first?"
+
+
+def first_pick_select(combat_id: int, state: CombatState, cast: Cast) -> Select:
+    """With three or more cats: each player's answer to who attacks first."""
+    return Select(
+        custom_id=custom_id(combat_id, "first-pick", state.version),
+        placeholder=FIRST_PICK,
+        options=[SelectOption(label=cast.raw(f), value=str(f)) for f in state.active],
+    )
+
+
+def _side_prompts(out: Prompt, combat_id: int, state: CombatState, cast: Cast) -> None:
+    """A pending join and a proposed terrain: who is asked, and the buttons to answer."""
+    version = state.version
+    if state.joining is not None and not state.is_over:
+        joiner = state.joining
+        waiting = [f for f in (joiner, *state.active) if f not in state.join_yes]
+        if state.join_disputed:
+            out.lines.append(
+                f"{cast.name(joiner)} joining is disputed: an admin lets them in or keeps them out."
+            )
+        else:
+            for fighter in waiting:
+                _mention(out, cast, fighter)
+            names = ", ".join(cast.name(f) for f in waiting)
+            out.lines.append(
+                f"{cast.name(joiner)} wants to join. Still to agree: {names} "
+                "(a fighter's No disputes it; the joining cat's No withdraws it)."
+            )
+        out.buttons += [
+            Button(
+                label="Join: yes",
+                custom_id=custom_id(combat_id, "join-yes", version),
+                style=Style.success,
+            ),
+            Button(label="Join: no", custom_id=custom_id(combat_id, "join-no", version)),
+        ]
+    if state.terrain_proposal is not None and not state.is_over:
+        waiting = [f for f in state.active if f not in state.terrain_votes]
+        names = ", ".join(cast.name(f) for f in waiting)
+        out.lines.append(
+            f"Proposed: the terrain {terrain_words(state.terrain_proposal)}. "
+            f"Still to agree: {names}."
+        )
+        out.buttons.append(
+            Button(label="Agree to terrain", custom_id=custom_id(combat_id, "terrain", version))
+        )
 
 
 def prompt(combat_id: int, state: CombatState, cast: Cast) -> Prompt:
@@ -357,6 +480,11 @@ def prompt(combat_id: int, state: CombatState, cast: Cast) -> Prompt:
                 button("I go first", "me-first", Style.primary),
                 button("They go first", "them-first"),
             ]
+            if len(state.active) > 2:
+                out.buttons = out.buttons[:1]
+                out.select = first_pick_select(combat_id, state, cast)
+            if state.turn == 0 and state.terrain_allows_hiding:
+                out.lines.append("Before the first turn, a cat may try an ambush: /combat ambush.")
             if disputed(state):
                 out.lines.append("Admins: choose below, or use /admin combat first.")
                 out.select = first_select(combat_id, state, cast)
@@ -366,7 +494,14 @@ def prompt(combat_id: int, state: CombatState, cast: Cast) -> Prompt:
                 f"**Round {state.turn}: {cast.name(state.attacker)}'s turn** — "
                 "attack, run or hide (/attack, /run, /hide or the buttons)."
             )
-            out.buttons = turn_buttons(combat_id, version)
+            hiding = state.terrain_allows_hiding
+            if len(state.active) > 2:
+                out.lines.append("Choose your move and its target below.")
+                out.select = move_select(combat_id, state, cast)
+            else:
+                out.buttons = turn_buttons(combat_id, version, hiding=hiding)
+            if not hiding:
+                out.lines.append(NO_HIDE_BUTTON)
         case Phase.AWAITING_CHASE:
             _mention(out, cast, state.chaser)
             out.lines.append(
@@ -392,10 +527,14 @@ def prompt(combat_id: int, state: CombatState, cast: Cast) -> Prompt:
             out.select = Select(
                 custom_id=custom_id(combat_id, "disability", version),
                 placeholder="Choose the disability",
-                options=[SelectOption(label=d.label, value=d.value) for d in Disability],
+                options=[
+                    SelectOption(label=d.label, value=d.value)
+                    for d in state.disability_choices or tuple(Disability)
+                ],
             )
         case Phase.ENDED:
             pass  # a finished combat offers no buttons
+    _side_prompts(out, combat_id, state, cast)
     return out
 
 

@@ -13,15 +13,17 @@ from bot.actions.lookup import acting_character, named, require_admin, require_b
 from bot.actions.reply import Button, Reply
 from bot.actions.roll import clean_reason
 from bot.actions.seasons import current_season
-from bot.actions.weeks import real_day, stamp, zone
+from bot.actions.weeks import real_day, stamp, until, zone
 from rules.errors import PawpostError
 from rules.germ.constants import (
+    HOURS_BETWEEN_HUNTS_AFTER_ZONE_CHANGE,
     HUNT_CATCH_DC,
     STARVING_AGILITY_PENALTY,
     STARVING_STRENGTH_PENALTY,
 )
 from rules.germ.hunger import starving_with_mother
 from rules.germ.hunting import (
+    ZONE_CHANGE_GAP,
     HuntResult,
     after_hunt,
     end_starvation,
@@ -29,6 +31,7 @@ from rules.germ.hunting import (
     is_nursing,
     nursing_kits,
     with_hunger,
+    zone_change_wait,
 )
 from rules.germ.hunting import hunt as roll_hunt
 from rules.germ.hunting import steal as roll_steal
@@ -75,6 +78,21 @@ def _roll_lines(result: HuntResult, leaf_bare: bool) -> list[str]:
     return lines
 
 
+def _wait_after_zone_change(tx: Transaction, guild: Guild, cat: Character, now: datetime) -> None:
+    """A new time zone may start a new real day early: then the cat waits 20 hours after its
+    last hunt. Its last hunt is only looked up within 20 hours of a change."""
+    changed = guild.settings.timezone_changed_at
+    if changed is None or not timedelta(0) <= now - changed < ZONE_CHANGE_GAP:
+        return
+    wait = zone_change_wait(changed, tx.hunting.last_hunt_at(guild.guild_id, cat.id))
+    if wait is not None and now < wait:
+        raise PawpostError(
+            f"{safe(cat.name)} hunted less than {HOURS_BETWEEN_HUNTS_AFTER_ZONE_CHANGE} hours ago "
+            f"and the server's time zone has changed since, so it can hunt again in "
+            f"{until(wait, now)}."
+        )
+
+
 @runs_in_database
 def hunt(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """Perception to find prey (DC 5, 10 in Leaf-bare), then Stealth DC 8 to catch it; once a
@@ -88,6 +106,7 @@ def hunt(services: Services, actor: Actor, character: str | None = None) -> Repl
         day = real_day(now, zone(guild.settings.timezone))
         if tx.hunting.hunt_on_day(guild.guild_id, cat.id, day.key) is not None:
             raise hunted_today(cat.name, day, now)
+        _wait_after_zone_change(tx, guild, cat, now)
         season = current_season(guild.settings, now)
         leaf_bare = season is Season.LEAF_BARE
         result = roll_hunt(sheet, services.dice, leaf_bare=leaf_bare)

@@ -13,6 +13,9 @@ def settings_field(settings: GuildSettings) -> ReplyField:
         name="Germ",
         value=(
             f"{germ.points_to_spend} points, at most {germ.max_points_in_stat} in a stat; "
-            f"catches can be stolen for {germ.steal_window_days} days"
+            f"catches can be stolen for {germ.steal_window_days} days; "
+            f"free attacks cut by the target's Agility: "
+            f"{'on' if germ.free_attack_agility_cuts_damage else 'off'}; "
+            f"a mother is at least {germ.mother_min_age_gap_moons} moons older than her kit"
         ),
     )

@@ -211,8 +211,9 @@ async def test_no_hiding_terrain_makes_a_hide_fail_without_rolling(services, dic
     assert "The terrain does not allow hiding." in challenge.lines
     accepted = await click(services, actor(BOB), challenge, "Accept")
     voted = await click(services, actor(ALICE), accepted, "I go first")
-    started = await click(services, actor(BOB), voted, "They go first")
-    failed = await click(services, actor(ALICE), started, "Hide")
+    await click(services, actor(BOB), voted, "They go first")
+    # No Hide button is offered there; /hide still fails without rolling.
+    failed = await combat.hide(services, actor(ALICE))
     assert failed.lines[0] == (
         "Firepaw tries to hide, but the terrain does not allow hiding: the attempt fails."
     )

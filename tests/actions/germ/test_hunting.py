@@ -198,3 +198,26 @@ async def test_a_cat_hunts_alone_in_its_own_server(services, dice) -> None:
     await germ_cats.create(services, actor(ALICE), **FIREPAW)
     with pytest.raises(PawpostError, match="no character in this server"):
         await germ_hunting.hunt(services, actor(ALICE, guild=2000))
+
+
+async def test_a_new_time_zone_gives_no_second_hunt_within_20_hours(
+    services, dice, clock, db, cats
+) -> None:
+    """Hole: "changing the time zone cannot give a cat a second hunt within 20 hours"."""
+    clock.now = datetime(2026, 11, 30, 10, tzinfo=UTC)  # 10:00 on the 30th in UTC
+    dice.load(MISS)
+    await germ_hunting.hunt(services, actor(ALICE))
+    clock.advance(hours=1)
+    await set_zone(services, "Pacific/Kiritimati")  # UTC+14: already 1 December there
+    before = dump(db.path)
+    with pytest.raises(PawpostError) as refused:
+        await germ_hunting.hunt(services, actor(ALICE))
+    assert refused.value.message == (
+        "Firepaw hunted less than 20 hours ago and the server's time zone has changed since, "
+        "so it can hunt again in 19 h."
+    )
+    assert dump(db.path) == before
+    clock.advance(hours=19)  # 20 hours after the last hunt, the new real day is the cat's
+    dice.load(MISS)
+    await germ_hunting.hunt(services, actor(ALICE))
+    assert [h.day_key for h in reversed(await hunts_in_db(db))] == ["2026-11-30", "2026-12-01"]
