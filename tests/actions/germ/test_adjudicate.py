@@ -7,9 +7,19 @@ import pytest
 
 from bot.actions import admin
 from bot.actions.germ import combat
+from bot.actions.germ import hunting as germ_hunting
 from rules.errors import PawpostError
 from tests.actions.germ.combat_helpers import fighting, make_cats
-from tests.actions.germ.hunting_helpers import MISS, boss, hunt_on, set_hunger, sheet, two_cats
+from tests.actions.germ.hunting_helpers import (
+    CATCH,
+    FIND,
+    MISS,
+    boss,
+    hunt_on,
+    set_hunger,
+    sheet,
+    two_cats,
+)
 from tests.conftest import ALICE, BOB, actor
 
 
@@ -68,3 +78,22 @@ async def test_an_attacks_power_overridden_adds_or_removes_the_scar_and_the_woun
     await admin.adjudicate(services, boss(), row, "power 3", "it was nothing")
     calm = await sheet(db, "Tigerclaw")
     assert (calm.scars, calm.conditions) == (0, ())
+
+
+async def test_a_steal_overridden_hands_the_catch_over_or_back(services, dice, clock, db) -> None:
+    await two_cats(services)
+    await hunt_on(services, dice, clock, FIND, CATCH, user=ALICE, days=0)
+    await set_hunger(db, "Tigerclaw", streak=3, starving=True)
+    dice.load(9, 10)  # 13 against 13: a tie goes to the hunter, who keeps the catch
+    await germ_hunting.steal(services, actor(BOB), "Firepaw")
+    assert (await sheet(db, "Tigerclaw")).starving
+    row = await _row(services, "Tigerclaw", "steal")
+    with pytest.raises(PawpostError, match="stolen or spotted"):
+        await admin.adjudicate(services, boss(), row, "half of it", "a judgement call")
+    await admin.adjudicate(services, boss(), row, "stolen", "Firepaw was asleep")
+    assert not (await sheet(db, "Tigerclaw")).starving  # the thief ate it
+    with pytest.raises(PawpostError, match="already stolen by Tigerclaw"):
+        await germ_hunting.share(services, actor(ALICE), "Tigerclaw")
+    await admin.adjudicate(services, boss(), row, "spotted", "no, she woke up")
+    shared = await germ_hunting.share(services, actor(ALICE), "Tigerclaw")  # hers again
+    assert "Tigerclaw" in "\n".join(shared.lines)
