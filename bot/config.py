@@ -42,6 +42,10 @@ class Settings(BaseModel):
     test_discord_url: str | None = None
     test_clock: AwareDatetime | None = None
     test_dice: tuple[int, ...] | None = None
+    # Test-only: answer "thinking" after this many seconds instead of the usual 2 (Discord drops
+    # an interaction not answered within 3), and give a command's database work this budget.
+    test_defer_after_seconds: float | None = Field(default=None, gt=0, le=2.5)
+    test_command_budget_seconds: float | None = Field(default=None, gt=0, le=600)
 
     @field_validator("test_dice", mode="before")
     @classmethod
@@ -60,6 +64,8 @@ ENVIRONMENT = {
     "PAWPOST_TEST_DISCORD_URL": "test_discord_url",
     "PAWPOST_TEST_CLOCK": "test_clock",
     "PAWPOST_TEST_DICE": "test_dice",
+    "PAWPOST_TEST_DEFER_AFTER": "test_defer_after_seconds",
+    "PAWPOST_TEST_COMMAND_BUDGET": "test_command_budget_seconds",
 }
 
 

@@ -14,6 +14,7 @@ import re
 import shlex
 import sys
 import traceback
+import unicodedata
 from collections.abc import AsyncIterable, AsyncIterator, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -27,6 +28,7 @@ from bot.commands.catalog import CommandIndex
 from bot.commands.spec import Command, Kind, Option
 from rules.errors import PawpostError
 from storage.database import Database
+from storage.names import BIDI_CONTROLS
 
 log = logging.getLogger(__name__)
 
@@ -37,6 +39,27 @@ _CHANNEL = re.compile(r"<#(\d+)>")
 _TIMESTAMP = re.compile(r"<t:(\d+)(?::[a-zA-Z])?>")
 _ESCAPE = re.compile(r"\\(.)")
 _SNOWFLAKE = re.compile(r"^(?:<[@#]&?!?)?(\d{1,20})>?$")
+
+
+def _steers_the_terminal(character: str) -> bool:
+    """Control characters (ESC starts an escape sequence; C1's CSI is one by itself), lone
+    surrogates, and bidi controls, which reorder what is printed around them."""
+    if character in "\n\t":
+        return False
+    return character in BIDI_CONTROLS or unicodedata.category(character) in ("Cc", "Cs")
+
+
+def printable(text: str) -> str:
+    """Text as the console prints it: anything that would steer the terminal is shown as an
+    escape (`\\x1b`, `\\u202e`) instead of being sent to it."""
+    if text.isascii() and text.isprintable():
+        return text
+    return "".join(
+        (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
+        if _steers_the_terminal(c)
+        else c
+        for c in text
+    )
 
 
 def user_id(name: str) -> int:
@@ -280,7 +303,7 @@ async def run_console(
             if line.strip() in ("/quit", "/exit"):
                 break
             if echo and line.strip():
-                print(f"> {line.rstrip()}", file=out)
+                print(printable(f"> {line.rstrip()}"), file=out)
             try:
                 answer = await session.run_line(line)
             except Exception:
@@ -288,7 +311,7 @@ async def run_console(
                 print("A bug stopped the console; the traceback is above.", file=out)
                 return 1
             if answer:
-                print(answer, file=out)
+                print(printable(answer), file=out)
     finally:
         if services is None:
             await db.close()

@@ -7,6 +7,10 @@ A ruleset that is not built yet is simply absent: the core answers its `/charact
 
 from __future__ import annotations
 
+from bot.actions.cat import days as cat_days
+from bot.actions.cat.builder import CAT_BUILDER
+from bot.actions.cat.risks import RISK_BUTTONS as CAT_RISK_BUTTONS
+from bot.actions.cat.sheet import sheet_fields as cat_sheet_fields
 from bot.actions.germ import adjudicate as germ_adjudicate
 from bot.actions.germ import checks as germ_checks
 from bot.actions.germ import clock as germ_clock
@@ -19,8 +23,14 @@ from bot.actions.germ.jobs import GERM_JOBS
 from bot.actions.germ.mothers import MOTHER_BUTTONS as GERM_MOTHER_BUTTONS
 from bot.actions.germ.settings import settings_field as germ_settings_field
 from bot.actions.germ.sheet import sheet_fields as germ_sheet_fields
+from bot.actions.wcagr import clock as wcagr_clock
+from bot.actions.wcagr.builder import WCAGR_BUILDER
+from bot.actions.wcagr.contests import WcagrContest
+from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
 from bot.bench.germ import GERM_BENCH
+from bot.commands.cat import CAT_COMMANDS
 from bot.commands.germ import GERM_COMMANDS
+from bot.commands.wcagr import WCAGR_COMMANDS
 from bot.ruleset import Feature, Ruleset
 from rules.germ.hunger import GermHunger
 from rules.rulesets import RULESETS as RULES
@@ -44,4 +54,23 @@ GERM = Ruleset(
     adjudicate=germ_adjudicate.adjudicate,
 )
 
-RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM,)}
+CAT = Ruleset(
+    rules=RULES["cat"],
+    commands=CAT_COMMANDS,
+    sheet_fields=cat_sheet_fields,
+    buttons=CAT_RISK_BUTTONS,
+    builder=CAT_BUILDER,
+    on_game_day=cat_days.on_game_day,
+)
+
+WCAGR = Ruleset(
+    rules=RULES["wcagr"],
+    commands=WCAGR_COMMANDS,
+    sheet_fields=wcagr_sheet_fields,
+    contest=WcagrContest(),
+    on_game_day=wcagr_clock.on_game_day,
+    on_moon=wcagr_clock.on_moon,
+    builder=WCAGR_BUILDER,
+)
+
+RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM, CAT, WCAGR)}

@@ -10,8 +10,10 @@ from typing import NamedTuple
 
 from pydantic import BaseModel
 
+from rules.cat.sheet import CatSheet
 from rules.errors import PawpostError
 from rules.germ.sheet import GermSheet
+from rules.wcagr.sheet import WcagrSheet
 
 
 class RulesetInfo(NamedTuple):
@@ -28,8 +30,8 @@ RULESETS: dict[str, RulesetInfo] = {
     ruleset.id: ruleset
     for ruleset in (
         RulesetInfo("germ", "Germ", GermSheet),
-        RulesetInfo("wcagr", "WCAGR", None),
-        RulesetInfo("cat", "Taking Risks", None),
+        RulesetInfo("wcagr", "WCAGR", WcagrSheet),
+        RulesetInfo("cat", "Taking Risks", CatSheet),
         RulesetInfo("caverns", "Caverns and Cloiers", None),
     )
 }

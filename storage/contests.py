@@ -89,6 +89,29 @@ class ContestRepository:
         )
         return int(next(iter(rows))[0])
 
+    def waiting_against(
+        self, guild_id: int, initiator_user_id: int, defender_ids: Sequence[int]
+    ) -> dict[int, int]:
+        """Of these defenders, those this player already has a contest waiting against:
+        defender id -> that contest's id (the oldest)."""
+        marks = ", ".join("?" * len(defender_ids))
+        rows = self._db.execute_fetchall(
+            "SELECT defender_character_id, min(id) FROM contests"
+            " WHERE guild_id = ? AND initiator_user_id = ? AND resolved_at IS NULL"
+            f" AND defender_character_id IN ({marks}) GROUP BY defender_character_id",
+            (guild_id, initiator_user_id, *defender_ids),
+        )
+        return {defender: contest_id for defender, contest_id in rows}
+
+    def started_since(self, guild_id: int, initiator_user_id: int, since: datetime) -> int:
+        """How many contests this player has started since then (one per defender)."""
+        rows = self._db.execute_fetchall(
+            "SELECT count(*) FROM contests"
+            " WHERE guild_id = ? AND initiator_user_id = ? AND created_at > ?",
+            (guild_id, initiator_user_id, to_text(since)),
+        )
+        return int(rows[0][0])
+
     def get(self, guild_id: int, contest_id: int) -> Contest | None:
         """A contest of this server by id (another server's id finds nothing)."""
         rows = self._db.execute_fetchall(

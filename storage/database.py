@@ -9,8 +9,10 @@ import logging
 import re
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from contextvars import ContextVar
 from importlib import resources
 from pathlib import Path
 from typing import NamedTuple, ParamSpec, TypeVar
@@ -24,11 +26,28 @@ from storage.worker import DatabaseThread
 log = logging.getLogger(__name__)
 
 BUSY_TIMEOUT_MS = 5000
+# A command's time budget: work it hands over that has not started by then never runs, work that
+# has started waits no longer than that for another process's lock, and the command stops
+# waiting and answers with the storage sentence. The grace lets work started just in time end.
+COMMAND_BUDGET_S = 8.0
+BUDGET_GRACE_S = 0.5
+# When the running command's budget ends (time.monotonic()), or None: no budget (jobs, tools).
+_DEADLINE: ContextVar[float | None] = ContextVar("pawpost_command_deadline", default=None)
 # The migrations use generated columns (3.31) and ALTER TABLE ... DROP COLUMN (3.35).
 OLDEST_SQLITE = (3, 35, 0)
 P = ParamSpec("P")
 R = TypeVar("R")
 _MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+
+
+@contextmanager
+def time_budget(seconds: float = COMMAND_BUDGET_S) -> Iterator[None]:
+    """Give the database work of the code in this block (this task) `seconds` in all."""
+    token = _DEADLINE.set(time.monotonic() + seconds)
+    try:
+        yield
+    finally:
+        _DEADLINE.reset(token)
 
 
 class MigrationFailed(RuntimeError):
@@ -192,8 +211,34 @@ class Database:
         is committed or rolled back whole, never left open."""
         if self._closed:
             raise StorageUnavailable("the database is closed")
-        result: R = await self._thread.submit(functools.partial(work, *args, **kwargs))
-        return result
+        deadline = _DEADLINE.get()
+        if deadline is None:
+            result: R = await self._thread.submit(functools.partial(work, *args, **kwargs))
+            return result
+        unit = functools.partial(work, *args, **kwargs)
+        future = self._thread.submit(functools.partial(self._within, deadline, unit))
+        wait = max(deadline - time.monotonic(), 0.0) + BUDGET_GRACE_S
+        try:
+            return await asyncio.wait_for(future, wait)
+        except TimeoutError:
+            if not future.cancelled():  # the work itself raised it
+                raise
+            log.warning("a command's database work did not end within its time budget")
+            raise StorageUnavailable("the command's time budget ran out") from None
+
+    def _within(self, deadline: float, work: Callable[[], R]) -> R:
+        """In the database thread: run `work` only if its command's budget has not run out, and
+        let it wait for another process's lock only until the budget ends."""
+        remaining_ms = (deadline - time.monotonic()) * 1000
+        if remaining_ms <= 0:
+            raise StorageUnavailable("the command's time budget ran out before its work began")
+        if remaining_ms >= self.busy_timeout_ms:
+            return work()
+        self._connection.execute(f"PRAGMA busy_timeout = {max(int(remaining_ms), 1)}")
+        try:
+            return work()
+        finally:
+            self._connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
 
     async def transact(self, work: Callable[[Transaction], R], *, write: bool = True) -> R:
         """Run `work` in one transaction in the database thread."""

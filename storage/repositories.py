@@ -21,16 +21,12 @@ from storage.connection import Connection
 from storage.contests import ContestRepository
 from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
+from storage.names import name_key
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import from_text, maybe_from_text, to_text
 
 _ROLLS = TypeAdapter(list[Roll])
 T = TypeVar("T")
-
-
-def name_key(name: str) -> str:
-    """The form of a character's name that uniqueness is checked on."""
-    return name.strip().casefold()
 
 
 class NameTaken(Exception):

@@ -1,5 +1,5 @@
 """The database thread: runs units of work one at a time, in the order they were handed over,
-and hands their results back to the event loop in batches."""
+and hands each result back to the event loop as soon as its unit ends."""
 
 from __future__ import annotations
 
@@ -10,22 +10,27 @@ from collections import deque
 from collections.abc import Callable
 from typing import Any
 
-# Results go back to the event loop when the thread runs out of work, or after this many units,
-# whichever comes first: one wake-up of the loop for a batch instead of one for each command.
-RESULTS_PER_WAKE_UP = 16
-
 Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]
 
 
 class DatabaseThread:
     """One daemon thread that owns the connection. `submit` may be called from the event loop
-    thread only; the work runs in this thread."""
+    thread only; the work runs in this thread.
+
+    Each result is handed back the moment its unit ends, never held behind later work. While the
+    event loop has not yet taken the results already handed back, new ones join them, so a burst
+    of commands still costs one wake-up of the loop per batch, not one per command.
+    """
 
     def __init__(self, loop: asyncio.AbstractEventLoop, name: str = "pawpost-database") -> None:
         self._loop = loop
         self._queue: deque[tuple[Callable[[], Any], asyncio.Future[Any]]] = deque()
         self._wake = threading.Event()
         self._stopping = False
+        # Results waiting for the loop, and whether a call to take them is already scheduled.
+        self._outbox: list[Outcome] = []
+        self._outbox_lock = threading.Lock()
+        self._settle_scheduled = False
         self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
         self._thread.start()
 
@@ -52,34 +57,38 @@ class DatabaseThread:
             self._wake.wait()
             # Cleared before draining: work queued from now on sets it again, so none is missed.
             self._wake.clear()
-            done: list[Outcome] = []
             while self._queue:
                 work, future = self._queue.popleft()
                 if future.cancelled():  # the caller gave up before the work began
                     continue
                 try:
-                    done.append((future, work(), None))
+                    outcome: Outcome = (future, work(), None)
                 except BaseException as error:  # handed to the caller, who raises it
-                    done.append((future, None, error))
-                if len(done) >= RESULTS_PER_WAKE_UP:
-                    self._hand_back(done)
-                    done = []
-            if done:
-                self._hand_back(done)
+                    outcome = (future, None, error)
+                self._hand_back(outcome)
             if self._stopping and not self._queue:
                 return
 
-    def _hand_back(self, done: list[Outcome]) -> None:
-        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is waiting any more
-            self._loop.call_soon_threadsafe(_settle, done)
+    def _hand_back(self, outcome: Outcome) -> None:
+        """Give one result to the loop now: with the ones it has not taken yet, or in a new
+        wake-up if it has taken them all."""
+        with self._outbox_lock:
+            self._outbox.append(outcome)
+            if self._settle_scheduled:
+                return
+            self._settle_scheduled = True
+        with contextlib.suppress(RuntimeError):  # the loop is closed: nobody is waiting now
+            self._loop.call_soon_threadsafe(self._settle)
 
-
-def _settle(done: list[Outcome]) -> None:
-    """On the event loop: give each waiting caller its result (unless it was cancelled)."""
-    for future, result, error in done:
-        if future.cancelled():
-            continue
-        if error is None:
-            future.set_result(result)
-        else:
-            future.set_exception(error)
+    def _settle(self) -> None:
+        """On the event loop: give each waiting caller its result (unless it was cancelled)."""
+        with self._outbox_lock:
+            done, self._outbox = self._outbox, []
+            self._settle_scheduled = False
+        for future, result, error in done:
+            if future.cancelled():
+                continue
+            if error is None:
+                future.set_result(result)
+            else:
+                future.set_exception(error)

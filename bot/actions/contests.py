@@ -29,6 +29,9 @@ if TYPE_CHECKING:
 
 NOTICES_PER_WAKE = 50
 LARGEST_GROUP = 10  # defenders facing one roll
+# A burst of contests pings their defenders as often: a player starts at most this many a
+# minute (each defender of a roll against several counts).
+CONTESTS_PER_MINUTE = 5
 SHORTEST_TIMEOUT = timedelta(hours=1)  # candidates are read by it; each server's own applies
 
 
@@ -114,6 +117,7 @@ def open_contests(
     the roll; returns their ids in the defenders' order."""
     if not 1 <= len(defenders) <= LARGEST_GROUP:
         raise ValueError(f"a contest has 1 to {LARGEST_GROUP} defenders")
+    _refuse_a_repeat_or_a_burst(tx, actor, [defender for defender, _ in defenders], now)
     contest_ids = [
         tx.contests.add(
             Contest(
@@ -145,6 +149,27 @@ def open_contests(
         )
     )
     return contest_ids
+
+
+def _refuse_a_repeat_or_a_burst(
+    tx: Transaction, actor: Actor, defenders: Sequence[Character], now: datetime
+) -> None:
+    """One contest waiting against a cat per player, and at most CONTESTS_PER_MINUTE started."""
+    waiting = tx.contests.waiting_against(
+        actor.guild_id, actor.user_id, [defender.id for defender in defenders]
+    )
+    for defender in defenders:
+        if defender.id in waiting:
+            raise PawpostError(
+                f"You already have a contest waiting for {safe(defender.name)}'s roll"
+                f" (contest {waiting[defender.id]}); it must be settled before you start another."
+            )
+    started = tx.contests.started_since(actor.guild_id, actor.user_id, now - timedelta(minutes=1))
+    if started + len(defenders) > CONTESTS_PER_MINUTE:
+        raise PawpostError(
+            f"You can start at most {CONTESTS_PER_MINUTE} contests a minute; wait a moment"
+            " before the next."
+        )
 
 
 def _rules(services: Services, guild: Guild) -> ContestRules:

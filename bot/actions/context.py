@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
 from rules.dice import DiceSource, SystemDice
+from rules.errors import PawpostError
 from storage.database import Database
 from storage.settings import GuildSettings
 
@@ -32,8 +33,11 @@ class Actor:
     display_name: str = ""
 
     def admin_in(self, settings: GuildSettings) -> bool:
+        # @everyone (whose id is the server's) is refused as the admin role; one stored before
+        # that was refused makes no one an admin.
+        role = settings.admin_role_id
         return self.is_admin or (
-            settings.admin_role_id is not None and settings.admin_role_id in self.role_ids
+            role is not None and role != self.guild_id and role in self.role_ids
         )
 
 
@@ -75,6 +79,24 @@ def runs_in_database(
 
     @functools.wraps(verb)
     async def in_database(services: Services, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        refuse_broken_text((*args, *kwargs.values()))
         return await services.db.run(verb, services, *args, **kwargs)
 
     return in_database
+
+
+def refuse_broken_text(values: Iterable[object]) -> None:
+    """Refuse text that is not Unicode a database or Discord can hold: a lone surrogate (JSON
+    can carry one, as `\\ud800`). Looks into a form's fields and a select's values too."""
+    for value in values:
+        if isinstance(value, Mapping):
+            refuse_broken_text(value.values())
+        elif isinstance(value, list | tuple):
+            refuse_broken_text(value)
+        elif isinstance(value, str) and not value.isascii():
+            try:
+                value.encode("utf-8")
+            except UnicodeEncodeError:
+                raise PawpostError(
+                    "That text holds a broken character (a lone surrogate); type it again."
+                ) from None

@@ -13,7 +13,7 @@ import asyncio
 import functools
 import logging
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -139,17 +139,18 @@ def split_posts(
     lines: list[str] = list(header)
     size = sum(len(line) + 1 for line in lines)
     players: dict[int, None] = {}  # in order of first mention
+    pinged: set[int] = set()  # by any post of these: a player is pinged once in all
     for line, player in items:
-        new_player = ping and player is not None and player not in players
+        new_player = ping and player is not None and player not in pinged
         full = size + len(line) + 1 > POST_TEXT_LIMIT
         if lines and (full or (new_player and len(players) >= MENTIONS_PER_POST)):
             posts.append(Reply(title=title, lines=lines, mentions=list(players)))
             lines, size, players = [], 0, {}
-            new_player = ping and player is not None
         lines.append(line)
         size += len(line) + 1
         if new_player and player is not None:
             players[player] = None
+            pinged.add(player)
     if lines:
         posts.append(Reply(title=title, lines=lines, mentions=list(players)))
     if len(posts) > 1:
@@ -175,13 +176,24 @@ def _priority_of(
 _PRIORITY_NOTE = {0: " · **starving**", 1: " · one more failed hunt and it starves"}
 
 
-def _reminder_line(cat: WeeklyCat, priority: int) -> str:
-    line = f"**{safe(cat.name)}** — <@{cat.owner_id}>"
-    if priority in _PRIORITY_NOTE:
-        return line + _PRIORITY_NOTE[priority]
-    if cat.fail_streak:
-        return line + f" · {plural(cat.fail_streak, 'failed hunt')} in a row"
-    return line
+PLAYER_LINE_LIMIT = 1000  # characters of one player's cats on one line; more go on the next
+
+
+def _player_lines(by_player: dict[int, list[str]]) -> Iterator[tuple[str, int]]:
+    """Each player's cats on one line ("**Firepaw** — <@1> · **starving**; **Sandpaw**"), or on
+    a few when they are many, each line naming the player."""
+    for owner_id, entries in by_player.items():
+        line = entries[0]
+        if len(entries) == 1:  # most players
+            yield line, owner_id
+            continue
+        for entry in entries[1:]:
+            if len(line) + len(entry) + 2 > PLAYER_LINE_LIMIT:
+                yield line, owner_id
+                line = f"<@{owner_id}>, more: {entry}"
+            else:
+                line += "; " + entry
+        yield line, owner_id
 
 
 def reminder_posts(cats: Sequence[WeeklyCat], week: Span, hunger: Hunger) -> list[Reply]:
@@ -189,11 +201,22 @@ def reminder_posts(cats: Sequence[WeeklyCat], week: Span, hunger: Hunger) -> lis
         f"These cats have not hunted yet this week; the week ends {stamp(week.end, 'R')} "
         f"({stamp(week.end, 'f')}). Use /hunt."
     ]
-    # By priority, then in the order given (by name): the sort is stable. The lines are made
-    # as the posts take them, so a big server's job keeps no second list of them.
-    ranked = sorted(cats, key=functools.partial(_priority, hunger))
-    items = ((_reminder_line(cat, _priority(hunger, cat)), cat.owner_id) for cat in ranked)
-    return split_posts("Hunting reminder", header, items, ping=True)
+    # By priority, then in the order given (by name): the sort is stable. Each player gets one
+    # line of their cats, in the order of their most urgent one, and is pinged once: the first
+    # cat names the player, the others follow it.
+    priorities = [_priority(hunger, cat) for cat in cats]
+    by_player: dict[int, list[str]] = {}
+    for index in sorted(range(len(cats)), key=priorities.__getitem__):
+        cat = cats[index]
+        note = _PRIORITY_NOTE.get(priorities[index])
+        if note is None and cat.fail_streak:
+            note = f" · {plural(cat.fail_streak, 'failed hunt')} in a row"
+        listed = by_player.get(cat.owner_id)
+        if listed is None:
+            by_player[cat.owner_id] = [f"**{safe(cat.name)}** — <@{cat.owner_id}>{note or ''}"]
+        else:
+            listed.append(f"**{safe(cat.name)}**{note or ''}")
+    return split_posts("Hunting reminder", header, _player_lines(by_player), ping=True)
 
 
 @dataclass

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import unicodedata
+
 from bot.actions.context import Actor
 from bot.actions.formatting import safe
 from rules.errors import PawpostError
 from rules.rulesets import RULESETS, RulesetNotBuilt
 from storage.models import Character
+from storage.names import BIDI_CONTROLS, is_invisible
 from storage.repositories import Transaction
 from storage.settings import Guild
 
@@ -14,10 +17,18 @@ MAX_NAME_LENGTH = 32
 
 
 def clean_name(name: str) -> str:
-    """A character name as stored: trimmed, one line, 1 to 32 characters."""
+    """A character name as stored: trimmed, one line, 1 to 32 characters, no control characters
+    or bidi overrides, and something visible in it."""
     cleaned = " ".join(name.split())
     if not cleaned:
         raise PawpostError("A character needs a name.")
+    for character in cleaned:
+        if character in BIDI_CONTROLS or unicodedata.category(character) in ("Cc", "Cs"):
+            raise PawpostError(
+                "A character's name cannot hold control characters or text-direction overrides."
+            )
+    if all(is_invisible(character) or character.isspace() for character in cleaned):
+        raise PawpostError("A character's name needs at least one visible character.")
     if len(cleaned) > MAX_NAME_LENGTH:
         raise PawpostError(
             f"A character's name can be at most {MAX_NAME_LENGTH} characters; "

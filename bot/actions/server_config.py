@@ -170,15 +170,55 @@ def set_timezone(services: Services, actor: Actor, zone: str) -> Reply:
     return Reply(lines=[f"This server's time zone is now {zone}."])
 
 
+# Where a server shows the /admin commands to a role: Discord hides them from members without
+# Manage Server (the commands' default permission), whatever Pawpost's admin role is.
+SHOW_ADMIN_COMMANDS = (
+    "Server Settings → Integrations → Pawpost (Manage) → Commands → /admin →"
+    " Add Roles or Members → the role → tick it (✓) and Save"
+)
+
+
 @runs_in_database
 def set_admin_role(services: Services, actor: Actor, role_id: int) -> Reply:
+    if role_id == actor.guild_id:  # @everyone's id is the server's; every member holds it
+        raise PawpostError(
+            "The admin role cannot be @everyone, which would make every member an admin;"
+            " choose a role only your admins have."
+        )
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         guild.settings.admin_role_id = role_id
         tx.guilds.save(guild)
         tx.audit.add(audit.entry(actor, "config", f"admin role {role_id}", services.clock()))
-    return Reply(lines=[f"Members with <@&{role_id}> are now admins of Pawpost here."])
+    return Reply(
+        lines=[
+            f"Members with <@&{role_id}> are now admins of Pawpost here.",
+            "Discord still hides the /admin commands from them until you show them to the role:"
+            f" {SHOW_ADMIN_COMMANDS}.",
+        ]
+    )
+
+
+@runs_in_database
+def clear_admin_role(services: Services, actor: Actor) -> Reply:
+    """Back to Manage Server only."""
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        role_id = guild.settings.admin_role_id
+        if role_id is None:
+            raise PawpostError("This server has no admin role; Manage Server makes its admins.")
+        guild.settings.admin_role_id = None
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", "admin role cleared", services.clock()))
+    return Reply(
+        lines=[
+            f"Members with <@&{role_id}> are no longer admins of Pawpost here; Manage Server"
+            " still makes an admin. If you showed them the /admin commands, remove the role"
+            f" there too: {SHOW_ADMIN_COMMANDS.replace('tick it (✓)', 'remove it')}."
+        ]
+    )
 
 
 MOST_TIMEOUT_HOURS = 168  # a week

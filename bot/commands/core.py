@@ -109,10 +109,16 @@ CORE_COMMANDS: tuple[Command, ...] = (
         admin=True,
     ),
     Command(
-        ("config", "admin-role"),
+        ("config", "admin-role", "set"),
         "Let a role adjudicate like Manage Server does",
         server_config.set_admin_role,
         (Option("role", Kind.role, "The admin role", True, keyword="role_id"),),
+        admin=True,
+    ),
+    Command(
+        ("config", "admin-role", "clear"),
+        "Stop letting a role adjudicate: Manage Server only",
+        server_config.clear_admin_role,
         admin=True,
     ),
     Command(

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
+import random
 import re
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from datetime import datetime, timedelta
 from typing import Any
 
+import aiohttp
 import discord
 import yarl
 from discord import app_commands
@@ -30,12 +33,29 @@ from bot.scheduler import Post, Scheduler
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from rules.rulesets import RULESETS
-from storage.database import Database
+from storage.database import COMMAND_BUDGET_S, Database, time_budget
 from storage.repositories import Transaction
 from storage.settings import DEFAULT_RULESET
 
 log = logging.getLogger(__name__)
 SCHEDULER_STOP_TIMEOUT_S = 5.0
+# Discord drops an interaction not answered within 3 s: one whose answer is not ready after this
+# long is deferred ("thinking", or a deferred update of a button's message) and answered later.
+DEFER_AFTER_S = 2.0
+# Autocomplete cannot be deferred: its database work gets this long, else no suggestions.
+AUTOCOMPLETE_BUDGET_S = 2.0
+# Reaching Discord at start-up (or again after its connection failed): the first wait, doubled
+# after each failure up to the last.
+RETRY_FIRST_S = 1.0
+RETRY_MAX_S = 60.0
+# What a network failure or a Discord outage raises (a refused token is LoginFailure instead).
+OUTAGE = (
+    OSError,
+    aiohttp.ClientError,
+    discord.DiscordServerError,
+    discord.GatewayNotFound,
+    TimeoutError,
+)
 
 # What the bot needs in a channel: read it, post, embed, attach exports.
 INVITE_PERMISSIONS = discord.Permissions(
@@ -60,9 +80,15 @@ def actor_of(interaction: discord.Interaction) -> Actor:
     )
 
 
-async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
+async def send_reply(
+    interaction: discord.Interaction, reply: Reply, *, thinking: bool | None = None
+) -> None:
     """Answer an interaction with a reply: a new message, the clicked message replaced, or a
-    modal opened."""
+    modal opened. After a deferral, `thinking` is the ephemerality of the "thinking" message
+    (None: a deferred update of a button's message)."""
+    if interaction.response.is_done():
+        await _send_deferred(interaction, reply, thinking)
+        return
     if reply.modal is not None:
         await interaction.response.send_modal(render.modal(reply.modal))
         return
@@ -77,8 +103,90 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
         await interaction.response.send_message(
             ephemeral=reply.ephemeral, **render.message_kwargs(reply)
         )
+    await _announce(interaction, reply)
+
+
+async def _send_deferred(
+    interaction: discord.Interaction, reply: Reply, thinking: bool | None
+) -> None:
+    """The answer to a deferred interaction: the clicked message edited, the "thinking" message
+    filled in, or a new followup (after deleting a "thinking" message whose ephemerality the
+    answer does not share)."""
+    if reply.modal is not None:  # a form opens only as the first answer
+        raise PawpostError("That took too long to open its form; please press the button again.")
+    if thinking is None and reply.update and interaction.message is not None:
+        await interaction.edit_original_response(**render.edit_kwargs(reply))
+        pings = render.content(reply)
+        if pings:
+            await interaction.followup.send(
+                content=pings, allowed_mentions=render.allowed_mentions(reply)
+            )
+    else:
+        if thinking is not None and thinking != reply.ephemeral:
+            await interaction.delete_original_response()
+        await interaction.followup.send(ephemeral=reply.ephemeral, **render.message_kwargs(reply))
+    await _announce(interaction, reply)
+
+
+async def _announce(interaction: discord.Interaction, reply: Reply) -> None:
     if reply.announce is not None:
         await interaction.followup.send(ephemeral=False, **render.message_kwargs(reply.announce))
+
+
+async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> bool | None:
+    """Tell Discord the answer is coming: a button's (or a form's) message will be updated, or
+    the bot is "thinking" (ephemerally or not). Returns what `send_reply` takes as `thinking`."""
+    kind = interaction.type
+    update = kind is discord.InteractionType.component or (
+        kind is discord.InteractionType.modal_submit and interaction.message is not None
+    )
+    try:
+        if update:
+            await interaction.response.defer()
+            return None
+        await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    except discord.HTTPException as error:
+        log.warning("could not defer interaction %s: %s", interaction.id, error)
+    return ephemeral
+
+
+async def answer(
+    bot: PawpostBot,
+    interaction: discord.Interaction,
+    produce: Callable[[], Awaitable[Reply]],
+    what: str,
+    *,
+    ephemeral: bool = False,
+) -> Reply | None:
+    """Run an interaction's action within the command's time budget and answer it: at once if
+    its reply is ready within `bot.defer_after` seconds, else deferred and then followed up.
+    `ephemeral` is the guess for a "thinking" message. Returns the reply, or None when the user
+    got an error's sentence instead."""
+
+    async def within_budget() -> Reply:
+        with time_budget(bot.command_budget):
+            return await produce()
+
+    work = asyncio.ensure_future(within_budget())
+    thinking: bool | None = None
+    deferred = False
+    try:
+        done, _ = await asyncio.wait({work}, timeout=bot.defer_after)
+        if not done:
+            thinking, deferred = await defer(interaction, ephemeral=ephemeral), True
+        reply = await work
+        await send_reply(interaction, reply, thinking=thinking)
+    except asyncio.CancelledError:
+        work.cancel()
+        raise
+    except Exception as error:
+        if deferred and thinking is False:
+            # the sentence is for the user alone: the public "thinking" message goes
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+        await answer_error(interaction, error, what)
+        return None
+    return reply
 
 
 def _store_command_hash(tx: Transaction, *, guild_id: int, command_hash: str) -> None:
@@ -101,13 +209,13 @@ class PawpostComponent(discord.ui.DynamicItem[discord.ui.Item[Any]], template=r"
         bot = interaction.client
         assert isinstance(bot, PawpostBot)
         custom_id = str(self.custom_id)
-        try:
-            data: Any = interaction.data or {}
-            values: list[str] = list(data.get("values", []))
-            reply = await buttons.press(bot.services, actor_of(interaction), custom_id, values)
-            await send_reply(interaction, reply)
-        except Exception as error:
-            await answer_error(interaction, error, f"button {custom_id}")
+        data: Any = interaction.data or {}
+        values: list[str] = list(data.get("values", []))
+
+        async def produce() -> Reply:
+            return await buttons.press(bot.services, actor_of(interaction), custom_id, values)
+
+        await answer(bot, interaction, produce, f"button {custom_id}")
 
 
 def modal_answers(components: list[Any]) -> dict[str, str]:
@@ -143,6 +251,10 @@ class PawpostBot(discord.Client):
         }
         self._synced: set[int] = set()
         self._scheduler_task: asyncio.Task[None] | None = None
+        self.defer_after = settings.test_defer_after_seconds or DEFER_AFTER_S
+        self.command_budget = settings.test_command_budget_seconds or COMMAND_BUDGET_S
+        # Whether each command's last answer was ephemeral: how its "thinking" message is shown.
+        self._answered_ephemeral: dict[str, bool] = {}
 
     async def close(self) -> None:
         """Stop the scheduler first, and wait (briefly) until it has stopped: a job still
@@ -169,13 +281,13 @@ class PawpostBot(discord.Client):
         custom_id = str(data.get("custom_id", ""))
         if not custom_id.startswith("pawpost:"):
             return
-        try:
+
+        async def produce() -> Reply:
             answers = modal_answers(list(data.get("components", [])))
             actor = actor_of(interaction)
-            reply = await buttons.press(self.services, actor, custom_id, fields=answers)
-            await send_reply(interaction, reply)
-        except Exception as error:
-            await answer_error(interaction, error, f"form {custom_id}")
+            return await buttons.press(self.services, actor, custom_id, fields=answers)
+
+        await answer(self, interaction, produce, f"form {custom_id}", ephemeral=True)
 
     async def can_post(self, guild_id: int, channel_id: int) -> bool:
         """Whether the bot may post embeds in this channel of this server; True when it cannot
@@ -198,12 +310,14 @@ class PawpostBot(discord.Client):
     async def invoke(
         self, interaction: discord.Interaction, command: Command, arguments: dict[str, Any]
     ) -> None:
-        try:
-            reply = await command.handler(self.services, actor_of(interaction), **arguments)
-            await send_reply(interaction, reply)
-        except Exception as error:
-            await answer_error(interaction, error, command.name)
+        async def produce() -> Reply:
+            return await command.handler(self.services, actor_of(interaction), **arguments)
+
+        guess = self._answered_ephemeral.get(command.name, False)
+        reply = await answer(self, interaction, produce, command.name, ephemeral=guess)
+        if reply is None:
             return
+        self._answered_ephemeral[command.name] = reply.ephemeral
         if command.path == ("config", "ruleset") and interaction.guild_id is not None:
             await self.sync_guilds([interaction.guild_id])
         if command.schedules:
@@ -215,9 +329,14 @@ class PawpostBot(discord.Client):
         if interaction.guild_id is None:
             return []
         guild_id, user_id = interaction.guild_id, interaction.user.id
-        names = await self.services.db.transact(
-            lambda tx: tx.characters.name_choices(guild_id, user_id, current, 25), write=False
-        )
+        try:
+            with time_budget(AUTOCOMPLETE_BUDGET_S):
+                names = await self.services.db.transact(
+                    lambda tx: tx.characters.name_choices(guild_id, user_id, current, 25),
+                    write=False,
+                )
+        except PawpostError:  # storage is slow or down: no suggestions rather than none in time
+            return []
         return character_choices(names)
 
     async def complete_zone(
@@ -298,10 +417,91 @@ def make_services(db: Database, settings: Settings) -> Services:
     return services
 
 
+def describe(error: BaseException) -> str:
+    """One line saying what went wrong, without a traceback."""
+    text = str(error).strip().splitlines()
+    return render.clip(text[0] if text else type(error).__name__, 200)
+
+
+class OneLineReconnects(logging.Filter):
+    """discord.py logs each failed reconnection with a traceback; an outage is one line each."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.exc_info and str(record.msg).startswith("Attempting a reconnect"):
+            error = record.exc_info[1]
+            record.msg = "Lost the connection to Discord (%s); reconnecting in %.0f s."
+            record.args = (describe(error) if error else "?", *(record.args or ()))
+            record.exc_info, record.exc_text = None, None
+            record.levelno, record.levelname = logging.WARNING, "WARNING"
+        return True
+
+
+def _retry_delays() -> Any:
+    delay = RETRY_FIRST_S
+    while True:
+        yield delay * random.uniform(0.8, 1.2)
+        delay = min(delay * 2, RETRY_MAX_S)
+
+
+async def log_in(bot: PawpostBot, token: str) -> None:
+    """Log in, retrying with backoff while Discord cannot be reached; one line each time. A
+    refused token (LoginFailure) is raised at once."""
+    delays = _retry_delays()
+    while True:
+        try:
+            await bot.login(token)
+            return
+        except discord.LoginFailure:
+            raise
+        except OUTAGE as error:
+            delay = next(delays)
+            log.warning(
+                "Cannot reach Discord (%s); trying again in %.0f s.", describe(error), delay
+            )
+        # the next attempt opens a new HTTP session (and connector) of its own
+        await bot.http.close()
+        bot.http.connector = discord.utils.MISSING
+        await asyncio.sleep(delay)
+
+
+async def stay_connected(bot: PawpostBot) -> None:
+    """The gateway connection; discord.py reconnects by itself, and this covers what it gives up
+    on during an outage."""
+    delays = _retry_delays()
+    while not bot.is_closed():
+        try:
+            await bot.connect(reconnect=True)
+            return
+        except OUTAGE as error:
+            if bot.is_closed():
+                return
+            delay = next(delays)
+            log.warning(
+                "Cannot reach Discord's gateway (%s); trying again in %.0f s.",
+                describe(error),
+                delay,
+            )
+        except AttributeError:
+            # discord.py 2.7: when the very first connection fails, its reconnection reads the
+            # sequence of a socket that never existed. It already waited and said so.
+            if bot.ws is not None:
+                raise
+            delay = next(delays)
+        await asyncio.sleep(delay)
+
+
+async def start(bot: PawpostBot, token: str) -> None:
+    await log_in(bot, token)
+    await stay_connected(bot)
+
+
 async def serve(settings: Settings) -> None:
     assert settings.token is not None
     if settings.test_discord_url:
         point_at_test_discord(settings.test_discord_url)
+    reconnects = logging.getLogger("discord.client")
+    if not any(isinstance(f, OneLineReconnects) for f in reconnects.filters):
+        reconnects.addFilter(OneLineReconnects())
     db = await Database.open(settings.database)
     bot = PawpostBot(make_services(db, settings), settings)
     loop = asyncio.get_running_loop()
@@ -310,13 +510,15 @@ async def serve(settings: Settings) -> None:
         loop.add_signal_handler(signum, stop.set)
     try:
         async with bot:
-            runner = asyncio.create_task(bot.start(settings.token.get_secret_value()))
+            runner = asyncio.create_task(start(bot, settings.token.get_secret_value()))
             stopper = asyncio.create_task(stop.wait())
             done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
             if runner in done:
                 runner.result()
             log.info("shutting down")
             stopper.cancel()
+        if not runner.done():  # still waiting to reach Discord
+            runner.cancel()
     finally:
         await db.close()
 

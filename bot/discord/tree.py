@@ -30,6 +30,10 @@ GROUP_DESCRIPTIONS = {
     "starving": "A cat's starvation",
     "reminders": "The weekly hunting reminders",
     "game-day": "Game days: when they turn, how fast, where they are summed up",
+    "style": "Taking Risks: banked Style spent on the scene",
+    "reputation": "Taking Risks: Reputations granted, lost and set right",
+    "admin-role": "The role that adjudicates like Manage Server does",
+    "points": "A WCAGR cat's ability points: show and convert",
 }
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25

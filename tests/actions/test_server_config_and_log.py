@@ -102,11 +102,13 @@ async def test_ruleset_change_is_refused_while_characters_of_another_exist(servi
 
 
 async def test_an_unbuilt_ruleset_answers_its_commands_with_a_sentence(services) -> None:
-    reply = await server_config.set_ruleset(services, actor(ADMIN, admin=True), "cat")
-    assert reply.lines == ["This server now plays Taking Risks. Its rolls are not built yet."]
-    with pytest.raises(PawpostError, match="Taking Risks is not built into Pawpost yet"):
+    reply = await server_config.set_ruleset(services, actor(ADMIN, admin=True), "caverns")
+    assert reply.lines == [
+        "This server now plays Caverns and Cloiers. Its rolls are not built yet."
+    ]
+    with pytest.raises(PawpostError, match="Caverns and Cloiers is not built into Pawpost yet"):
         await checks.check(services, actor(ALICE), "strength")
-    with pytest.raises(PawpostError, match="Taking Risks is not built into Pawpost yet"):
+    with pytest.raises(PawpostError, match="Caverns and Cloiers is not built into Pawpost yet"):
         await germ_cats.create(services, actor(ALICE), **FIREPAW)
     await server_config.set_ruleset(services, actor(ADMIN, admin=True), "germ")
     await germ_cats.create(services, actor(ALICE), **FIREPAW)

@@ -125,6 +125,8 @@ class Interaction:
     original_message_id: int | None = None
     followups: list[Json] = field(default_factory=list)  # messages made by POST /webhooks/...
     edits: list[Json] = field(default_factory=list)  # bodies of PATCH /webhooks/.../messages/...
+    created_at: float = field(default_factory=time.monotonic)  # when it was sent to the bot
+    answered_at: float | None = None  # when the accepted callback arrived
 
     async def response(self, timeout: float = 5.0) -> Json:
         """The first callback body: ``{"type": 4|5|6|7|8|9, "data": {...}}``."""
@@ -207,6 +209,12 @@ class FakeDiscord(FakeGuildState):
         self.port = 0
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
         self._add_routes()
+        # Like Discord, refuse a first callback later than this many seconds (None: never).
+        self.interaction_deadline: float | None = None
+        # An outage: every REST request answers 503 and the gateway refuses to connect.
+        self.down = False
+        # When set, REST requests (not webhooks) with another bot token get 401.
+        self.accepted_token: str | None = None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> FakeDiscord:
@@ -340,6 +348,15 @@ class FakeDiscord(FakeGuildState):
         rec = RequestRecord(request.method, path, dict(request.query), body, sorted(files))
         self.requests.append(rec)
         try:
+            if self.down:
+                return self._error(rec, DiscordHTTPError(503, 0, "Service Unavailable"))
+            token = request.headers.get("Authorization")
+            if (
+                self.accepted_token is not None
+                and not path.startswith(("/webhooks/", "/interactions/"))
+                and token != f"Bot {self.accepted_token}"
+            ):
+                return self._error(rec, DiscordHTTPError(401, 0, "401: Unauthorized"))
             for method, regex, handler in self._routes:
                 match = regex.fullmatch(path)
                 if method == request.method and match:
@@ -456,6 +473,11 @@ class FakeDiscord(FakeGuildState):
         inter.callbacks.append(body)
         if inter.response_body is not None:
             raise DiscordHTTPError(400, 40060, "Interaction has already been acknowledged.")
+        late = self.interaction_deadline is not None and (
+            time.monotonic() - inter.created_at > self.interaction_deadline
+        )
+        if late:
+            raise DiscordHTTPError(404, 10062, "Unknown interaction")
         rtype, data = body.get("type"), body.get("data") or {}
         if rtype not in VALID_CALLBACKS[inter.type] or (
             rtype in (6, 7) and inter.message_id is None
@@ -472,6 +494,7 @@ class FakeDiscord(FakeGuildState):
             if rtype == 7:
                 self._edit_message(message, data, c.files)
         inter.response_body = body
+        inter.answered_at = time.monotonic()
         inter.original_message_id = int(message["id"]) if message else None
         if c.query.get("with_response") not in ("1", "true", "True"):
             return None
@@ -573,7 +596,9 @@ class FakeDiscord(FakeGuildState):
         return self.member(uid)
 
     # ------------------------------------------------------------------ gateway
-    async def _handle_gateway(self, request: web.Request) -> web.WebSocketResponse:
+    async def _handle_gateway(self, request: web.Request) -> web.StreamResponse:
+        if self.down:
+            return web.Response(status=503, text="Service Unavailable")
         ws = web.WebSocketResponse(max_msg_size=0)
         await ws.prepare(request)
         compressed = self.compress and request.query.get("compress") == "zlib-stream"

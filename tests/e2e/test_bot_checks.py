@@ -75,7 +75,9 @@ async def test_old_buttons_work_after_restarts_and_timeout_notices_are_posted_on
         )
         await world.answer(inter)
         contest = world.stored(inter)
-        await world.command("contest", {"stat": "charisma", "target": "Robin"}, user=fake.player1)
+        # a player has one contest waiting against a cat at a time: the second is another's
+        await create_cat(world, "Wren", user=fake.admin)
+        await world.command("contest", {"stat": "charisma", "target": "Robin"}, user=fake.admin)
 
         def notices() -> list[dict]:
             posted = fake.messages("general") + fake.messages("hunting")
@@ -117,8 +119,8 @@ async def test_old_buttons_work_after_restarts_and_timeout_notices_are_posted_on
         )
         admin = await fake.click(second, "pawpost:contest:2:admin-roll", user=fake.admin)
         assert (await admin.response())["type"] == 7
-        assert "Contest: Rook vs Robin" in text_of(second) and custom_ids(second) == []
-        assert pinged(await admin.wait_followup()) == {fake.player1}
+        assert "Contest: Wren vs Robin" in text_of(second) and custom_ids(second) == []
+        assert pinged(await admin.wait_followup()) == {fake.admin}
 
 
 async def test_a_cat_named_everyone_pings_nobody(tmp_path: Path) -> None:

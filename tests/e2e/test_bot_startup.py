@@ -37,21 +37,24 @@ async def test_switching_ruleset_syncs_that_server_once(tmp_path: Path) -> None:
         await world.start()
         assert fake.sync_count[fake.guild_id] == 1
 
-        refused = await world.command("config ruleset", {"ruleset": "wcagr"}, user=fake.player1)
+        refused = await world.command("config ruleset", {"ruleset": "caverns"}, user=fake.player1)
         assert is_ephemeral(refused) and one_sentence(refused["content"])
-        body = await world.command("config ruleset", {"ruleset": "wcagr"}, user=fake.admin)
-        assert text_of(body) == "This server now plays WCAGR. Its rolls are not built yet."
+        body = await world.command("config ruleset", {"ruleset": "caverns"}, user=fake.admin)
+        assert (
+            text_of(body)
+            == "This server now plays Caverns and Cloiers. Its rolls are not built yet."
+        )
         await fake.wait_until(lambda: fake.sync_count[fake.guild_id] == 2, 5, "the re-sync")
-        assert world.synced_names() == top_level("wcagr")
+        assert world.synced_names() == top_level("caverns")
         assert fake.sync_count == {fake.guild_id: 2}
 
         body = await world.command("check", user=fake.player1)
         assert is_ephemeral(body) and one_sentence(body["content"])
-        assert body["content"].startswith("WCAGR is not built into Pawpost yet")
+        assert body["content"].startswith("Caverns and Cloiers is not built into Pawpost yet")
         body = await world.command("character create", {"name": "Rook"}, user=fake.player1)
-        assert body["content"].startswith("WCAGR is not built into Pawpost yet")
+        assert body["content"].startswith("Caverns and Cloiers is not built into Pawpost yet")
 
-        await world.restart()  # the stored set is WCAGR's: nothing to sync
+        await world.restart()  # the stored set is Caverns's: nothing to sync
         assert fake.sync_count == {fake.guild_id: 2}
         body = await world.command("config ruleset", {"ruleset": "germ"}, user=fake.admin)
         assert text_of(body) == "This server now plays Germ."

@@ -114,6 +114,8 @@ async def test_full_trust_at_21_gives_plus_5_until_revoked(services, dice) -> No
     dice.load(3)
     again = await checks.start_contest(services, actor(ALICE), "charisma", "Listener")
     assert again.lines[1] == "Speaker: d20 **3** + Charisma 8 + 5 full trust = **16**"
+    dice.load(10)  # settled, so that Speaker may contest Listener again below
+    await buttons.press(services, actor(BOB), again.buttons[0].custom_id)
     with pytest.raises(PawpostError, match="belongs to another player"):
         await checks.revoke_trust(services, actor(CAROL), "Speaker", "Listener")
     await checks.revoke_trust(services, actor(BOB), "Speaker", "Listener")

@@ -1,0 +1,1 @@
+"""Taking Risks' verbs: making a cat, its sheet, Risks with their Style, Lives and scars."""

@@ -1,0 +1,108 @@
+"""Taking Risks on the game clock and the verbs that follow it: each game day counts the weeks
+of healing and takes the point of a Reputation acted against and not set right; `/heal` picks
+the scar a week healed; an admin rules that a cat acted against a Reputation, or set it right."""
+
+from __future__ import annotations
+
+from bot.actions import audit
+from bot.actions.admin import required_reason
+from bot.actions.cat.common import cat_sheet, require_cat
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import safe
+from bot.actions.game_time import GameDay, game_day_at
+from bot.actions.lookup import acting_character, named, require_admin
+from bot.actions.reply import Reply
+from rules.cat.healing import heal_scar
+from rules.cat.healing import on_game_day as count_healing
+from rules.cat.reputation import act_against, reputation_named, set_right, settle_reputations
+from rules.cat.sheet import CatSheet, trait_named
+from storage.models import Character
+from storage.repositories import Transaction
+from storage.settings import Guild
+
+
+def on_game_day(tx: Transaction, guild: Guild, day: GameDay) -> list[str]:
+    """As `day` dawns: heals due for each full week of healing, and Reputation points lost."""
+    changed: list[Character] = []
+    healing, lines = 0, []
+    for character in tx.characters.all_in_guild(guild.guild_id):
+        sheet = character.sheet
+        if character.deleted_at is not None or not isinstance(sheet, CatSheet):
+            continue
+        settled = settle_reputations(count_healing(sheet, day.number), today=day.number)
+        for loss in settled.losses:
+            after = "gone" if loss.gone else f"now {loss.after}"
+            lines.append(f"{safe(character.name)} loses a point of {safe(loss.name)} ({after}).")
+        if settled.sheet.heals_due > sheet.heals_due:
+            healing += 1
+        if settled.sheet != sheet:
+            character.sheet = settled.sheet
+            changed.append(character)
+    tx.characters.save_sheets(changed)
+    if healing:
+        noun = "cat has" if healing == 1 else "cats have"
+        lines.append(f"{healing} {noun} a scar to heal: its player picks which with /heal.")
+    return lines
+
+
+@runs_in_database
+def heal(services: Services, actor: Actor, trait: str, character: str | None = None) -> Reply:
+    """The player picks the scar a week of healing takes away."""
+    chosen = trait_named(trait)
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_cat(guild)
+        found = acting_character(tx, actor, guild, character)
+        today = game_day_at(now, guild.settings).number
+        sheet = heal_scar(cat_sheet(found), chosen, today=today)
+        found.sheet = sheet
+        tx.characters.save_sheet(found)
+        tx.audit.add(
+            audit.entry(actor, "heal", f"a scar of {chosen.label} healed", now, character=found)
+        )
+    return Reply(
+        lines=[
+            f"A scar of {safe(found.name)}'s {chosen.label} heals: "
+            f"{sheet.scars(chosen)} left there, {sheet.heals_due} more due."
+        ]
+    )
+
+
+def _admin_reputation(
+    services: Services, actor: Actor, character: str, name: str, reason: str, *, restore: bool
+) -> Reply:
+    reason = required_reason(reason)
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        require_cat(guild)
+        found = named(tx, actor.guild_id, character)
+        sheet = cat_sheet(found)
+        today = game_day_at(now, guild.settings).number
+        known = reputation_named(sheet, name)
+        if restore:
+            found.sheet = set_right(sheet, known, today=today)
+            summary = f"{known} set right"
+            line = f"{safe(found.name)} set {safe(known)} right today: no point is lost."
+        else:
+            found.sheet = act_against(sheet, known, today=today)
+            summary = f"acted against {known}"
+            line = (
+                f"{safe(found.name)} acted against {safe(known)}: it loses a point when the game "
+                "day ends, unless set right today (/admin reputation restore)."
+            )
+        tx.characters.save_sheet(found)
+        tx.audit.add(audit.entry(actor, "reputation", summary, now, character=found, reason=reason))
+    return Reply(lines=[line], footer=f"reason: {reason}")
+
+
+@runs_in_database
+def lose(services: Services, actor: Actor, character: str, name: str, reason: str) -> Reply:
+    return _admin_reputation(services, actor, character, name, reason, restore=False)
+
+
+@runs_in_database
+def restore(services: Services, actor: Actor, character: str, name: str, reason: str) -> Reply:
+    return _admin_reputation(services, actor, character, name, reason, restore=True)

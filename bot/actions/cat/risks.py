@@ -1,0 +1,443 @@
+"""`/risk`: a Taking Risks cat Tests Fate, and the Risk's buttons: bank its surplus evens as
+Style, spend a Life to succeed (confirming the last), place a dangerous failure's scars.
+
+A Risk with something left to click is stored (`storage/cat/risks.py`); each button names the
+stored Risk and acts once, so buttons keep working after a restart and a second click refuses.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import TYPE_CHECKING
+
+from bot.actions import audit
+from bot.actions.cat.common import cat_sheet, require_cat
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import describe_roll, safe
+from bot.actions.game_time import game_day_at
+from bot.actions.lookup import acting_character
+from bot.actions.reply import Button, Modal, ModalField, Reply, Style
+from bot.actions.roll import clean_reason
+from rules.cat.lives import LastLifeNeedsConfirmation
+from rules.cat.risks import AdvantageSource, Difficulty, RiskResult, spend_life_on_risk, take_risk
+from rules.cat.scars import ScarsPlaced, default_placement, place_scars, room_for_scars
+from rules.cat.sheet import TRAITS, CatSheet, Trait, trait_named
+from rules.cat.style import use_style
+from rules.errors import PawpostError
+from storage.cat import cat
+from storage.cat.risks import FollowUp, StoredRisk
+from storage.models import Character
+from storage.repositories import Transaction
+from storage.settings import Guild
+
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler, Press
+
+AREA = "cat-risk"
+
+
+def parse_difficulty(text: str) -> Difficulty:
+    try:
+        return Difficulty(text.strip().lower())
+    except ValueError:
+        names = ", ".join(d.value for d in Difficulty)
+        raise PawpostError(f"{safe(text)} is not a difficulty; pick one of {names}.") from None
+
+
+def parse_yes(text: str | None, what: str) -> bool:
+    if text is None:
+        return False
+    cleaned = text.strip().lower()
+    if cleaned not in ("yes", "no"):
+        raise PawpostError(f"{what} is yes or no; you gave {safe(text)}.")
+    return cleaned == "yes"
+
+
+def _plural(count: int, noun: str) -> str:
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
+
+
+def _pool_line(result: RiskResult) -> str:
+    parts = [f"{safe(part.reason)} {part.dice}" for part in result.pool]
+    if result.automatic_evens:
+        parts.append(f"Style spent {result.automatic_evens} automatic")
+    return "Pool: " + " + ".join(parts)
+
+
+def _scar_buttons(risk_id: int, sheet: CatSheet, trait: Trait, owed: int) -> list[Button]:
+    """One button per trait that can take scars, the risked trait first; the rest spill over
+    as the Narrator would place them."""
+    order = (trait, *(t for t in TRAITS if t is not trait))
+    noun = "scar" if owed == 1 else "scars"
+    return [
+        Button(
+            label=f"{owed} {noun} in {candidate.label}",
+            custom_id=f"pawpost:{AREA}:{risk_id}:scars:{TRAITS.index(candidate)}",
+            style=Style.danger,
+        )
+        for candidate in order
+        if room_for_scars(sheet, candidate) > 0
+    ]
+
+
+def _life_button(risk_id: int, *, last: bool) -> Button:
+    if last:
+        return Button(
+            label="Spend the last Life (the cat dies)",
+            custom_id=f"pawpost:{AREA}:{risk_id}:life-last",
+            style=Style.danger,
+        )
+    return Button(
+        label="Spend a Life to succeed",
+        custom_id=f"pawpost:{AREA}:{risk_id}:life",
+        style=Style.primary,
+    )
+
+
+@runs_in_database
+def risk(
+    services: Services,
+    actor: Actor,
+    trait: str,
+    difficulty: str,
+    advantage: int | None = None,
+    reputation: str | None = None,
+    style: int | None = None,
+    dangerous: str | None = None,
+    character: str | None = None,
+    reason: str | None = None,
+) -> Reply:
+    chosen = trait_named(trait)
+    level = parse_difficulty(difficulty)
+    is_dangerous = parse_yes(dangerous, "Dangerous")
+    reason = clean_reason(reason)
+    reputation = reputation if reputation and reputation.strip() else None
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_cat(guild)
+        found = acting_character(tx, actor, guild, character)
+        source = (
+            AdvantageSource.GRANTED if actor.admin_in(guild.settings) else AdvantageSource.CLAIMED
+        )
+        taken = take_risk(
+            cat_sheet(found),
+            chosen,
+            level,
+            services.dice,
+            advantage=advantage or 0,
+            advantage_source=source,
+            reputation=reputation,
+            style=style or 0,
+            dangerous=is_dangerous,
+        )
+        result = taken.result
+        found.sheet = taken.sheet
+        tx.characters.save_sheet(found)
+        outcome = "success" if result.succeeded else "failure"
+        summary = f"{level.label} {chosen.label} Risk" + (" (dangerous)" if is_dangerous else "")
+        entry_id = tx.audit.add(
+            audit.entry(
+                actor,
+                "risk",
+                summary,
+                now,
+                character=found,
+                rolls=[result.roll],
+                outcome=outcome,
+                reason=reason,
+            )
+        )
+        needs_clicks = result.style_earned > 0 or not result.succeeded
+        risk_id = (
+            cat(tx).risks.add(guild.guild_id, found.id, entry_id, result, now)
+            if needs_clicks
+            else None
+        )
+    title = f"{safe(found.name)}: {summary}" + (f" for {safe(reason)}" if reason else "")
+    lines = [_pool_line(result), describe_roll(result.roll)]
+    buttons: list[Button] = []
+    mentions: list[int] = []
+    evens = _plural(result.evens, "even")
+    if result.succeeded:
+        lines.append(
+            f"**Success**: {evens} against {result.needed} needed. "
+            f"<@{found.owner_id}> narrates what happens."
+        )
+        mentions.append(found.owner_id)
+    else:
+        lines.append(
+            f"**Failure**: {evens} against {result.needed} needed. "
+            "Fate intervenes: the Narrator narrates what happens."
+        )
+    if result.style_earned and risk_id is not None:
+        lines.append(f"{_plural(result.style_earned, 'surplus even')}: Style to bank.")
+        buttons.append(
+            Button(
+                label=f"Bank {result.style_earned} Style",
+                custom_id=f"pawpost:{AREA}:{risk_id}:bank",
+                style=Style.success,
+            )
+        )
+        buttons.append(
+            Button(
+                label=f"Edit the scene with {result.style_earned} Style",
+                custom_id=f"pawpost:{AREA}:{risk_id}:scene",
+            )
+        )
+    if not result.succeeded and risk_id is not None:
+        buttons.append(_life_button(risk_id, last=False))
+        if is_dangerous:
+            if result.scars:
+                lines.append(
+                    f"Dangerous: {_plural(result.scars, 'scar')} (the lowest odd die) to place."
+                )
+                buttons += _scar_buttons(risk_id, taken.sheet, chosen, result.scars)
+            else:
+                lines.append("Dangerous, but no die came up odd: no scars.")
+    return Reply(
+        title=title, lines=lines, buttons=buttons, mentions=mentions, footer=f"roll #{entry_id}"
+    )
+
+
+def _stored(
+    tx: Transaction, actor: Actor, guild: Guild, risk_id: int
+) -> tuple[StoredRisk, Character]:
+    """The Risk a button names, and its cat, if the clicker is its player or an admin."""
+    stored = cat(tx).risks.get(actor.guild_id, risk_id)
+    if stored is None:
+        raise PawpostError("That Risk does not exist in this server.")
+    found = tx.characters.by_id(actor.guild_id, stored.character_id)
+    if found is None:
+        raise PawpostError("The cat that took that Risk was deleted.")
+    if found.owner_id != actor.user_id and not actor.admin_in(guild.settings):
+        raise PawpostError(f"Only {safe(found.name)}'s player or an admin can answer this Risk.")
+    return stored, found
+
+
+def _mark(
+    tx: Transaction,
+    stored: StoredRisk,
+    follow_up: FollowUp,
+    now: datetime,
+    result: RiskResult | None = None,
+) -> None:
+    if not cat(tx).risks.mark(stored.id, follow_up, now, result):
+        raise PawpostError("That was done a moment ago.")
+
+
+@runs_in_database
+def bank_style(services: Services, actor: Actor, risk_id: int) -> Reply:
+    """Bank every surplus even of a Risk as Style."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_cat(guild)
+        stored, found = _stored(tx, actor, guild, risk_id)
+        if stored.done(FollowUp.STYLE):
+            raise PawpostError("That Risk's Style was banked or spent already.")
+        earned = stored.result.style_earned
+        used = use_style(cat_sheet(found), stored.result, bank=earned)
+        found.sheet = used.sheet
+        tx.characters.save_sheet(found)
+        _mark(tx, stored, FollowUp.STYLE, now)
+        tx.audit.add(
+            audit.entry(
+                actor,
+                "style",
+                f"banked {earned} Style from roll #{stored.audit_id}",
+                now,
+                character=found,
+            )
+        )
+    return Reply(
+        lines=[
+            f"{safe(found.name)} banks {earned} Style from roll #{stored.audit_id}: "
+            f"{used.sheet.style} banked now."
+        ]
+    )
+
+
+def _style_to_share(tx: Transaction, actor: Actor, risk_id: int) -> tuple[StoredRisk, Character]:
+    guild = tx.guilds.get(actor.guild_id)
+    require_cat(guild)
+    stored, found = _stored(tx, actor, guild, risk_id)
+    if stored.done(FollowUp.STYLE):
+        raise PawpostError("That Risk's Style was banked or spent already.")
+    if not stored.result.style_earned:
+        raise PawpostError("That Risk made no Style.")
+    return stored, found
+
+
+@runs_in_database
+def scene_form(services: Services, actor: Actor, risk_id: int) -> Reply:
+    """The form for a scene edit paid with a Risk's surplus evens."""
+    with services.db.transaction(write=False) as tx:
+        stored, _ = _style_to_share(tx, actor, risk_id)
+    earned = stored.result.style_earned
+    return Reply(
+        modal=Modal(
+            custom_id=f"pawpost:{AREA}:{risk_id}:scene-edit",
+            title=f"Edit the scene ({earned} Style)",
+            fields=[
+                ModalField(key="scene", label="What the edit adds to the scene", max_length=200),
+                ModalField(
+                    key="bank",
+                    label=f"How many of the {earned} to bank instead",
+                    value="0",
+                    required=False,
+                    max_length=4,
+                ),
+            ],
+        )
+    )
+
+
+@runs_in_database
+def edit_scene(services: Services, actor: Actor, risk_id: int, scene: str, bank: str) -> Reply:
+    """Spend a Risk's surplus evens on a scene edit (some may be banked), logged with its text."""
+    cleaned = bank.strip() or "0"
+    if not cleaned.isdigit():
+        raise PawpostError(f"How many to bank is a number; you gave {safe(bank)}.")
+    now = services.clock()
+    with services.db.transaction() as tx:
+        stored, found = _style_to_share(tx, actor, risk_id)
+        used = use_style(cat_sheet(found), stored.result, bank=int(cleaned), scene=scene)
+        found.sheet = used.sheet
+        tx.characters.save_sheet(found)
+        _mark(tx, stored, FollowUp.STYLE, now)
+        edit = used.scene_edit
+        summary = f"Style from roll #{stored.audit_id}: banked {used.banked}"
+        if edit is not None:
+            summary += f", {edit.style} on a scene edit: {edit.text}"
+        tx.audit.add(audit.entry(actor, "style", summary, now, character=found))
+    lines = [safe(edit.text)] if edit is not None else []
+    spent = 0 if edit is None else edit.style
+    lines.append(
+        f"{safe(found.name)} spends {spent} Style on the scene and banks {used.banked}: "
+        f"{used.sheet.style} banked now."
+    )
+    return Reply(title=f"{safe(found.name)} edits the scene", lines=lines)
+
+
+@runs_in_database
+def spend_life(services: Services, actor: Actor, risk_id: int, *, confirm_last: bool) -> Reply:
+    """Spend a Life to turn a failed Risk into a success; the last Life asks first."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_cat(guild)
+        stored, found = _stored(tx, actor, guild, risk_id)
+        if stored.done(FollowUp.LIFE):
+            raise PawpostError("A Life was spent on that Risk already.")
+        if stored.done(FollowUp.SCARS):
+            raise PawpostError("That Risk's scars are placed: it stands as failed.")
+        try:
+            spent = spend_life_on_risk(cat_sheet(found), stored.result, confirm_last=confirm_last)
+        except LastLifeNeedsConfirmation as asked:
+            return Reply(
+                lines=[asked.message],
+                buttons=[_life_button(stored.id, last=True)],
+                ephemeral=True,
+            )
+        found.sheet = spent.sheet
+        tx.characters.save_sheet(found)
+        _mark(tx, stored, FollowUp.LIFE, now, result=spent.result)
+        cat(tx).risks.mark(stored.id, FollowUp.SCARS, now)  # a success takes no scars
+        tx.audit.add(
+            audit.entry(
+                actor,
+                "life",
+                f"spent a Life on roll #{stored.audit_id}",
+                now,
+                character=found,
+                outcome="success",
+            )
+        )
+    sheet = cat_sheet(found)
+    left = f"{sheet.lives} {'Life' if sheet.lives == 1 else 'Lives'} left"
+    lines = [
+        f"{safe(found.name)} spends a Life: the Risk of roll #{stored.audit_id} succeeds, and "
+        f"<@{found.owner_id}> narrates. {left}."
+    ]
+    if sheet.dead:
+        lines.append(f"That was {safe(found.name)}'s last Life: once it has done this, it dies.")
+    return Reply(lines=lines, mentions=[found.owner_id])
+
+
+def _placed_lines(name: str, placed: ScarsPlaced) -> list[str]:
+    where = ", ".join(f"{count} in {trait.label}" for trait, count in placed.placement.items())
+    lines = [f"{safe(name)} takes {where or 'no scars'}."]
+    for drop in placed.drops:
+        lines.append(
+            f"Three scars: {drop.trait.label} drops from {drop.before.label} to {drop.after.label}."
+        )
+    if placed.died:
+        lines.append(f"{safe(name)} has four Crippled traits and dies.")
+    elif placed.newly_in_danger:
+        lines.append(f"{safe(name)} is in real danger: three Crippled traits, and a fourth kills.")
+    return lines
+
+
+@runs_in_database
+def take_scars(services: Services, actor: Actor, risk_id: int, trait_index: int) -> Reply:
+    """Place a failed dangerous Risk's scars, starting in the chosen trait."""
+    if not 0 <= trait_index < len(TRAITS):
+        raise PawpostError("That button names no trait.")
+    chosen = TRAITS[trait_index]
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_cat(guild)
+        stored, found = _stored(tx, actor, guild, risk_id)
+        if stored.done(FollowUp.LIFE):
+            raise PawpostError("A Life was spent on that Risk: it takes no scars.")
+        if stored.done(FollowUp.SCARS):
+            raise PawpostError("That Risk's scars are placed already.")
+        owed = stored.result.scars
+        if not owed:
+            raise PawpostError("That Risk gave no scars.")
+        sheet = cat_sheet(found)
+        if room_for_scars(sheet, chosen) <= 0:
+            raise PawpostError(f"{chosen.label} is Crippled and takes no more scars.")
+        today = game_day_at(now, guild.settings).number
+        placed = place_scars(sheet, owed, default_placement(sheet, chosen, owed), today=today)
+        found.sheet = placed.sheet
+        tx.characters.save_sheet(found)
+        _mark(tx, stored, FollowUp.SCARS, now)
+        lines = _placed_lines(found.name, placed)
+        tx.audit.add(
+            audit.entry(
+                actor,
+                "scars",
+                f"scars from roll #{stored.audit_id}: " + " ".join(lines),
+                now,
+                character=found,
+            )
+        )
+    return Reply(lines=lines)
+
+
+async def _button(services: Services, actor: Actor, press: Press) -> Reply:
+    if press.verb == "bank":
+        return await bank_style(services, actor, press.id)
+    if press.verb == "scene":
+        return await scene_form(services, actor, press.id)
+    if press.verb == "scene-edit":
+        fields = press.fields
+        return await edit_scene(
+            services, actor, press.id, fields.get("scene", ""), fields.get("bank", "0")
+        )
+    if press.verb == "scars":
+        return await take_scars(services, actor, press.id, press.arg or 0)
+    return await spend_life(services, actor, press.id, confirm_last=press.verb == "life-last")
+
+
+RISK_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
+    (AREA, "bank"): _button,
+    (AREA, "life"): _button,
+    (AREA, "life-last"): _button,
+    (AREA, "scars"): _button,
+    (AREA, "scene"): _button,
+    (AREA, "scene-edit"): _button,
+}

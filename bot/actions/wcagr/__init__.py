@@ -1,0 +1,1 @@
+"""WCAGR's verbs: cats, checks and ability points, and its work on the game clock."""

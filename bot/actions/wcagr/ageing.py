@@ -1,0 +1,136 @@
+"""WCAGR cats growing up: answering the gains that wait for a choice, an admin's grant for a
+great deed, and retiring."""
+
+from __future__ import annotations
+
+from bot.actions import audit
+from bot.actions.admin import required_reason
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import safe
+from bot.actions.lookup import acting_character, named, require_admin, require_built
+from bot.actions.reply import Reply
+from bot.actions.wcagr import parse
+from bot.actions.wcagr.sheet import wcagr_sheet
+from rules.errors import PawpostError
+from rules.wcagr import (
+    Ability,
+    Gain,
+    GainChoice,
+    Knack,
+    PendingGain,
+    Skill,
+    WcagrSheet,
+    answer_gain,
+    gain_options,
+    grant,
+    retire,
+)
+
+
+def _option_label(option: Ability | Skill | Knack) -> str:
+    return option.label
+
+
+def waiting_line(sheet: WcagrSheet, pending: PendingGain) -> str:
+    """ "Knack (13 moons): choose one of Alertness, Balance, …"."""
+    options = gain_options(sheet, pending.gain)
+    listed = ", ".join(_option_label(option) for option in options) or "nothing left"
+    many = " three different ones" if pending.gain is Gain.THREE_KNACKS else " one"
+    return f"{pending.gain.label} ({pending.source}): choose{many} of {listed}."
+
+
+def _choice(gain: Gain, text: str) -> GainChoice:
+    if gain is Gain.SKILL:
+        return parse.skill(text)
+    if gain is Gain.KNACK:
+        return parse.knack(text)
+    if gain is Gain.THREE_KNACKS:
+        return parse.knacks(text)
+    return parse.ability(text)
+
+
+@runs_in_database
+def gains(
+    services: Services, actor: Actor, choice: str | None = None, character: str | None = None
+) -> Reply:
+    """Without `choice`, what waits; with it, the first waiting gain taken as chosen."""
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        found = acting_character(tx, actor, guild, character)
+        sheet = wcagr_sheet(found)
+        if not sheet.pending:
+            if choice is not None:
+                raise PawpostError(f"{safe(found.name)} has no gain waiting for a choice.")
+            return Reply(lines=[f"{safe(found.name)} has no gain waiting for a choice."])
+        if choice is None:
+            lines = [waiting_line(sheet, sheet.pending[0])]
+            if len(sheet.pending) > 1:
+                lines.append(f"Then {len(sheet.pending) - 1} more.")
+            return Reply(title=f"{safe(found.name)}'s gains", lines=lines)
+        pending = sheet.pending[0]
+        after = answer_gain(sheet, pending, _choice(pending.gain, choice))
+        found.sheet = after
+        tx.characters.save_sheet(found)
+        tx.audit.add(
+            audit.entry(
+                actor,
+                "character",
+                f"{pending.gain.label} ({pending.source}): {' '.join(choice.split())[:60]}",
+                services.clock(),
+                character=found,
+            )
+        )
+    lines = [f"{safe(found.name)} takes its {pending.gain.label} gain of {pending.source}."]
+    if after.pending:
+        lines.append("Next: " + waiting_line(after, after.pending[0]))
+    return Reply(lines=lines)
+
+
+@runs_in_database
+def admin_grant(services: Services, actor: Actor, character: str, gain: str, reason: str) -> Reply:
+    """Book l.192: a skill point or a knack for great deeds, waiting for the player's choice."""
+    reason = required_reason(reason)
+    try:
+        chosen = Gain(gain.strip().lower())
+    except ValueError:
+        raise PawpostError("An admin grants a skill point or a knack for great deeds.") from None
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        require_built(guild)
+        found = named(tx, actor.guild_id, character)
+        found.sheet = grant(wcagr_sheet(found), chosen)
+        tx.characters.save_sheet(found)
+        tx.audit.add(
+            audit.entry(
+                actor,
+                "admin",
+                f"granted a {chosen.label}",
+                services.clock(),
+                character=found,
+                reason=reason,
+            )
+        )
+    return Reply(
+        lines=[
+            f"{safe(found.name)} is granted a {chosen.label.lower()} for a great deed; its "
+            "player chooses it with /character gains."
+        ],
+        footer=f"reason: {reason}",
+    )
+
+
+@runs_in_database
+def retire_cat(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """The cat becomes an elder out of play before its 71st moon."""
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        found = acting_character(tx, actor, guild, character)
+        found.sheet = retire(wcagr_sheet(found))
+        tx.characters.save_sheet(found)
+        tx.audit.add(audit.entry(actor, "character", "retired", services.clock(), character=found))
+    return Reply(
+        lines=[f"{safe(found.name)} retires: an elder out of play, it cannot check, hunt or fight."]
+    )

@@ -1,0 +1,193 @@
+"""WCAGR's sheet builder: the clan select, − and + on the three abilities with the points left,
+and forms for the name and age, the skills and knacks, and the Loner choices and rank. Create
+goes through `/character create`'s own validation."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+
+from bot.actions.builder import Builder, Choices, Counter, Form, FormField, Pick
+from bot.actions.characters import name_taken
+from bot.actions.context import Actor
+from bot.actions.formatting import safe
+from bot.actions.lookup import MAX_NAME_LENGTH, clean_name
+from bot.actions.reply import Reply, ReplyField
+from bot.actions.wcagr.cats import add_cat, new_cat, new_sheet
+from bot.actions.wcagr.sheet import sheet_lines
+from rules.errors import PawpostError
+from rules.wcagr import ABILITIES, CLANS, Ability, Clan, NewCat, WcagrSheet, points_left_to_spread
+from rules.wcagr.constants import ABILITY_MIN, CREATION_ABILITY_POINTS, DEFAULT_AGE_MOONS
+from storage.repositories import Transaction
+from storage.settings import Guild, GuildSettings
+
+NAME_AND_AGE = Form(
+    label="Name and age",
+    title="Your new cat",
+    fields=(
+        FormField("name", "Name", max_length=MAX_NAME_LENGTH),
+        FormField(
+            "age",
+            "Age in moons",
+            required=False,
+            number=True,
+            max_length=3,
+            placeholder=str(DEFAULT_AGE_MOONS),
+        ),
+        FormField(
+            "ten_moon_bonus",
+            "At 10 moons: +1 Intelligence or Spirit",
+            required=False,
+            max_length=12,
+            placeholder="spirit",
+        ),
+    ),
+)
+SKILLS_AND_KNACKS = Form(
+    label="Skills and knacks",
+    title="Skills and knacks",
+    fields=(
+        FormField("skills", "Three different skills", placeholder="Sneak, Pounce, Bite"),
+        FormField(
+            "knacks",
+            "Three different knacks (none under 10 moons)",
+            required=False,
+            placeholder="Alertness, Dash, Hide",
+        ),
+    ),
+)
+LONER_AND_RANK = Form(
+    label="Loner choices and rank",
+    title="Loner choices and rank",
+    fields=(
+        FormField(
+            "loner_abilities",
+            "Loners: one ability (+2) or two (+1 each)",
+            required=False,
+            max_length=40,
+            placeholder="strength, spirit",
+        ),
+        FormField("loner_skill", "Loners: the skill raised by 1", required=False, max_length=20),
+        FormField("rank", "Rank, from the clan's list", required=False, max_length=40),
+    ),
+)
+
+
+def _spread(choices: Choices) -> dict[Ability, int]:
+    return {a: int(choices.get(a.value, ABILITY_MIN)) for a in ABILITIES}
+
+
+def _left(choices: Choices) -> int:
+    spread = _spread(choices)
+    return points_left_to_spread(
+        spread[Ability.STRENGTH], spread[Ability.INTELLIGENCE], spread[Ability.SPIRIT]
+    )
+
+
+def _bounds(ability: Ability) -> Callable[[GuildSettings, Choices], tuple[int, int]]:
+    def bounds(settings: GuildSettings, choices: Choices) -> tuple[int, int]:
+        value = _spread(choices)[ability]
+        return ABILITY_MIN, value + max(0, _left(choices))
+
+    return bounds
+
+
+def _title(choices: Choices) -> str:
+    name = choices.get("name")
+    return f"A new cat: {safe(str(name))}" if name else "A new WCAGR cat"
+
+
+def _lines(settings: GuildSettings, choices: Choices) -> list[str]:
+    clan = choices.get("clan")
+    lines = [
+        f"**{_left(choices)}** of {CREATION_ABILITY_POINTS} ability points left to spread "
+        "(each ability at least 1)."
+    ]
+    lines.append(f"Clan: {CLANS[Clan(clan)].label}." if clan else "Choose a clan or group.")
+    return lines
+
+
+def _clans(settings: GuildSettings) -> list[tuple[str, str]]:
+    return [(CLANS[clan].label, clan.value) for clan in Clan]
+
+
+def _new(choices: Choices) -> NewCat:
+    def text(key: str) -> str | None:
+        value = choices.get(key)
+        return None if value is None else str(value)
+
+    spread = _spread(choices)
+    return new_cat(
+        clan=str(choices.get("clan", "")),
+        strength=spread[Ability.STRENGTH],
+        intelligence=spread[Ability.INTELLIGENCE],
+        spirit=spread[Ability.SPIRIT],
+        skills=str(choices.get("skills", "")),
+        knacks=text("knacks"),
+        age=int(choices.get("age", DEFAULT_AGE_MOONS)),
+        ten_moon_bonus=text("ten_moon_bonus"),
+        loner_abilities=text("loner_abilities"),
+        loner_skill=text("loner_skill"),
+        rank=text("rank"),
+    )
+
+
+def _sheet(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> WcagrSheet:
+    return new_sheet(tx, actor, guild, _new(choices))
+
+
+def _preview(tx: Transaction, guild: Guild, choices: Choices) -> list[ReplyField]:
+    """The sheet as `/character show` will show it, once the choices make a cat."""
+    spread = ", ".join(f"{a.label} {n}" for a, n in _spread(choices).items())
+    shown = [ReplyField(name="Creation points", value=spread)]
+    try:
+        sheet = _sheet(tx, Actor(guild.guild_id, 0, 0, is_admin=True), guild, choices)
+    except PawpostError:
+        return shown
+    return sheet_lines(sheet)
+
+
+def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> list[str]:
+    """What is missing, else what `/character create` would refuse (nothing: ready)."""
+    missing = []
+    if not choices.get("clan"):
+        missing.append("Choose a clan or group from the list.")
+    if not choices.get("name"):
+        missing.append("Give your cat a name with Name and age.")
+    if not choices.get("skills"):
+        missing.append("Choose three skills with Skills and knacks.")
+    left = _left(choices)
+    if left > 0:
+        missing.append(f"Spread the {left} ability point{'s' if left > 1 else ''} left.")
+    if missing:
+        return missing
+    try:
+        name = clean_name(str(choices["name"]))
+        _sheet(tx, actor, guild, choices)
+    except PawpostError as error:
+        return [error.message]
+    if tx.characters.by_name(guild.guild_id, name) is not None:
+        return [name_taken(name).message]
+    return []
+
+
+def _create(tx: Transaction, actor: Actor, guild: Guild, choices: Choices, now: datetime) -> Reply:
+    name = clean_name(str(choices.get("name", "")))
+    return add_cat(tx, actor, guild, name, _sheet(tx, actor, guild, choices), now)
+
+
+WCAGR_BUILDER = Builder(
+    steps=(
+        Pick("clan", "Your cat's clan or group", _clans),
+        *(Counter(a.value, a.label, _bounds(a), start=ABILITY_MIN) for a in ABILITIES),
+        NAME_AND_AGE,
+        SKILLS_AND_KNACKS,
+        LONER_AND_RANK,
+    ),
+    title=_title,
+    start=lambda settings: {},
+    lines=_lines,
+    preview=_preview,
+    problems=_problems,
+    create=_create,
+)

@@ -1,0 +1,247 @@
+"""WCAGR's slash commands: making cats, checks, ability points."""
+
+from __future__ import annotations
+
+from bot.actions.wcagr import ageing, cats, checks, contests, ranks
+from bot.commands.spec import REASON, Command, Kind, Option, character_option
+from rules.wcagr import ABILITIES, SKILLS, Clan, Rank
+from rules.wcagr.constants import (
+    ABILITY_MAX,
+    CREATION_ABILITY_POINTS,
+    DEFAULT_AGE_MOONS,
+    MAX_CREATION_AGE_MOONS,
+)
+
+WCAGR = frozenset({"wcagr"})
+ABILITY_CHOICES = tuple(a.value for a in ABILITIES)
+SKILL_CHOICES = tuple(s.value for s in SKILLS)
+CLAN_CHOICES = tuple(c.value for c in Clan)
+RANK_CHOICES = tuple(r.value for r in Rank)
+RANK_OR_NONE = (*RANK_CHOICES, ranks.NO_RANK)
+MOST_SPENT = 100  # far above any pool; the pool itself refuses an overspend
+
+
+def _ability_option(ability: str) -> Option:
+    return Option(
+        ability,
+        Kind.integer,
+        f"Creation points in {ability.capitalize()} (at least 1; {CREATION_ABILITY_POINTS} in all)",
+        True,
+        min_value=0,
+        max_value=ABILITY_MAX,
+    )
+
+
+WCAGR_COMMANDS: tuple[Command, ...] = (
+    Command(
+        ("character", "create"),
+        f"Make a WCAGR cat: {CREATION_ABILITY_POINTS} points over three abilities, three skills, "
+        "three knacks",
+        cats.create,
+        (
+            Option("name", Kind.text, "The cat's name", True, max_length=32),
+            Option("clan", Kind.text, "Its Clan or group", True, choices=CLAN_CHOICES),
+            *(_ability_option(a.value) for a in ABILITIES),
+            Option(
+                "skills",
+                Kind.text,
+                "Three different skills, e.g. Sneak, Pounce, Bite",
+                True,
+                max_length=100,
+            ),
+            Option(
+                "knacks",
+                Kind.text,
+                "Three different knacks, e.g. Alertness, Dash, Hide (none under 10 moons)",
+                True,
+                max_length=100,
+            ),
+            Option(
+                "age",
+                Kind.integer,
+                f"Age in moons (default {DEFAULT_AGE_MOONS}; older needs an admin)",
+                min_value=0,
+                max_value=MAX_CREATION_AGE_MOONS,
+            ),
+            Option(
+                "ten-moon-bonus",
+                Kind.text,
+                "At 10 moons or more: +1 Intelligence or Spirit",
+                choices=("intelligence", "spirit"),
+            ),
+            Option(
+                "loner-abilities",
+                Kind.text,
+                "Loners and Rogues: one ability (+2) or two (+1 each), e.g. strength, spirit",
+                max_length=40,
+            ),
+            Option(
+                "loner-skill",
+                Kind.text,
+                "Loners and Rogues: the skill raised by 1",
+                choices=SKILL_CHOICES,
+            ),
+            Option("rank", Kind.text, "Its rank, from its group's list", choices=RANK_CHOICES),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("check",),
+        "Roll 3d6 + ability + skill + points spent + knacks, against a DC if given",
+        checks.check,
+        (
+            Option(
+                "ability",
+                Kind.text,
+                "The ability (default: the skill's own)",
+                choices=ABILITY_CHOICES,
+            ),
+            Option(
+                "skill",
+                Kind.text,
+                "The skill (leave out for a plain ability check)",
+                choices=SKILL_CHOICES,
+            ),
+            Option("dc", Kind.integer, "Difficulty to reach", min_value=-100, max_value=100),
+            Option(
+                "spend",
+                Kind.integer,
+                "Ability points to spend, +1 each",
+                min_value=0,
+                max_value=MOST_SPENT,
+            ),
+            Option("knacks", Kind.text, "Knacks to use, e.g. Alertness x2, Track", max_length=100),
+            character_option(),
+            REASON,
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("contest",),
+        "Contest another cat: your skill check against the skill it rolls back",
+        contests.start_contest,
+        (
+            Option("skill", Kind.text, "Your skill", True, choices=SKILL_CHOICES),
+            Option("target", Kind.character, "The cat you contest", True),
+            Option("against", Kind.text, "The skill it rolls back", True, choices=SKILL_CHOICES),
+            Option(
+                "spend",
+                Kind.integer,
+                "Ability points to spend, +1 each",
+                min_value=0,
+                max_value=MOST_SPENT,
+            ),
+            Option("knacks", Kind.text, "Knacks to use, e.g. Hide, Stalk", max_length=100),
+            character_option(),
+            REASON,
+        ),
+        rulesets=WCAGR,
+        schedules=True,
+    ),
+    Command(
+        ("points", "show"),
+        "A cat's ability points left in each pool",
+        checks.show_points,
+        (Option("character", Kind.character, "Whose points (default: your active character)"),),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("points", "convert"),
+        "Trade 2 ability points (of one kind, or one each of two) for 1 of another",
+        checks.convert_points,
+        (
+            Option(
+                "from",
+                Kind.text,
+                "One ability (2 points of it) or two as strength, spirit",
+                True,
+                max_length=40,
+                keyword="from_",
+            ),
+            Option(
+                "to", Kind.text, "The ability that gains 1 point", True, choices=ABILITY_CHOICES
+            ),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("admin", "refresh-points"),
+        "Refill the ability points of one cat, or of every cat of the server (not HP)",
+        checks.refresh_points,
+        (Option("character", Kind.character, "The cat (default: every cat of the server)"),),
+        admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("character", "gains"),
+        "The age table's gains waiting for a choice, or answer the first one",
+        ageing.gains,
+        (
+            Option(
+                "choice",
+                Kind.text,
+                "Your choice: a skill, a knack, an ability, or three knacks at 10 moons",
+                max_length=100,
+            ),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("character", "retire"),
+        "Retire a cat before its 71st moon: an elder out of play",
+        ageing.retire_cat,
+        (character_option(),),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("admin", "grant"),
+        "Grant a cat a skill point or a knack for a great deed; its player chooses",
+        ageing.admin_grant,
+        (
+            Option("character", Kind.character, "The cat", True),
+            Option("gain", Kind.text, "What it gains", True, choices=("skill", "knack")),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("character", "rank"),
+        "Change your cat's rank (leaders, deputies and Healers are set by admins)",
+        ranks.set_own_rank,
+        (
+            Option(
+                "rank", Kind.text, "The new rank, from its group's list", True, choices=RANK_OR_NONE
+            ),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("admin", "rank"),
+        "Set a cat's rank, leaders and deputies too, within its clan's counts",
+        ranks.admin_rank,
+        (
+            Option("character", Kind.character, "The cat", True),
+            Option("rank", Kind.text, "The new rank", True, choices=RANK_OR_NONE),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+            Option(
+                "previous-leader-lives",
+                Kind.integer,
+                "A new leader: lives the previous leader still had (default 0)",
+                min_value=0,
+                max_value=9,
+            ),
+        ),
+        admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("hunt",),
+        "Hunt (WCAGR hunting is not built yet)",
+        checks.hunt_not_built,
+        rulesets=WCAGR,
+    ),
+)

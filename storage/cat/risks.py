@@ -1,0 +1,102 @@
+"""Taking Risks' stored Risks: what a later click on a Risk's buttons needs, and whether each
+follow-up was done already."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules.cat.risks import RiskResult
+from storage.connection import Connection
+from storage.timestamps import from_text, maybe_from_text, to_text
+
+
+class FollowUp(StrEnum):
+    """What a Risk's buttons do, each at most once: its column in `cat_risks`."""
+
+    STYLE = "style_at"  # its surplus evens banked as Style (or spent on a scene edit)
+    LIFE = "life_at"  # a Life spent to succeed
+    SCARS = "scars_at"  # a dangerous failure's scars placed
+
+
+class StoredRisk(BaseModel):
+    id: int
+    guild_id: int
+    character_id: int
+    audit_id: int
+    result: RiskResult
+    created_at: datetime
+    style_at: datetime | None = None
+    life_at: datetime | None = None
+    scars_at: datetime | None = None
+
+    def done(self, follow_up: FollowUp) -> bool:
+        return getattr(self, follow_up.value) is not None
+
+
+_COLUMNS = "id, guild_id, character_id, audit_id, result, created_at, style_at, life_at, scars_at"
+
+
+def _risk(row: Any) -> StoredRisk:
+    return StoredRisk(
+        id=row[0],
+        guild_id=row[1],
+        character_id=row[2],
+        audit_id=row[3],
+        result=RiskResult.model_validate_json(row[4]),
+        created_at=from_text(row[5]),
+        style_at=maybe_from_text(row[6]),
+        life_at=maybe_from_text(row[7]),
+        scars_at=maybe_from_text(row[8]),
+    )
+
+
+class RiskRepository:
+    """The `cat_risks` table."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._db = connection
+
+    def add(
+        self, guild_id: int, character_id: int, audit_id: int, result: RiskResult, now: datetime
+    ) -> int:
+        """Record a Risk; returns its id."""
+        cursor = self._db.execute(
+            "INSERT INTO cat_risks (guild_id, character_id, audit_id, result, created_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            (guild_id, character_id, audit_id, result.model_dump_json(), to_text(now)),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    def get(self, guild_id: int, risk_id: int) -> StoredRisk | None:
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM cat_risks WHERE guild_id = ? AND id = ?",
+            (guild_id, risk_id),
+        )
+        return _risk(rows[0]) if rows else None
+
+    def mark(
+        self,
+        risk_id: int,
+        follow_up: FollowUp,
+        now: datetime,
+        result: RiskResult | None = None,
+    ) -> bool:
+        """Mark a follow-up done (and store the Risk as it now stands); False when it was done
+        already, a moment ago."""
+        column = follow_up.value  # one of three fixed names, never user input
+        if result is None:
+            cursor = self._db.execute(
+                f"UPDATE cat_risks SET {column} = ? WHERE id = ? AND {column} IS NULL",
+                (to_text(now), risk_id),
+            )
+        else:
+            cursor = self._db.execute(
+                f"UPDATE cat_risks SET {column} = ?, result = ? WHERE id = ? AND {column} IS NULL",
+                (to_text(now), result.model_dump_json(), risk_id),
+            )
+        return cursor.rowcount == 1
