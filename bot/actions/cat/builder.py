@@ -4,6 +4,7 @@ goes through `/character create`'s own validation."""
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from datetime import datetime
 
@@ -121,10 +122,8 @@ def _preview(tx: Transaction, guild: Guild, choices: Choices) -> list[ReplyField
     """The sheet as `/character show` will show it; until it is a valid cat, the ranks alone."""
     reputations = _reputations(choices)
     if not isinstance(reputations, str):
-        try:
+        with contextlib.suppress(PawpostError):  # not a valid cat yet: the ranks alone below
             return cat_fields(create_sheet(*_chosen(choices), reputations))
-        except PawpostError:
-            pass
     ranks = _ranks(choices)
     lines = [f"**{trait.label}** {rank.label} → {rank.dice} dice" for trait, rank in ranks.items()]
     return [ReplyField(name="Traits", value="\n".join(lines))]
