@@ -9,8 +9,12 @@ from __future__ import annotations
 
 from bot.actions.cat import days as cat_days
 from bot.actions.cat.builder import CAT_BUILDER
+from bot.actions.cat.fights import CatContest
+from bot.actions.cat.foe_flow import FOE_BUTTONS as CAT_FOE_BUTTONS
+from bot.actions.cat.magic import TRICK_BUTTONS as CAT_TRICK_BUTTONS
 from bot.actions.cat.risks import RISK_BUTTONS as CAT_RISK_BUTTONS
 from bot.actions.cat.sheet import sheet_fields as cat_sheet_fields
+from bot.actions.cat.wounds import WOUND_BUTTONS as CAT_WOUND_BUTTONS
 from bot.actions.germ import adjudicate as germ_adjudicate
 from bot.actions.germ import checks as germ_checks
 from bot.actions.germ import clock as germ_clock
@@ -58,7 +62,8 @@ CAT = Ruleset(
     rules=RULES["cat"],
     commands=CAT_COMMANDS,
     sheet_fields=cat_sheet_fields,
-    buttons=CAT_RISK_BUTTONS,
+    buttons={**CAT_RISK_BUTTONS, **CAT_WOUND_BUTTONS, **CAT_FOE_BUTTONS, **CAT_TRICK_BUTTONS},
+    contest=CatContest(),
     builder=CAT_BUILDER,
     on_game_day=cat_days.on_game_day,
 )

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
@@ -42,6 +42,7 @@ class Defence:
     roll: Roll
     reading: str  # the outcome in a sentence, stored and shown in bold
     lines: list[str] = field(default_factory=list)  # anything more the ruleset tells
+    buttons: list[Button] = field(default_factory=list)  # what the outcome offers next
 
 
 class ContestRules(Protocol):
@@ -64,7 +65,39 @@ class ContestRules(Protocol):
         ...
 
 
-def contest_buttons(contest_id: int, counter: str, *, for_admins: bool = False) -> list[Button]:
+@runtime_checkable
+class ChoosingContestRules(ContestRules, Protocol):
+    """A ruleset whose defender picks how to answer (a Taking Risks cat: Claws, Fangs or
+    Dodge): its buttons carry the choice's number, and `defend` rolls for an absent one."""
+
+    def defend_with(
+        self,
+        tx: Transaction,
+        contest: Contest,
+        initiator: Character,
+        defender: Character,
+        dice: DiceSource,
+        now: datetime,
+        choice: int,
+    ) -> Defence:
+        """Roll the defender's `choice` and settle the contest."""
+        ...
+
+
+def contest_buttons(
+    contest_id: int, counter: str, *, for_admins: bool = False, choices: Sequence[str] = ()
+) -> list[Button]:
+    """The defender's button (one per choice when it picks how to answer: "Roll Claws"), or
+    the admins' button after the timeout."""
+    if choices and not for_admins:
+        return [
+            Button(
+                label=f"Roll {choice}",
+                style=Style.primary,
+                custom_id=f"pawpost:contest:{contest_id}:roll:{number}",
+            )
+            for number, choice in enumerate(choices)
+        ]
     if for_admins:
         return [
             Button(
@@ -190,9 +223,15 @@ def _open(tx: Transaction, actor: Actor, contest_id: int) -> Contest:
 
 @runs_in_database
 def answer_contest(
-    services: Services, actor: Actor, contest_id: int, *, admin_roll: bool = False
+    services: Services,
+    actor: Actor,
+    contest_id: int,
+    *,
+    admin_roll: bool = False,
+    choice: int | None = None,
 ) -> Reply:
-    """The defender's button (or an admin's): roll back and settle the contest."""
+    """The defender's button (or an admin's): roll back (the `choice` picked, where the ruleset
+    offers several) and settle the contest."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
@@ -210,7 +249,14 @@ def answer_contest(
         if actor.user_id != defender.owner_id and not is_admin:
             raise PawpostError(f"Only {safe(defender.name)}'s player or an admin can roll this.")
         rules = _rules(services, guild)
-        defence = rules.defend(tx, contest, initiator, defender, services.dice, now)
+        if choice is None:
+            defence = rules.defend(tx, contest, initiator, defender, services.dice, now)
+        elif isinstance(rules, ChoosingContestRules):
+            defence = rules.defend_with(
+                tx, contest, initiator, defender, services.dice, now, choice
+            )
+        else:
+            raise PawpostError("That button is no longer in use; run the command again.")
         if not tx.contests.resolve(contest.id, defence.roll, defence.reading, now):
             raise PawpostError("That contest is already settled.")
         by_admin = actor.user_id != defender.owner_id
@@ -237,6 +283,7 @@ def answer_contest(
             f"**{defence.reading}**",
             *defence.lines,
         ],
+        buttons=defence.buttons,
         mentions=[contest.initiator_user_id],
         update=True,
     )
@@ -338,7 +385,9 @@ async def contest_timeouts(services: Services, now: datetime) -> JobResult:
 
 
 async def _contest_button(services: Services, actor: Actor, press: Press) -> Reply:
-    return await answer_contest(services, actor, press.id, admin_roll=press.verb == "admin-roll")
+    admin_roll = press.verb == "admin-roll"
+    choice = None if admin_roll else press.arg
+    return await answer_contest(services, actor, press.id, admin_roll=admin_roll, choice=choice)
 
 
 CONTEST_BUTTONS: dict[tuple[str, str], ButtonHandler] = {

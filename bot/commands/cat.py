@@ -1,8 +1,9 @@
-"""Taking Risks' slash commands: making a cat, Risks, Style, Reputations and healing."""
+"""Taking Risks' slash commands: making a cat, Risks, Style, Reputations, healing, fights,
+magic, and the Narrator's rulings."""
 
 from __future__ import annotations
 
-from bot.actions.cat import cats, days, reputation, risks, style
+from bot.actions.cat import cats, days, fights, foe_flow, magic, narrator, reputation, risks, style
 from bot.commands.spec import REASON, Command, Kind, Option, character_option
 from rules.cat.constants import (
     MAX_POOL_DICE,
@@ -11,12 +12,18 @@ from rules.cat.constants import (
     NEW_CAT_REPUTATION_POINTS,
     NEW_CAT_STRONG_TRAITS,
 )
+from rules.cat.dreams import DreamChange
+from rules.cat.magic import Trick
 from rules.cat.risks import Difficulty
 from rules.cat.sheet import TRAITS
 
 CAT = frozenset({"cat"})
 TRAIT_CHOICES = tuple(trait.value for trait in TRAITS)
 DIFFICULTY_CHOICES = tuple(difficulty.value for difficulty in Difficulty)
+TRICK_CHOICES = tuple(trick.value for trick in Trick)
+DREAM_CHOICES = tuple(change.value for change in DreamChange)
+MOST_HOURS_OF_SLEEP = 24  # a day's sleep; more regains nothing more
+MOST_FOE_SCARS = 100  # how many scars an admin's foe can take at the most
 
 CAT_COMMANDS: tuple[Command, ...] = (
     Command(
@@ -138,6 +145,173 @@ CAT_COMMANDS: tuple[Command, ...] = (
         (
             Option("character", Kind.character, "The cat", True),
             Option("name", Kind.text, "The Reputation", True, max_length=32),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+        rulesets=CAT,
+    ),
+    Command(
+        ("fight", "cat"),
+        "Pick a one-round fight with another cat: its player answers with Claws, Fangs or a dodge",
+        fights.challenge,
+        (
+            Option("target", Kind.character, "The cat you fight", True),
+            Option(
+                "with",
+                Kind.text,
+                "What you fight with",
+                True,
+                choices=("claws", "fangs"),
+                keyword="with_",
+            ),
+            character_option("Which of your cats fights (default: your active one)"),
+            REASON,
+        ),
+        rulesets=CAT,
+    ),
+    Command(
+        ("fight", "foe"),
+        "Set a non-cat on a cat: its dice and the scars it takes; rounds go on by button",
+        foe_flow.start,
+        (
+            Option("name", Kind.text, "The foe, e.g. Boggin", True, max_length=32),
+            Option(
+                "dice",
+                Kind.integer,
+                "The foe's dice each round",
+                True,
+                min_value=1,
+                max_value=MAX_POOL_DICE,
+            ),
+            Option(
+                "scars",
+                Kind.integer,
+                "Scars that put it out of the fight",
+                True,
+                min_value=1,
+                max_value=MOST_FOE_SCARS,
+            ),
+            character_option("The cat that fights it (default: your active one)"),
+        ),
+        admin=True,
+        rulesets=CAT,
+    ),
+    Command(
+        ("trick",),
+        "Play a Trick: 1 Magic Point for the Tail's dice, each extra one an Advantage die",
+        magic.trick,
+        (
+            Option("name", Kind.text, "Which Trick", True, choices=TRICK_CHOICES),
+            Option(
+                "extra-mp",
+                Kind.integer,
+                "Extra Magic Points, an Advantage die each",
+                min_value=0,
+                max_value=MAX_POOL_DICE,
+            ),
+            Option(
+                "tier",
+                Kind.text,
+                "A variable Trick's tier (default: your Tail's)",
+                choices=("good", "strong", "best"),
+            ),
+            Option(
+                "style",
+                Kind.integer,
+                "Banked Style to spend as automatic evens",
+                min_value=0,
+                max_value=1000,
+            ),
+            character_option(),
+        ),
+        rulesets=CAT,
+    ),
+    Command(
+        ("sleep",),
+        "Sleep: one Magic Point back per hour",
+        magic.nap,
+        (
+            Option(
+                "hours",
+                Kind.integer,
+                "Hours of sleep",
+                True,
+                min_value=1,
+                max_value=MOST_HOURS_OF_SLEEP,
+            ),
+            character_option(),
+        ),
+        rulesets=CAT,
+    ),
+    Command(
+        ("dream",),
+        "Change the Dreamscape with a Tail Risk: 1 to 5 evens, by the change",
+        magic.dream,
+        (
+            Option("change", Kind.text, "What the cat changes", True, choices=DREAM_CHOICES),
+            Option(
+                "advantage",
+                Kind.integer,
+                "Advantage dice (a player's are marked as claimed)",
+                min_value=0,
+                max_value=MAX_POOL_DICE,
+            ),
+            Option(
+                "reputation", Kind.text, "A Reputation that fits: its rank in dice", max_length=32
+            ),
+            Option(
+                "style",
+                Kind.integer,
+                "Banked Style to spend as automatic evens",
+                min_value=0,
+                max_value=1000,
+            ),
+            character_option(),
+        ),
+        rulesets=CAT,
+    ),
+    Command(
+        ("admin", "advantage"),
+        "Grant a cat Advantage dice for its next Risk (shown as granted, not claimed)",
+        narrator.advantage,
+        (
+            Option("character", Kind.character, "The cat", True),
+            Option(
+                "dice", Kind.integer, "Advantage dice", True, min_value=1, max_value=MAX_POOL_DICE
+            ),
+            REASON,
+        ),
+        admin=True,
+        rulesets=CAT,
+    ),
+    Command(
+        ("admin", "wet"),
+        "A cat is drenched: no magic until the game day ends",
+        narrator.wet,
+        (
+            Option("character", Kind.character, "The cat", True),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+        rulesets=CAT,
+    ),
+    Command(
+        ("admin", "bauble", "start"),
+        "A bauble in sight holds a cat: no Risk but three Hard Tail Risks to break free",
+        narrator.bauble_start,
+        (
+            Option("character", Kind.character, "The cat", True),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+        rulesets=CAT,
+    ),
+    Command(
+        ("admin", "bauble", "end"),
+        "The bauble is gone or still: free a cat from the Bauble Curse",
+        narrator.bauble_end,
+        (
+            Option("character", Kind.character, "The cat", True),
             Option("reason", Kind.text, "Why", True, max_length=200),
         ),
         admin=True,

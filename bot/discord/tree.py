@@ -32,6 +32,8 @@ GROUP_DESCRIPTIONS = {
     "game-day": "Game days: when they turn, how fast, where they are summed up",
     "style": "Taking Risks: banked Style spent on the scene",
     "reputation": "Taking Risks: Reputations granted, lost and set right",
+    "fight": "Taking Risks: a fight with another cat, or against a non-cat",
+    "bauble": "Taking Risks: the Bauble Curse started and ended",
     "admin-role": "The role that adjudicates like Manage Server does",
     "points": "A WCAGR cat's ability points: show and convert",
 }

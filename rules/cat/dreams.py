@@ -104,6 +104,7 @@ def change_dream(
     today: int,
     advantage: int = 0,
     advantage_source: AdvantageSource = AdvantageSource.GRANTED,
+    claimed: int = 0,
     reputation: str | None = None,
     style: int = 0,
 ) -> DreamChanged:
@@ -127,6 +128,7 @@ def change_dream(
         label=f"{change.label} (dream)",
         advantage=advantage,
         advantage_source=advantage_source,
+        claimed=claimed,
         reputation=reputation,
         style=style,
         purpose=RiskPurpose.DREAM,

@@ -110,6 +110,11 @@ def _can_fight(sheet: CatSheet, whose: str) -> None:
         raise PawpostError(f"{whose}'s Claws, Fangs and Legs are all Crippled, so it cannot fight.")
 
 
+def require_fighter(sheet: CatSheet, whose: str) -> None:
+    """Refuse a fight to a dead or cursed cat, or one with no trait left to fight with."""
+    _can_fight(sheet, whose)
+
+
 def _roll_actions(
     sheet: CatSheet,
     actions: Sequence[CatAction],
@@ -196,6 +201,34 @@ class CatFought(BaseModel):
     result: CatFightResult
     challenger_sheet: CatSheet
     defender_sheet: CatSheet
+
+
+def roll_cat_side(
+    sheet: CatSheet,
+    moves: Sequence[Move],
+    dice: DiceSource,
+    *,
+    side: Side,
+    actions: int = 1,
+    style: int = 0,
+) -> FighterRound:
+    """One side of a cat fight rolled on its own (the challenger first, the defender when its
+    player answers); `CatFightResult(challenger=..., defender=...)` settles the two."""
+    whose = "The challenger" if side is Side.CHALLENGER else "The defender"
+    _can_fight(sheet, whose)
+    if side is Side.CHALLENGER and Move.DODGE in moves:
+        raise PawpostError(
+            "The cat who starts a fight attacks with Claws or Fangs; only the defender can dodge."
+        )
+    return _roll_actions(
+        sheet,
+        [CatAction(move=move) for move in moves],
+        actions,
+        dice,
+        style=style,
+        whose=whose,
+        with_targets=False,
+    )
 
 
 def cat_fight(

@@ -8,7 +8,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.cat.constants import EASY_EVENS, HARD_EVENS, MODERATE_EVENS
+from rules.cat.constants import EASY_EVENS, HARD_EVENS, MAX_POOL_DICE, MODERATE_EVENS
 from rules.cat.lives import spend_life
 from rules.cat.pools import PoolPart, PoolResult, check_count, check_style, roll_pool
 from rules.cat.sheet import CatSheet, Rank, Trait, find_reputation, require_alive
@@ -102,10 +102,12 @@ def risk_pool(
     *,
     advantage: int = 0,
     advantage_source: AdvantageSource = AdvantageSource.GRANTED,
+    claimed: int = 0,
     reputation: str | None = None,
 ) -> tuple[PoolPart, ...]:
-    """The dice of a Risk: the trait's, then Advantage dice, then the Reputation's rank (book
-    l. 15, 25, 84). Refused for a Crippled trait and for a Reputation the cat does not have."""
+    """The dice of a Risk: the trait's, then Advantage dice (`claimed` ones, a player's own, shown
+    apart), then the Reputation's rank (book l. 15, 25, 84). Refused for a Crippled trait and
+    for a Reputation the cat does not have."""
     rank = sheet.rank(trait)
     if rank is Rank.CRIPPLED:
         raise PawpostError(
@@ -113,9 +115,12 @@ def risk_pool(
             "not even by spending a Life."
         )
     check_count(advantage, "Advantage dice")
+    check_count(claimed, "Advantage dice")
     parts = [PoolPart(reason=f"{trait.label} ({rank.label})", dice=rank.dice)]
     if advantage:
         parts.append(PoolPart(reason=f"Advantage ({advantage_source.value})", dice=advantage))
+    if claimed:
+        parts.append(PoolPart(reason=f"Advantage ({AdvantageSource.CLAIMED.value})", dice=claimed))
     if reputation is not None:
         name = find_reputation(sheet.reputations, reputation)
         if name is None:
@@ -133,6 +138,7 @@ def roll_risk(
     label: str,
     advantage: int = 0,
     advantage_source: AdvantageSource = AdvantageSource.GRANTED,
+    claimed: int = 0,
     reputation: str | None = None,
     style: int = 0,
     dangerous: bool = False,
@@ -146,6 +152,7 @@ def roll_risk(
         trait,
         advantage=advantage,
         advantage_source=advantage_source,
+        claimed=claimed,
         reputation=reputation,
     )
     check_style(sheet, style)
@@ -170,6 +177,7 @@ def take_risk(
     *,
     advantage: int = 0,
     advantage_source: AdvantageSource = AdvantageSource.GRANTED,
+    claimed: int = 0,
     reputation: str | None = None,
     style: int = 0,
     dangerous: bool = False,
@@ -191,6 +199,7 @@ def take_risk(
         label=label or f"{difficulty.label} {trait.label} Risk",
         advantage=advantage,
         advantage_source=advantage_source,
+        claimed=claimed,
         reputation=reputation,
         style=style,
         dangerous=dangerous,
@@ -223,3 +232,22 @@ def spend_life_on_risk(
     if freed:
         sheet = sheet.model_copy(update={"bauble_risks_taken": None})
     return RiskTaken(sheet=sheet, result=result.model_copy(update={"life_spent": True}))
+
+
+def grant_advantage(sheet: CatSheet, dice: int) -> CatSheet:
+    """The Narrator hands the cat Advantage dice for its next Risk (book l. 25); they add up
+    until that Risk uses them."""
+    require_alive(sheet)
+    if dice < 1:
+        raise PawpostError(f"Grant at least 1 Advantage die; you gave {dice}.")
+    total = sheet.advantage_granted + dice
+    if total > MAX_POOL_DICE:
+        raise PawpostError(
+            f"A cat holds at most {MAX_POOL_DICE} granted Advantage dice; this would make {total}."
+        )
+    return sheet.model_copy(update={"advantage_granted": total})
+
+
+def take_granted_advantage(sheet: CatSheet) -> tuple[CatSheet, int]:
+    """The granted Advantage dice a Risk uses, and the sheet without them."""
+    return sheet.model_copy(update={"advantage_granted": 0}), sheet.advantage_granted

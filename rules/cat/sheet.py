@@ -124,7 +124,8 @@ class CatSheet(BaseModel):
     `wet_on_day` is the day the cat got drenched, `healing_since_day` the day its current week of
     healing began (None while it has no scars), `reputations_at_risk` the day it acted against
     each Reputation not yet set right. `bauble_risks_taken` is None unless the cat is under the
-    Bauble Curse, then the Hard Tail Risks it has made to break free.
+    Bauble Curse, then the Hard Tail Risks it has made to break free. `advantage_granted` are
+    Advantage dice the Narrator handed out for the cat's next Risk (book l. 25).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -139,6 +140,7 @@ class CatSheet(BaseModel):
     reputations_at_risk: dict[str, int] = Field(default_factory=dict)
     heals_due: int = Field(default=0, ge=0)
     healing_since_day: int | None = None
+    advantage_granted: int = Field(default=0, ge=0)
 
     @model_validator(mode="after")
     def _consistent(self) -> CatSheet:

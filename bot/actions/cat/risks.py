@@ -1,5 +1,6 @@
-"""`/risk`: a Taking Risks cat Tests Fate, and the Risk's buttons: bank its surplus evens as
-Style, spend a Life to succeed (confirming the last), place a dangerous failure's scars.
+"""`/risk`: a Taking Risks cat Tests Fate (a cursed cat's Hard Tail Risk is a try to break the
+Bauble Curse), and the Risk's buttons: bank its surplus evens as Style, spend a Life to succeed
+(confirming the last); a dangerous failure's scars are placed by `wounds`.
 
 A Risk with something left to click is stored (`storage/cat/risks.py`); each button names the
 stored Risk and acts once, so buttons keep working after a restart and a second click refuses.
@@ -12,20 +13,25 @@ from typing import TYPE_CHECKING
 
 from bot.actions import audit
 from bot.actions.cat.common import cat_sheet, require_cat
+from bot.actions.cat.magic import advantage_dice
+from bot.actions.cat.wound_view import open_wound, wound_buttons, wound_select
+from bot.actions.cat.wounds import cancel_for_risk
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
-from bot.actions.game_time import game_day_at
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Modal, ModalField, Reply, Style
 from bot.actions.roll import clean_reason
+from rules.cat.bauble import BreakFreeAttempt, break_free
+from rules.cat.constants import BAUBLE_CURSE_RISKS
 from rules.cat.lives import LastLifeNeedsConfirmation
-from rules.cat.risks import AdvantageSource, Difficulty, RiskResult, spend_life_on_risk, take_risk
-from rules.cat.scars import ScarsPlaced, default_placement, place_scars, room_for_scars
-from rules.cat.sheet import TRAITS, CatSheet, Trait, trait_named
+from rules.cat.risks import Difficulty, RiskResult, RiskTaken, spend_life_on_risk, take_risk
+from rules.cat.sheet import Trait, trait_named
 from rules.cat.style import use_style
 from rules.errors import PawpostError
 from storage.cat import cat
 from storage.cat.risks import FollowUp, StoredRisk
+from storage.cat.settings import CatSettings
+from storage.cat.wounds import WoundSource
 from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild
@@ -62,22 +68,6 @@ def _pool_line(result: RiskResult) -> str:
     if result.automatic_evens:
         parts.append(f"Style spent {result.automatic_evens} automatic")
     return "Pool: " + " + ".join(parts)
-
-
-def _scar_buttons(risk_id: int, sheet: CatSheet, trait: Trait, owed: int) -> list[Button]:
-    """One button per trait that can take scars, the risked trait first; the rest spill over
-    as the Narrator would place them."""
-    order = (trait, *(t for t in TRAITS if t is not trait))
-    noun = "scar" if owed == 1 else "scars"
-    return [
-        Button(
-            label=f"{owed} {noun} in {candidate.label}",
-            custom_id=f"pawpost:{AREA}:{risk_id}:scars:{TRAITS.index(candidate)}",
-            style=Style.danger,
-        )
-        for candidate in order
-        if room_for_scars(sheet, candidate) > 0
-    ]
 
 
 def _life_button(risk_id: int, *, last: bool) -> Button:
@@ -117,25 +107,39 @@ def risk(
         guild = tx.guilds.get(actor.guild_id)
         require_cat(guild)
         found = acting_character(tx, actor, guild, character)
-        source = (
-            AdvantageSource.GRANTED if actor.admin_in(guild.settings) else AdvantageSource.CLAIMED
-        )
-        taken = take_risk(
-            cat_sheet(found),
-            chosen,
-            level,
-            services.dice,
-            advantage=advantage or 0,
-            advantage_source=source,
-            reputation=reputation,
-            style=style or 0,
-            dangerous=is_dangerous,
-        )
+        sheet, granted, claimed = advantage_dice(cat_sheet(found), actor, guild, advantage)
+        freed = None
+        if sheet.cursed and chosen is Trait.TAIL and level is Difficulty.HARD:
+            attempt = break_free(
+                sheet,
+                services.dice,
+                advantage=granted,
+                claimed=claimed,
+                reputation=reputation,
+                style=style or 0,
+                free_at_first_success=CatSettings.of(guild.settings).bauble_free_at_first_success,
+            )
+            taken = RiskTaken(sheet=attempt.sheet, result=attempt.result)
+            freed = attempt
+        else:
+            taken = take_risk(
+                sheet,
+                chosen,
+                level,
+                services.dice,
+                advantage=granted,
+                claimed=claimed,
+                reputation=reputation,
+                style=style or 0,
+                dangerous=is_dangerous,
+            )
         result = taken.result
         found.sheet = taken.sheet
         tx.characters.save_sheet(found)
         outcome = "success" if result.succeeded else "failure"
         summary = f"{level.label} {chosen.label} Risk" + (" (dangerous)" if is_dangerous else "")
+        if freed is not None:
+            summary = result.roll.label
         entry_id = tx.audit.add(
             audit.entry(
                 actor,
@@ -154,6 +158,11 @@ def risk(
             if needs_clicks
             else None
         )
+        wound = None
+        if risk_id is not None and result.scars:
+            wound = open_wound(
+                tx, found, WoundSource.RISK, risk_id, chosen, result.scars, now, life_allowed=False
+            )
     title = f"{safe(found.name)}: {summary}" + (f" for {safe(reason)}" if reason else "")
     lines = [_pool_line(result), describe_roll(result.roll)]
     buttons: list[Button] = []
@@ -185,18 +194,39 @@ def risk(
                 custom_id=f"pawpost:{AREA}:{risk_id}:scene",
             )
         )
+    select = None
+    if freed is not None:
+        lines.append(_bauble_line(freed))
     if not result.succeeded and risk_id is not None:
-        buttons.append(_life_button(risk_id, last=False))
-        if is_dangerous:
-            if result.scars:
+        free_at_first = CatSettings.of(guild.settings).bauble_free_at_first_success
+        if freed is None or (free_at_first and not freed.freed):
+            buttons.append(_life_button(risk_id, last=False))
+        if is_dangerous and freed is None:
+            if wound is not None:
                 lines.append(
                     f"Dangerous: {_plural(result.scars, 'scar')} (the lowest odd die) to place."
                 )
-                buttons += _scar_buttons(risk_id, taken.sheet, chosen, result.scars)
+                buttons += wound_buttons(wound, taken.sheet)
+                select = wound_select(wound, taken.sheet)
             else:
                 lines.append("Dangerous, but no die came up odd: no scars.")
     return Reply(
-        title=title, lines=lines, buttons=buttons, mentions=mentions, footer=f"roll #{entry_id}"
+        title=title,
+        lines=lines,
+        buttons=buttons,
+        select=select,
+        mentions=mentions,
+        footer=f"roll #{entry_id}",
+    )
+
+
+def _bauble_line(attempt: BreakFreeAttempt) -> str:
+    if attempt.freed:
+        return "The Bauble Curse breaks: the cat is free."
+    left = BAUBLE_CURSE_RISKS - attempt.attempt
+    return (
+        f"The Bauble Curse holds ({attempt.attempt} of {BAUBLE_CURSE_RISKS} Hard Tail Risks made, "
+        f"{left} to go)."
     )
 
 
@@ -333,13 +363,19 @@ def spend_life(services: Services, actor: Actor, risk_id: int, *, confirm_last: 
         if stored.done(FollowUp.SCARS):
             raise PawpostError("That Risk's scars are placed: it stands as failed.")
         try:
-            spent = spend_life_on_risk(cat_sheet(found), stored.result, confirm_last=confirm_last)
+            spent = spend_life_on_risk(
+                cat_sheet(found),
+                stored.result,
+                confirm_last=confirm_last,
+                free_at_first_success=CatSettings.of(guild.settings).bauble_free_at_first_success,
+            )
         except LastLifeNeedsConfirmation as asked:
             return Reply(
                 lines=[asked.message],
                 buttons=[_life_button(stored.id, last=True)],
                 ephemeral=True,
             )
+        cancel_for_risk(tx, actor.guild_id, stored.id, now)
         found.sheet = spent.sheet
         tx.characters.save_sheet(found)
         _mark(tx, stored, FollowUp.LIFE, now, result=spent.result)
@@ -365,59 +401,6 @@ def spend_life(services: Services, actor: Actor, risk_id: int, *, confirm_last: 
     return Reply(lines=lines, mentions=[found.owner_id])
 
 
-def _placed_lines(name: str, placed: ScarsPlaced) -> list[str]:
-    where = ", ".join(f"{count} in {trait.label}" for trait, count in placed.placement.items())
-    lines = [f"{safe(name)} takes {where or 'no scars'}."]
-    for drop in placed.drops:
-        lines.append(
-            f"Three scars: {drop.trait.label} drops from {drop.before.label} to {drop.after.label}."
-        )
-    if placed.died:
-        lines.append(f"{safe(name)} has four Crippled traits and dies.")
-    elif placed.newly_in_danger:
-        lines.append(f"{safe(name)} is in real danger: three Crippled traits, and a fourth kills.")
-    return lines
-
-
-@runs_in_database
-def take_scars(services: Services, actor: Actor, risk_id: int, trait_index: int) -> Reply:
-    """Place a failed dangerous Risk's scars, starting in the chosen trait."""
-    if not 0 <= trait_index < len(TRAITS):
-        raise PawpostError("That button names no trait.")
-    chosen = TRAITS[trait_index]
-    now = services.clock()
-    with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_cat(guild)
-        stored, found = _stored(tx, actor, guild, risk_id)
-        if stored.done(FollowUp.LIFE):
-            raise PawpostError("A Life was spent on that Risk: it takes no scars.")
-        if stored.done(FollowUp.SCARS):
-            raise PawpostError("That Risk's scars are placed already.")
-        owed = stored.result.scars
-        if not owed:
-            raise PawpostError("That Risk gave no scars.")
-        sheet = cat_sheet(found)
-        if room_for_scars(sheet, chosen) <= 0:
-            raise PawpostError(f"{chosen.label} is Crippled and takes no more scars.")
-        today = game_day_at(now, guild.settings).number
-        placed = place_scars(sheet, owed, default_placement(sheet, chosen, owed), today=today)
-        found.sheet = placed.sheet
-        tx.characters.save_sheet(found)
-        _mark(tx, stored, FollowUp.SCARS, now)
-        lines = _placed_lines(found.name, placed)
-        tx.audit.add(
-            audit.entry(
-                actor,
-                "scars",
-                f"scars from roll #{stored.audit_id}: " + " ".join(lines),
-                now,
-                character=found,
-            )
-        )
-    return Reply(lines=lines)
-
-
 async def _button(services: Services, actor: Actor, press: Press) -> Reply:
     if press.verb == "bank":
         return await bank_style(services, actor, press.id)
@@ -428,8 +411,6 @@ async def _button(services: Services, actor: Actor, press: Press) -> Reply:
         return await edit_scene(
             services, actor, press.id, fields.get("scene", ""), fields.get("bank", "0")
         )
-    if press.verb == "scars":
-        return await take_scars(services, actor, press.id, press.arg or 0)
     return await spend_life(services, actor, press.id, confirm_last=press.verb == "life-last")
 
 
@@ -437,7 +418,6 @@ RISK_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
     (AREA, "bank"): _button,
     (AREA, "life"): _button,
     (AREA, "life-last"): _button,
-    (AREA, "scars"): _button,
     (AREA, "scene"): _button,
     (AREA, "scene-edit"): _button,
 }

@@ -1,0 +1,208 @@
+"""Cat against cat (book l. 50-56, 66-72): the challenger rolls Claws or Fangs at once; the
+defender's player picks Claws, Fangs or Dodge by button through the shared contest flow (an
+admin rolls for an absent one after the timeout). Each side takes the other's evens as scars
+and places them, or spends a Life on them; most evens wins, a tie goes to the defender, and a
+dodger inflicts none and loses."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from bot.actions.cat.common import cat_sheet, require_cat
+from bot.actions.cat.wound_view import open_wound, show_button
+from bot.actions.contests import Defence, contest_buttons, open_contest
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import describe_roll, safe
+from bot.actions.lookup import acting_character, named
+from bot.actions.reply import Button, Reply
+from bot.actions.roll import clean_reason
+from rules.cat.fights import (
+    ActionRoll,
+    CatFightResult,
+    FighterRound,
+    Move,
+    Side,
+    require_fighter,
+    roll_cat_side,
+    usable_moves,
+)
+from rules.cat.sheet import CatSheet, Rank
+from rules.dice import DiceSource
+from rules.errors import PawpostError
+from storage.cat.wounds import WoundSource
+from storage.contests import Contest
+from storage.models import Character
+from storage.repositories import Transaction
+
+DEFENCES: tuple[Move, ...] = (Move.CLAWS, Move.FANGS, Move.DODGE)  # the buttons, in order
+ATTACKS = (Move.CLAWS, Move.FANGS)
+
+
+def _move(text: str) -> Move:
+    try:
+        move = Move(text.strip().lower())
+    except ValueError:
+        move = None
+    if move not in ATTACKS:
+        raise PawpostError(f"A cat starts a fight with claws or fangs; you gave {safe(text)}.")
+    return move
+
+
+@runs_in_database
+def challenge(
+    services: Services,
+    actor: Actor,
+    target: str,
+    with_: str,
+    character: str | None = None,
+    reason: str | None = None,
+) -> Reply:
+    """`/fight cat`: one quick scuffle to prove dominance; the challenger's dice are rolled now."""
+    move = _move(with_)
+    reason = clean_reason(reason)
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_cat(guild)
+        challenger = acting_character(tx, actor, guild, character)
+        defender = named(tx, actor.guild_id, target)
+        if defender.id == challenger.id:
+            raise PawpostError(f"{safe(challenger.name)} cannot fight itself.")
+        if defender.owner_id == actor.user_id and not actor.admin_in(guild.settings):
+            raise PawpostError("You cannot pick a fight with your own cat.")
+        require_fighter(cat_sheet(defender), safe(defender.name))
+        side = roll_cat_side(cat_sheet(challenger), [move], services.dice, side=Side.CHALLENGER)
+        roll = side.actions[0].roll
+        contest_id = open_contest(
+            tx,
+            actor,
+            challenger,
+            defender,
+            move.value,
+            roll,
+            summary=f"{move.trait.label} fight with {defender.name}",
+            reason=reason,
+            now=now,
+        )
+    choices = [m.trait.label + (" (dodge)" if not m.attacks else "") for m in DEFENCES]
+    lines = [
+        f"{safe(challenger.name)}: {describe_roll(roll)}",
+        f"<@{defender.owner_id}>, {safe(defender.name)} answers with Claws, Fangs or a dodge "
+        "(Legs: it takes only the evens beyond its own, inflicts none, and loses).",
+    ]
+    if reason:
+        lines.append(f"Reason: {safe(reason)}")
+    return Reply(
+        title=f"{safe(challenger.name)} picks a fight with {safe(defender.name)}",
+        lines=lines,
+        buttons=contest_buttons(contest_id, "", choices=choices),
+        mentions=[defender.owner_id],
+    )
+
+
+def _best_attack(sheet: CatSheet) -> Move:
+    """An absent defender fights with its better of Claws and Fangs (Claws on a tie), or
+    dodges when both are Crippled."""
+    usable = [move for move in ATTACKS if sheet.rank(move.trait) is not Rank.CRIPPLED]
+    if not usable:
+        return Move.DODGE
+    return max(usable, key=lambda move: sheet.dice(move.trait))
+
+
+def _plural(count: int) -> str:
+    return f"{count} scar" if count == 1 else f"{count} scars"
+
+
+class CatContest:
+    """Taking Risks' contests for the shared flow: a cat fight's defender picks its move."""
+
+    def counter(self, stat: str) -> str:
+        return "Claws, Fangs or Dodge"
+
+    def defend(
+        self,
+        tx: Transaction,
+        contest: Contest,
+        initiator: Character,
+        defender: Character,
+        dice: DiceSource,
+        now: datetime,
+    ) -> Defence:
+        move = _best_attack(cat_sheet(defender))
+        return self._settle(tx, contest, initiator, defender, dice, now, move)
+
+    def defend_with(
+        self,
+        tx: Transaction,
+        contest: Contest,
+        initiator: Character,
+        defender: Character,
+        dice: DiceSource,
+        now: datetime,
+        choice: int,
+    ) -> Defence:
+        if not 0 <= choice < len(DEFENCES):
+            raise PawpostError("That button names no move.")
+        return self._settle(tx, contest, initiator, defender, dice, now, DEFENCES[choice])
+
+    def _settle(
+        self,
+        tx: Transaction,
+        contest: Contest,
+        initiator: Character,
+        defender: Character,
+        dice: DiceSource,
+        now: datetime,
+        move: Move,
+    ) -> Defence:
+        sheet = cat_sheet(defender)
+        if move not in usable_moves(sheet):
+            raise PawpostError(
+                f"{safe(defender.name)}'s {move.trait.label} is Crippled; choose another move."
+            )
+        answer = roll_cat_side(sheet, [move], dice, side=Side.DEFENDER)
+        attack_move = Move(contest.stat)
+        result = CatFightResult(
+            challenger=FighterRound(
+                actions=(ActionRoll(move=attack_move, roll=contest.initiator_roll),)
+            ),
+            defender=answer,
+        )
+        winner = initiator if result.winner is Side.CHALLENGER else defender
+        if result.defender.dodged:
+            reading = f"{safe(defender.name)} dodges and loses: {safe(winner.name)} wins"
+        else:
+            reading = (
+                f"{safe(winner.name)} wins: {result.challenger.attack_evens} evens against "
+                f"{result.defender.attack_evens}"
+                + (
+                    " (a tie goes to the defender)"
+                    if result.challenger.attack_evens == result.defender.attack_evens
+                    else ""
+                )
+            )
+        lines: list[str] = []
+        buttons: list[Button] = []
+        for character, scars, used in (
+            (initiator, result.challenger_scars, attack_move),
+            (defender, result.defender_scars, move),
+        ):
+            if not scars:
+                lines.append(f"{safe(character.name)} takes no scars.")
+                continue
+            wound = open_wound(
+                tx,
+                character,
+                WoundSource.CONTEST,
+                contest.id,
+                used.trait,
+                scars,
+                now,
+                life_allowed=True,
+            )
+            lines.append(
+                f"{safe(character.name)} takes {_plural(scars)}: <@{character.owner_id}> places "
+                "them, or spends a Life so it takes none (the fight stays lost or won)."
+            )
+            buttons.append(show_button(wound, safe(character.name)))
+        return Defence(roll=answer.actions[0].roll, reading=reading, lines=lines, buttons=buttons)

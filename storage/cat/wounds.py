@@ -1,0 +1,139 @@
+"""Taking Risks' wounds: scars a cat owes from a Risk, a cat fight or a round against a non-cat,
+placed a click at a time, each click made against how many were placed already."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules.cat.sheet import Trait
+from storage.connection import Connection
+from storage.timestamps import from_text, maybe_from_text, to_text
+
+
+class WoundSource(StrEnum):
+    RISK = "risk"  # a dangerous failed Risk: source_id is its cat_risks id
+    CONTEST = "contest"  # a cat fight: its contest id
+    FOE = "foe"  # a round against a non-cat: its combat id
+
+
+class Settled(StrEnum):
+    PLACED = "placed"
+    LIFE = "life"  # a Life cancelled the round's scars
+    DEAD = "dead"  # the cat died before the rest were placed
+    CANCELLED = "cancelled"  # a Life spent on the Risk made it succeed
+
+
+class Wound(BaseModel):
+    id: int = 0
+    guild_id: int
+    character_id: int
+    source: WoundSource
+    source_id: int
+    trait: Trait  # where the Narrator puts them: the trait used
+    owed: int
+    placed: int = 0
+    life_allowed: bool
+    created_at: datetime
+    settled_at: datetime | None = None
+    settled_how: Settled | None = None
+
+    @property
+    def left(self) -> int:
+        return self.owed - self.placed
+
+    @property
+    def open(self) -> bool:
+        return self.settled_at is None
+
+
+_COLUMNS = (
+    "id, guild_id, character_id, source, source_id, trait, owed, placed, life_allowed,"
+    " created_at, settled_at, settled_how"
+)
+
+
+def _wound(row: Sequence[Any]) -> Wound:
+    (id_, guild_id, character_id, source, source_id, trait, owed, placed, life_allowed,
+     created_at, settled_at, settled_how) = row  # fmt: skip
+    return Wound(
+        id=id_,
+        guild_id=guild_id,
+        character_id=character_id,
+        source=WoundSource(source),
+        source_id=source_id,
+        trait=Trait(trait),
+        owed=owed,
+        placed=placed,
+        life_allowed=bool(life_allowed),
+        created_at=from_text(created_at),
+        settled_at=maybe_from_text(settled_at),
+        settled_how=None if settled_how is None else Settled(settled_how),
+    )
+
+
+class WoundRepository:
+    """The `cat_wounds` table."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._db = connection
+
+    def add(self, wound: Wound) -> int:
+        rows = self._db.execute_fetchall(
+            "INSERT INTO cat_wounds (guild_id, character_id, source, source_id, trait, owed,"
+            " life_allowed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                wound.guild_id,
+                wound.character_id,
+                wound.source.value,
+                wound.source_id,
+                wound.trait.value,
+                wound.owed,
+                int(wound.life_allowed),
+                to_text(wound.created_at),
+            ),
+        )
+        return int(next(iter(rows))[0])
+
+    def get(self, guild_id: int, wound_id: int) -> Wound | None:
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM cat_wounds WHERE guild_id = ? AND id = ?",
+            (guild_id, wound_id),
+        )
+        return next((_wound(row) for row in rows), None)
+
+    def of_source(self, guild_id: int, source: WoundSource, source_id: int) -> list[Wound]:
+        """The wounds one Risk, cat fight or foe fight made, oldest first."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM cat_wounds WHERE guild_id = ? AND source = ?"
+            " AND source_id = ? ORDER BY id",
+            (guild_id, source.value, source_id),
+        )
+        return [_wound(row) for row in rows]
+
+    def place(self, wound: Wound, count: int, now: datetime, *, settled: Settled | None) -> bool:
+        """Record `count` more scars placed (settling the wound with `settled`), only if no other
+        click placed any since `wound` was read; False otherwise."""
+        cursor = self._db.execute(
+            "UPDATE cat_wounds SET placed = placed + ?, settled_at = ?, settled_how = ?"
+            " WHERE id = ? AND placed = ? AND settled_at IS NULL",
+            (
+                count,
+                None if settled is None else to_text(now),
+                None if settled is None else settled.value,
+                wound.id,
+                wound.placed,
+            ),
+        )
+        return cursor.rowcount == 1
+
+    def all_in_guild(self, guild_id: int) -> list[Wound]:
+        """Every wound of the server, for export."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM cat_wounds WHERE guild_id = ? ORDER BY id", (guild_id,)
+        )
+        return [_wound(row) for row in rows]
