@@ -172,15 +172,11 @@ class CatContest:
         if result.defender.dodged:
             reading = f"{safe(defender.name)} dodges and loses: {safe(winner.name)} wins"
         else:
-            reading = (
-                f"{safe(winner.name)} wins: {result.challenger.attack_evens} evens against "
-                f"{result.defender.attack_evens}"
-                + (
-                    " (a tie goes to the defender)"
-                    if result.challenger.attack_evens == result.defender.attack_evens
-                    else ""
-                )
-            )
+            evens = (result.challenger.attack_evens, result.defender.attack_evens)
+            won, lost = evens if result.winner is Side.CHALLENGER else evens[::-1]
+            tie = " (a tie goes to the defender)" if evens[0] == evens[1] else ""
+            noun = "even" if won == 1 else "evens"
+            reading = f"{safe(winner.name)} wins: {won} {noun} against {lost}{tie}"
         lines: list[str] = []
         buttons: list[Button] = []
         for character, scars, used in (

@@ -165,7 +165,8 @@ def spend_life(services: Services, actor: Actor, wound_id: int, *, confirm_last:
         )
         then = _after(tx, actor, wound, found, now)
     left = f"{sheet.lives} {'Life' if sheet.lives == 1 else 'Lives'} left"
-    lines = [f"{safe(found.name)} spends a Life and takes none of the {wound.left} scars. {left}."]
+    cancelled = f"{wound.left} {'scar' if wound.left == 1 else 'scars'} cancelled"
+    lines = [f"{safe(found.name)} spends a Life and takes no scars ({cancelled}). {left}."]
     if sheet.dead:
         lines.append(f"That was {safe(found.name)}'s last Life: it dies.")
     return then.model_copy(update={"lines": [*lines, *then.lines]})
