@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.actions.cat import days as cat_days
 from bot.actions.cat.builder import CAT_BUILDER
+from bot.actions.cat.export import export_section as cat_export
 from bot.actions.cat.fights import CatContest
 from bot.actions.cat.foe_flow import FOE_BUTTONS as CAT_FOE_BUTTONS
 from bot.actions.cat.magic import TRICK_BUTTONS as CAT_TRICK_BUTTONS
@@ -31,6 +32,7 @@ from bot.actions.wcagr import clock as wcagr_clock
 from bot.actions.wcagr.builder import WCAGR_BUILDER
 from bot.actions.wcagr.contests import WcagrContest
 from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
+from bot.bench.cat import CAT_BENCH
 from bot.bench.germ import GERM_BENCH
 from bot.commands.cat import CAT_COMMANDS
 from bot.commands.germ import GERM_COMMANDS
@@ -66,6 +68,8 @@ CAT = Ruleset(
     contest=CatContest(),
     builder=CAT_BUILDER,
     on_game_day=cat_days.on_game_day,
+    export=cat_export,
+    bench=CAT_BENCH,
 )
 
 WCAGR = Ruleset(

@@ -100,3 +100,10 @@ class RiskRepository:
                 (to_text(now), result.model_dump_json(), risk_id),
             )
         return cursor.rowcount == 1
+
+    def all_in_guild(self, guild_id: int) -> list[StoredRisk]:
+        """Every stored Risk of the server, for export."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM cat_risks WHERE guild_id = ? ORDER BY id", (guild_id,)
+        )
+        return [_risk(row) for row in rows]
