@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.actions.cat import days as cat_days
 from bot.actions.cat.builder import CAT_BUILDER
+from bot.actions.cat.config import settings_field as cat_settings_field
 from bot.actions.cat.export import export_section as cat_export
 from bot.actions.cat.fights import CatContest
 from bot.actions.cat.foe_flow import FOE_BUTTONS as CAT_FOE_BUTTONS
@@ -70,6 +71,7 @@ CAT = Ruleset(
     on_game_day=cat_days.on_game_day,
     export=cat_export,
     bench=CAT_BENCH,
+    settings_field=cat_settings_field,
 )
 
 WCAGR = Ruleset(

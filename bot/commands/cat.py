@@ -3,7 +3,18 @@ magic, and the Narrator's rulings."""
 
 from __future__ import annotations
 
-from bot.actions.cat import cats, days, fights, foe_flow, magic, narrator, reputation, risks, style
+from bot.actions.cat import (
+    cats,
+    config,
+    days,
+    fights,
+    foe_flow,
+    magic,
+    narrator,
+    reputation,
+    risks,
+    style,
+)
 from bot.commands.spec import REASON, Command, Kind, Option, character_option
 from rules.cat.constants import (
     MAX_POOL_DICE,
@@ -313,6 +324,55 @@ CAT_COMMANDS: tuple[Command, ...] = (
         (
             Option("character", Kind.character, "The cat", True),
             Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+        rulesets=CAT,
+    ),
+    Command(
+        ("config", "trick-evens"),
+        "The evens a Trick needs at its Good, Strong and Best tiers (default 1, 2, 3)",
+        config.trick_evens,
+        (
+            Option(
+                "good",
+                Kind.integer,
+                "Evens at the Good tier",
+                True,
+                min_value=1,
+                max_value=MAX_POOL_DICE,
+            ),
+            Option(
+                "strong",
+                Kind.integer,
+                "Evens at the Strong tier",
+                True,
+                min_value=1,
+                max_value=MAX_POOL_DICE,
+            ),
+            Option(
+                "best",
+                Kind.integer,
+                "Evens at the Best tier",
+                True,
+                min_value=1,
+                max_value=MAX_POOL_DICE,
+            ),
+        ),
+        admin=True,
+        rulesets=CAT,
+    ),
+    Command(
+        ("config", "bauble-curse"),
+        "When a cat breaks the Bauble Curse: at its first success (default) or its third try",
+        config.bauble_curse,
+        (
+            Option(
+                "free-at",
+                Kind.text,
+                "first-success or third-risk",
+                True,
+                choices=(config.FIRST_SUCCESS, config.THIRD_RISK),
+            ),
         ),
         admin=True,
         rulesets=CAT,

@@ -40,6 +40,9 @@ def state_lines(sheet: CatSheet) -> list[str]:
             f"under the Bauble Curse ({sheet.bauble_risks_taken} of {BAUBLE_CURSE_RISKS} "
             "Hard Tail Risks made)"
         )
+    if sheet.advantage_granted:
+        dice = "die" if sheet.advantage_granted == 1 else "dice"
+        states.append(f"{sheet.advantage_granted} granted Advantage {dice} for its next Risk")
     return states
 
 

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions import buttons, characters
-from bot.actions.cat import magic, narrator, risks
+from bot.actions import buttons, characters, server_config
+from bot.actions.cat import config, magic, narrator, risks
 from bot.actions.cat.cats import create
 from rules.cat.magic import TRICKS, Trick
 from rules.errors import PawpostError
@@ -139,6 +139,9 @@ async def test_granted_advantage_is_used_by_the_next_risk(services, dice, cats) 
         await narrator.advantage(services, actor(ALICE), "Firepaw", 2)
     granted = await narrator.advantage(services, ADMIN_ACTOR, "Firepaw", 2, "a clever plan")
     assert granted.lines == ["Firepaw has 2 granted Advantage dice for its next Risk."]
+    assert await _field(services, "Firepaw", "States") == (
+        "2 granted Advantage dice for its next Risk"
+    )
     dice.load(1, 1, 1, 1, 1, 1, 2)
     taken = await risks.risk(services, actor(ALICE), "claws", "easy", advantage=1)
     assert taken.lines[0] == (
@@ -183,3 +186,25 @@ async def test_the_bauble_curse_holds_for_three_hard_tail_risks(services, dice, 
     await narrator.bauble_start(services, ADMIN_ACTOR, "Firepaw", "a ribbon")
     ended = await narrator.bauble_end(services, ADMIN_ACTOR, "Firepaw", "the ribbon is put away")
     assert ended.lines == ["Firepaw is free of the Bauble Curse."]
+
+
+async def test_the_server_settings_change_tricks_and_the_curse(services, dice, cats) -> None:
+    with pytest.raises(PawpostError, match="Only an admin"):
+        await config.trick_evens(services, actor(ALICE), 2, 2, 2)
+    with pytest.raises(PawpostError, match="The Strong tier needs 1 to"):
+        await config.trick_evens(services, ADMIN_ACTOR, 1, 0, 3)
+    await config.trick_evens(services, ADMIN_ACTOR, 2, 2, 2)
+    dice.load(2, 1, 1)
+    sneak = await magic.trick(services, actor(ALICE), "sneak")
+    assert sneak.lines[2] == "**It fails**: 1 even against 2 needed at its Good tier."
+    await config.bauble_curse(services, ADMIN_ACTOR, "third-risk")
+    shown = await server_config.show(services, ADMIN_ACTOR)
+    [field] = [f for f in shown.fields if f.name == "Taking Risks"]
+    assert field.value == (
+        "a Trick needs 2/2/2 evens (Good/Strong/Best); the Bauble Curse breaks at the third try"
+    )
+    await narrator.bauble_start(services, ADMIN_ACTOR, "Firepaw", "a feather")
+    dice.load(2, 2, 2)
+    held = await risks.risk(services, actor(ALICE), "tail", "hard")
+    assert held.lines[3] == "The Bauble Curse holds (1 of 3 Hard Tail Risks made, 2 to go)."
+    assert "Spend a Life to succeed" not in ids(held)
