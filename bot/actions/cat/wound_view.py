@@ -98,7 +98,7 @@ def wound_select(wound: Wound, sheet: CatSheet) -> Select | None:
         custom_id=_id(wound, "one", wound.placed),
         placeholder=f"Or split them: put one of the {wound.left} scars in…",
         options=[
-            SelectOption(label=f"One scar in {trait.label}", value=str(TRAITS.index(trait)))
+            SelectOption(label=f"One scar in {trait.label}", value=trait.value)
             for trait in TRAITS
             if room_for_scars(sheet, trait) > 0
         ],

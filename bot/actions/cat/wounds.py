@@ -21,7 +21,7 @@ from bot.actions.game_time import game_day_at
 from bot.actions.reply import Reply
 from rules.cat.lives import LastLifeNeedsConfirmation, dodge_round_with_life
 from rules.cat.scars import default_placement, place_scars, room_for_scars
-from rules.cat.sheet import TRAITS, CatSheet
+from rules.cat.sheet import TRAITS, CatSheet, trait_named
 from rules.errors import PawpostError
 from storage.cat import cat
 from storage.cat.risks import FollowUp
@@ -188,9 +188,10 @@ async def _button(services: Services, actor: Actor, press: Press) -> Reply:
     if press.verb == "all":
         return await place(services, actor, press.id, press.arg or 0)
     if press.verb == "one":
-        if press.arg is None or len(press.values) != 1 or not press.values[0].isdigit():
+        if press.arg is None or len(press.values) != 1:
             raise PawpostError(STALE)
-        return await place(services, actor, press.id, int(press.values[0]), one=press.arg)
+        trait = trait_named(press.values[0])
+        return await place(services, actor, press.id, TRAITS.index(trait), one=press.arg)
     return await spend_life(services, actor, press.id, confirm_last=press.verb == "life-last")
 
 

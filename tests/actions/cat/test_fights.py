@@ -105,13 +105,13 @@ async def test_the_split_select_puts_one_scar_at_a_time(services, dice, cats) ->
     select = panel.select
     assert select is not None and select.placeholder.startswith("Or split them")
     assert [o.label for o in select.options][:2] == ["One scar in Claws", "One scar in Coat"]
-    one = await buttons.press(services, actor(BOB), select.custom_id, ["4"])  # Legs
+    one = await buttons.press(services, actor(BOB), select.custom_id, ["legs"])
     assert one.lines[0] == "Tigerclaw takes 1 in Legs."
     assert one.update and one.title == "Tigerclaw: 2 scars to place"
     assert "Spend a Life: no scars this round" not in ids(one)  # some are placed already
     before = dump(services.db.path)
     with pytest.raises(PawpostError, match="out of date"):
-        await buttons.press(services, actor(BOB), select.custom_id, ["4"])  # a double click
+        await buttons.press(services, actor(BOB), select.custom_id, ["legs"])  # a double click
     assert dump(services.db.path) == before
     rest = await buttons.press(services, actor(BOB), ids(one)["2 scars in Coat"])
     assert rest.lines == ["Tigerclaw takes 2 in Coat."]
