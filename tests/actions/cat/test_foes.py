@@ -11,7 +11,7 @@ from bot.actions.cat import foe_flow, magic
 from rules.errors import PawpostError
 from storage.database import Database
 from tests.actions.cat.helpers import FIREPAW, cat_server, ids, make
-from tests.conftest import ADMIN, ALICE, BOB, actor, dump
+from tests.conftest import ADMIN, ALICE, BOB, GUILD, actor, dump
 
 ADMIN_ACTOR = actor(ADMIN, admin=True)
 
@@ -124,3 +124,31 @@ async def test_a_failed_frenzy_still_costs_its_life_and_magic(services, dice, fi
     assert failed.lines[2] == "**It fails**: 0 evens against 1 needed."
     assert failed.lines[-1] == "Magic Points: 7 / 8; 8 Lives left."
     assert failed.buttons == []
+
+
+async def test_the_last_life_spent_on_a_round_kills_the_cat_and_ends_the_fight(
+    services, dice, firepaw
+) -> None:
+    def one_life_left(tx):  # type: ignore[no-untyped-def]
+        found = tx.characters.by_name(GUILD, "Firepaw")
+        found.sheet = found.sheet.model_copy(update={"lives": 1})
+        tx.characters.save_sheet(found)
+
+    await services.db.transact(one_life_left)
+    started = await foe_flow.start(services, ADMIN_ACTOR, "Dog", 2, 9, character="Firepaw")
+    dice.load(1, 1, 1, 1, 2, 2)  # Claws: no evens; the dog: 2
+    fought = await buttons.press(services, actor(ALICE), ids(started)["Claws"])
+    asked = await buttons.press(
+        services, actor(ALICE), ids(fought)["Spend a Life: no scars this round"]
+    )
+    assert asked.ephemeral and asked.lines[0].startswith("This is the cat's last Life")
+    assert await _field(services, "Lives") == "1"
+    died = await buttons.press(
+        services, actor(ALICE), ids(asked)["Spend the last Life on these scars (the cat dies)"]
+    )
+    assert died.lines[:2] == [
+        "Firepaw spends a Life and takes no scars (2 scars cancelled). 0 Lives left.",
+        "That was Firepaw's last Life: it dies.",
+    ]
+    assert died.lines[-1] == "**Firepaw is dead: the fight is over.**"
+    assert await _field(services, "States") == "dead"
