@@ -24,14 +24,12 @@ from rules.cat.constants import (
     NEW_CAT_STRONG_TRAITS,
 )
 from rules.cat.dreams import DreamChange
-from rules.cat.magic import Trick
 from rules.cat.risks import Difficulty
 from rules.cat.sheet import TRAITS
 
 CAT = frozenset({"cat"})
 TRAIT_CHOICES = tuple(trait.value for trait in TRAITS)
 DIFFICULTY_CHOICES = tuple(difficulty.value for difficulty in Difficulty)
-TRICK_CHOICES = tuple(trick.value for trick in Trick)
 DREAM_CHOICES = tuple(change.value for change in DreamChange)
 MOST_HOURS_OF_SLEEP = 24  # a day's sleep; more regains nothing more
 MOST_FOE_SCARS = 100  # how many scars an admin's foe can take at the most
@@ -212,7 +210,14 @@ CAT_COMMANDS: tuple[Command, ...] = (
         "Play a Trick: 1 Magic Point for the Tail's dice, each extra one an Advantage die",
         magic.trick,
         (
-            Option("name", Kind.text, "Which Trick", True, choices=TRICK_CHOICES),
+            Option(
+                "name",
+                Kind.text,
+                "Which Trick",
+                True,
+                max_length=40,
+                suggest=magic.trick_suggestions,
+            ),
             Option(
                 "extra-mp",
                 Kind.integer,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -41,6 +41,8 @@ class Option:
     max_length: int | None = None
     # The action's keyword when it differs from the option's name (Python keywords, clashes).
     keyword: str | None = None
+    # Autocomplete from a fixed list: what was typed -> (label, value) suggestions.
+    suggest: Callable[[str], Sequence[tuple[str, str]]] | None = None
 
     @property
     def argument(self) -> str:

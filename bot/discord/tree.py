@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -96,15 +96,36 @@ def _callback(command: Command, invoke: Invoke, bot: PawpostBot) -> Callable[...
     callback.__discord_app_commands_param_rename__ = {  # type: ignore[attr-defined]
         option.argument: option.name for option in command.options if option.argument != option.name
     }
-    completers = {
+    completers: dict[str, Callable[..., Any]] = {
         option.argument: bot.complete_character
         if option.kind is Kind.character
         else bot.complete_zone
         for option in command.options
         if option.kind in (Kind.character, Kind.zone)
     }
+    completers |= {
+        option.argument: _suggester(option.suggest)
+        for option in command.options
+        if option.suggest is not None
+    }
     callback.__discord_app_commands_param_autocomplete__ = completers  # type: ignore[attr-defined]
     return callback
+
+
+def _suggester(
+    suggest: Callable[[str], Sequence[tuple[str, str]]],
+) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
+    """An option's autocomplete from its fixed suggestions."""
+
+    async def complete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        return [
+            app_commands.Choice(name=label, value=value)
+            for label, value in suggest(current)[:AUTOCOMPLETE_LIMIT]
+        ]
+
+    return complete
 
 
 def build_command_set(

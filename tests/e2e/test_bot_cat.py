@@ -127,6 +127,11 @@ async def test_two_cats_play_taking_risks_through_discord(tmp_path: Path) -> Non
             "reputation grant", {"to": "Firepaw", "name": "Tough", "from": "Fierce"}, user=bob
         )
         assert "Tigerclaw grants Firepaw the Reputation Tough at rank 1" in text_of(body)
+        inter = await fake.autocomplete("trick", {"name": "fall"}, "name", user=ann)
+        offered = (await inter.response())["data"]["choices"]
+        assert offered == [
+            {"name": "Fall on All Fours (Good Tail and up, by tier)", "value": "fall-on-all-fours"}
+        ]
         body = await world.command("trick", {"name": "sneak"}, user=ann)
         assert "**It works**: 1 even against 1 needed at its Good tier." in text_of(body)
         body = await world.command("sleep", {"hours": 8}, user=ann)

@@ -45,6 +45,18 @@ def trick_named(text: str) -> Trick:
     raise PawpostError(f"There is no Trick called {safe(text.strip())}; the Tricks are {known}.")
 
 
+def trick_suggestions(typed: str) -> list[tuple[str, str]]:
+    """`/trick name`'s autocomplete: the Tricks whose name holds what was typed, each with the
+    Tail it needs."""
+    wanted = " ".join(typed.replace("-", " ").split()).casefold()
+    found = []
+    for trick, info in TRICKS.items():
+        if wanted in info.name.casefold() or wanted in trick.value.replace("-", " "):
+            needs = f"{info.rank.label} Tail" + (" and up, by tier" if info.variable else "")
+            found.append((f"{info.name} ({needs})", trick.value))
+    return found
+
+
 def dream_named(text: str) -> DreamChange:
     wanted = " ".join(text.replace("-", " ").split()).casefold()
     for change in DreamChange:

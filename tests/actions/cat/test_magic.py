@@ -208,3 +208,22 @@ async def test_the_server_settings_change_tricks_and_the_curse(services, dice, c
     held = await risks.risk(services, actor(ALICE), "tail", "hard")
     assert held.lines[3] == "The Bauble Curse holds (1 of 3 Hard Tail Risks made, 2 to go)."
     assert "Spend a Life to succeed" not in ids(held)
+
+
+def test_the_trick_autocomplete_names_each_trick_and_its_tail() -> None:
+    assert magic.trick_suggestions("") == [
+        ("Fall on All Fours (Good Tail and up, by tier)", "fall-on-all-fours"),
+        ("Hide in Plain Sight (Good Tail and up, by tier)", "hide-in-plain-sight"),
+        ("Sneak (Good Tail and up, by tier)", "sneak"),
+        ("Doorslip (Strong Tail)", "doorslip"),
+        ("The Dinner Dance Ritual (Good Tail)", "dinner-dance-ritual"),
+        ("Dream Bite (Good Tail)", "dream-bite"),
+        ("The Chase Your Tail Whammy (Best Tail)", "chase-your-tail-whammy"),
+        ("Fighting Frenzy (Good Tail)", "fighting-frenzy"),
+    ]
+    assert magic.trick_suggestions("whammy") == [
+        ("The Chase Your Tail Whammy (Best Tail)", "chase-your-tail-whammy")
+    ]
+    assert magic.trick_suggestions("dinner-dance") == [
+        ("The Dinner Dance Ritual (Good Tail)", "dinner-dance-ritual")
+    ]
