@@ -177,7 +177,8 @@ class CatContest:
             tie = " (a tie goes to the defender)" if evens[0] == evens[1] else ""
             noun = "even" if won == 1 else "evens"
             reading = f"{safe(winner.name)} wins: {won} {noun} against {lost}{tie}"
-        lines: list[str] = []
+        answer_with = move.trait.label if move.attacks else "a dodge (Legs)"
+        lines: list[str] = [f"{safe(defender.name)} answers with {answer_with}."]
         buttons: list[Button] = []
         for character, scars, used in (
             (initiator, result.challenger_scars, attack_move),

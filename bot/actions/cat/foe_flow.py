@@ -189,7 +189,7 @@ def start(
 
 
 def _load(
-    tx: Transaction, actor: Actor, combat_id: int, version: int | None
+    tx: Transaction, actor: Actor, combat_id: int, version: int | None, *, any_version: bool = False
 ) -> tuple[Guild, Combat[FoeFightState], Character]:
     guild = tx.guilds.get(actor.guild_id)
     require_cat(guild)
@@ -198,7 +198,7 @@ def _load(
         raise PawpostError("That fight does not exist in this server.")
     if combat.state.is_over:
         raise PawpostError("That fight is over.")
-    if version is None or version != combat.state.version:
+    if not any_version and (version is None or version != combat.state.version):
         raise PawpostError(STALE)
     found = tx.characters.by_id(actor.guild_id, combat.state.character_id)
     if found is None:
@@ -312,10 +312,10 @@ def after_wound(
 
 @runs_in_database
 def end(services: Services, actor: Actor, combat_id: int, version: int | None) -> Reply:
-    """An admin ends the fight."""
+    """An admin ends the fight, from any of its messages (ending is never out of date)."""
     now = services.clock()
     with services.db.transaction() as tx:
-        guild, combat, found = _load(tx, actor, combat_id, version)
+        guild, combat, found = _load(tx, actor, combat_id, version, any_version=True)
         require_admin(actor, guild)
         combat = _save(
             tx, combat, combat.state.moved_on(end_fight(combat.state.fight), FoePhase.OVER), now

@@ -46,7 +46,10 @@ async def test_each_takes_the_other_s_evens_and_most_evens_wins(services, dice, 
     dice.load(2, 2, 1, 1)  # Tigerclaw's Fangs (Strong, 4 dice): 2 evens
     answered = await buttons.press(services, actor(BOB), ids(started)["Roll Fangs"])
     assert answered.lines[1] == "Tigerclaw: 4d6 [**2**, **2**, 1, 1] evens 2 = **2**"
-    assert answered.lines[2] == "**Firepaw wins: 3 evens against 2**"
+    assert answered.lines[2:4] == [
+        "**Firepaw wins: 3 evens against 2**",
+        "Tigerclaw answers with Fangs.",
+    ]
     assert list(ids(answered)) == ["Place Firepaw's 2 scars", "Place Tigerclaw's 3 scars"]
     with pytest.raises(PawpostError, match="already settled"):
         await buttons.press(services, actor(BOB), ids(started)["Roll Claws"])
@@ -84,7 +87,10 @@ async def test_a_dodger_takes_only_the_evens_beyond_its_own_and_loses(services, 
     answered = await buttons.press(services, actor(BOB), ids(started)["Roll Legs (dodge)"])
     assert answered.lines[1] == "Tigerclaw: 4d6 [**2**, 1, 1, 1] evens 1 = **1**"
     assert answered.lines[2] == "**Tigerclaw dodges and loses: Firepaw wins**"
-    assert answered.lines[3] == "Firepaw takes no scars."
+    assert answered.lines[3:5] == [
+        "Tigerclaw answers with a dodge (Legs).",
+        "Firepaw takes no scars.",
+    ]
     assert list(ids(answered)) == ["Place Tigerclaw's 2 scars"]
 
 
