@@ -11,6 +11,11 @@ from bot.actions.cat import days as cat_days
 from bot.actions.cat.builder import CAT_BUILDER
 from bot.actions.cat.risks import RISK_BUTTONS as CAT_RISK_BUTTONS
 from bot.actions.cat.sheet import sheet_fields as cat_sheet_fields
+from bot.actions.caverns.admin import settings_field as caverns_settings_field
+from bot.actions.caverns.builder import CAVERNS_BUILDER
+from bot.actions.caverns.conditions import CURE_BUTTONS as CAVERNS_CURE_BUTTONS
+from bot.actions.caverns.rests import REST_BUTTONS as CAVERNS_REST_BUTTONS
+from bot.actions.caverns.sheet import sheet_fields as caverns_sheet_fields
 from bot.actions.germ import adjudicate as germ_adjudicate
 from bot.actions.germ import checks as germ_checks
 from bot.actions.germ import clock as germ_clock
@@ -27,8 +32,10 @@ from bot.actions.wcagr import clock as wcagr_clock
 from bot.actions.wcagr.builder import WCAGR_BUILDER
 from bot.actions.wcagr.contests import WcagrContest
 from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
+from bot.bench.caverns import CAVERNS_BENCH
 from bot.bench.germ import GERM_BENCH
 from bot.commands.cat import CAT_COMMANDS
+from bot.commands.caverns import CAVERNS_COMMANDS
 from bot.commands.germ import GERM_COMMANDS
 from bot.commands.wcagr import WCAGR_COMMANDS
 from bot.ruleset import Feature, Ruleset
@@ -73,4 +80,14 @@ WCAGR = Ruleset(
     builder=WCAGR_BUILDER,
 )
 
-RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM, CAT, WCAGR)}
+CAVERNS = Ruleset(
+    rules=RULES["caverns"],
+    commands=CAVERNS_COMMANDS,
+    sheet_fields=caverns_sheet_fields,
+    buttons={**CAVERNS_REST_BUTTONS, **CAVERNS_CURE_BUTTONS},
+    settings_field=caverns_settings_field,
+    builder=CAVERNS_BUILDER,
+    bench=CAVERNS_BENCH,
+)
+
+RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM, CAT, WCAGR, CAVERNS)}

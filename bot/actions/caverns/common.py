@@ -1,0 +1,81 @@
+"""What every Caverns verb needs: the server plays it, the character's sheet, its party (the
+characters of one channel unless an admin grouped them) and the server's item catalogue."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from datetime import datetime
+
+from bot.actions.formatting import safe
+from bot.actions.lookup import require_built
+from rules.caverns.catalogue import CatalogueItem
+from rules.caverns.sheet import CavernsSheet
+from rules.errors import PawpostError
+from storage.caverns import caverns
+from storage.caverns.parties import Party
+from storage.models import Character
+from storage.repositories import Transaction
+from storage.settings import Guild
+
+CAVERNS = "caverns"
+NONE_WORDS = frozenset({"", "none", "no", "-", "—"})
+
+
+def require_caverns(guild: Guild) -> None:
+    """Refuse a Caverns verb on a server that plays another ruleset."""
+    require_built(guild)
+    if guild.ruleset != CAVERNS:
+        raise PawpostError(
+            "This server does not play Caverns and Cloiers, so that command does nothing."
+        )
+
+
+def caverns_sheet(character: Character) -> CavernsSheet:
+    if not isinstance(character.sheet, CavernsSheet):
+        raise PawpostError(f"{safe(character.name)} is not a Caverns and Cloiers character.")
+    return character.sheet
+
+
+def save(tx: Transaction, character: Character, sheet: CavernsSheet) -> None:
+    character.sheet = sheet
+    tx.characters.save_sheet(character)
+
+
+def catalogue(tx: Transaction, guild: Guild) -> Mapping[str, CatalogueItem]:
+    return caverns(tx).catalogue.of(guild.guild_id)
+
+
+def items(text: str | None) -> list[str]:
+    """A typed list: "sword, axe; shortbow" (commas or semicolons); "none" is empty."""
+    if text is None or text.strip().lower() in NONE_WORDS:
+        return []
+    return [part.strip() for part in re.split(r"[,;]", text) if part.strip()]
+
+
+def party_of(
+    tx: Transaction, guild: Guild, character: Character, channel_id: int, now: datetime
+) -> Party:
+    """The character's party: the one an admin put it in, else the party of the channel it
+    plays in now (it follows its player from channel to channel)."""
+    parties = caverns(tx).parties
+    membership = parties.membership(character.id)
+    if membership is not None:
+        party_id, pinned = membership
+        party = parties.get(guild.guild_id, party_id)
+        if party is not None and (pinned or party.channel_id == channel_id):
+            return party
+    party = parties.of_channel(guild.guild_id, channel_id, now)
+    parties.join(guild.guild_id, character.id, party.id, pinned=False)
+    return party
+
+
+def party_members(tx: Transaction, guild: Guild, party: Party) -> list[Character]:
+    """The party's live characters, in id order (its members' order at a rest)."""
+    ids = caverns(tx).parties.member_ids(guild.guild_id, party.id)
+    found = tx.characters.by_ids(guild.guild_id, ids)
+    return [found[i] for i in ids if i in found]
+
+
+def party_label(party: Party) -> str:
+    return f"<#{party.channel_id}>'s party" if party.channel_id is not None else safe(party.name)
