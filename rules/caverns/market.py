@@ -109,7 +109,7 @@ def ask_on_market(
             Attribute.FIRE,
             dice,
             label=f"Ask on Market: {name}",
-            modifiers=[Modifier(value=-penalty, reason=f"{price} gp")] if penalty else [],
+            modifiers=[Modifier(value=-penalty, reason=f"for {price} gp")] if penalty else [],
             fated_die=fated_die,
         )
         sheet, roll = rolled.sheet, rolled.roll
