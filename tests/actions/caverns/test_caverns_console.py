@@ -28,7 +28,8 @@ SCRIPT = [
     "/click 14",
     "/as user:bob",
     '/character create name:Ilsa race:krokani class:elementalist attributes:"wind 0, water +1,'
-    ' wood +1, fire +2, metal -1" extra:metal advanced:Ignite tertiary:psionics implement:fire/metal',
+    ' wood +1, fire +2, metal -1" extra:metal advanced:Ignite tertiary:psionics'
+    " implement:fire/metal",
     "/as user:cat",
     '/character create name:Piper race:viscanti class:bard attributes:"fire +2, wind +1, water +1,'
     ' wood 0, metal -1" extra:metal advanced:Fugue tertiary:illusions implement:fire/wind'
