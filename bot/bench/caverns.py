@@ -22,6 +22,7 @@ from rules.dice import ScriptedDice
 from storage.caverns import caverns
 from storage.repositories import Transaction
 
+RULESET = "caverns"
 PARTY_SIZE = 5
 ATTRIBUTES = ("wind", "water", "wood", "fire", "metal", "harmony")
 ROUTES = ("front-to-back", "back-to-out", "front-to-out")
@@ -114,8 +115,17 @@ async def start(services: Services, world: World) -> CavernsMix:
     return CavernsMix(services, world, sorted(world.guilds))
 
 
+def _plays_caverns(tx: Transaction, guild_id: int) -> None:
+    """The size figure's servers are new (Germ by default): they pick Caverns first."""
+    guild = tx.guilds.get(guild_id)
+    if guild.ruleset != RULESET:
+        guild.ruleset = RULESET
+        tx.guilds.save(guild)
+
+
 async def create(services: Services, actor: Actor, name: str) -> Reply:
     """`/character create` in one line, for the size figure."""
+    await services.db.transact(lambda tx: _plays_caverns(tx, actor.guild_id))
     return await caverns_characters.create(
         services,
         actor,
