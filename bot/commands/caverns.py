@@ -25,6 +25,16 @@ from rules.caverns.races import Race
 CAVERNS = frozenset({"caverns"})
 ELEMENT_CHOICES = tuple(a.value for a in Attribute if a is not Attribute.HARMONY)
 YES_NO = ("yes", "no")
+FATED = (
+    Option(
+        "fated-die",
+        Kind.integer,
+        "Twist Fate: a held die this roll is doubles of",
+        min_value=1,
+        max_value=6,
+    ),
+    Option("fated-from", Kind.character, "Who holds that die (default: the one rolling)"),
+)
 
 
 CAVERNS_COMMANDS: tuple[Command, ...] = (
@@ -122,6 +132,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
             ),
             REASON,
             character_option(),
+            *FATED,
         ),
         rulesets=CAVERNS,
     ),
@@ -134,6 +145,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
                 "route", Kind.text, "Which way", True, choices=tuple(r.value for r in FleeRoute)
             ),
             character_option(),
+            *FATED,
         ),
         rulesets=CAVERNS,
     ),
@@ -141,7 +153,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         ("advance",),
         "Advance! +Fire: 10+ also +1 Damage, 7+ then act, 6- the advance takes your action",
         moves.advance_move,
-        (character_option(),),
+        (character_option(), *FATED),
         rulesets=CAVERNS,
     ),
     Command(
@@ -174,6 +186,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
                 "in-reach", Kind.text, "Are you within its reach? (default yes)", choices=YES_NO
             ),
             character_option(),
+            *FATED,
         ),
         rulesets=CAVERNS,
     ),
@@ -345,6 +358,23 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         (
             Option("character", Kind.character, "The adventurer", True),
             Option("condition", Kind.text, "The condition", True, max_length=20),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("admin", "damage"),
+        "Take Health from an adventurer hurt outside a battle (armour already counted)",
+        admin.damage,
+        (
+            Option("character", Kind.character, "The adventurer", True),
+            Option("amount", Kind.integer, "Health lost", True, min_value=1, max_value=100),
+            Option(
+                "viscanti",
+                Kind.text,
+                "Dealt by a Viscanti (not healed by a Short Rest)?",
+                choices=YES_NO,
+            ),
         ),
         admin=True,
         rulesets=CAVERNS,

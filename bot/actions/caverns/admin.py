@@ -14,6 +14,7 @@ from bot.actions.reply import Reply, ReplyField
 from rules.caverns.afflictions import cure, inflict
 from rules.caverns.catalogue import CatalogueItem, ItemKind, Range, Special, Trait, item_key
 from rules.caverns.conditions import CONDITIONS, parse_condition
+from rules.caverns.health import lose_health
 from rules.errors import PawpostError
 from storage.caverns import caverns
 from storage.caverns.settings import CavernsSettings
@@ -204,3 +205,28 @@ def remove_item(services: Services, actor: Actor, name: str) -> Reply:
         tables.remove(guild.guild_id, name)
         tx.audit.add(audit.entry(actor, "catalogue", f"removed {name.strip()}", services.clock()))
     return Reply(lines=[f"The {safe(name.strip())} is no longer in the server's catalogue."])
+
+
+@runs_in_database
+def damage(
+    services: Services, actor: Actor, character: str, amount: int, viscanti: str | None = None
+) -> Reply:
+    """`/admin damage`: the MC takes Health after a blow outside a battle (armour already
+    counted); a Viscanti's wounds outlast the next Short Rest."""
+    if amount < 1:
+        raise PawpostError("Take at least 1 Health.")
+    lasting = yes(viscanti, "Viscanti")
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        require_admin(actor, guild)
+        found = named(tx, guild.guild_id, character)
+        sheet = lose_health(caverns_sheet(found), amount, from_viscanti=lasting)
+        save(tx, found, sheet)
+        tx.audit.add(
+            audit.entry(actor, "damage", f"lost {amount} Health", services.clock(), character=found)
+        )
+    lines = [f"{safe(found.name)} loses {amount} Health: {sheet.health} / {sheet.max_health}."]
+    if sheet.is_dead:
+        lines.append(f"{safe(found.name)} dies.")
+    return Reply(lines=lines)

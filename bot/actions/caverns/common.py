@@ -7,10 +7,12 @@ import re
 from collections.abc import Mapping
 from datetime import datetime
 
+from bot.actions.context import Actor
 from bot.actions.formatting import safe
-from bot.actions.lookup import require_built
+from bot.actions.lookup import named, require_built
 from rules.caverns.catalogue import CatalogueItem
 from rules.caverns.sheet import CavernsSheet
+from rules.caverns.skill_uses import give_fated_die
 from rules.errors import PawpostError
 from storage.caverns import caverns
 from storage.caverns.parties import Party
@@ -75,6 +77,27 @@ def party_members(tx: Transaction, guild: Guild, party: Party) -> list[Character
     ids = caverns(tx).parties.member_ids(guild.guild_id, party.id)
     found = tx.characters.by_ids(guild.guild_id, ids)
     return [found[i] for i in ids if i in found]
+
+
+def hand_fated_die(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    roller: Character,
+    face: int | None,
+    holder_name: str | None,
+) -> int | None:
+    """Twist Fate (l. 219): one of the dice a character holds becomes this roll's doubles. The
+    holder is the roller unless named; its player (or an admin) gives the die."""
+    if face is None:
+        return None
+    holder = roller
+    if holder_name and named(tx, guild.guild_id, holder_name).id != roller.id:
+        holder = named(tx, guild.guild_id, holder_name)
+    if holder.owner_id != actor.user_id and not actor.admin_in(guild.settings):
+        raise PawpostError(f"Only {safe(holder.name)}'s player can give its fated dice.")
+    save(tx, holder, give_fated_die(caverns_sheet(holder), face))
+    return face
 
 
 def party_label(party: Party) -> str:

@@ -4,7 +4,13 @@
 from __future__ import annotations
 
 from bot.actions import audit
-from bot.actions.caverns.common import caverns_sheet, party_of, require_caverns, save
+from bot.actions.caverns.common import (
+    caverns_sheet,
+    hand_fated_die,
+    party_of,
+    require_caverns,
+    save,
+)
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character
@@ -31,6 +37,8 @@ def roll_move(
     difficulty: int | None = None,
     reason: str | None = None,
     character: str | None = None,
+    fated_die: int | None = None,
+    fated_from: str | None = None,
 ) -> Reply:
     """2d6 + the attribute, a success at the difficulty or more (7 unless the MC says)."""
     chosen = parse_attribute(attribute)
@@ -42,7 +50,15 @@ def roll_move(
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
         party_of(tx, guild, found, actor.channel_id, now)
-        rolled = move(caverns_sheet(found), chosen, services.dice, target, reason=reason or "")
+        fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
+        rolled = move(
+            caverns_sheet(found),
+            chosen,
+            services.dice,
+            target,
+            reason=reason or "",
+            fated_die=fated,
+        )
         save(tx, found, rolled.sheet)
         outcome = "success" if rolled.total >= target else "failure"
         entry = tx.audit.add(
@@ -80,7 +96,14 @@ def _route(text: str) -> FleeRoute:
 
 
 @runs_in_database
-def flee_move(services: Services, actor: Actor, route: str, character: str | None = None) -> Reply:
+def flee_move(
+    services: Services,
+    actor: Actor,
+    route: str,
+    character: str | None = None,
+    fated_die: int | None = None,
+    fated_from: str | None = None,
+) -> Reply:
     """Flee! by its route: +Wind, +Water or +Metal, with the book's three bands."""
     chosen = _route(route)
     now = services.clock()
@@ -89,7 +112,8 @@ def flee_move(services: Services, actor: Actor, route: str, character: str | Non
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
         party_of(tx, guild, found, actor.channel_id, now)
-        result = flee(caverns_sheet(found), chosen, services.dice)
+        fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
+        result = flee(caverns_sheet(found), chosen, services.dice, fated_die=fated)
         save(tx, found, result.sheet)
         rolls = [] if result.roll is None else [result.roll]
         entry = tx.audit.add(
@@ -113,7 +137,13 @@ def flee_move(services: Services, actor: Actor, route: str, character: str | Non
 
 
 @runs_in_database
-def advance_move(services: Services, actor: Actor, character: str | None = None) -> Reply:
+def advance_move(
+    services: Services,
+    actor: Actor,
+    character: str | None = None,
+    fated_die: int | None = None,
+    fated_from: str | None = None,
+) -> Reply:
     """Advance! +Fire; its results add up."""
     now = services.clock()
     with services.db.transaction() as tx:
@@ -121,7 +151,8 @@ def advance_move(services: Services, actor: Actor, character: str | None = None)
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
         party_of(tx, guild, found, actor.channel_id, now)
-        result = advance(caverns_sheet(found), services.dice)
+        fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
+        result = advance(caverns_sheet(found), services.dice, fated_die=fated)
         save(tx, found, result.sheet)
         entry = tx.audit.add(
             audit.entry(
@@ -177,6 +208,8 @@ def battle(
     damage: int | None = None,
     in_reach: str | None = None,
     character: str | None = None,
+    fated_die: int | None = None,
+    fated_from: str | None = None,
 ) -> Reply:
     """Do Battle with one foe outside a battle: 2d6 + Wood (or the implement's element) minus
     the foe's Wind (or the implement's other element); 5+ hits, under 8 you are hit back if in
@@ -189,7 +222,10 @@ def battle(
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
         party_of(tx, guild, found, actor.channel_id, now)
-        result = do_battle(caverns_sheet(found), foe, services.dice, in_foe_reach=reach)
+        fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
+        result = do_battle(
+            caverns_sheet(found), foe, services.dice, in_foe_reach=reach, fated_die=fated
+        )
         save(tx, found, result.sheet)
         outcome = ("hit" if result.hit else "miss") + (", safe" if result.safe else "")
         entry = tx.audit.add(

@@ -84,3 +84,38 @@ async def test_passive_battle_and_unknown_skills_are_one_sentence(services, db) 
             await skills.use(services, actor(ALICE), name)
         assert refused.value.message == message
     assert dump(db.path) == before
+
+
+async def test_a_fated_die_makes_a_roll_doubles_of_it(services, dice, db) -> None:
+    from bot.actions.caverns import moves
+    from tests.actions.caverns.helpers import ILSA
+    from tests.conftest import BOB
+
+    await caverns_server(services)
+    await make(services, "Orla", tertiary="rituals", advanced="Twist Fate")
+    await characters.create(services, actor(BOB), **ILSA)
+    dice.load(6, 2)
+    await skills.use(services, actor(ALICE), "twist fate")
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match=r"^Only Orla's player can give its fated dice\.$"):
+        await moves.roll_move(services, actor(BOB), "fire", fated_die=6, fated_from="Orla")
+    with pytest.raises(PawpostError, match=r"^You hold no fated 5; your dice are 6 and 2\.$"):
+        await moves.roll_move(services, actor(ALICE), "wood", fated_die=5)
+    assert dump(db.path) == before
+    reply = await moves.roll_move(services, actor(ALICE), "wood", fated_die=6)
+    assert reply.lines[:3] == [
+        "2d6 [6, 6] + Wood 2 = **14**",
+        "**Success**: 14 meets 7.",
+        "Doubles (6 and 6).",
+    ]
+    assert (await sheet(services, "Orla")).fated_dice == (2,)
+    reply = await moves.flee_move(
+        services,
+        actor(900, admin=True),
+        "front-to-back",
+        character="Ilsa",
+        fated_die=2,
+        fated_from="Orla",
+    )
+    assert reply.lines[0] == "2d6 [2, 2] + Wind 0 = **4**"
+    assert (await sheet(services, "Orla")).fated_dice == ()
