@@ -221,8 +221,10 @@ def damage(
         require_caverns(guild)
         require_admin(actor, guild)
         found = named(tx, guild.guild_id, character)
-        sheet = lose_health(caverns_sheet(found), amount, from_viscanti=lasting)
+        before = caverns_sheet(found)
+        sheet = lose_health(before, amount, from_viscanti=lasting)
         save(tx, found, sheet)
+        amount = before.health - sheet.health
         tx.audit.add(
             audit.entry(actor, "damage", f"lost {amount} Health", services.clock(), character=found)
         )

@@ -261,3 +261,26 @@ async def test_the_experience_questions_and_a_level_up(services, dice, db) -> No
     assert typed.lines[0].startswith("Ilsa learns Fear (Magery)")
     with pytest.raises(PawpostError, match="Greater Implement|no new Advanced skill"):
         await rests.learn_skill(services, actor(CAROL), "Greater Implement")
+
+
+async def test_health_the_mc_takes_and_a_viscanti_s_wounds(services, dice, db) -> None:
+    await party_of_three(services)
+    reply = await admin.damage(services, ADMIN_ACTOR, "Brunhild", 5)
+    assert reply.lines == ["Brunhild loses 5 Health: 2 / 7."]
+    await admin.damage(services, ADMIN_ACTOR, "Ilsa", 2, viscanti="yes")
+    dice.load(5, 5)
+    await rests.rest_short(services, actor(ALICE))
+    assert (await sheet(services, "Brunhild")).health == 7
+    assert (await sheet(services, "Ilsa")).health == 2  # a Viscanti's wounds wait for a Long Rest
+    dice.load(5, 5)
+    await rests.rest_long(services, actor(ALICE))
+    assert (await sheet(services, "Ilsa")).health == 4
+    died = await admin.damage(services, ADMIN_ACTOR, "Piper", 9)
+    assert died.lines == ["Piper loses 3 Health: 0 / 3.", "Piper dies."]
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match="dead member must come back"):
+        dice.load(5, 5)
+        await rests.rest_short(services, actor(ALICE))
+    with pytest.raises(PawpostError, match="^Only an admin"):
+        await admin.damage(services, actor(ALICE), "Ilsa", 1)
+    assert dump(db.path) == before
