@@ -154,4 +154,4 @@ async def test_a_party_of_three_plays_through_discord(tmp_path: Path) -> None:
         shown = text_of(sheet)
         assert "Warrior, level 2" in shown and "Cleave (advanced)" in shown
         party = await world.command("party", user=p3)
-        assert "Level 2, experience 0 of 5." in text_of(party)
+        assert "party: level 2, experience 0 of 5." in text_of(party)

@@ -101,4 +101,10 @@ def hand_fated_die(
 
 
 def party_label(party: Party) -> str:
+    """The party in a message's text: its channel's mention, or its name."""
     return f"<#{party.channel_id}>'s party" if party.channel_id is not None else safe(party.name)
+
+
+def party_title(party: Party) -> str:
+    """The party in a title, where Discord shows no mention."""
+    return "The channel's party" if party.channel_id is not None else safe(party.name)

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
-from bot.actions.caverns.common import caverns_sheet, party_label, party_members, require_caverns
+from bot.actions.caverns.common import (
+    caverns_sheet,
+    party_label,
+    party_members,
+    party_title,
+    require_caverns,
+)
 from bot.actions.caverns.rests import resting_party
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
@@ -19,7 +25,8 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
         members = party_members(tx, guild, party)
     progress = party.progress
     lines = [
-        f"Level {progress.level}, experience {progress.experience} of {progress.needed}.",
+        f"{party_label(party)}: level {progress.level}, experience {progress.experience} of "
+        f"{progress.needed}.",
     ]
     torches = 0
     for member in members:
@@ -35,4 +42,4 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
         lines.append("No adventurer is in this party yet.")
     carriers = [safe(m.name) for m in members if caverns_sheet(m).torches]
     lines.append(f"Torches: {torches}, carried by {', '.join(carriers) or 'nobody'}.")
-    return Reply(title=party_label(party), lines=lines)
+    return Reply(title=party_title(party), lines=lines)

@@ -13,6 +13,7 @@ from bot.actions.caverns.common import (
     party_label,
     party_members,
     party_of,
+    party_title,
     require_caverns,
     save,
 )
@@ -194,7 +195,12 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
                 outcome=result.band.value,
             )
         )
-    lines = [describe_roll(result.roll), f"**{result.band.value}**: {result.result}", *notes]
+    lines = [
+        f"{party_label(party)} rests.",
+        describe_roll(result.roll),
+        f"**{result.band.value}**: {result.result}",
+        *notes,
+    ]
     if result.no_torch:
         lines.append("**Nobody carried a torch to burn: the MC decides what the dark costs.**")
     fields = [
@@ -207,7 +213,7 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
         lines += [f"{n}. {q}" for n, q in enumerate(EXPERIENCE_QUESTIONS, start=1)]
         buttons = _experience_buttons(rest_id)
     return Reply(
-        title=f"{party_label(party)} takes a {label}",
+        title=f"{party_title(party)}: a {label}",
         lines=lines,
         fields=fields,
         buttons=buttons,

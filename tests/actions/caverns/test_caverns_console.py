@@ -118,4 +118,4 @@ async def test_a_console_script_plays_a_party_of_three(services, dice) -> None:
     shown = text[text.rindex("> /character show") :]
     assert "Class: Warrior, level 2" in shown and "Cleave (advanced)" in shown
     assert "Party: #1's party: level 2, experience 0 of 5" in shown
-    assert "Level 2, experience 0 of 5." in text[text.rindex("> /party") :]
+    assert "#1's party: level 2, experience 0 of 5." in text[text.rindex("> /party") :]

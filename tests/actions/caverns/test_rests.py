@@ -40,8 +40,9 @@ async def test_a_short_rest_10_plus_restores_everyone_for_free(services, dice) -
     await worn_out(services)
     dice.load(5, 5)
     reply = await rests.rest_short(services, actor(BOB))
-    assert reply.title == "<#10>'s party takes a Short Rest"
-    assert reply.lines[:2] == [
+    assert reply.title == "The channel's party: a Short Rest"
+    assert reply.lines[:3] == [
+        "<#10>'s party rests.",
         "2d6 [5, 5] = **10**",
         "**10+**: Everyone recovers all Health and regains one Harmony, at no cost.",
     ]
@@ -55,7 +56,7 @@ async def test_a_short_rest_7_to_9_costs_one_torch_and_a_ration_each(services, d
     await worn_out(services)
     dice.load(3, 4)
     reply = await rests.rest_short(services, actor(BOB))
-    assert reply.lines[1].startswith("**7-9**: Everyone recovers all Health and regains one")
+    assert reply.lines[2].startswith("**7-9**: Everyone recovers all Health and regains one")
     assert await numbers(services, "Brunhild") == (7, 2, 3, 0, 1)
     assert await numbers(services, "Ilsa") == (4, 2, 1, 0, 2)  # the most torches: Ilsa's burns
     assert await numbers(services, "Piper") == (3, 0, 2, 4, 0)
@@ -69,7 +70,7 @@ async def test_a_short_rest_6_or_less_heals_only_water_at_the_same_cost(services
     await worn_out(services)
     dice.load(1, 2)
     reply = await rests.rest_short(services, actor(ALICE))
-    assert reply.lines[1] == (
+    assert reply.lines[2] == (
         "**6-**: Everyone recovers Health equal to their Water, for the same torch and rations."
     )
     assert await numbers(services, "Brunhild") == (4, 0, 3, 0, 1)  # Water +2
@@ -94,7 +95,7 @@ async def test_a_long_rest_s_three_bands_and_the_restocking(services, dice) -> N
     await set_sheet(services, "Brunhild", equipment=(*kit[:-1], broken))
     dice.load(6, 4)
     strong = await rests.rest_long(services, actor(ALICE))
-    assert strong.lines[1] == (
+    assert strong.lines[2] == (
         "**10+**: Everyone restores all Health and Vitae, and their broken items are repaired."
     )
     assert await numbers(services, "Brunhild") == (7, 0, 3, 10, 3)
@@ -107,7 +108,7 @@ async def test_a_long_rest_s_three_bands_and_the_restocking(services, dice) -> N
     await worn_out(services)
     dice.load(4, 4)
     weak = await rests.rest_long(services, actor(ALICE))
-    assert weak.lines[1] == (
+    assert weak.lines[2] == (
         "**7-9**: Everyone restores one Vitae and all Health, and Harmony resets to 0."
     )
     assert await numbers(services, "Ilsa") == (4, 0, 2, 10, 3)
@@ -116,7 +117,7 @@ async def test_a_long_rest_s_three_bands_and_the_restocking(services, dice) -> N
     await worn_out(services)
     dice.load(2, 3)
     miss = await rests.rest_long(services, actor(ALICE))
-    assert miss.lines[1] == (
+    assert miss.lines[2] == (
         "**6-**: Everyone restores all Health and Harmony resets to 0; Vitae is unchanged."
     )
     assert await numbers(services, "Ilsa") == (4, 0, 1, 10, 3)
@@ -147,7 +148,7 @@ async def test_make_camp_adds_3_and_an_elfen_s_harmony_resets_to_3(services, dic
     )
     dice.load(2, 3)
     reply = await rests.rest_long(services, actor(ALICE), character="Lark")
-    assert reply.lines[:2] == [
+    assert reply.lines[1:3] == [
         "2d6 [2, 3] + Make Camp 3 = **8**",
         "**7-9**: Everyone restores one Vitae and all Health, and Harmony resets to 0.",
     ]
@@ -160,7 +161,7 @@ async def test_a_party_is_a_channel_unless_an_admin_groups_it(services, dice) ->
     reply = await admin.set_party(services, ADMIN_ACTOR, "Piper", "The Lanterns")
     assert reply.lines == ["Piper is now in The Lanterns."]
     shown = await party.show(services, actor(ALICE))
-    assert shown.title == "<#10>'s party"
+    assert shown.title == "The channel's party"
     assert [line.split(":")[0] for line in shown.lines[1:3]] == ["**Brunhild**", "**Ilsa**"]
     assert shown.lines[-1] == "Torches: 6, carried by Brunhild, Ilsa."
     dice.load(5, 5)
@@ -172,10 +173,12 @@ async def test_a_party_is_a_channel_unless_an_admin_groups_it(services, dice) ->
     theirs = await party.show(services, actor(CAROL, channel=11))
     assert theirs.title == "The Lanterns" and "**Piper**" in theirs.lines[1]
     elsewhere = await party.show(services, actor(BOB, channel=11))
-    assert elsewhere.title == "<#11>'s party" and "**Ilsa**" in elsewhere.lines[1]
+    assert (
+        elsewhere.lines[0].startswith("<#11>'s party: level 1") and "**Ilsa**" in elsewhere.lines[1]
+    )
     await admin.set_party(services, actor(ADMIN, admin=True, channel=11), "Piper", "channel")
     joined = await party.show(services, actor(CAROL, channel=11))
-    assert joined.title == "<#11>'s party" and len(joined.lines) == 4
+    assert joined.lines[0].startswith("<#11>'s party") and len(joined.lines) == 4
     with pytest.raises(PawpostError, match="^Only an admin"):
         await admin.set_party(services, actor(ALICE), "Piper", "Mine")
 
@@ -236,7 +239,7 @@ async def test_the_experience_questions_and_a_level_up(services, dice, db) -> No
     ]
     assert [(await sheet(services, n)).level for n in ("Brunhild", "Ilsa", "Piper")] == [2, 2, 2]
     shown = await party.show(services, actor(ALICE))
-    assert shown.lines[0] == "Level 2, experience 0 of 5."
+    assert shown.lines[0] == "<#10>'s party: level 2, experience 0 of 5."
     # The prompt survives a restart: its buttons name the character, the owed skill is stored.
     path = db.path
     await services.db.close()
