@@ -1,9 +1,11 @@
 """Caverns and Cloiers' tables: parties and who is in them, the rests and their experience
-answers, the members' plans for the next rest, and the server's item catalogue."""
+answers, the members' plans for the next rest, the market's outrageous offers, and the server's item
+catalogue."""
 
 from __future__ import annotations
 
 from storage.caverns.catalogue import CatalogueRepository
+from storage.caverns.offers import OfferRepository
 from storage.caverns.parties import PartyRepository
 from storage.caverns.rests import RestRepository
 from storage.connection import Connection
@@ -17,6 +19,7 @@ class CavernsTables:
         self.parties = PartyRepository(connection)
         self.rests = RestRepository(connection)
         self.catalogue = CatalogueRepository(connection)
+        self.offers = OfferRepository(connection)
 
 
 def caverns(tx: Transaction) -> CavernsTables:

@@ -61,3 +61,18 @@ CREATE TABLE caverns_items (
     removed   INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (guild_id, item_key)
 );
+
+-- A 6- on Ask on Market: the item at ten times its price, if the MC offers it (offered_at)
+-- and the player takes it (taken_at), each once.
+CREATE TABLE caverns_offers (
+    id            INTEGER PRIMARY KEY,
+    guild_id      INTEGER NOT NULL,
+    character_id  INTEGER NOT NULL REFERENCES characters (id),
+    item          TEXT    NOT NULL,
+    kind          TEXT    NOT NULL,
+    price         INTEGER NOT NULL,
+    created_at    TEXT    NOT NULL,
+    offered_at    TEXT,
+    taken_at      TEXT
+);
+CREATE INDEX caverns_offers_by_character ON caverns_offers (guild_id, character_id);

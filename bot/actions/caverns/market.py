@@ -3,15 +3,24 @@ the party's next rests deliver and pay for; returning an unpaid delivery; the ca
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.actions import audit
 from bot.actions.caverns.common import catalogue, caverns_sheet, party_of, require_caverns, save
 from bot.actions.caverns.parse import yes
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
-from bot.actions.lookup import acting_character
-from bot.actions.reply import Reply
-from rules.caverns.market import MARKET_RESULTS, ask_on_market, return_delivery
+from bot.actions.lookup import acting_character, require_admin
+from bot.actions.reply import Button, Reply, Style
+from rules.caverns.market import MARKET_RESULTS, ask_on_market, return_delivery, take_offer
 from rules.caverns.rolling import Band
+from rules.errors import PawpostError
+from storage.caverns import caverns
+
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler, Press
+
+AREA = "caverns-offer"
 
 
 @runs_in_database
@@ -39,6 +48,13 @@ def ask(
             catalogue=catalogue(tx, guild),
         )
         save(tx, found, result.sheet)
+        offer_id = (
+            caverns(tx).offers.add(
+                guild.guild_id, found.id, result.item, result.kind, result.outrageous_price, now
+            )
+            if result.band is Band.MISS
+            else None
+        )
         entry = tx.audit.add(
             audit.entry(
                 actor,
@@ -58,15 +74,106 @@ def ask(
     if result.rare:
         lines.append("Rare: the result counts one band lower.")
     lines.append(f"**{result.band.value}**: {MARKET_RESULTS[result.band]}")
-    if result.band is Band.MISS:
+    buttons = []
+    if offer_id is not None:
         lines.append(
             f"The MC says whether it is to be had at {result.outrageous_price} gp, or not at all."
+        )
+        buttons.append(
+            Button(
+                label=f"MC: offer it at {result.outrageous_price} gp",
+                custom_id=f"pawpost:{AREA}:{offer_id}:offer",
+            )
         )
     return Reply(
         title=f"{safe(found.name)} asks on the market for {safe(result.item)}",
         lines=lines,
+        buttons=buttons,
         footer=f"roll #{entry}",
     )
+
+
+@runs_in_database
+def offer(services: Services, actor: Actor, offer_id: int) -> Reply:
+    """The MC (an admin) offers a 6-'s item at ten times its price; its player may take it."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        require_admin(actor, guild)
+        offers = caverns(tx).offers
+        found = offers.get(guild.guild_id, offer_id)
+        if found is None:
+            raise PawpostError("That offer does not exist in this server.")
+        if not offers.mark_offered(offer_id, now):
+            raise PawpostError("That item was offered already.")
+        buyer = tx.characters.by_id(guild.guild_id, found.character_id)
+        if buyer is None:
+            raise PawpostError("The character who asked for it was deleted.")
+        tx.audit.add(
+            audit.entry(
+                actor, "market", f"offered {found.item} at {found.price} gp", now, character=buyer
+            )
+        )
+    return Reply(
+        lines=[
+            f"The {safe(found.item)} is to be had at {found.price} gp. <@{buyer.owner_id}>, "
+            f"{safe(buyer.name)} may take it: it is bought at the next Long Rest if the gold is "
+            "there then."
+        ],
+        buttons=[
+            Button(
+                label=f"Take it at {found.price} gp",
+                custom_id=f"pawpost:{AREA}:{offer_id}:take",
+                style=Style.primary,
+            )
+        ],
+        mentions=[buyer.owner_id],
+    )
+
+
+@runs_in_database
+def take(services: Services, actor: Actor, offer_id: int) -> Reply:
+    """The player takes the MC's offer: a surface order at the outrageous price."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        offers = caverns(tx).offers
+        found = offers.get(guild.guild_id, offer_id)
+        if found is None or found.offered_at is None:
+            raise PawpostError("The MC has not offered that item.")
+        buyer = tx.characters.by_id(guild.guild_id, found.character_id)
+        if buyer is None:
+            raise PawpostError("The character who asked for it was deleted.")
+        if buyer.owner_id != actor.user_id and not actor.admin_in(guild.settings):
+            raise PawpostError(f"Only {safe(buyer.name)}'s player can take that offer.")
+        if not offers.mark_taken(offer_id, now):
+            raise PawpostError("That offer was taken already.")
+        save(tx, buyer, take_offer(caverns_sheet(buyer), found.item, found.kind, found.price))
+        tx.audit.add(
+            audit.entry(
+                actor, "market", f"took {found.item} at {found.price} gp", now, character=buyer
+            )
+        )
+    return Reply(
+        lines=[
+            f"{safe(buyer.name)} takes the {safe(found.item)} at {found.price} gp: it is bought at "
+            "the next Long Rest if the gold is there then."
+        ]
+    )
+
+
+async def _button(services: Services, actor: Actor, press: Press) -> Reply:
+    if press.verb == "offer":
+        return await offer(services, actor, press.id)
+    return await take(services, actor, press.id)
+
+
+OFFER_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
+    (AREA, "offer"): _button,
+    (AREA, "take"): _button,
+}
 
 
 @runs_in_database

@@ -141,3 +141,47 @@ async def test_admins_edit_the_server_s_own_catalogue(services, db, dice) -> Non
         with pytest.raises(PawpostError):
             await bad()
     assert dump(db.path) == before
+
+
+async def test_after_a_6_the_mc_may_offer_it_at_ten_times_and_the_player_take_it(
+    services, dice, db
+) -> None:
+    from bot.actions import buttons
+    from tests.actions.caverns.helpers import ids
+    from tests.conftest import BOB
+
+    await party_of_three(services)
+    await set_gold(services, "Piper", 900)
+    dice.load(1, 1)  # 2 + Fire 3 = 5
+    asked = await market.ask(services, actor(CAROL), "Helmet")
+    offer = ids(asked)["MC: offer it at 500 gp"]
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match="^Only an admin"):
+        await buttons.press(services, actor(CAROL), offer)
+    with pytest.raises(PawpostError, match=r"^The MC has not offered that item\.$"):
+        await buttons.press(services, actor(CAROL), offer.replace(":offer", ":take"))
+    assert dump(db.path) == before
+    offered = await buttons.press(services, ADMIN_ACTOR, offer)
+    assert offered.mentions == [CAROL]
+    with pytest.raises(PawpostError, match="offered already"):
+        await buttons.press(services, ADMIN_ACTOR, offer)
+    take = ids(offered)["Take it at 500 gp"]
+    with pytest.raises(PawpostError, match="^Only Piper's player can take that offer"):
+        await buttons.press(services, actor(BOB), take)
+    taken = await buttons.press(services, actor(CAROL), take)
+    assert taken.lines == [
+        "Piper takes the Helmet at 500 gp: it is bought at the next Long Rest if the gold is "
+        "there then."
+    ]
+    with pytest.raises(PawpostError, match="taken already"):
+        await buttons.press(services, actor(CAROL), take)
+    dice.load(4, 4)
+    await rests.rest_long(services, actor(CAROL))
+    piper = await sheet(services, "Piper")
+    assert piper.gold == 400 and piper.carries("Helmet") and piper.orders == ()
+
+
+async def set_gold(services, name: str, gold: int) -> None:  # type: ignore[no-untyped-def]
+    from tests.actions.caverns.helpers import set_sheet
+
+    await set_sheet(services, name, gold=gold)

@@ -140,3 +140,19 @@ async def test_the_catalogue_is_the_starter_one_with_the_server_s_edits(db) -> N
     assert ours["golden harp"] == harp and "sling" not in ours
     assert ours["helmet"].price == 75 and not is_starter(ours, "helmet")
     assert is_starter(ours, "sword") and theirs == dict(STARTER_CATALOGUE)
+
+
+async def test_an_offer_is_offered_then_taken_each_once(db) -> None:
+    def work(tx):  # type: ignore[no-untyped-def]
+        ids = _adventurers(tx, 1)
+        offers = caverns(tx).offers
+        offer_id = offers.add(GUILD, ids[0], "Helmet", ItemKind.ARMOUR, 500, NOW)
+        early = offers.mark_taken(offer_id, NOW)
+        offered = (offers.mark_offered(offer_id, NOW), offers.mark_offered(offer_id, NOW))
+        taken = (offers.mark_taken(offer_id, NOW), offers.mark_taken(offer_id, NOW))
+        return early, offered, taken, offers.get(GUILD, offer_id), offers.get(OTHER_GUILD, offer_id)
+
+    early, offered, taken, stored, elsewhere = await db.transact(work)
+    assert early is False and offered == (True, False) and taken == (True, False)
+    assert stored.item == "Helmet" and stored.price == 500 and stored.taken_at == NOW
+    assert elsewhere is None
