@@ -238,7 +238,9 @@ def _level_button(character: Character) -> Button:
 
 def _settle(
     tx: Transaction, guild: Guild, party_id: int, answers: list[bool], now: datetime
-) -> list[str] | tuple[list[str], list[Character]]:
+) -> tuple[list[str], list[Character]]:
+    """Count the MC's answers for the party: its experience, and at level + 3 a level for
+    every member (each then owes an Advanced skill). Returns the lines and who levelled."""
     tables = caverns(tx)
     party = tables.parties.get(guild.guild_id, party_id)
     assert party is not None
@@ -251,7 +253,7 @@ def _settle(
         lines.append(
             f"Experience {progress.experience} of {progress.needed} for level {progress.level + 1}."
         )
-        return lines
+        return lines, []
     levelled: list[Character] = []
     for member in party_members(tx, guild, party):
         sheet = caverns_sheet(member)
@@ -294,8 +296,6 @@ def answer_question(
             return Reply(lines=[answered])
         rests.settle(rest_id, now)
         settled = _settle(tx, guild, stored.party_id, [bool(a) for a in stored.answers], now)
-    if isinstance(settled, list):
-        return Reply(lines=[answered, *settled])
     lines, levelled = settled
     return Reply(lines=[answered, *lines], buttons=[_level_button(m) for m in levelled[:20]])
 
