@@ -14,6 +14,7 @@ from bot.actions.cat.sheet import sheet_fields as cat_sheet_fields
 from bot.actions.caverns.admin import settings_field as caverns_settings_field
 from bot.actions.caverns.builder import CAVERNS_BUILDER
 from bot.actions.caverns.conditions import CURE_BUTTONS as CAVERNS_CURE_BUTTONS
+from bot.actions.caverns.export import export_section as caverns_export
 from bot.actions.caverns.market import OFFER_BUTTONS as CAVERNS_OFFER_BUTTONS
 from bot.actions.caverns.rests import REST_BUTTONS as CAVERNS_REST_BUTTONS
 from bot.actions.caverns.sheet import sheet_fields as caverns_sheet_fields
@@ -87,6 +88,7 @@ CAVERNS = Ruleset(
     sheet_fields=caverns_sheet_fields,
     buttons={**CAVERNS_REST_BUTTONS, **CAVERNS_CURE_BUTTONS, **CAVERNS_OFFER_BUTTONS},
     settings_field=caverns_settings_field,
+    export=caverns_export,
     builder=CAVERNS_BUILDER,
     bench=CAVERNS_BENCH,
 )

@@ -109,3 +109,10 @@ class PartyRepository:
             (guild_id, party_id),
         )
         return [int(row[0]) for row in rows]
+
+    def all_in_guild(self, guild_id: int) -> list[Party]:
+        """Every party of the server, for the export."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM caverns_parties WHERE guild_id = ? ORDER BY id", (guild_id,)
+        )
+        return [_party(row) for row in rows]
