@@ -85,7 +85,7 @@ def add_character(
         character = tx.characters.add(new, now)
     except NameTaken:
         raise name_taken(name) from None
-    party_of(tx, guild, character, actor.channel_id, now)
+    party_of(tx, guild, character, actor, now)
     what = f"{sheet.race_row.name} {sheet.character_class.label}"
     tx.audit.add(
         audit.entry(actor, "character", f"created {name}, {what}", now, character=character)

@@ -56,18 +56,20 @@ def items(text: str | None) -> list[str]:
 
 
 def party_of(
-    tx: Transaction, guild: Guild, character: Character, channel_id: int, now: datetime
+    tx: Transaction, guild: Guild, character: Character, actor: Actor, now: datetime
 ) -> Party:
-    """The character's party: the one an admin put it in, else the party of the channel it
-    plays in now (it follows its player from channel to channel)."""
+    """The character's party: the one an admin put it in, else the party of the channel its
+    player plays it in now (it follows its player from channel to channel; an admin acting
+    for it elsewhere does not move it)."""
     parties = caverns(tx).parties
     membership = parties.membership(character.id)
     if membership is not None:
         party_id, pinned = membership
         party = parties.get(guild.guild_id, party_id)
-        if party is not None and (pinned or party.channel_id == channel_id):
+        follows = not pinned and character.owner_id == actor.user_id
+        if party is not None and (not follows or party.channel_id == actor.channel_id):
             return party
-    party = parties.of_channel(guild.guild_id, channel_id, now)
+    party = parties.of_channel(guild.guild_id, actor.channel_id, now)
     parties.join(guild.guild_id, character.id, party.id, pinned=False)
     return party
 

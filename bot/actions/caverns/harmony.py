@@ -102,7 +102,7 @@ def benefits(
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
-        party = party_of(tx, guild, found, actor.channel_id, now)
+        party = party_of(tx, guild, found, actor, now)
         friend = None
         if ally:
             friend = named(tx, guild.guild_id, ally)

@@ -38,7 +38,7 @@ def ask(
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
-        party_of(tx, guild, found, actor.channel_id, now)
+        party_of(tx, guild, found, actor, now)
         result = ask_on_market(
             caverns_sheet(found),
             item,

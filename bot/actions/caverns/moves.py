@@ -49,7 +49,7 @@ def roll_move(
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
-        party_of(tx, guild, found, actor.channel_id, now)
+        party_of(tx, guild, found, actor, now)
         fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
         rolled = move(
             caverns_sheet(found),
@@ -111,7 +111,7 @@ def flee_move(
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
-        party_of(tx, guild, found, actor.channel_id, now)
+        party_of(tx, guild, found, actor, now)
         fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
         result = flee(caverns_sheet(found), chosen, services.dice, fated_die=fated)
         save(tx, found, result.sheet)
@@ -150,7 +150,7 @@ def advance_move(
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
-        party_of(tx, guild, found, actor.channel_id, now)
+        party_of(tx, guild, found, actor, now)
         fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
         result = advance(caverns_sheet(found), services.dice, fated_die=fated)
         save(tx, found, result.sheet)
@@ -221,7 +221,7 @@ def battle(
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
-        party_of(tx, guild, found, actor.channel_id, now)
+        party_of(tx, guild, found, actor, now)
         fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
         result = do_battle(
             caverns_sheet(found), foe, services.dice, in_foe_reach=reach, fated_die=fated

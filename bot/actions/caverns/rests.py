@@ -56,7 +56,7 @@ def resting_party(
         if character is None and actor.admin_in(guild.settings):
             return caverns(tx).parties.of_channel(guild.guild_id, actor.channel_id, now)
         raise
-    return party_of(tx, guild, found, actor.channel_id, now)
+    return party_of(tx, guild, found, actor, now)
 
 
 def _gain(value: int, what: str) -> str | None:

@@ -26,7 +26,7 @@ def use(
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
-        party_of(tx, guild, found, actor.channel_id, now)
+        party_of(tx, guild, found, actor, now)
         sheet = caverns_sheet(found)
         skill = own_skill(sheet, name)
         lines: list[str] = []

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.actions import buttons
-from bot.actions.caverns import admin, characters, party, rests
+from bot.actions.caverns import admin, characters, moves, party, rests
 from bot.actions.reply import Reply
 from rules.caverns.catalogue import ItemKind
 from rules.caverns.records import Item
@@ -181,6 +181,13 @@ async def test_a_party_is_a_channel_unless_an_admin_groups_it(services, dice) ->
     assert joined.lines[0].startswith("<#11>'s party") and len(joined.lines) == 4
     with pytest.raises(PawpostError, match="^Only an admin"):
         await admin.set_party(services, actor(ALICE), "Piper", "Mine")
+    # an admin rolling for Brunhild from another channel does not move her
+    dice.load(3, 4)
+    await moves.roll_move(
+        services, actor(ADMIN, admin=True, channel=12), "wood", character="Brunhild"
+    )
+    home = await party.show(services, actor(ALICE))
+    assert home.lines[0].startswith("<#10>'s party") and "**Brunhild**" in home.lines[1]
 
 
 async def test_an_admin_rests_the_channel_s_party_and_others_cannot(services, dice) -> None:
