@@ -216,6 +216,16 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         rulesets=CAVERNS,
     ),
     Command(
+        ("pay-deliveries",),
+        "Whether you pay for your deliveries at the next Long Rest (one unpaid bars the market)",
+        market.withhold,
+        (
+            Option("pay", Kind.text, "Pay at the next Long Rest?", True, choices=YES_NO),
+            character_option(),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
         ("catalogue",),
         "The server's item catalogue: kinds, prices, rarity, hands, range and traits",
         market.list_items,

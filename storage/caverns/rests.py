@@ -32,6 +32,7 @@ class StoredRest(BaseModel):
 class RestPlan(BaseModel):
     harmony: tuple[HarmonySkill, ...] = ()
     totem: Totem | None = None
+    withhold: bool = False  # will not pay for its deliveries at the Long Rest
 
 
 _COLUMNS = "id, guild_id, party_id, kind, total, answer_1, answer_2, answer_3, settled_at"
@@ -101,32 +102,39 @@ class RestRepository:
 
     def plan(self, character_id: int) -> RestPlan:
         rows = self._db.execute_fetchall(
-            "SELECT harmony, totem FROM caverns_rest_plans WHERE character_id = ?",
+            "SELECT harmony, totem, withhold FROM caverns_rest_plans WHERE character_id = ?",
             (character_id,),
         )
         if not rows:
             return RestPlan()
         harmony = tuple(HarmonySkill(key) for key in str(rows[0][0]).split(",") if key)
-        return RestPlan(harmony=harmony, totem=None if rows[0][1] is None else Totem(rows[0][1]))
+        totem = None if rows[0][1] is None else Totem(rows[0][1])
+        return RestPlan(harmony=harmony, totem=totem, withhold=bool(rows[0][2]))
 
     def save_plan(self, guild_id: int, character_id: int, plan: RestPlan, now: datetime) -> None:
         self._db.execute(
-            "INSERT INTO caverns_rest_plans (character_id, guild_id, harmony, totem, updated_at)"
-            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (character_id) DO UPDATE SET"
+            "INSERT INTO caverns_rest_plans"
+            " (character_id, guild_id, harmony, totem, withhold, updated_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (character_id) DO UPDATE SET"
             " harmony = excluded.harmony, totem = excluded.totem,"
-            " updated_at = excluded.updated_at",
+            " withhold = excluded.withhold, updated_at = excluded.updated_at",
             (
                 character_id,
                 guild_id,
                 ",".join(skill.value for skill in plan.harmony),
                 None if plan.totem is None else plan.totem.value,
+                int(plan.withhold),
                 to_text(now),
             ),
         )
 
-    def clear_plans(self, character_ids: list[int]) -> None:
-        """The plans used by a rest: each is for one rest only."""
-        self._db.executemany(
-            "DELETE FROM caverns_rest_plans WHERE character_id = ?",
-            [(character_id,) for character_id in character_ids],
-        )
+    def clear_plans(self, character_ids: list[int], *, long_rest: bool) -> None:
+        """The plans a rest used: a Short Rest uses the Harmony skills (the second totem and
+        the withheld payment wait for the Long Rest), a Long Rest everything."""
+        rows = [(character_id,) for character_id in character_ids]
+        if long_rest:
+            self._db.executemany("DELETE FROM caverns_rest_plans WHERE character_id = ?", rows)
+        else:
+            self._db.executemany(
+                "UPDATE caverns_rest_plans SET harmony = '' WHERE character_id = ?", rows
+            )

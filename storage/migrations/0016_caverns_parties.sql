@@ -44,12 +44,14 @@ CREATE TABLE caverns_rests (
 CREATE INDEX caverns_rests_by_party ON caverns_rests (guild_id, party_id, id);
 
 -- What a member will do at the party's next rest: Harmony skills (comma-separated keys) and,
--- at a Long Rest, the second totem to bind (NULL: +2 Vitae instead).
+-- at a Long Rest, the second totem to bind (NULL: +2 Vitae instead) and whether it withholds
+-- payment for its deliveries (1: it will not pay, l. 306).
 CREATE TABLE caverns_rest_plans (
     character_id  INTEGER PRIMARY KEY REFERENCES characters (id),
     guild_id      INTEGER NOT NULL,
     harmony       TEXT    NOT NULL DEFAULT '',
     totem         TEXT,
+    withhold      INTEGER NOT NULL DEFAULT 0,
     updated_at    TEXT    NOT NULL
 );
 

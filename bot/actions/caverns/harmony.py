@@ -24,7 +24,6 @@ from rules.caverns.harmony_skills import HARMONY_SKILLS, HarmonyBenefit, parse_h
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
 from storage.caverns import caverns
-from storage.caverns.rests import RestPlan
 
 
 @runs_in_database
@@ -59,9 +58,9 @@ def plan(
                 raise PawpostError("Only a character with a Patron Totem binds a second totem.")
             if second is sheet.patron_totem or not sheet.has_skill(second.skill_key):
                 raise PawpostError(f"You cannot bind the {second.label} totem as a second one.")
-        caverns(tx).rests.save_plan(
-            guild.guild_id, found.id, RestPlan(harmony=chosen, totem=second), now
-        )
+        rests = caverns(tx).rests
+        kept = rests.plan(found.id).model_copy(update={"harmony": chosen, "totem": second})
+        rests.save_plan(guild.guild_id, found.id, kept, now)
     lines = [
         f"At the party's next rest {safe(found.name)} uses "
         + (", ".join(skill.label for skill in chosen) or "no Harmony skill")

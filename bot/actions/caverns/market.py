@@ -193,6 +193,29 @@ def give_back(services: Services, actor: Actor, item: str, character: str | None
 
 
 @runs_in_database
+def withhold(services: Services, actor: Actor, pay: str, character: str | None = None) -> Reply:
+    """`/pay-deliveries`: whether the character pays for its deliveries at the next Long
+    Rest; one it will not pay for bars the market until returned (l. 306: "can't (or won't)")."""
+    withheld = not yes(pay, "Pay")
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        found = acting_character(tx, actor, guild, character)
+        rests = caverns(tx).rests
+        plan = rests.plan(found.id).model_copy(update={"withhold": withheld})
+        rests.save_plan(guild.guild_id, found.id, plan, now)
+    if withheld:
+        line = (
+            f"At the next Long Rest {safe(found.name)} will not pay for its deliveries: the "
+            "market is barred until each is returned."
+        )
+    else:
+        line = f"At the next Long Rest {safe(found.name)} pays for its deliveries."
+    return Reply(lines=[line], ephemeral=True)
+
+
+@runs_in_database
 def list_items(services: Services, actor: Actor) -> Reply:
     """The server's catalogue: name, kind, price, rarity, hands, range and traits."""
     with services.db.transaction(write=False) as tx:

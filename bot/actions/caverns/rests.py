@@ -5,7 +5,7 @@ admins' buttons; and the level-up's Advanced skill, picked by a select that outl
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 from bot.actions import audit
 from bot.actions.caverns.common import (
@@ -107,29 +107,36 @@ def _member_lines(member: MemberRest) -> list[str]:
     return lines
 
 
-def _plans(
-    tx: Transaction, members: list[Character], kind: RestKind
-) -> tuple[dict[int, list[HarmonySkill]], dict[int, Totem], list[str]]:
+class Plans(NamedTuple):
+    """What the members planned for this rest, by party index, and notes on plans set aside."""
+
+    skills: dict[int, list[HarmonySkill]]
+    totems: dict[int, Totem]
+    withholding: list[int]
+    notes: list[str]
+
+
+def _plans(tx: Transaction, members: list[Character], kind: RestKind) -> Plans:
     """Each member's planned Harmony skills (kept for those with Harmony above 0) and, at a
-    Long Rest, second totem, by party index; and notes on the plans set aside."""
+    Long Rest, second totem and withheld payment."""
     rests = caverns(tx).rests
-    skills: dict[int, list[HarmonySkill]] = {}
-    totems: dict[int, Totem] = {}
-    notes: list[str] = []
+    plans = Plans({}, {}, [], [])
     for index, member in enumerate(members):
         plan = rests.plan(member.id)
         sheet = caverns_sheet(member)
         if plan.harmony:
             if sheet.harmony > 0:
-                skills[index] = list(plan.harmony)
+                plans.skills[index] = list(plan.harmony)
             else:
-                notes.append(
+                plans.notes.append(
                     f"{safe(member.name)}'s Harmony skills are set aside: Harmony "
                     f"{signed(sheet.harmony)} is not above 0."
                 )
         if kind is RestKind.LONG and plan.totem is not None:
-            totems[index] = plan.totem
-    return skills, totems, notes
+            plans.totems[index] = plan.totem
+        if kind is RestKind.LONG and plan.withhold:
+            plans.withholding.append(index)
+    return plans
 
 
 def _experience_buttons(rest_id: int) -> list[Button]:
@@ -162,25 +169,28 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
         members = [m for m in party_members(tx, guild, party) if not caverns_sheet(m).retired]
         if not members:
             raise PawpostError("This party has no adventurer to rest.")
-        skills, totems, notes = _plans(tx, members, rest_kind)
+        plans = _plans(tx, members, rest_kind)
         sheets = [caverns_sheet(member) for member in members]
         result: RestResult
         if rest_kind is RestKind.SHORT:
-            result = short_rest(sheets, services.dice, harmony_skills=skills)
+            result = short_rest(sheets, services.dice, harmony_skills=plans.skills)
         else:
             limits = CavernsSettings.of(guild.settings)
             result = long_rest(
                 sheets,
                 services.dice,
-                harmony_skills=skills,
-                second_totems=totems,
+                harmony_skills=plans.skills,
+                second_totems=plans.totems,
+                refuse_to_pay=plans.withholding,
                 max_rations=limits.max_rations,
                 max_torches=limits.max_torches,
             )
         for member, after in zip(members, result.members, strict=True):
             save(tx, member, after.sheet)
         tables = caverns(tx)
-        tables.rests.clear_plans([member.id for member in members])
+        tables.rests.clear_plans(
+            [member.id for member in members], long_rest=rest_kind is RestKind.LONG
+        )
         rest_id = tables.rests.add(
             guild.guild_id, party.id, rest_kind.value, result.roll.total, now
         )
@@ -199,7 +209,7 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
         f"{party_label(party)} rests.",
         describe_roll(result.roll),
         f"**{result.band.value}**: {result.result}",
-        *notes,
+        *plans.notes,
     ]
     if result.no_torch:
         lines.append("**Nobody carried a torch to burn: the MC decides what the dark costs.**")

@@ -185,3 +185,29 @@ async def set_gold(services, name: str, gold: int) -> None:  # type: ignore[no-u
     from tests.actions.caverns.helpers import set_sheet
 
     await set_sheet(services, name, gold=gold)
+
+
+async def test_a_player_who_will_not_pay_is_barred_until_the_item_goes_back(services, dice) -> None:
+    from bot.actions.caverns import harmony
+
+    await party_of_three(services)
+    dice.load(3, 4)
+    await market.ask(services, actor(CAROL), "Helmet")
+    said = await market.withhold(services, actor(CAROL), "no")
+    assert said.ephemeral and "will not pay for its deliveries" in said.lines[0]
+    await harmony.plan(services, actor(CAROL), "sharp as steel")  # the refusal is kept
+    dice.load(5, 5, 1, 1, 5, 5)  # Short Rest, Sharp as Steel, Long Rest
+    await rests.rest_short(services, actor(CAROL))
+    long = await rests.rest_long(services, actor(CAROL))
+    assert "**did not pay for**" in next(f.value for f in long.fields if f.name == "Piper")
+    piper = await sheet(services, "Piper")
+    assert piper.gold == 200 and piper.market_barred
+    await market.give_back(services, actor(CAROL), "Helmet")
+    dice.load(3, 4)
+    await market.ask(services, actor(CAROL), "Helmet")
+    await market.withhold(services, actor(CAROL), "no")
+    await market.withhold(services, actor(CAROL), "yes")  # changed its mind
+    dice.load(5, 5, 5, 5)
+    await rests.rest_short(services, actor(CAROL))
+    await rests.rest_long(services, actor(CAROL))
+    assert (await sheet(services, "Piper")).gold == 150

@@ -115,12 +115,17 @@ async def test_a_plan_is_saved_replaced_and_cleared(db) -> None:
         rests.save_plan(GUILD, ids[0], RestPlan(), NOW)
         replaced = rests.plan(ids[0])
         second = rests.plan(ids[1])
-        rests.clear_plans(ids)
-        return first, replaced, second, rests.plan(ids[1])
+        rests.save_plan(GUILD, ids[0], plan.model_copy(update={"withhold": True}), NOW)
+        rests.clear_plans(ids, long_rest=False)
+        after_short = rests.plan(ids[0]), rests.plan(ids[1])
+        rests.clear_plans(ids, long_rest=True)
+        return first, replaced, second, after_short, rests.plan(ids[0]), rests.plan(ids[1])
 
-    first, replaced, second, cleared = await db.transact(work)
+    first, replaced, second, after_short, *cleared = await db.transact(work)
     assert first.harmony == (HarmonySkill.SHARP_AS_STEEL, HarmonySkill.BURN_WITH_PASSION)
-    assert replaced == RestPlan() and second.totem is Totem.CROW and cleared == RestPlan()
+    assert replaced == RestPlan() and second.totem is Totem.CROW
+    assert after_short == (RestPlan(withhold=True), RestPlan(totem=Totem.CROW))
+    assert cleared == [RestPlan(), RestPlan()]
 
 
 async def test_the_catalogue_is_the_starter_one_with_the_server_s_edits(db) -> None:
