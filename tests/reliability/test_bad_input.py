@@ -23,12 +23,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.actions import server_config
+from bot.actions.caverns import characters as caverns_characters
 from bot.actions.reply import Reply
 from bot.commands.catalog import COMMANDS
 from bot.commands.spec import Command, Kind, Option
 from rules.errors import PawpostError
 from rules.germ.sheet import STATS
 from storage.database import Database
+from tests.actions.caverns.helpers import BRUNHILD
 from tests.conftest import ALICE, BOB, CHANNEL, dump
 from tests.reliability.world import ACTORS, ALICES, BOBS, DELETED, ELSEWHERE, World, build_world
 
@@ -178,6 +180,11 @@ def arena(tmp_path: Path) -> Iterator[Arena]:
             for ruleset, guild_id in OTHER_GUILDS.items():
                 admin = replace(ACTORS["admin"], guild_id=guild_id)
                 runner.run(server_config.set_ruleset(world.services, admin, ruleset))
+            for name, user in (("Firepaw", "alice"), ("Tigerclaw", "bob")):  # to reach past "who?"
+                player = replace(ACTORS[user], guild_id=OTHER_GUILDS["caverns"])
+                runner.run(
+                    caverns_characters.create(world.services, player, **{**BRUNHILD, "name": name})
+                )
             yield Arena(runner, world, db.path)
         finally:
             runner.run(db.close())

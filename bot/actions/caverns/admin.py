@@ -3,8 +3,11 @@ conditions, and the server's own item catalogue."""
 
 from __future__ import annotations
 
+from enum import StrEnum
+from typing import TypeVar
+
 from bot.actions import audit
-from bot.actions.caverns.common import caverns_sheet, party_label, require_caverns, save
+from bot.actions.caverns.common import caverns_sheet, items, party_label, require_caverns, save
 from bot.actions.caverns.conditions import cure_button
 from bot.actions.caverns.parse import yes
 from bot.actions.context import Actor, Services, runs_in_database
@@ -12,7 +15,15 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import named, require_admin
 from bot.actions.reply import Reply, ReplyField
 from rules.caverns.afflictions import cure, inflict
-from rules.caverns.catalogue import CatalogueItem, ItemKind, Range, Special, Trait, item_key
+from rules.caverns.catalogue import (
+    CatalogueItem,
+    Flourish,
+    ItemKind,
+    Range,
+    Special,
+    Trait,
+    item_key,
+)
 from rules.caverns.conditions import CONDITIONS, parse_condition
 from rules.caverns.health import lose_health
 from rules.errors import PawpostError
@@ -20,7 +31,9 @@ from storage.caverns import caverns
 from storage.caverns.settings import CavernsSettings
 from storage.settings import GuildSettings
 
+E = TypeVar("E", bound=StrEnum)
 MOST_CARRIED = 99
+MOST_HANDS = 2  # book l. 370: characters have two hands
 
 
 def settings_field(settings: GuildSettings) -> ReplyField:
@@ -142,6 +155,14 @@ def remove_condition(services: Services, actor: Actor, character: str, condition
     return Reply(lines=[f"{safe(found.name)} is no longer {chosen.label}."])
 
 
+def _one(kind: type[E], text: str, what: str) -> E:
+    try:
+        return kind(text.strip().lower())
+    except ValueError:
+        names = ", ".join(member.value for member in kind)
+        raise PawpostError(f"{safe(text.strip()[:40])} is not {what}; choose {names}.") from None
+
+
 @runs_in_database
 def add_item(
     services: Services,
@@ -159,21 +180,17 @@ def add_item(
     cleaned = " ".join(name.split())
     if not cleaned or len(cleaned) > 40:
         raise PawpostError("An item's name is 1 to 40 characters.")
-    try:
-        item_kind = ItemKind(kind.strip().lower())
-        item_range = None if range is None else Range(range.strip().lower())
-        flourishes = []
-        for word in (
-            []
-            if flourish is None
-            else [w.strip().lower() for w in flourish.split(",") if w.strip()]
-        ):
-            flourishes.append(Special(word) if word in set(Special) else parse_condition(word))
-        item_traits = tuple(
-            Trait(word.strip().lower()) for word in (traits or "").split(",") if word.strip()
-        )
-    except ValueError as error:
-        raise PawpostError(f"That item is not well described: {safe(str(error))[:120]}.") from None
+    item_kind = _one(ItemKind, kind, "a kind of item")
+    item_range = None if range is None else _one(Range, range, "a range")
+    flourishes: list[Flourish] = []
+    for word in items(flourish):
+        key = word.lower()
+        flourishes.append(Special(key) if key in set(Special) else parse_condition(word))
+    item_traits = tuple(_one(Trait, word, "a weapon trait") for word in items(traits))
+    if price < 0:
+        raise PawpostError("A price cannot be negative.")
+    if hands is not None and not 1 <= hands <= MOST_HANDS:
+        raise PawpostError(f"An item takes 1 or {MOST_HANDS} hands.")
     item = CatalogueItem(
         name=cleaned,
         kind=item_kind,
