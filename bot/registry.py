@@ -17,6 +17,13 @@ from bot.actions.cat.magic import TRICK_BUTTONS as CAT_TRICK_BUTTONS
 from bot.actions.cat.risks import RISK_BUTTONS as CAT_RISK_BUTTONS
 from bot.actions.cat.sheet import sheet_fields as cat_sheet_fields
 from bot.actions.cat.wounds import WOUND_BUTTONS as CAT_WOUND_BUTTONS
+from bot.actions.caverns.admin import settings_field as caverns_settings_field
+from bot.actions.caverns.builder import CAVERNS_BUILDER
+from bot.actions.caverns.conditions import CURE_BUTTONS as CAVERNS_CURE_BUTTONS
+from bot.actions.caverns.export import export_section as caverns_export
+from bot.actions.caverns.market import OFFER_BUTTONS as CAVERNS_OFFER_BUTTONS
+from bot.actions.caverns.rests import REST_BUTTONS as CAVERNS_REST_BUTTONS
+from bot.actions.caverns.sheet import sheet_fields as caverns_sheet_fields
 from bot.actions.germ import adjudicate as germ_adjudicate
 from bot.actions.germ import checks as germ_checks
 from bot.actions.germ import clock as germ_clock
@@ -34,8 +41,10 @@ from bot.actions.wcagr.builder import WCAGR_BUILDER
 from bot.actions.wcagr.contests import WcagrContest
 from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
 from bot.bench.cat import CAT_BENCH
+from bot.bench.caverns import CAVERNS_BENCH
 from bot.bench.germ import GERM_BENCH
 from bot.commands.cat import CAT_COMMANDS
+from bot.commands.caverns import CAVERNS_COMMANDS
 from bot.commands.germ import GERM_COMMANDS
 from bot.commands.wcagr import WCAGR_COMMANDS
 from bot.ruleset import Feature, Ruleset
@@ -84,4 +93,15 @@ WCAGR = Ruleset(
     builder=WCAGR_BUILDER,
 )
 
-RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM, CAT, WCAGR)}
+CAVERNS = Ruleset(
+    rules=RULES["caverns"],
+    commands=CAVERNS_COMMANDS,
+    sheet_fields=caverns_sheet_fields,
+    buttons={**CAVERNS_REST_BUTTONS, **CAVERNS_CURE_BUTTONS, **CAVERNS_OFFER_BUTTONS},
+    settings_field=caverns_settings_field,
+    export=caverns_export,
+    builder=CAVERNS_BUILDER,
+    bench=CAVERNS_BENCH,
+)
+
+RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM, CAT, WCAGR, CAVERNS)}

@@ -11,6 +11,7 @@ from typing import NamedTuple
 from pydantic import BaseModel
 
 from rules.cat.sheet import CatSheet
+from rules.caverns.sheet import CavernsSheet
 from rules.errors import PawpostError
 from rules.germ.sheet import GermSheet
 from rules.wcagr.sheet import WcagrSheet
@@ -32,7 +33,7 @@ RULESETS: dict[str, RulesetInfo] = {
         RulesetInfo("germ", "Germ", GermSheet),
         RulesetInfo("wcagr", "WCAGR", WcagrSheet),
         RulesetInfo("cat", "Taking Risks", CatSheet),
-        RulesetInfo("caverns", "Caverns and Cloiers", None),
+        RulesetInfo("caverns", "Caverns and Cloiers", CavernsSheet),
     )
 }
 

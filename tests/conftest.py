@@ -10,6 +10,7 @@ import pytest
 
 from bot.actions.context import Actor, Services
 from rules.dice import ScriptedDice
+from rules.rulesets import RULESETS, RulesetInfo
 from storage.database import Database
 
 GUILD = 1000
@@ -49,6 +50,16 @@ async def db(tmp_path: Path) -> AsyncIterator[Database]:
     database = await Database.open(tmp_path / "pawpost.sqlite3")
     yield database
     await database.close()
+
+
+UNBUILT = "unbuilt"  # a ruleset a server may pick whose rules are not built (every real one is)
+
+
+@pytest.fixture
+def unbuilt_ruleset(monkeypatch: pytest.MonkeyPatch) -> str:
+    """A fifth, not-built ruleset in the pure registry, for the core's "not built yet" path."""
+    monkeypatch.setitem(RULESETS, UNBUILT, RulesetInfo(UNBUILT, "Unbuilt Game", None))
+    return UNBUILT
 
 
 @pytest.fixture

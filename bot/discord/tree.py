@@ -36,6 +36,12 @@ GROUP_DESCRIPTIONS = {
     "bauble": "Taking Risks: the Bauble Curse started and ended",
     "admin-role": "The role that adjudicates like Manage Server does",
     "points": "A WCAGR cat's ability points: show and convert",
+    "rest": "Caverns and Cloiers: the party's Short and Long Rests",
+    "harmony": "Caverns and Cloiers: Harmony skills at a rest",
+    "level": "Caverns and Cloiers: what a level-up gives",
+    "skill": "Caverns and Cloiers: skills used outside battle",
+    "party": "Caverns and Cloiers: who is in which party",
+    "item": "Caverns and Cloiers: the server's item catalogue",
 }
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25

@@ -109,7 +109,7 @@ def ask_on_market(
             Attribute.FIRE,
             dice,
             label=f"Ask on Market: {name}",
-            modifiers=[Modifier(value=-penalty, reason=f"{price} gp")] if penalty else [],
+            modifiers=[Modifier(value=-penalty, reason=f"for {price} gp")] if penalty else [],
             fated_die=fated_die,
         )
         sheet, roll = rolled.sheet, rolled.roll
@@ -135,13 +135,13 @@ def accept_outrageous_offer(result: MarketResult) -> CavernsSheet:
     is there then."""
     if result.band is not Band.MISS:
         raise PawpostError("Only a 6 or lower on the Market leaves an outrageous offer to take.")
-    order = MarketOrder(
-        item=result.item,
-        kind=result.kind,
-        price=result.outrageous_price,
-        order=OrderKind.SURFACE,
-    )
-    return result.sheet.model_copy(update={"orders": (*result.sheet.orders, order)})
+    return take_offer(result.sheet, result.item, result.kind, result.outrageous_price)
+
+
+def take_offer(sheet: CavernsSheet, item: str, kind: ItemKind, price: int) -> CavernsSheet:
+    """An offer taken: a surface order at the price offered, bought at the next Long Rest."""
+    order = MarketOrder(item=item, kind=kind, price=price, order=OrderKind.SURFACE)
+    return sheet.model_copy(update={"orders": (*sheet.orders, order)})
 
 
 class OrderReport(BaseModel):

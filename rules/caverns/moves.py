@@ -166,6 +166,7 @@ def flee(
         dice,
         label=f"Flee! ({route.value.replace('-', ' ')})",
         modifiers=[*_prone(sheet), *modifiers],
+        fated_die=fated_die,
     )
     roll = rolled.roll
     if sheet.race is Race.ASLARAN and roll.total < ASLARAN_FLEE_FLOOR:

@@ -142,3 +142,48 @@ def test_a_builder_must_fit_one_message() -> None:
         dataclasses.replace(FAKE, steps=(counter,) * 9)
     with pytest.raises(ValueError, match="one to five fields"):
         Form("F", "F", (FormField("a", "A"),) * 6)
+
+
+def _kins(settings, chosen: Choices) -> list[tuple[str, str]]:  # type: ignore[no-untyped-def]
+    """The second pick's options follow the first's choice."""
+    return [(f"{chosen.get('clan', 'none')} kin", "kin")] if "clan" in chosen else []
+
+
+SEVERAL = dataclasses.replace(
+    FAKE,
+    steps=(
+        *FAKE.steps,
+        Pick("kin", "Kin", lambda settings: [], label="Kin", offered=_kins),
+    ),
+)
+
+
+async def test_several_picks_show_one_select_at_a_time(made_up, db) -> None:
+    ruleset = made_up.rulesets["wcagr"]
+    made_up.rulesets = {"wcagr": dataclasses.replace(ruleset, builder=SEVERAL)}
+    reply = await builder.new(made_up, actor(ALICE))
+    assert [(b.label, b.row) for b in reply.buttons[2:4]] == [("Clan", 1), ("Kin", 1)]
+    assert [(b.label, b.row) for b in reply.buttons[4:]] == [("Story", 2), ("Create", 2)]
+    assert reply.select is not None and reply.select.placeholder == "Clan"
+    reply = await buttons.press(made_up, actor(ALICE), reply.select.custom_id, ["river"])
+    # the next pick not chosen yet comes up, its options following the choices so far
+    assert reply.select is not None and reply.select.placeholder == "Kin"
+    assert [(o.label, o.value) for o in reply.select.options] == [("river kin", "kin")]
+    assert [b.label for b in reply.buttons[2:4]] == ["Clan ✓", "Kin"]
+    reply = await press(made_up, reply, "Clan ✓")
+    assert reply.select is not None and reply.select.placeholder == "Clan: river"
+    before = dump(db.path)
+    kin = next(b for b in reply.buttons if b.label == "Kin").custom_id
+    with pytest.raises(PawpostError, match=r"^That choice is not on offer"):
+        await buttons.press(made_up, actor(ALICE), kin.replace(":show:", ":pick:"), ["wind kin"])
+    with pytest.raises(PawpostError) as stale:
+        await buttons.press(made_up, actor(ALICE), kin.replace(":show:3", ":show:0"))
+    assert stale.value.message == builder.STALE
+    assert dump(db.path) == before
+
+
+def test_a_builder_of_several_picks_must_fit_one_message() -> None:
+    pick = Pick("p", "P", lambda settings: [])
+    dataclasses.replace(FAKE, steps=(*(pick,) * 10, FAKE.steps[2]))  # 2 rows + select + forms
+    with pytest.raises(ValueError, match="five rows"):
+        dataclasses.replace(FAKE, steps=(*(pick,) * 16, FAKE.steps[2]))

@@ -101,14 +101,14 @@ async def test_ruleset_change_is_refused_while_characters_of_another_exist(servi
     assert dump(db.path) == before
 
 
-async def test_an_unbuilt_ruleset_answers_its_commands_with_a_sentence(services) -> None:
-    reply = await server_config.set_ruleset(services, actor(ADMIN, admin=True), "caverns")
-    assert reply.lines == [
-        "This server now plays Caverns and Cloiers. Its rolls are not built yet."
-    ]
-    with pytest.raises(PawpostError, match="Caverns and Cloiers is not built into Pawpost yet"):
+async def test_an_unbuilt_ruleset_answers_its_commands_with_a_sentence(
+    services, unbuilt_ruleset
+) -> None:
+    reply = await server_config.set_ruleset(services, actor(ADMIN, admin=True), unbuilt_ruleset)
+    assert reply.lines == ["This server now plays Unbuilt Game. Its rolls are not built yet."]
+    with pytest.raises(PawpostError, match="Unbuilt Game is not built into Pawpost yet"):
         await checks.check(services, actor(ALICE), "strength")
-    with pytest.raises(PawpostError, match="Caverns and Cloiers is not built into Pawpost yet"):
+    with pytest.raises(PawpostError, match="Unbuilt Game is not built into Pawpost yet"):
         await germ_cats.create(services, actor(ALICE), **FIREPAW)
     await server_config.set_ruleset(services, actor(ADMIN, admin=True), "germ")
     await germ_cats.create(services, actor(ALICE), **FIREPAW)

@@ -40,19 +40,15 @@ async def test_switching_ruleset_syncs_that_server_once(tmp_path: Path) -> None:
         refused = await world.command("config ruleset", {"ruleset": "caverns"}, user=fake.player1)
         assert is_ephemeral(refused) and one_sentence(refused["content"])
         body = await world.command("config ruleset", {"ruleset": "caverns"}, user=fake.admin)
-        assert (
-            text_of(body)
-            == "This server now plays Caverns and Cloiers. Its rolls are not built yet."
-        )
+        assert text_of(body) == "This server now plays Caverns and Cloiers."
         await fake.wait_until(lambda: fake.sync_count[fake.guild_id] == 2, 5, "the re-sync")
         assert world.synced_names() == top_level("caverns")
+        assert "rest" in world.synced_names() and "hunt" not in world.synced_names()
         assert fake.sync_count == {fake.guild_id: 2}
 
-        body = await world.command("check", user=fake.player1)
+        body = await world.command("move", {"attribute": "wind"}, user=fake.player1)
         assert is_ephemeral(body) and one_sentence(body["content"])
-        assert body["content"].startswith("Caverns and Cloiers is not built into Pawpost yet")
-        body = await world.command("character create", {"name": "Rook"}, user=fake.player1)
-        assert body["content"].startswith("Caverns and Cloiers is not built into Pawpost yet")
+        assert body["content"].startswith("You have no character in this server yet")
 
         await world.restart()  # the stored set is Caverns's: nothing to sync
         assert fake.sync_count == {fake.guild_id: 2}

@@ -23,12 +23,14 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.actions import server_config
+from bot.actions.caverns import characters as caverns_characters
 from bot.actions.reply import Reply
 from bot.commands.catalog import COMMANDS
 from bot.commands.spec import Command, Kind, Option
 from rules.errors import PawpostError
 from rules.germ.sheet import STATS
 from storage.database import Database
+from tests.actions.caverns.helpers import BRUNHILD
 from tests.conftest import ALICE, BOB, CHANNEL, dump
 from tests.reliability.world import ACTORS, ALICES, BOBS, DELETED, ELSEWHERE, World, build_world
 
@@ -137,7 +139,7 @@ def arguments(command: Command) -> st.SearchStrategy[dict[str, Any]]:
 
 def server_ruleset(command: Command) -> str:
     """The ruleset the test server plays for this command (Germ when the command has it)."""
-    if command.rulesets is None or "germ" in command.rulesets:
+    if not command.rulesets or "germ" in command.rulesets:  # the not-built versions: no one's
         return "germ"
     return sorted(command.rulesets)[0]
 
@@ -157,12 +159,14 @@ class Arena:
 
     def run(self, command: Command, actor_name: str, kwargs: dict[str, Any]) -> Reply:
         actor = ACTORS[actor_name]
-        if server_ruleset(command) != "germ":
-            actor = replace(actor, guild_id=UNBUILT_GUILD)
+        ruleset = server_ruleset(command)
+        if ruleset != "germ":
+            actor = replace(actor, guild_id=OTHER_GUILDS.get(ruleset, UNBUILT_GUILD))
         return self.runner.run(command.handler(self.world.services, actor, **kwargs))
 
 
-UNBUILT_GUILD = 3000  # plays a ruleset that is not built yet, for the commands it gets
+UNBUILT_GUILD = 3000  # plays WCAGR, for the commands of a ruleset without a server below
+OTHER_GUILDS = {"caverns": 3001}  # a server of each other ruleset, for its own commands
 
 
 @pytest.fixture
@@ -173,6 +177,14 @@ def arena(tmp_path: Path) -> Iterator[Arena]:
             world = runner.run(build_world(db))
             admin = replace(ACTORS["admin"], guild_id=UNBUILT_GUILD)
             runner.run(server_config.set_ruleset(world.services, admin, "wcagr"))
+            for ruleset, guild_id in OTHER_GUILDS.items():
+                admin = replace(ACTORS["admin"], guild_id=guild_id)
+                runner.run(server_config.set_ruleset(world.services, admin, ruleset))
+            for name, user in (("Firepaw", "alice"), ("Tigerclaw", "bob")):  # to reach past "who?"
+                player = replace(ACTORS[user], guild_id=OTHER_GUILDS["caverns"])
+                runner.run(
+                    caverns_characters.create(world.services, player, **{**BRUNHILD, "name": name})
+                )
             yield Arena(runner, world, db.path)
         finally:
             runner.run(db.close())

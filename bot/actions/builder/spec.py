@@ -21,6 +21,7 @@ Choices = dict[str, Any]  # a draft's choices so far, by key (JSON values)
 
 COUNTERS_PER_ROW = 2  # each takes two buttons, − and +
 ROWS = 5  # Discord's rows of components in one message
+PICKS_PER_ROW = 5  # the buttons that choose which select a builder of several picks shows
 
 
 @dataclass(frozen=True)
@@ -61,11 +62,20 @@ class Form:
 
 @dataclass(frozen=True)
 class Pick:
-    """A select of options, each (label, value), offered by the server's settings."""
+    """A select of options, each (label, value), offered by the server's settings, or by the
+    settings and the choices so far (`offered`, when set: a class's skillsets). A builder with
+    several picks shows one select at a time and a button for each pick (its `label`)."""
 
     key: str
     placeholder: str
     options: Callable[[GuildSettings], list[tuple[str, str]]]
+    label: str = ""
+    offered: Callable[[GuildSettings, Choices], list[tuple[str, str]]] | None = None
+
+    def options_for(self, settings: GuildSettings, choices: Choices) -> list[tuple[str, str]]:
+        if self.offered is not None:
+            return self.offered(settings, choices)
+        return self.options(settings)
 
 
 Step = Counter | Form | Pick
@@ -91,7 +101,9 @@ class Builder:
     def __post_init__(self) -> None:
         counters = sum(isinstance(step, Counter) for step in self.steps)
         picks = sum(isinstance(step, Pick) for step in self.steps)
-        rows = -(-counters // COUNTERS_PER_ROW) + 1 + picks  # the forms and Create share one
+        pick_rows = -(-picks // PICKS_PER_ROW) if picks > 1 else 0
+        # The forms and Create share one row, the select takes one.
+        rows = -(-counters // COUNTERS_PER_ROW) + 1 + min(picks, 1) + pick_rows
         forms = sum(isinstance(step, Form) for step in self.steps)
-        if picks > 1 or rows > ROWS or forms > 4:
+        if rows > ROWS or forms > 4:
             raise ValueError("a builder's steps must fit one message's five rows")

@@ -10,7 +10,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot.actions.builder.spec import Builder, Choices, Counter, Form, Pick, Step
-from bot.actions.builder.view import AREA, counter_value, form_modal, render
+from bot.actions.builder.view import AREA, SHOWN, counter_value, form_modal, render
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.reply import Reply
@@ -34,7 +34,7 @@ NOT_YOURS = "This builder belongs to another player; start your own with /charac
 STALE = "That button is no longer in use; run the command again."
 # The kind of step each verb acts on (`create` acts on the whole draft).
 _KINDS: dict[str, type[Counter] | type[Form] | type[Pick]] = {
-    "less": Counter, "more": Counter, "form": Form, "fill": Form, "pick": Pick,
+    "less": Counter, "more": Counter, "form": Form, "fill": Form, "pick": Pick, "show": Pick,
 }  # fmt: skip
 
 
@@ -134,10 +134,13 @@ def _filled(form: Form, draft: Draft, answers: dict[str, str]) -> Choices:
 
 
 def _picked(guild: Guild, pick: Pick, draft: Draft, values: list[str]) -> Choices:
-    offered = {value for _label, value in pick.options(guild.settings)}
+    """The value picked; with several picks, the next select shown is the next one not chosen."""
+    offered = {value for _label, value in pick.options_for(guild.settings, draft.choices)}
     if len(values) != 1 or values[0] not in offered:
         raise PawpostError("That choice is not on offer; pick one of the list.")
-    return {**draft.choices, pick.key: values[0]}
+    choices = {**draft.choices, pick.key: values[0]}
+    choices.pop(SHOWN, None)
+    return choices
 
 
 def _create(
@@ -165,7 +168,9 @@ def click(services: Services, actor: Actor, press: Press) -> Reply:
         index, step = _step(builder, press)
         if isinstance(step, Form) and press.verb == "form":
             return Reply(modal=form_modal(draft, index, step))
-        if isinstance(step, Counter):
+        if isinstance(step, Pick) and press.verb == "show":
+            choices = {**draft.choices, SHOWN: index}
+        elif isinstance(step, Counter):
             choices = _counted(guild, step, draft, 1 if press.verb == "more" else -1)
         elif isinstance(step, Form):
             choices = _filled(step, draft, dict(press.fields))
@@ -176,7 +181,7 @@ def click(services: Services, actor: Actor, press: Press) -> Reply:
         return render(tx, actor, guild, builder, draft).model_copy(update={"update": True})
 
 
-VERBS = ("less", "more", "form", "fill", "pick", "create")
+VERBS = ("less", "more", "form", "fill", "pick", "show", "create")
 DRAFT_BUTTONS: dict[tuple[str, str], ButtonHandler] = {(AREA, verb): click for verb in VERBS}
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.actions.builder.spec import COUNTERS_PER_ROW, Builder, Counter, Form, Pick
+from bot.actions.builder.spec import COUNTERS_PER_ROW, PICKS_PER_ROW, Builder, Counter, Form, Pick
 from bot.actions.context import Actor
 from bot.actions.reply import (
     Button,
@@ -18,6 +18,7 @@ from storage.repositories import Transaction
 from storage.settings import Guild
 
 AREA = "draft"
+SHOWN = "_pick"  # the draft's note of which pick's select is shown (several picks only)
 
 
 def custom_id(draft: Draft, verb: str, step: int | None = None) -> str:
@@ -28,6 +29,23 @@ def custom_id(draft: Draft, verb: str, step: int | None = None) -> str:
 
 def counter_value(counter: Counter, draft: Draft) -> int:
     return int(draft.choices.get(counter.key, counter.start))
+
+
+def shown_pick(builder: Builder, draft: Draft) -> int | None:
+    """The step index of the pick whose select is shown: the one last asked for, else the
+    first not chosen yet, else the first."""
+    picks = [i for i, step in enumerate(builder.steps) if isinstance(step, Pick)]
+    if not picks:
+        return None
+    asked = draft.choices.get(SHOWN)
+    if asked in picks:
+        return int(asked)
+    for index in picks:
+        step = builder.steps[index]
+        assert isinstance(step, Pick)
+        if draft.choices.get(step.key) is None:
+            return index
+    return picks[0]
 
 
 def _controls(builder: Builder, guild: Guild, draft: Draft, ready: bool) -> list[Button]:
@@ -47,6 +65,20 @@ def _controls(builder: Builder, guild: Guild, draft: Draft, ready: bool) -> list
                 )
             )
     last_row = -(-len(counters) // COUNTERS_PER_ROW)
+    picks = [(i, s) for i, s in enumerate(builder.steps) if isinstance(s, Pick)]
+    if len(picks) > 1:
+        shown = shown_pick(builder, draft)
+        for number, (index, pick) in enumerate(picks):
+            chosen = draft.choices.get(pick.key) is not None
+            buttons.append(
+                Button(
+                    label=(pick.label or pick.placeholder) + (" ✓" if chosen else ""),
+                    custom_id=custom_id(draft, "show", index),
+                    style=Style.primary if index == shown else Style.secondary,
+                    row=last_row + number // PICKS_PER_ROW,
+                )
+            )
+        last_row += -(-len(picks) // PICKS_PER_ROW)
     for index, step in enumerate(builder.steps):
         if isinstance(step, Form):
             buttons.append(
@@ -70,19 +102,21 @@ def _controls(builder: Builder, guild: Guild, draft: Draft, ready: bool) -> list
 
 
 def _select(builder: Builder, guild: Guild, draft: Draft) -> Select | None:
-    for index, step in enumerate(builder.steps):
-        if isinstance(step, Pick):
-            chosen = draft.choices.get(step.key)
-            placeholder = step.placeholder if chosen is None else f"{step.placeholder}: {chosen}"
-            return Select(
-                custom_id=custom_id(draft, "pick", index),
-                placeholder=placeholder,
-                options=[
-                    SelectOption(label=label, value=value)
-                    for label, value in step.options(guild.settings)
-                ],
-            )
-    return None
+    index = shown_pick(builder, draft)
+    if index is None:
+        return None
+    step = builder.steps[index]
+    assert isinstance(step, Pick)
+    chosen = draft.choices.get(step.key)
+    placeholder = step.placeholder if chosen is None else f"{step.placeholder}: {chosen}"
+    options = step.options_for(guild.settings, draft.choices)
+    if not options:
+        return None
+    return Select(
+        custom_id=custom_id(draft, "pick", index),
+        placeholder=placeholder,
+        options=[SelectOption(label=label, value=value) for label, value in options],
+    )
 
 
 def render(tx: Transaction, actor: Actor, guild: Guild, builder: Builder, draft: Draft) -> Reply:

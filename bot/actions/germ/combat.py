@@ -73,6 +73,8 @@ def challenge(
         require_built(guild)
         mine = acting_character(tx, actor, guild, character)
         others = [named(tx, actor.guild_id, t) for t in (target, target_2, target_3) if t]
+        if not others:
+            raise PawpostError("Name the cat you challenge.")
         other = others[0]
         for one in others:
             if one.id == mine.id:

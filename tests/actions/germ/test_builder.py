@@ -220,10 +220,12 @@ async def test_a_new_builder_replaces_the_players_old_one(services) -> None:
     assert (await click(services, bobs, "+ Strength", BOB)).lines[0].startswith("**21**")
 
 
-async def test_a_server_without_a_builder_is_told_in_one_sentence(services) -> None:
+async def test_a_server_without_a_builder_is_told_in_one_sentence(
+    services, unbuilt_ruleset
+) -> None:
     reply = await builder.new(services, actor(ALICE))
-    await server_config.set_ruleset(services, actor(ADMIN, admin=True), "caverns")
-    with pytest.raises(PawpostError, match=r"^Caverns and Cloiers is not built into Pawpost yet"):
+    await server_config.set_ruleset(services, actor(ADMIN, admin=True), unbuilt_ruleset)
+    with pytest.raises(PawpostError, match=r"^Unbuilt Game is not built into Pawpost yet"):
         await builder.new(services, actor(ALICE))
     with pytest.raises(PawpostError, match=r"^This server plays another ruleset now"):
         await click(services, reply, "+ Strength")

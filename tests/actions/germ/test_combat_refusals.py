@@ -226,3 +226,8 @@ async def test_a_stale_button_after_a_restart_changes_nothing(
         )
     finally:
         await reopened.close()
+
+
+async def test_a_challenge_naming_no_cat_is_one_sentence(services, db) -> None:
+    await make_cats(services)
+    await refused(db, combat.challenge(services, actor(ALICE), ""), "Name the cat you challenge.")

@@ -35,7 +35,7 @@ def test_the_roll_is_fire_minus_the_price() -> None:
     assert result.roll is not None
     assert result.roll.modifiers == (
         Modifier(value=2, reason="Fire"),
-        Modifier(value=-1, reason="150 gp"),
+        Modifier(value=-1, reason="for 150 gp"),
     )
     assert (result.roll.total, result.band, result.price) == (9, Band.WEAK, 150)
 

@@ -158,6 +158,13 @@ def test_flee_results_say_when_you_get_away() -> None:
     assert miss.startswith("You fail to escape at all")
 
 
+def test_a_fated_die_makes_a_flee_doubles_without_rolling() -> None:
+    sheet = with_attributes(make(), wind=0)
+    result = flee(sheet, FleeRoute.FRONT_TO_BACK, ScriptedDice([]), fated_die=5)
+    assert result.roll is not None and [d.face for d in result.roll.dice] == [5, 5]
+    assert result.band is Band.STRONG
+
+
 def test_prone_flees_at_minus_3() -> None:
     sheet = afflicted(with_attributes(make(), wind=0), Condition.PRONE)
     result = flee(sheet, FleeRoute.FRONT_TO_BACK, ScriptedDice([5, 5]))

@@ -1,0 +1,1 @@
+"""Caverns and Cloiers: the verbs of a party of adventurers outside battle."""

@@ -1,0 +1,251 @@
+"""The MC's tools (the server's admins): grouping a party, what a character can carry,
+conditions, and the server's own item catalogue."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import TypeVar
+
+from bot.actions import audit
+from bot.actions.caverns.common import caverns_sheet, items, party_label, require_caverns, save
+from bot.actions.caverns.conditions import cure_button
+from bot.actions.caverns.parse import yes
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import safe
+from bot.actions.lookup import named, require_admin
+from bot.actions.reply import Reply, ReplyField
+from rules.caverns.afflictions import cure, inflict
+from rules.caverns.catalogue import (
+    CatalogueItem,
+    Flourish,
+    ItemKind,
+    Range,
+    Special,
+    Trait,
+    item_key,
+)
+from rules.caverns.conditions import CONDITIONS, parse_condition
+from rules.caverns.health import lose_health
+from rules.errors import PawpostError
+from storage.caverns import caverns
+from storage.caverns.settings import CavernsSettings
+from storage.settings import GuildSettings
+
+E = TypeVar("E", bound=StrEnum)
+MOST_CARRIED = 99
+MOST_HANDS = 2  # book l. 370: characters have two hands
+
+
+def settings_field(settings: GuildSettings) -> ReplyField:
+    limits = CavernsSettings.of(settings)
+    return ReplyField(
+        name="Caverns and Cloiers",
+        value=f"a character carries at most {limits.max_rations} rations and "
+        f"{limits.max_torches} torches (a Long Rest restocks up to these)",
+    )
+
+
+@runs_in_database
+def carrying(services: Services, actor: Actor, rations: int, torches: int) -> Reply:
+    """`/config carrying`: the most rations and torches a character can carry."""
+    for value, what in ((rations, "rations"), (torches, "torches")):
+        if not 0 <= value <= MOST_CARRIED:
+            raise PawpostError(f"The most {what} carried is 0 to {MOST_CARRIED}; you gave {value}.")
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        require_caverns(guild)
+        limits = CavernsSettings(max_rations=rations, max_torches=torches)
+        limits.store_in(guild.settings)
+        tx.guilds.save(guild)
+        tx.audit.add(
+            audit.entry(
+                actor, "config", f"carrying {rations} rations, {torches} torches", services.clock()
+            )
+        )
+    return Reply(
+        lines=[f"A Long Rest now restocks up to {rations} rations and {torches} torches each."]
+    )
+
+
+@runs_in_database
+def set_party(services: Services, actor: Actor, character: str, party: str) -> Reply:
+    """`/admin party set`: put a character in a named party (it stays there wherever it
+    plays); the party "channel" sends it back to the party of the channel it plays in."""
+    name = " ".join(party.split())
+    if not name or len(name) > 32:
+        raise PawpostError("A party's name is 1 to 32 characters.")
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        require_admin(actor, guild)
+        found = named(tx, guild.guild_id, character)
+        caverns_sheet(found)
+        tables = caverns(tx).parties
+        if name.lower() == "channel":
+            chosen = tables.of_channel(guild.guild_id, actor.channel_id, now)
+            tables.join(guild.guild_id, found.id, chosen.id, pinned=False)
+        else:
+            if name.startswith("#"):
+                raise PawpostError(
+                    "A named party cannot start with #, which channels' parties use."
+                )
+            chosen = tables.named(guild.guild_id, name, now)
+            tables.join(guild.guild_id, found.id, chosen.id, pinned=True)
+        tx.audit.add(
+            audit.entry(actor, "party", f"{found.name} → {chosen.name}", now, character=found)
+        )
+    return Reply(lines=[f"{safe(found.name)} is now in {party_label(chosen)}."])
+
+
+@runs_in_database
+def add_condition(
+    services: Services,
+    actor: Actor,
+    character: str,
+    condition: str,
+    difficulty: int | None = None,
+    flourish: str | None = None,
+    note: str | None = None,
+) -> Reply:
+    """`/admin condition add`: the MC puts a condition on a character (immunities refuse)."""
+    chosen = parse_condition(condition)
+    from_flourish = yes(flourish, "Flourish")
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        require_admin(actor, guild)
+        found = named(tx, guild.guild_id, character)
+        sheet = inflict(
+            caverns_sheet(found),
+            chosen,
+            from_flourish=from_flourish,
+            difficulty=difficulty,
+            note=(note or "").strip()[:100],
+        )
+        save(tx, found, sheet)
+        tx.audit.add(audit.entry(actor, "condition", f"{chosen.label} added", now, character=found))
+    rule = CONDITIONS[chosen]
+    lines = [f"{safe(found.name)} is {chosen.label}: {rule.effect}"]
+    buttons = []
+    if rule.cure is not None:
+        lines.append(
+            f"<@{found.owner_id}> rolls to end it when it is due: "
+            f"{rule.cure.attribute.label} against {difficulty or rule.cure.difficulty}."
+        )
+        buttons.append(cure_button(found.id, chosen))
+    return Reply(lines=lines, buttons=buttons, mentions=[found.owner_id])
+
+
+@runs_in_database
+def remove_condition(services: Services, actor: Actor, character: str, condition: str) -> Reply:
+    chosen = parse_condition(condition)
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        require_admin(actor, guild)
+        found = named(tx, guild.guild_id, character)
+        save(tx, found, cure(caverns_sheet(found), chosen))
+        tx.audit.add(
+            audit.entry(actor, "condition", f"{chosen.label} removed", now, character=found)
+        )
+    return Reply(lines=[f"{safe(found.name)} is no longer {chosen.label}."])
+
+
+def _one(kind: type[E], text: str, what: str) -> E:
+    try:
+        return kind(text.strip().lower())
+    except ValueError:
+        names = ", ".join(member.value for member in kind)
+        raise PawpostError(f"{safe(text.strip()[:40])} is not {what}; choose {names}.") from None
+
+
+@runs_in_database
+def add_item(
+    services: Services,
+    actor: Actor,
+    name: str,
+    kind: str,
+    price: int,
+    rare: str | None = None,
+    hands: int | None = None,
+    range: str | None = None,
+    flourish: str | None = None,
+    traits: str | None = None,
+) -> Reply:
+    """`/admin item add`: an item of the server's catalogue (replacing one of that name)."""
+    cleaned = " ".join(name.split())
+    if not cleaned or len(cleaned) > 40:
+        raise PawpostError("An item's name is 1 to 40 characters.")
+    item_kind = _one(ItemKind, kind, "a kind of item")
+    item_range = None if range is None else _one(Range, range, "a range")
+    flourishes: list[Flourish] = []
+    for word in items(flourish):
+        key = word.lower()
+        flourishes.append(Special(key) if key in set(Special) else parse_condition(word))
+    item_traits = tuple(_one(Trait, word, "a weapon trait") for word in items(traits))
+    if price < 0:
+        raise PawpostError("A price cannot be negative.")
+    if hands is not None and not 1 <= hands <= MOST_HANDS:
+        raise PawpostError(f"An item takes 1 or {MOST_HANDS} hands.")
+    item = CatalogueItem(
+        name=cleaned,
+        kind=item_kind,
+        price=price,
+        rare=yes(rare, "Rare"),
+        hands=hands,
+        range=item_range,
+        flourishes=tuple(flourishes),
+        traits=item_traits,
+    )
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        require_admin(actor, guild)
+        caverns(tx).catalogue.put(guild.guild_id, item)
+        tx.audit.add(audit.entry(actor, "catalogue", f"added {item.name}", services.clock()))
+    return Reply(lines=[f"The server's catalogue now sells the {safe(item.name)} for {price} gp."])
+
+
+@runs_in_database
+def remove_item(services: Services, actor: Actor, name: str) -> Reply:
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        require_admin(actor, guild)
+        tables = caverns(tx).catalogue
+        if item_key(name) not in tables.of(guild.guild_id):
+            raise PawpostError(f"The server's catalogue has no {safe(name.strip())}.")
+        tables.remove(guild.guild_id, name)
+        tx.audit.add(audit.entry(actor, "catalogue", f"removed {name.strip()}", services.clock()))
+    return Reply(lines=[f"The {safe(name.strip())} is no longer in the server's catalogue."])
+
+
+@runs_in_database
+def damage(
+    services: Services, actor: Actor, character: str, amount: int, viscanti: str | None = None
+) -> Reply:
+    """`/admin damage`: the MC takes Health after a blow outside a battle (armour already
+    counted); a Viscanti's wounds outlast the next Short Rest."""
+    if amount < 1:
+        raise PawpostError("Take at least 1 Health.")
+    lasting = yes(viscanti, "Viscanti")
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        require_admin(actor, guild)
+        found = named(tx, guild.guild_id, character)
+        before = caverns_sheet(found)
+        sheet = lose_health(before, amount, from_viscanti=lasting)
+        save(tx, found, sheet)
+        amount = before.health - sheet.health
+        tx.audit.add(
+            audit.entry(actor, "damage", f"lost {amount} Health", services.clock(), character=found)
+        )
+    lines = [f"{safe(found.name)} loses {amount} Health: {sheet.health} / {sheet.max_health}."]
+    if sheet.is_dead:
+        lines.append(f"{safe(found.name)} dies.")
+    return Reply(lines=lines)

@@ -1,0 +1,244 @@
+"""`/market`: Ask on Market (+Fire, −1 per full 100 gp, Rare one band lower), placing an order
+the party's next rests deliver and pay for; returning an unpaid delivery; the catalogue."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.actions import audit
+from bot.actions.caverns.common import catalogue, caverns_sheet, party_of, require_caverns, save
+from bot.actions.caverns.parse import yes
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import describe_roll, safe
+from bot.actions.lookup import acting_character, require_admin
+from bot.actions.reply import Button, Reply, Style
+from rules.caverns.market import MARKET_RESULTS, ask_on_market, return_delivery, take_offer
+from rules.caverns.rolling import Band
+from rules.errors import PawpostError
+from storage.caverns import caverns
+
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler, Press
+
+AREA = "caverns-offer"
+
+
+@runs_in_database
+def ask(
+    services: Services,
+    actor: Actor,
+    item: str,
+    price: int | None = None,
+    rare: str | None = None,
+    character: str | None = None,
+) -> Reply:
+    is_rare = None if rare is None else yes(rare, "Rare")
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        found = acting_character(tx, actor, guild, character)
+        party_of(tx, guild, found, actor, now)
+        result = ask_on_market(
+            caverns_sheet(found),
+            item,
+            services.dice,
+            price=price,
+            rare=is_rare,
+            catalogue=catalogue(tx, guild),
+        )
+        save(tx, found, result.sheet)
+        offer_id = (
+            caverns(tx).offers.add(
+                guild.guild_id, found.id, result.item, result.kind, result.outrageous_price, now
+            )
+            if result.band is Band.MISS
+            else None
+        )
+        entry = tx.audit.add(
+            audit.entry(
+                actor,
+                "market",
+                f"Ask on Market: {result.item} ({result.price} gp)",
+                now,
+                character=found,
+                rolls=[] if result.roll is None else [result.roll],
+                outcome=result.band.value,
+            )
+        )
+    lines = (
+        [describe_roll(result.roll)]
+        if result.roll is not None
+        else ["A Merian never needs to roll to buy: it counts as a 10+."]
+    )
+    if result.rare:
+        lines.append("Rare: the result counts one band lower.")
+    lines.append(f"**{result.band.value}**: {MARKET_RESULTS[result.band]}")
+    buttons = []
+    if offer_id is not None:
+        lines.append(
+            f"The MC says whether it is to be had at {result.outrageous_price} gp, or not at all."
+        )
+        buttons.append(
+            Button(
+                label=f"MC: offer it at {result.outrageous_price} gp",
+                custom_id=f"pawpost:{AREA}:{offer_id}:offer",
+            )
+        )
+    return Reply(
+        title=f"{safe(found.name)} asks on the market for {safe(result.item)}",
+        lines=lines,
+        buttons=buttons,
+        footer=f"roll #{entry}",
+    )
+
+
+@runs_in_database
+def offer(services: Services, actor: Actor, offer_id: int) -> Reply:
+    """The MC (an admin) offers a 6-'s item at ten times its price; its player may take it."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        require_admin(actor, guild)
+        offers = caverns(tx).offers
+        found = offers.get(guild.guild_id, offer_id)
+        if found is None:
+            raise PawpostError("That offer does not exist in this server.")
+        if not offers.mark_offered(offer_id, now):
+            raise PawpostError("That item was offered already.")
+        buyer = tx.characters.by_id(guild.guild_id, found.character_id)
+        if buyer is None:
+            raise PawpostError("The character who asked for it was deleted.")
+        tx.audit.add(
+            audit.entry(
+                actor, "market", f"offered {found.item} at {found.price} gp", now, character=buyer
+            )
+        )
+    return Reply(
+        lines=[
+            f"The {safe(found.item)} is to be had at {found.price} gp. <@{buyer.owner_id}>, "
+            f"{safe(buyer.name)} may take it: it is bought at the next Long Rest if the gold is "
+            "there then."
+        ],
+        buttons=[
+            Button(
+                label=f"Take it at {found.price} gp",
+                custom_id=f"pawpost:{AREA}:{offer_id}:take",
+                style=Style.primary,
+            )
+        ],
+        mentions=[buyer.owner_id],
+    )
+
+
+@runs_in_database
+def take(services: Services, actor: Actor, offer_id: int) -> Reply:
+    """The player takes the MC's offer: a surface order at the outrageous price."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        offers = caverns(tx).offers
+        found = offers.get(guild.guild_id, offer_id)
+        if found is None or found.offered_at is None:
+            raise PawpostError("The MC has not offered that item.")
+        buyer = tx.characters.by_id(guild.guild_id, found.character_id)
+        if buyer is None:
+            raise PawpostError("The character who asked for it was deleted.")
+        if buyer.owner_id != actor.user_id and not actor.admin_in(guild.settings):
+            raise PawpostError(f"Only {safe(buyer.name)}'s player can take that offer.")
+        if not offers.mark_taken(offer_id, now):
+            raise PawpostError("That offer was taken already.")
+        save(tx, buyer, take_offer(caverns_sheet(buyer), found.item, found.kind, found.price))
+        tx.audit.add(
+            audit.entry(
+                actor, "market", f"took {found.item} at {found.price} gp", now, character=buyer
+            )
+        )
+    return Reply(
+        lines=[
+            f"{safe(buyer.name)} takes the {safe(found.item)} at {found.price} gp: it is bought at "
+            "the next Long Rest if the gold is there then."
+        ]
+    )
+
+
+async def _button(services: Services, actor: Actor, press: Press) -> Reply:
+    if press.verb == "offer":
+        return await offer(services, actor, press.id)
+    return await take(services, actor, press.id)
+
+
+OFFER_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
+    (AREA, "offer"): _button,
+    (AREA, "take"): _button,
+}
+
+
+@runs_in_database
+def give_back(services: Services, actor: Actor, item: str, character: str | None = None) -> Reply:
+    """Return an unpaid delivery to the merchant, which lifts the market's bar (l. 306)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        found = acting_character(tx, actor, guild, character)
+        sheet = return_delivery(caverns_sheet(found), item)
+        save(tx, found, sheet)
+        tx.audit.add(audit.entry(actor, "market", f"returned {item.strip()}", now, character=found))
+    return Reply(
+        lines=[f"{safe(found.name)} returns the {safe(item.strip())}: the market is open again."]
+    )
+
+
+@runs_in_database
+def withhold(services: Services, actor: Actor, pay: str, character: str | None = None) -> Reply:
+    """`/pay-deliveries`: whether the character pays for its deliveries at the next Long
+    Rest; one it will not pay for bars the market until returned (l. 306: "can't (or won't)")."""
+    withheld = not yes(pay, "Pay")
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        found = acting_character(tx, actor, guild, character)
+        rests = caverns(tx).rests
+        plan = rests.plan(found.id).model_copy(update={"withhold": withheld})
+        rests.save_plan(guild.guild_id, found.id, plan, now)
+    if withheld:
+        line = (
+            f"At the next Long Rest {safe(found.name)} will not pay for its deliveries: the "
+            "market is barred until each is returned."
+        )
+    else:
+        line = f"At the next Long Rest {safe(found.name)} pays for its deliveries."
+    return Reply(lines=[line], ephemeral=True)
+
+
+@runs_in_database
+def list_items(services: Services, actor: Actor) -> Reply:
+    """The server's catalogue: name, kind, price, rarity, hands, range and traits."""
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        found = catalogue(tx, guild)
+    lines = []
+    for item in sorted(found.values(), key=lambda i: (i.kind.value, i.name)):
+        parts = [item.kind.value, f"{item.price} gp"]
+        if item.rare:
+            parts.append("rare")
+        if item.hands:
+            parts.append(f"{item.hands}-handed")
+        if item.range:
+            parts.append(item.range.value)
+        parts += [f.value for f in item.flourishes] + [t.value for t in item.traits]
+        lines.append(f"**{safe(item.name)}**: " + ", ".join(parts))
+    return Reply(
+        title="The server's catalogue",
+        lines=[
+            "The book's weapon and armour tables are missing: this is the server's own "
+            "catalogue (Pawpost's starter list, as the admins edited it).",
+            *lines,
+        ],
+        ephemeral=True,
+    )

@@ -1,0 +1,45 @@
+"""`/party`: the party's members, level and experience, and who carries the torches."""
+
+from __future__ import annotations
+
+from bot.actions.caverns.common import (
+    caverns_sheet,
+    party_label,
+    party_members,
+    party_title,
+    require_caverns,
+)
+from bot.actions.caverns.rests import resting_party
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import safe
+from bot.actions.reply import Reply
+
+
+@runs_in_database
+def show(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        party = resting_party(tx, actor, guild, character, now)
+        members = party_members(tx, guild, party)
+    progress = party.progress
+    lines = [
+        f"{party_label(party)}: level {progress.level}, experience {progress.experience} of "
+        f"{progress.needed}.",
+    ]
+    torches = 0
+    for member in members:
+        sheet = caverns_sheet(member)
+        torches += sheet.torches
+        state = " (retired)" if sheet.retired else ""
+        lines.append(
+            f"**{safe(member.name)}**{state}: {sheet.race_row.name} {sheet.character_class.label} "
+            f"{sheet.level}, Health {sheet.health}/{sheet.max_health}, Harmony "
+            f"{sheet.harmony:+d}, {sheet.rations} rations, {sheet.torches} torches"
+        )
+    if not members:
+        lines.append("No adventurer is in this party yet.")
+    carriers = [safe(m.name) for m in members if caverns_sheet(m).torches]
+    lines.append(f"Torches: {torches}, carried by {', '.join(carriers) or 'nobody'}.")
+    return Reply(title=party_title(party), lines=lines)

@@ -1,0 +1,68 @@
+"""`/skill use`: skills whose effect is outside battle (Scry, Commune, Twist Fate, Transmute,
+Immunity's roll), spending their Harmony or Vitae; a question for the MC goes to the admins."""
+
+from __future__ import annotations
+
+from bot.actions import audit
+from bot.actions.caverns.common import caverns_sheet, party_of, require_caverns, save
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import describe_roll, safe
+from bot.actions.lookup import acting_character
+from bot.actions.reply import Reply
+from rules.caverns.skill_uses import own_skill, resist_poison, use_skill
+from rules.caverns.wording import signed
+
+
+@runs_in_database
+def use(
+    services: Services,
+    actor: Actor,
+    name: str,
+    target: str | None = None,
+    character: str | None = None,
+) -> Reply:
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        found = acting_character(tx, actor, guild, character)
+        party_of(tx, guild, found, actor, now)
+        sheet = caverns_sheet(found)
+        skill = own_skill(sheet, name)
+        lines: list[str] = []
+        if skill.key == "athletics:immunity":
+            rolled = resist_poison(sheet, services.dice)
+            save(tx, found, rolled.sheet)
+            shrugged = bool(rolled.roll.succeeded)
+            lines = [
+                describe_roll(rolled.roll),
+                "**Shrugged off**: the poison does nothing."
+                if shrugged
+                else "The poison takes hold.",
+            ]
+            rolls = [rolled.roll]
+        else:
+            used = use_skill(sheet, name, services.dice, target=target or "")
+            save(tx, found, used.sheet)
+            rolls = list(used.rolls)
+            lines = [describe_roll(roll) for roll in used.rolls]
+            spent = sheet.harmony - used.sheet.harmony
+            if spent:
+                lines.append(f"Spent {spent} Harmony: now {signed(used.sheet.harmony)}.")
+            if used.sheet.fated_dice:
+                dice = " and ".join(map(str, used.sheet.fated_dice))
+                lines.append(
+                    f"Fated dice held: {dice}. Hand one to a character about to roll: their roll "
+                    "is doubles of it. Both must be used before the next Short Rest."
+                )
+            if used.sheet.vitae < sheet.vitae:
+                lines.append(
+                    f"Spent {sheet.vitae - used.sheet.vitae} Vitae: Health is full "
+                    f"({used.sheet.health})."
+                )
+            if used.question is not None:
+                lines.append(f"**For the MC**: {safe(used.question)}")
+        tx.audit.add(
+            audit.entry(actor, "skill", f"used {skill.key}", now, character=found, rolls=rolls)
+        )
+    return Reply(title=f"{safe(found.name)} uses {skill.name}", lines=lines)

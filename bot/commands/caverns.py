@@ -1,0 +1,439 @@
+"""Caverns and Cloiers' slash commands: making adventurers, the moves, the market, the party's
+rests with Harmony skills and level-ups, cure rolls, skills, and the MC's tools."""
+
+from __future__ import annotations
+
+from bot.actions.caverns import (
+    admin,
+    characters,
+    conditions,
+    harmony,
+    market,
+    moves,
+    party,
+    rests,
+    skills,
+)
+from bot.commands.spec import REASON, Command, Kind, Option, character_option
+from rules.caverns.attributes import Attribute
+from rules.caverns.catalogue import ItemKind, Range
+from rules.caverns.classes import CharacterClass
+from rules.caverns.constants import DEFAULT_DIFFICULTY
+from rules.caverns.moves import FleeRoute
+from rules.caverns.races import Race
+
+CAVERNS = frozenset({"caverns"})
+ELEMENT_CHOICES = tuple(a.value for a in Attribute if a is not Attribute.HARMONY)
+YES_NO = ("yes", "no")
+FATED = (
+    Option(
+        "fated-die",
+        Kind.integer,
+        "Twist Fate: a held die this roll is doubles of",
+        min_value=1,
+        max_value=6,
+    ),
+    Option("fated-from", Kind.character, "Who holds that die (default: the one rolling)"),
+)
+
+
+CAVERNS_COMMANDS: tuple[Command, ...] = (
+    Command(
+        ("character", "create"),
+        "Make an adventurer: race, class, the +2 +1 +1 +0 -1 attributes, the extra +1, skills",
+        characters.create,
+        (
+            Option("name", Kind.text, "The adventurer's name", True, max_length=32),
+            Option("race", Kind.text, "Race", True, choices=tuple(r.value for r in Race)),
+            Option(
+                "class",
+                Kind.text,
+                "Class",
+                True,
+                choices=tuple(c.value for c in CharacterClass),
+                keyword="character_class",
+            ),
+            Option(
+                "attributes",
+                Kind.text,
+                'e.g. "wind +2, water +1, wood +1, fire 0, metal -1"',
+                True,
+                max_length=100,
+            ),
+            Option(
+                "extra",
+                Kind.text,
+                "The extra +1 (not your race's attribute)",
+                True,
+                choices=ELEMENT_CHOICES,
+            ),
+            Option(
+                "advanced", Kind.text, "Your one Advanced skill, e.g. Parry", True, max_length=40
+            ),
+            Option(
+                "tertiary",
+                Kind.text,
+                "Tertiary skillset, where the class offers a choice",
+                max_length=20,
+            ),
+            Option("secondary", Kind.text, "Monks: Acrobatics or Psionics", max_length=20),
+            Option(
+                "weapons",
+                Kind.text,
+                "Warriors and Monks: the weapons you are proficient with",
+                max_length=100,
+            ),
+            Option(
+                "equipment",
+                Kind.text,
+                "Your class's equipment picks, e.g. Sword, Buckler, ...",
+                max_length=200,
+            ),
+            Option(
+                "implement",
+                Kind.text,
+                'Implement or instrument: "fire/metal" (rolled / foes subtract)',
+                max_length=20,
+            ),
+            Option(
+                "sick-beat",
+                Kind.text,
+                "Bards: three conditions, e.g. ablaze, bound, confused",
+                max_length=60,
+            ),
+            Option("patron-totem", Kind.text, "Totems skillset: your Patron Totem", max_length=10),
+            Option(
+                "race-item",
+                Kind.text,
+                "Kephera: a Monk weapon; Illithoid: a free poison",
+                max_length=40,
+            ),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("move",),
+        f"Roll 2d6 + an attribute for a move the MC calls for ({DEFAULT_DIFFICULTY}+ by default)",
+        moves.roll_move,
+        (
+            Option(
+                "attribute",
+                Kind.text,
+                "Which attribute",
+                True,
+                choices=tuple(a.value for a in Attribute),
+            ),
+            Option(
+                "difficulty",
+                Kind.integer,
+                "What the MC asks for (default 7)",
+                min_value=2,
+                max_value=30,
+            ),
+            REASON,
+            character_option(),
+            *FATED,
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("flee",),
+        "Flee! +Wind front to back, +Water back to out, +Metal front to out",
+        moves.flee_move,
+        (
+            Option(
+                "route", Kind.text, "Which way", True, choices=tuple(r.value for r in FleeRoute)
+            ),
+            character_option(),
+            *FATED,
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("advance",),
+        "Advance! +Fire: 10+ also +1 Damage, 7+ then act, 6- the advance takes your action",
+        moves.advance_move,
+        (character_option(), *FATED),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("battle",),
+        "Do Battle with one foe the MC names, outside a battle: +Wood minus its Wind",
+        moves.battle,
+        (
+            Option(
+                "target",
+                Kind.text,
+                "A bestiary creature, or any foe with its wind and damage",
+                True,
+                max_length=40,
+            ),
+            Option(
+                "wind",
+                Kind.integer,
+                "The foe's Wind (the bestiary's unless given)",
+                min_value=-3,
+                max_value=10,
+            ),
+            Option(
+                "damage",
+                Kind.integer,
+                "The foe's Damage (the bestiary's unless given)",
+                min_value=0,
+                max_value=30,
+            ),
+            Option(
+                "in-reach", Kind.text, "Are you within its reach? (default yes)", choices=YES_NO
+            ),
+            character_option(),
+            *FATED,
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("market",),
+        "Ask on Market: +Fire, -1 per 100 gp; 10+ delivered at the next Short Rest",
+        market.ask,
+        (
+            Option("item", Kind.text, "What you want to buy", True, max_length=40),
+            Option(
+                "price",
+                Kind.integer,
+                "Its base price in gp (the catalogue's unless given)",
+                min_value=0,
+                max_value=1_000_000,
+            ),
+            Option("rare", Kind.text, "Is it rare? (the catalogue's unless given)", choices=YES_NO),
+            character_option(),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("return-delivery",),
+        "Give an unpaid delivery back to the merchant, so you may Ask on Market again",
+        market.give_back,
+        (Option("item", Kind.text, "The item", True, max_length=40), character_option()),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("pay-deliveries",),
+        "Whether you pay for your deliveries at the next Long Rest (one unpaid bars the market)",
+        market.withhold,
+        (
+            Option("pay", Kind.text, "Pay at the next Long Rest?", True, choices=YES_NO),
+            character_option(),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("catalogue",),
+        "The server's item catalogue: kinds, prices, rarity, hands, range and traits",
+        market.list_items,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("party",),
+        "Your party: its members, level, experience and torches",
+        party.show,
+        (character_option(),),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("rest", "short"),
+        "A Short Rest for the party: one 2d6 (+3 with Make Camp): Health, Harmony, torch, rations",
+        rests.rest_short,
+        (character_option(),),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("rest", "long"),
+        "A Long Rest for the party: Health, Vitae, Harmony, restocking, the experience questions",
+        rests.rest_long,
+        (character_option(),),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("harmony", "plan"),
+        "The Harmony skills (1 Harmony each) and second totem you use at the party's next rest",
+        harmony.plan,
+        (
+            Option(
+                "skills",
+                Kind.text,
+                'e.g. "sharp as steel, burn with passion" (none: no skill)',
+                max_length=120,
+            ),
+            Option(
+                "totem",
+                Kind.text,
+                "Patron Totem: the second totem to bind at the Long Rest",
+                max_length=10,
+            ),
+            character_option(),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("harmony", "benefits"),
+        "Take the benefits a Harmony skill's roll gave (one per full 5), until the next rest",
+        harmony.benefits,
+        (
+            Option("skill", Kind.text, "The Harmony skill", True, max_length=40),
+            Option(
+                "benefits",
+                Kind.text,
+                'e.g. "teleport, unnoticed"',
+                True,
+                max_length=120,
+                keyword="chosen",
+            ),
+            Option("item", Kind.text, "Sharp as Steel: the item", max_length=40),
+            Option("ally", Kind.character, "Burn with Passion: who gets your Vitae"),
+            Option(
+                "vitae",
+                Kind.integer,
+                "Burn with Passion: how much Vitae",
+                min_value=1,
+                max_value=20,
+            ),
+            character_option(),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("level", "skill"),
+        "Pick the Advanced skill a level-up gave you",
+        rests.learn_skill,
+        (Option("name", Kind.text, "The Advanced skill", True, max_length=40), character_option()),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("skill", "use"),
+        "Use a skill outside battle: Scry, Commune, Twist Fate, Transmute, Immunity",
+        skills.use,
+        (
+            Option("name", Kind.text, "The skill", True, max_length=40),
+            Option("target", Kind.text, "Whom or what it is for (Scry, Commune)", max_length=80),
+            character_option(),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("cure",),
+        "Roll against one of your conditions (Bound: Wind 9, Confused: Metal 7, ...)",
+        conditions.roll_cure,
+        (Option("condition", Kind.text, "The condition", True, max_length=20), character_option()),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("admin", "party", "set"),
+        'Put an adventurer in a named party ("channel": back to its channel\'s party)',
+        admin.set_party,
+        (
+            Option("character", Kind.character, "The adventurer", True),
+            Option("party", Kind.text, "The party's name", True, max_length=32),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("admin", "condition", "add"),
+        "Put a condition on an adventurer (a skill, a Flourish, a poison or the MC's word)",
+        admin.add_condition,
+        (
+            Option("character", Kind.character, "The adventurer", True),
+            Option("condition", Kind.text, "The condition", True, max_length=20),
+            Option(
+                "difficulty",
+                Kind.integer,
+                "Its cure roll's difficulty, if not the book's",
+                min_value=2,
+                max_value=20,
+            ),
+            Option(
+                "flourish",
+                Kind.text,
+                "From a Flourish (ends at the next Short Rest)?",
+                choices=YES_NO,
+            ),
+            Option("note", Kind.text, "Which limb, which item, what is feared", max_length=100),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("admin", "condition", "remove"),
+        "Take a condition off an adventurer",
+        admin.remove_condition,
+        (
+            Option("character", Kind.character, "The adventurer", True),
+            Option("condition", Kind.text, "The condition", True, max_length=20),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("admin", "damage"),
+        "Take Health from an adventurer hurt outside a battle (armour already counted)",
+        admin.damage,
+        (
+            Option("character", Kind.character, "The adventurer", True),
+            Option("amount", Kind.integer, "Health lost", True, min_value=1, max_value=100),
+            Option(
+                "viscanti",
+                Kind.text,
+                "Dealt by a Viscanti (not healed by a Short Rest)?",
+                choices=YES_NO,
+            ),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("admin", "item", "add"),
+        "Add an item to the server's catalogue (or replace the one of that name)",
+        admin.add_item,
+        (
+            Option("name", Kind.text, "The item's name", True, max_length=40),
+            Option("kind", Kind.text, "What it is", True, choices=tuple(k.value for k in ItemKind)),
+            Option(
+                "price", Kind.integer, "Base price in gp", True, min_value=0, max_value=1_000_000
+            ),
+            Option("rare", Kind.text, "Rare (one band lower on the market)?", choices=YES_NO),
+            Option("hands", Kind.integer, "Hands it takes", min_value=1, max_value=2),
+            Option("range", Kind.text, "Its range", choices=tuple(r.value for r in Range)),
+            Option(
+                "flourish",
+                Kind.text,
+                "Its Flourish(es): a condition, area, destructive, forceful",
+                max_length=60,
+            ),
+            Option("traits", Kind.text, "concealed, monk, axe", max_length=40),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("admin", "item", "remove"),
+        "Take an item out of the server's catalogue",
+        admin.remove_item,
+        (Option("name", Kind.text, "The item's name", True, max_length=40),),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("config", "carrying"),
+        "The most rations and torches a character carries (default 10 and 3)",
+        admin.carrying,
+        (
+            Option(
+                "rations", Kind.integer, "Rations", True, min_value=0, max_value=admin.MOST_CARRIED
+            ),
+            Option(
+                "torches", Kind.integer, "Torches", True, min_value=0, max_value=admin.MOST_CARRIED
+            ),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+)

@@ -1,0 +1,27 @@
+"""Caverns and Cloiers' tables: parties and who is in them, the rests and their experience
+answers, the members' plans for the next rest, the market's outrageous offers, and the server's item
+catalogue."""
+
+from __future__ import annotations
+
+from storage.caverns.catalogue import CatalogueRepository
+from storage.caverns.offers import OfferRepository
+from storage.caverns.parties import PartyRepository
+from storage.caverns.rests import RestRepository
+from storage.connection import Connection
+from storage.repositories import Transaction
+
+
+class CavernsTables:
+    """Caverns' repositories over one connection."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.parties = PartyRepository(connection)
+        self.rests = RestRepository(connection)
+        self.catalogue = CatalogueRepository(connection)
+        self.offers = OfferRepository(connection)
+
+
+def caverns(tx: Transaction) -> CavernsTables:
+    """Caverns' repositories inside the open transaction `tx`."""
+    return tx.part(CavernsTables)

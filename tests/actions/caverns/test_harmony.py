@@ -1,0 +1,193 @@
+"""Harmony skills at a rest: planned with `/harmony plan`, rolled by the rest (1 Harmony each,
+down to −3, one benefit per full 5), taken with `/harmony benefits` until the next rest."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.actions.caverns import harmony, rests
+from rules.caverns.catalogue import ItemKind
+from rules.caverns.harmony_skills import HarmonyBenefit
+from rules.caverns.records import Item
+from rules.errors import PawpostError
+from tests.actions.caverns.helpers import party_of_three, set_sheet, sheet
+from tests.conftest import ALICE, BOB, CAROL, actor, dump
+
+
+def member(reply, name: str) -> str:  # type: ignore[no-untyped-def]
+    return next(field.value for field in reply.fields if field.name == name)
+
+
+@pytest.mark.parametrize(
+    ("skill", "user", "name", "faces", "rolled", "allowed", "chosen"),
+    [
+        # Brunhild: Wind +1, Water +2, Wood +2; Ilsa: Fire +3, Metal 0.
+        (
+            "move like the wind",
+            ALICE,
+            "Brunhild",
+            (2, 2),
+            "2d6 [2, 2] + Wind 1 = **5**",
+            1,
+            ["teleport"],
+        ),
+        (
+            "flow like the river",
+            ALICE,
+            "Brunhild",
+            (4, 4),
+            "2d6 [4, 4] + Water 2 = **10**",
+            2,
+            ["unmovable", "unruffled"],
+        ),
+        (
+            "strong as the tallest tree",
+            ALICE,
+            "Brunhild",
+            (6, 6),
+            "2d6 [6, 6] + Wood 2 = **14**",
+            2,
+            ["forceful attacks", "two free armour"],
+        ),
+        (
+            "burn with passion",
+            BOB,
+            "Ilsa",
+            (6, 6),
+            "2d6 [6, 6] + Fire 3 = **15**",
+            3,
+            ["allies at least zero", "enemies at most zero"],
+        ),
+        ("sharp as steel", BOB, "Ilsa", (2, 1), "2d6 [2, 1] + Metal 0 = **3**", 0, []),
+    ],
+)
+async def test_each_harmony_skill_rolls_its_attribute_for_a_benefit_per_full_5(
+    services, dice, skill, user, name, faces, rolled, allowed, chosen
+) -> None:
+    await party_of_three(services)
+    planned = await harmony.plan(services, actor(user), skill)
+    assert planned.ephemeral and "(1 Harmony each, now +3)" in planned.lines[0]
+    dice.load(5, 5, *faces)  # the rest's roll comes first
+    reply = await rests.rest_short(services, actor(user))
+    assert f"{rolled}: {allowed} benefit(s) to choose with /harmony benefits" in member(reply, name)
+    after = await sheet(services, name)
+    assert after.harmony == 3  # +3 - 1 for the skill + 1 for the rest (+2 for a Human, to +3)
+    if not chosen:
+        with pytest.raises(PawpostError, match="gives 0 benefits"):
+            await harmony.benefits(services, actor(user), skill, "ask the mc")
+        return
+    taken = await harmony.benefits(services, actor(user), skill, ", ".join(chosen))
+    assert taken.lines[0] == f"{name}, until the next rest:"
+    assert len(taken.lines) >= 1 + len(chosen)
+    assert len((await sheet(services, name)).harmony_benefits) == len(chosen)
+    dice.load(5, 5)
+    await rests.rest_short(services, actor(user))
+    assert (await sheet(services, name)).harmony_benefits == ()  # until the next rest
+
+
+async def test_move_like_the_wind_is_for_the_whole_party(services, dice) -> None:
+    await party_of_three(services)
+    await harmony.plan(services, actor(ALICE), "move like the wind")
+    dice.load(5, 5, 6, 6)
+    await rests.rest_short(services, actor(ALICE))
+    taken = await harmony.benefits(
+        services, actor(ALICE), "Move Like the Wind", "ahead of schedule, unnoticed"
+    )
+    assert taken.lines[-1] == "Move Like the Wind's benefits apply to the whole party."
+
+
+async def test_burn_with_passion_gives_vitae_to_an_ally(services, dice) -> None:
+    await party_of_three(services)
+    await set_sheet(services, "Piper", vitae=2)
+    await harmony.plan(services, actor(BOB), "burn with passion")
+    dice.load(5, 5, 1, 1)  # 2 + Fire 3 = 5: one benefit
+    await rests.rest_short(services, actor(BOB))
+    with pytest.raises(PawpostError, match="is not another member of your party"):
+        await harmony.benefits(
+            services, actor(BOB), "burn with passion", "give vitae", ally="Ilsa", vitae=1
+        )
+    await harmony.benefits(
+        services, actor(BOB), "burn with passion", "give vitae", ally="Piper", vitae=3
+    )
+    assert (await sheet(services, "Ilsa")).vitae == 3
+    assert (await sheet(services, "Piper")).vitae == 5
+
+
+async def test_sharp_as_steel_fixes_a_broken_item_and_asks_the_mc(services, dice) -> None:
+    await party_of_three(services)
+    kit = (await sheet(services, "Brunhild")).equipment
+    await set_sheet(
+        services,
+        "Brunhild",
+        equipment=(*kit[:-1], Item(name="Helmet", kind=ItemKind.ARMOUR, broken=True)),
+    )
+    await harmony.plan(services, actor(ALICE), "sharp as steel, flow like the river")
+    dice.load(1, 2, 5, 5, 3, 3)  # a 6- Short Rest; Sharp as Steel 10 + Metal 0; Flow 6 + 2
+    reply = await rests.rest_short(services, actor(ALICE))
+    assert "Sharp as Steel: 2d6 [5, 5] + Metal 0 = **10**: 2 benefit(s)" in member(
+        reply, "Brunhild"
+    )
+    assert (await sheet(services, "Brunhild")).harmony == 1  # two skills; a 6- gives none back
+    taken = await harmony.benefits(
+        services, actor(ALICE), "sharp as steel", "fix item, ask the mc", item="helmet"
+    )
+    assert taken.lines[-1] == "**For the MC**: answer one question about the world."
+    after = await sheet(services, "Brunhild")
+    assert not after.broken_items
+    assert [r.benefit for r in after.harmony_benefits] == [HarmonyBenefit.ASK_THE_MC]
+
+
+async def test_harmony_skills_need_harmony_above_0_and_stop_at_minus_3(services, db, dice) -> None:
+    await party_of_three(services)
+    await set_sheet(services, "Piper", harmony=0)
+    before = dump(db.path)
+    with pytest.raises(
+        PawpostError, match=r"^Harmony skills need Harmony above 0; you have \+0\.$"
+    ):
+        await harmony.plan(services, actor(CAROL), "sharp as steel")
+    await set_sheet(services, "Piper", harmony=1)
+    with pytest.raises(PawpostError, match="at most 4 Harmony skills"):
+        await harmony.plan(
+            services,
+            actor(CAROL),
+            "sharp as steel, burn with passion, move like the wind, flow like the river, "
+            "strong as the tallest tree",
+        )
+    with pytest.raises(PawpostError, match="once a rest"):
+        await harmony.plan(services, actor(CAROL), "sharp as steel, sharp as steel")
+    await set_sheet(services, "Piper", harmony=1)
+    await harmony.plan(services, actor(CAROL), "sharp as steel")
+    await set_sheet(services, "Piper", harmony=0)  # lost before the rest: the plan is set aside
+    dice.load(5, 5)
+    reply = await rests.rest_short(services, actor(CAROL))
+    assert "Piper's Harmony skills are set aside: Harmony +0 is not above 0." in reply.lines
+    assert dump(db.path) != before
+
+
+async def test_a_patron_totem_binds_a_second_totem_or_takes_2_vitae(services, dice) -> None:
+    from bot.actions.caverns import characters
+
+    await party_of_three(services)
+    await characters.create(
+        services,
+        actor(ALICE),
+        name="Moss",
+        race="human",
+        character_class="druid",
+        attributes="wind +2, water +1, wood +1, fire 0, metal -1",
+        extra="water",
+        tertiary="hunting",
+        advanced="Crow",
+        implement="wood/wind",
+        patron_totem="sun",
+    )
+    with pytest.raises(PawpostError, match="cannot bind the Lion totem"):
+        await harmony.plan(services, actor(ALICE), totem="lion", character="Moss")
+    await harmony.plan(services, actor(ALICE), totem="crow", character="Moss")
+    dice.load(4, 4)
+    reply = await rests.rest_long(services, actor(ALICE), character="Moss")
+    assert "bound the Crow totem" in member(reply, "Moss")
+    dice.load(4, 4)
+    await rests.rest_long(services, actor(ALICE), character="Moss")  # no plan: +2 Vitae
+    moss = await sheet(services, "Moss")
+    assert moss.bound_totem is None and moss.max_vitae == 3 + 2
