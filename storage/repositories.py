@@ -16,12 +16,15 @@ from pydantic import BaseModel, TypeAdapter
 
 from rules.rolls import Roll
 from rules.rulesets import sheet_model
+from storage.approvals import ApprovalKind, ApprovalRepository, ApprovalStatus, CharacterHeld
 from storage.clock import ClockRepository
 from storage.connection import Connection
 from storage.contests import ContestRepository
 from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
 from storage.names import name_key
+from storage.notes import Notes
+from storage.profiles import PostRepository, ProfileRepository
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import from_text, maybe_from_text, to_text
 
@@ -124,8 +127,13 @@ def _sheet_json(ruleset: str, sheet: BaseModel) -> str:
 class CharacterRepository:
     """Characters: common columns plus the ruleset's sheet as JSON, validated both ways."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(
+        self,
+        connection: Connection,
+        on_add: Callable[[Character, datetime], None] | None = None,
+    ) -> None:
         self._db = connection
+        self._on_add = on_add  # what else a new character brings (its sheet held for approval)
 
     def add(self, new: NewCharacter, now: datetime) -> Character:
         """Store a new character; raises NameTaken when a live one of the server has the name."""
@@ -148,7 +156,7 @@ class CharacterRepository:
             if "characters.guild_id" in str(error) or "UNIQUE" in str(error):
                 raise NameTaken(new.name) from error
             raise
-        return Character(
+        added = Character(
             id=next(iter(rows))[0],
             guild_id=new.guild_id,
             owner_id=new.owner_id,
@@ -158,6 +166,9 @@ class CharacterRepository:
             mother_id=new.mother_id,
             created_at=now,
         )
+        if self._on_add is not None:
+            self._on_add(added, now)
+        return added
 
     def by_name(self, guild_id: int, name: str) -> Character | None:
         """The live character of the server with this name (any case)."""
@@ -395,18 +406,37 @@ def _audit(row: Sequence[Any]) -> AuditEntry:
 class AuditRepository:
     """The audit log: every roll with its dice and modifiers, every override and admin change."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, notes: Notes | None = None) -> None:
         self._db = connection
+        self._notes = notes
 
     def add(self, entry: AuditEntry) -> int:
-        """Append an entry; returns its id. Entries are never edited."""
+        """Append an entry; returns its id. Entries are never edited. A roll of a character
+        whose sheet waits for approval (or was turned down) is refused with `CharacterHeld`."""
+        if entry.character_id is not None and entry.rolls and entry.overrides_id is None:
+            status = ApprovalRepository(self._db).sheet_status(entry.character_id)
+            if status not in (None, ApprovalStatus.APPROVED):
+                raise CharacterHeld(entry.character_name or "That character", status)
         rows = self._db.execute_fetchall(
             "INSERT INTO audit_log (guild_id, channel_id, user_id, character_id, action,"
             " summary, rolls, outcome, overrides_id, reason, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             _audit_values(entry),
         )
-        return int(next(iter(rows))[0])
+        entry_id = int(next(iter(rows))[0])
+        if self._notes is not None:
+            self._note(self._notes, entry_id, entry)
+        return entry_id
+
+    def _note(self, notes: Notes, entry_id: int, entry: AuditEntry) -> None:
+        """Keep what the unit's reply shows: its first entry, and its first about a character
+        with that character's profile."""
+        if notes.audit_id is None:
+            notes.audit_id = entry_id
+        if notes.character_id is None and entry.character_id is not None:
+            notes.character_id, notes.action = entry.character_id, entry.action
+            notes.outcome = entry.outcome
+            notes.profile = ProfileRepository(self._db).get(entry.guild_id, entry.character_id)
 
     def add_many(self, entries: Sequence[AuditEntry]) -> None:
         """Append several entries in one statement."""
@@ -498,13 +528,26 @@ class Transaction:
 
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
+        # What this unit of work logged about a character; the core clears it before each unit.
+        self.notes = Notes()
         self.guilds = GuildRepository(connection)
-        self.characters = CharacterRepository(connection)
-        self.audit = AuditRepository(connection)
+        self.characters = CharacterRepository(connection, self._hold_if_required)
+        self.audit = AuditRepository(connection, self.notes)
+        self.profiles = ProfileRepository(connection)
+        self.posts = PostRepository(connection)
+        self.approvals = ApprovalRepository(connection)
         self.hunting = HuntingRepository(connection)
         self.clock = ClockRepository(connection)
         self.contests = ContestRepository(connection)
         self._parts: dict[Callable[[Connection], Any], Any] = {}
+
+    def _hold_if_required(self, character: Character, now: datetime) -> None:
+        """With approval on in its server, a new character waits for an admin's approval."""
+        if self.guilds.get(character.guild_id).settings.approval:
+            approval_id = self.approvals.add(
+                character.guild_id, character.id, ApprovalKind.SHEET, character.owner_id, now
+            )
+            self.notes.held.append(approval_id)
 
     def part(self, make: Callable[[Connection], T]) -> T:
         """A ruleset's repositories, made once per connection (they keep no state)."""

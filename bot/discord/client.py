@@ -23,11 +23,12 @@ from bot.actions import buttons
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
 from bot.actions.server_config import zone_choices
-from bot.commands.spec import Command
+from bot.commands.spec import Command, MessageCommand
 from bot.config import Settings
 from bot.discord import render
 from bot.discord.errors import answer_error
 from bot.discord.tree import build_command_set, character_choices, command_set_hash
+from bot.discord.webhooks import Webhooks
 from bot.jobs import jobs
 from bot.scheduler import Post, Scheduler
 from rules.dice import ScriptedDice
@@ -57,9 +58,13 @@ OUTAGE = (
     TimeoutError,
 )
 
-# What the bot needs in a channel: read it, post, embed, attach exports.
+# What the bot needs in a channel: read it, post, embed, attach exports, post as characters.
 INVITE_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, embed_links=True, attach_files=True
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    manage_webhooks=True,
 )
 
 
@@ -131,6 +136,15 @@ async def _send_deferred(
 async def _announce(interaction: discord.Interaction, reply: Reply) -> None:
     if reply.announce is not None:
         await interaction.followup.send(ephemeral=False, **render.message_kwargs(reply.announce))
+    for channel_id, other in reply.elsewhere:
+        try:
+            channel = interaction.client.get_channel(
+                channel_id
+            ) or await interaction.client.fetch_channel(channel_id)
+            assert isinstance(channel, discord.abc.Messageable)
+            await channel.send(**render.message_kwargs(other))
+        except discord.HTTPException:
+            log.exception("could not post in channel %s", channel_id)
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> bool | None:
@@ -165,7 +179,10 @@ async def answer(
 
     async def within_budget() -> Reply:
         with time_budget(bot.command_budget):
-            return await produce()
+            reply = await produce()
+            if reply.post is not None:  # posted as a character, through the channel's webhook
+                reply = await bot.webhooks.deliver(interaction, actor_of(interaction), reply)
+            return reply
 
     work = asyncio.ensure_future(within_budget())
     thinking: bool | None = None
@@ -238,6 +255,7 @@ class PawpostBot(discord.Client):
             guild_ready_timeout=settings.guild_ready_timeout,
         )
         self.services = services
+        self.webhooks = Webhooks(self)
         # Actions that pick a channel to post in later ask this (see hunting_config).
         services.can_post = self.can_post  # type: ignore[attr-defined]
         self.settings = settings
@@ -322,6 +340,17 @@ class PawpostBot(discord.Client):
             await self.sync_guilds([interaction.guild_id])
         if command.schedules:
             self.scheduler.poke()
+
+    async def invoke_message(
+        self, interaction: discord.Interaction, command: MessageCommand, message: discord.Message
+    ) -> None:
+        """A message command (right-click → Apps): the action gets the message's id and text."""
+
+        async def produce() -> Reply:
+            actor = actor_of(interaction)
+            return await command.handler(self.services, actor, message.id, message.content)
+
+        await answer(self, interaction, produce, command.name, ephemeral=True)
 
     async def complete_character(
         self, interaction: discord.Interaction, current: str
