@@ -56,7 +56,14 @@ def finish(services: Services, reply: Reply, notes: Notes) -> Reply:
     update: dict[str, object] = {}
     if reply.timestamp is None:
         update["timestamp"] = services.clock()
-    if reply.audit_id is None and notes.audit_id is not None:
+    if (
+        reply.audit_id is None
+        and notes.audit_id is not None
+        and reply.title
+        and not reply.ephemeral
+    ):
+        # on the public record with a title (a roll, a sheet, a fight's step); a one-line
+        # answer or a private one names none
         update["audit_id"] = notes.audit_id
     if reply.tone is None and notes.character_id is not None:
         update["tone"] = tone_of(notes.action, notes.outcome)
