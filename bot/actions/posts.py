@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 # Discord's limit on a message's text.
 MAX_POST_LENGTH = 2000
 # A user named explicitly: <@123> or <@!123>. Roles (<@&…>), @everyone and @here never ping.
-USER_MENTION = re.compile(r"<@!?(\d{15,20})>")
+USER_MENTION = re.compile(r"<@!?(\d{1,20})>")
 NOT_A_POST = "That message was not posted as a character through Pawpost."
 
 
