@@ -24,7 +24,8 @@ from typing import Any, TextIO
 
 from bot.actions import buttons
 from bot.actions.context import Actor, Services, Upload
-from bot.actions.reply import Modal, Reply
+from bot.actions.card_drawing import draw_card
+from bot.actions.reply import Attachment, Modal, Reply
 from bot.commands.catalog import CommandIndex
 from bot.commands.spec import Command, Kind, Option
 from rules.errors import PawpostError
@@ -194,6 +195,15 @@ class Session:
                 )
                 values = ", ".join(option.value for option in reply.select.options)
                 out.append(f"  [{len(self.choices)}] {reply.select.placeholder}: {values}")
+        if reply.card is not None:  # drawn with the placeholder: the console fetches nothing
+            reply = reply.model_copy(
+                update={
+                    "attachment": Attachment(
+                        filename=f"{reply.card.name.lower().replace(' ', '-')}-card.png",
+                        content=draw_card(reply.card),
+                    )
+                }
+            )
         if reply.attachment:
             target = Path(reply.attachment.filename)
             target.write_bytes(reply.attachment.content)

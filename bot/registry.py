@@ -7,11 +7,13 @@ A ruleset that is not built yet is simply absent: the core answers its `/charact
 
 from __future__ import annotations
 
+from bot.actions.cat import card as cat_card
 from bot.actions.cat import days as cat_days
 from bot.actions.cat.builder import CAT_BUILDER
 from bot.actions.cat.risks import RISK_BUTTONS as CAT_RISK_BUTTONS
 from bot.actions.cat.sheet import sheet_fields as cat_sheet_fields
 from bot.actions.germ import adjudicate as germ_adjudicate
+from bot.actions.germ import card as germ_card
 from bot.actions.germ import checks as germ_checks
 from bot.actions.germ import clock as germ_clock
 from bot.actions.germ.builder import GERM_BUILDER
@@ -23,6 +25,7 @@ from bot.actions.germ.jobs import GERM_JOBS
 from bot.actions.germ.mothers import MOTHER_BUTTONS as GERM_MOTHER_BUTTONS
 from bot.actions.germ.settings import settings_field as germ_settings_field
 from bot.actions.germ.sheet import sheet_fields as germ_sheet_fields
+from bot.actions.wcagr import card as wcagr_card
 from bot.actions.wcagr import clock as wcagr_clock
 from bot.actions.wcagr.builder import WCAGR_BUILDER
 from bot.actions.wcagr.contests import WcagrContest
@@ -52,6 +55,7 @@ GERM = Ruleset(
     builder=GERM_BUILDER,
     bench=GERM_BENCH,
     adjudicate=germ_adjudicate.adjudicate,
+    card=germ_card.card,
 )
 
 CAT = Ruleset(
@@ -61,6 +65,7 @@ CAT = Ruleset(
     buttons=CAT_RISK_BUTTONS,
     builder=CAT_BUILDER,
     on_game_day=cat_days.on_game_day,
+    card=cat_card.card,
 )
 
 WCAGR = Ruleset(
@@ -71,6 +76,7 @@ WCAGR = Ruleset(
     on_game_day=wcagr_clock.on_game_day,
     on_moon=wcagr_clock.on_moon,
     builder=WCAGR_BUILDER,
+    card=wcagr_card.card,
 )
 
 RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM, CAT, WCAGR)}

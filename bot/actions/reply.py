@@ -95,6 +95,30 @@ class CharacterPost(BaseModel):
     thread_id: int | None = None  # the thread it is in
 
 
+class Meter(BaseModel):
+    """A number out of its most: drawn as a bar, or as pips when it is small and counted."""
+
+    label: str
+    value: int
+    most: int
+    pips: bool = False
+
+
+class Card(BaseModel):
+    """What a character's card shows, as its ruleset declares it; `avatar_url` and `colour` are
+    the core's, from the profile."""
+
+    name: str
+    group: str | None = None  # the clan or the party
+    subtitle: str | None = None  # age, rank: one short line
+    stats: list[Meter] = Field(default_factory=list)
+    health: Meter | None = None  # HP or lives
+    conditions: list[str] = Field(default_factory=list)
+    scars: str | None = None
+    avatar_url: str | None = None
+    colour: int | None = None
+
+
 class Reply(BaseModel):
     """An action's answer.
 
@@ -129,3 +153,6 @@ class Reply(BaseModel):
     # Text to post as a character (`/say`), which the transport sends through a webhook before
     # it answers with this reply.
     post: CharacterPost | None = None
+    # A character's card, which the transport draws as the attachment (bot.actions.card_drawing),
+    # with the avatar fetched when it can be.
+    card: Card | None = None

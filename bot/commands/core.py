@@ -8,7 +8,17 @@ from __future__ import annotations
 
 from collections.abc import Awaitable
 
-from bot.actions import admin, approvals, characters, log, posts, profiles, roll, server_config
+from bot.actions import (
+    admin,
+    approvals,
+    card,
+    characters,
+    log,
+    posts,
+    profiles,
+    roll,
+    server_config,
+)
 from bot.actions.builder import verbs as builder
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
@@ -103,6 +113,12 @@ CORE_COMMANDS: tuple[Command, ...] = (
             Option("pronouns", Kind.text, "Pronouns", max_length=40),
             Option("description", Kind.text, "A short description", max_length=1000),
         ),
+    ),
+    Command(
+        ("character", "card"),
+        "A picture of a character's sheet, with its avatar",
+        card.card,
+        (Option("character", Kind.character, "Whose card (default: your active character)"),),
     ),
     Command(
         ("character", "submit"),

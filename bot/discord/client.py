@@ -26,6 +26,7 @@ from bot.actions.server_config import zone_choices
 from bot.commands.spec import Command, MessageCommand
 from bot.config import Settings
 from bot.discord import render
+from bot.discord.cards import attach_card
 from bot.discord.errors import answer_error
 from bot.discord.tree import build_command_set, character_choices, command_set_hash
 from bot.discord.webhooks import Webhooks
@@ -182,6 +183,8 @@ async def answer(
             reply = await produce()
             if reply.post is not None:  # posted as a character, through the channel's webhook
                 reply = await bot.webhooks.deliver(interaction, actor_of(interaction), reply)
+            if reply.card is not None:
+                reply = await attach_card(reply)
             return reply
 
     work = asyncio.ensure_future(within_budget())

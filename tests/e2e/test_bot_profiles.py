@@ -3,8 +3,12 @@ through the real client against the fake Discord (its channel webhooks included)
 
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
+from PIL import Image
+
+from bot.actions.card_drawing import WIDTH
 from tests.e2e.bot_process import (
     bot_world,
     create_cat,
@@ -167,3 +171,19 @@ async def test_a_pending_cat_cannot_check_until_an_admin_approves(tmp_path: Path
         rolled = await world.command("check", {"stat": "stealth"}, user=fake.player2)
         assert rolled["embeds"][0]["title"] == "Sable: Stealth"
         assert "d20 **12**" in text_of(rolled)
+
+
+async def test_a_germ_card_is_a_png_attachment(tmp_path: Path) -> None:
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        await world.start()
+        await create_cat(world, "Rook", user=fake.player1)
+        # no avatar (the test fetches nothing beyond 127.0.0.1): the card shows the placeholder
+        inter = await fake.slash("character card", {"character": "Rook"}, user=fake.player2)
+        body = await world.answer(inter)
+        assert body["embeds"][0]["title"] == "Rook's card"
+        [attachment] = world.stored(inter)["attachments"]
+        assert attachment["filename"] == "rook-card.png"
+        png = fake.attachment_bytes(attachment)
+        image = Image.open(io.BytesIO(png))
+        assert image.format == "PNG" and image.width == WIDTH
