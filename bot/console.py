@@ -23,8 +23,8 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.actions import buttons
-from bot.actions.context import Actor, Services, Upload
 from bot.actions.card_drawing import draw_card
+from bot.actions.context import Actor, Services, Upload
 from bot.actions.reply import Attachment, Modal, Reply
 from bot.commands.catalog import CommandIndex
 from bot.commands.spec import Command, Kind, Option
