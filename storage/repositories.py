@@ -413,10 +413,7 @@ class AuditRepository:
     def add(self, entry: AuditEntry) -> int:
         """Append an entry; returns its id. Entries are never edited. A roll of a character
         whose sheet waits for approval (or was turned down) is refused with `CharacterHeld`."""
-        if entry.character_id is not None and entry.rolls and entry.overrides_id is None:
-            status = ApprovalRepository(self._db).sheet_status(entry.character_id)
-            if status not in (None, ApprovalStatus.APPROVED):
-                raise CharacterHeld(entry.character_name or "That character", status)
+        self._refuse_held([entry])
         rows = self._db.execute_fetchall(
             "INSERT INTO audit_log (guild_id, channel_id, user_id, character_id, action,"
             " summary, rolls, outcome, overrides_id, reason, created_at)"
@@ -434,12 +431,36 @@ class AuditRepository:
         if notes.audit_id is None:
             notes.audit_id = entry_id
         if notes.character_id is None and entry.character_id is not None:
-            notes.character_id, notes.action = entry.character_id, entry.action
-            notes.outcome = entry.outcome
-            notes.profile = ProfileRepository(self._db).get(entry.guild_id, entry.character_id)
+            self._note_character(notes, entry)
+
+    def _note_character(self, notes: Notes, entry: AuditEntry) -> None:
+        assert entry.character_id is not None
+        notes.character_id, notes.action = entry.character_id, entry.action
+        notes.outcome = entry.outcome
+        notes.profile = ProfileRepository(self._db).get(entry.guild_id, entry.character_id)
+
+    def _refuse_held(self, entries: Sequence[AuditEntry]) -> None:
+        """Refuse the rolls of characters whose sheet waits for approval (or was turned down)."""
+        checked: set[int] = set()
+        for entry in entries:
+            character_id = entry.character_id
+            if character_id is None or not entry.rolls or entry.overrides_id is not None:
+                continue
+            if character_id in checked:
+                continue
+            checked.add(character_id)
+            status = ApprovalRepository(self._db).sheet_status(character_id)
+            if status not in (None, ApprovalStatus.APPROVED):
+                raise CharacterHeld(entry.character_name or "That character", status)
 
     def add_many(self, entries: Sequence[AuditEntry]) -> None:
-        """Append several entries in one statement."""
+        """Append several entries in one statement (a held character's rolls refused, as
+        `add` does)."""
+        self._refuse_held(entries)
+        if self._notes is not None and self._notes.character_id is None:
+            first = next((e for e in entries if e.character_id is not None), None)
+            if first is not None:
+                self._note_character(self._notes, first)
         self._db.executemany(
             "INSERT INTO audit_log (guild_id, channel_id, user_id, character_id, action,"
             " summary, rolls, outcome, overrides_id, reason, created_at)"

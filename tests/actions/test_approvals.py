@@ -8,6 +8,8 @@ import pytest
 from bot.actions import approvals, buttons, characters
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import checks as germ_checks
+from bot.actions.germ import combat
+from bot.actions.germ import hunting as germ_hunting
 from rules.errors import PawpostError
 from storage.repositories import Transaction
 from tests.conftest import ADMIN, ALICE, BOB, FIREPAW, GUILD, TIGERCLAW, actor, dump
@@ -110,3 +112,20 @@ async def test_requests_go_to_the_admin_channel_and_wait_in_the_queue(services) 
     ]
     with pytest.raises(PawpostError, match="^Only an admin of this server can do that.$"):
         await approvals.queue(services, actor(ALICE))
+
+
+async def test_a_held_cat_cannot_hunt_or_fight(services, db, dice, clock) -> None:
+    await germ_cats.create(services, actor(BOB), **TIGERCLAW)  # made before: plays on
+    await approvals.set_approval(services, ADMIN_ACTOR, "on")
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    before = dump(db.path)
+    dice.load(2, 5)
+    with pytest.raises(PawpostError, match="^Firepaw waits for an admin's approval"):
+        await germ_hunting.hunt(services, actor(ALICE))
+    assert dump(db.path) == before
+
+    # the ambush: both cats roll when Tigerclaw accepts, and the held one's roll is refused
+    challenge = await combat.challenge(services, actor(BOB), "Firepaw", ambush="yes")
+    dice.load(20, 1, 10)
+    with pytest.raises(PawpostError, match="^Firepaw waits for an admin's approval"):
+        await buttons.press(services, actor(ALICE), _button(challenge, "Accept"))
