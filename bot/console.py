@@ -213,7 +213,8 @@ class Session:
         if reply.announce is not None:
             out.append(self.render(reply.announce))  # its buttons are the ones /click numbers
         for channel_id, other in reply.elsewhere:
-            out.append(f"(in #{channel_id})\n{self.render(other)}")
+            where = "this channel" if channel_id is None else f"#{channel_id}"
+            out.append(f"(in {where})\n{self.render(other)}")
         return "\n".join(out)
 
     async def run_line(self, line: str) -> str:

@@ -54,8 +54,11 @@ def finish(services: Services, reply: Reply, notes: Notes) -> Reply:
     """Fill in what the unit of work noted, where the verb did not set it itself. Runs in the
     database thread, after the verb's transaction."""
     update: dict[str, object] = {}
+    now = services.clock()
     if reply.timestamp is None:
-        update["timestamp"] = services.clock()
+        update["timestamp"] = now
+    if reply.announce is not None and reply.announce.timestamp is None:
+        update["announce"] = reply.announce.model_copy(update={"timestamp": now})
     if (
         reply.audit_id is None
         and notes.audit_id is not None

@@ -57,7 +57,7 @@ def _request_post(tx: Transaction, services: Services, approval: Approval) -> Re
 
 
 def _posted(tx: Transaction, services: Services, reply: Reply, approval_ids: list[int]) -> Reply:
-    """The reply with each request's post for the admins' channel (else this one's)."""
+    """The reply with each request's post, for the admins' channel (else this one)."""
     posts, held_names = [], []
     channel = None
     for approval_id in approval_ids:
@@ -71,12 +71,9 @@ def _posted(tx: Transaction, services: Services, reply: Reply, approval_ids: lis
             character = tx.characters.by_id(approval.guild_id, approval.character_id)
             held_names.append(safe(character.name) if character else "")
     lines = [f"{name} waits for an admin's approval before it rolls." for name in held_names]
-    update: dict[str, object] = {"lines": [*reply.lines, *lines]}
-    if channel is not None:
-        update["elsewhere"] = [*reply.elsewhere, *((channel, post) for post in posts)]
-    elif posts and reply.announce is None:
-        update["announce"] = posts[0]
-    return reply.model_copy(update=update)
+    # the admins' channel, else this one (for all to see, even after a private answer)
+    elsewhere = [*reply.elsewhere, *((channel, post) for post in posts)]
+    return reply.model_copy(update={"lines": [*reply.lines, *lines], "elsewhere": elsewhere})
 
 
 def announce_held(services: Services, reply: Reply, approval_ids: list[int]) -> Reply:

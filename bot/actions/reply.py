@@ -141,8 +141,9 @@ class Reply(BaseModel):
     # A message for the whole channel, posted after this answer (which may be one only its
     # player sees): what others must see or answer, such as a mother's Accept button.
     announce: Reply | None = None
-    # Messages for other channels (the admins' one), posted after this answer: (channel, reply).
-    elsewhere: list[tuple[int, Reply]] = Field(default_factory=list)
+    # More messages, posted after this answer: (channel, reply), None for this channel (for
+    # all to see, as `announce`), else another one (the admins').
+    elsewhere: list[tuple[int | None, Reply]] = Field(default_factory=list)
     # The character the reply is about, as the core fills it in: avatar, colour, and the
     # outcome's tone when the character has no colour; when it was said and its audit id.
     avatar_url: str | None = None

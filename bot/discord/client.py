@@ -138,13 +138,15 @@ async def _announce(interaction: discord.Interaction, reply: Reply) -> None:
     if reply.announce is not None:
         await interaction.followup.send(ephemeral=False, **render.message_kwargs(reply.announce))
     for channel_id, other in reply.elsewhere:
+        if channel_id is None:
+            await interaction.followup.send(ephemeral=False, **render.message_kwargs(other))
+            continue
         try:
-            channel = interaction.client.get_channel(
-                channel_id
-            ) or await interaction.client.fetch_channel(channel_id)
+            client = interaction.client
+            channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
             assert isinstance(channel, discord.abc.Messageable)
             await channel.send(**render.message_kwargs(other))
-        except discord.HTTPException:
+        except discord.HTTPException:  # the answer stands; the admins' post is logged as lost
             log.exception("could not post in channel %s", channel_id)
 
 
@@ -323,10 +325,13 @@ class PawpostBot(discord.Client):
         return permissions.view_channel and permissions.send_messages and permissions.embed_links
 
     async def post(self, post: Post) -> None:
-        """A scheduled message, sent to its channel."""
+        """A scheduled message, sent to its channel, with the time it was made."""
         channel = self.get_channel(post.channel_id) or await self.fetch_channel(post.channel_id)
         assert isinstance(channel, discord.abc.Messageable)
-        await channel.send(**render.message_kwargs(post.reply))
+        reply = post.reply
+        if reply.timestamp is None:
+            reply = reply.model_copy(update={"timestamp": self.services.clock()})
+        await channel.send(**render.message_kwargs(reply))
 
     async def invoke(
         self, interaction: discord.Interaction, command: Command, arguments: dict[str, Any]

@@ -30,7 +30,7 @@ def _button(reply, label: str) -> str:  # type: ignore[no-untyped-def]
 
 async def test_with_approval_off_a_new_cat_rolls_at_once(services, dice) -> None:
     made = await germ_cats.create(services, actor(ALICE), **FIREPAW)
-    assert made.announce is None and not made.elsewhere
+    assert not made.elsewhere
     dice.load(10)
     assert (await germ_checks.check(services, actor(ALICE), "stealth")).title == "Firepaw: Stealth"
 
@@ -39,8 +39,9 @@ async def test_a_held_cat_cannot_roll_until_an_admin_approves(services, db, dice
     await approvals.set_approval(services, ADMIN_ACTOR, "on")
     made = await germ_cats.create(services, actor(ALICE), **FIREPAW)
     assert "Firepaw waits for an admin's approval before it rolls." in made.lines
-    request = made.announce  # no admin channel: the request is posted where the cat was made
-    assert request is not None and request.title == "Approve Firepaw's sheet?"
+    # no admin channel: the request is posted for all to see where the cat was made
+    [(channel, request)] = made.elsewhere
+    assert channel is None and request.title == "Approve Firepaw's sheet?"
     assert any(f.name == "Stats" for f in request.fields)  # the sheet, for the admins to read
     shown = await characters.show(services, actor(ALICE))
     assert "Sheet pending: it cannot roll until an admin approves it." in shown.lines
@@ -70,8 +71,8 @@ async def test_a_held_cat_cannot_roll_until_an_admin_approves(services, db, dice
 async def test_reject_asks_why_and_the_player_asks_again(services, db, dice) -> None:
     await approvals.set_approval(services, ADMIN_ACTOR, "on")
     made = await germ_cats.create(services, actor(ALICE), **FIREPAW)
-    assert made.announce is not None
-    form = await buttons.press(services, ADMIN_ACTOR, _button(made.announce, "Reject"))
+    [(_, request)] = made.elsewhere
+    form = await buttons.press(services, ADMIN_ACTOR, _button(request, "Reject"))
     assert form.modal is not None and form.modal.fields[0].key == "reason"
     before = dump(db.path)
     with pytest.raises(PawpostError, match="^Say why, so the player knows what to change.$"):
@@ -88,7 +89,8 @@ async def test_reject_asks_why_and_the_player_asks_again(services, db, dice) -> 
     with pytest.raises(PawpostError, match="^Firepaw belongs to another player.$"):
         await approvals.submit(services, actor(BOB), "Firepaw")
     again = await approvals.submit(services, actor(ALICE))
-    assert again.announce is not None and again.announce.title == "Approve Firepaw's sheet?"
+    [(_, request)] = again.elsewhere
+    assert request.title == "Approve Firepaw's sheet?"
     with pytest.raises(PawpostError, match="already waiting for an admin"):
         await approvals.submit(services, actor(ALICE))
 
@@ -98,11 +100,10 @@ async def test_requests_go_to_the_admin_channel_and_wait_in_the_queue(services) 
     await approvals.set_approval(services, ADMIN_ACTOR, "on")
     await services.db.transact(_admin_channel)
     made = await germ_cats.create(services, actor(ALICE), **FIREPAW)
-    assert made.announce is None
     [(channel, request)] = made.elsewhere
     assert channel == ADMIN_CHANNEL and request.title == "Approve Firepaw's sheet?"
     asked = await approvals.request_edit(services, actor(BOB), "Remove Tigerclaw's limp")
-    assert asked.ephemeral and asked.announce is None
+    assert asked.ephemeral
     [(channel, request)] = asked.elsewhere
     assert channel == ADMIN_CHANNEL and request.title == "Approve an edit of Tigerclaw?"
     queue = await approvals.queue(services, ADMIN_ACTOR)

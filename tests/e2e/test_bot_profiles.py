@@ -132,6 +132,22 @@ async def test_say_edit_delete_and_who_through_the_channel_webhook(tmp_path: Pat
         )
         assert fake.webhooks.executions[-1].body["content"] == long_text.strip()
 
+        # a webhook deleted by hand is made again; after a restart the bot finds its own again
+        fake.webhooks.hooks.clear()
+        await world.command("say", {"text": "Still here."}, user=fake.player1)
+        assert len(fake.webhooks.hooks) == 1
+        assert fake.webhooks.executions[-1].body["content"] == "Still here."
+        await world.restart()
+        await world.command("say", {"text": "After a restart."}, user=fake.player1)
+        assert len(fake.webhooks.hooks) == 1
+        assert fake.webhooks.executions[-1].webhook_id == int(next(iter(fake.webhooks.hooks)))
+        # a post whose webhook was deleted cannot be changed any more: one sentence
+        stale = await message_command(fake, "Edit as character", thread_post, user=fake.player1)
+        refused = await world.answer(await fake.submit_modal(stale, {"text": "Again."}))
+        assert is_ephemeral(refused) and one_sentence(refused["content"])
+        assert "webhook that made that post is gone" in refused["content"]
+        assert fake.message(thread_post["id"])["content"] == "Changed."
+
         # without Manage Webhooks: one sentence naming it, and nothing is posted
         fake.bot_manage_webhooks = False
         posted = len(fake.webhooks.executions)
