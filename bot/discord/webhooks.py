@@ -22,7 +22,13 @@ NEEDS_MANAGE_WEBHOOKS = (
     "Pawpost needs the Manage Webhooks permission in this channel to post as characters; "
     "an admin can give it to Pawpost's role."
 )
-NOT_A_TEXT_CHANNEL = "Pawpost posts as characters only in text channels and their threads."
+NOT_A_TEXT_CHANNEL = "Pawpost posts as characters only in text channels and threads."
+NOT_NOTED = (
+    "Pawpost could not note who posted that, so it cannot be edited or deleted with the Apps "
+    "menu; an admin can delete it by hand."
+)
+# Channels whose webhooks post there or, with a thread's id, in their threads.
+WebhookChannel = discord.TextChannel | discord.ForumChannel
 WEBHOOK_GONE = "The webhook that made that post is gone, so Pawpost can no longer change it."
 
 
@@ -42,7 +48,7 @@ class Webhooks:
 
     def __init__(self, bot: PawpostBot) -> None:
         self._bot = bot
-        self._by_channel: dict[int, discord.Webhook] = {}
+        self._by_channel: dict[int, discord.Webhook] = {}  # by channel id
 
     def _own(self, webhook: discord.Webhook) -> bool:
         me = self._bot.user
@@ -50,7 +56,7 @@ class Webhooks:
         return webhook.token is not None and made_by_me
 
     async def _find(
-        self, channel: discord.TextChannel, webhook_id: int | None = None
+        self, channel: WebhookChannel, webhook_id: int | None = None
     ) -> discord.Webhook | None:
         """The channel's webhook of the bot (the one of that id, if given); None if none."""
         kept = self._by_channel.get(channel.id)
@@ -63,7 +69,7 @@ class Webhooks:
                 return webhook
         return None
 
-    async def _for_posting(self, channel: discord.TextChannel) -> discord.Webhook:
+    async def _for_posting(self, channel: WebhookChannel) -> discord.Webhook:
         found = await self._find(channel)
         if found is None:
             found = await channel.create_webhook(name=WEBHOOK_NAME, reason="posting as characters")
@@ -78,7 +84,9 @@ class Webhooks:
         channel: Any = interaction.channel
         thread = channel if isinstance(channel, discord.Thread) else None
         parent = thread.parent if thread is not None else channel
-        if not isinstance(parent, discord.TextChannel):
+        if not isinstance(parent, discord.TextChannel | discord.ForumChannel) or (
+            isinstance(parent, discord.ForumChannel) and thread is None
+        ):
             raise PawpostError(NOT_A_TEXT_CHANNEL)
         if not interaction.app_permissions.manage_webhooks:
             raise PawpostError(NEEDS_MANAGE_WEBHOOKS)
@@ -96,11 +104,15 @@ class Webhooks:
                 self._by_channel.pop(parent.id, None)
                 raise PawpostError(WEBHOOK_GONE) from None
             message_id, webhook_id = post.message_id or 0, post.webhook_id or 0  # already gone
-        await posts.record(self._bot.services, actor, post, message_id, webhook_id, parent.id)
+        try:
+            await posts.record(self._bot.services, actor, post, message_id, webhook_id, parent.id)
+        except Exception:  # it is on Discord already: say so rather than "nothing changed"
+            log.exception("could not record the %s of post %s", post.kind.value, message_id)
+            return reply.model_copy(update={"post": None, "lines": [*reply.lines, NOT_NOTED]})
         return reply.model_copy(update={"post": None})
 
     async def _change(
-        self, parent: discord.TextChannel, post: CharacterPost, in_thread: Any
+        self, parent: WebhookChannel, post: CharacterPost, in_thread: Any
     ) -> tuple[int, int]:
         """Do it on Discord; returns the message's and the webhook's ids."""
         if post.kind is PostKind.send:
