@@ -203,3 +203,37 @@ async def test_a_germ_card_is_a_png_attachment(tmp_path: Path) -> None:
         png = fake.attachment_bytes(attachment)
         image = Image.open(io.BytesIO(png))
         assert image.format == "PNG" and image.width == WIDTH
+
+
+async def test_a_sheet_rejected_with_a_reason_in_the_admin_channel(tmp_path: Path) -> None:
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        await world.start()
+        await world.command("config admin-channel", {"channel": "admin"}, user=fake.admin)
+        await world.command("config approval", {"approval": "on"}, user=fake.admin)
+        shown = await world.command("config show", user=fake.admin)
+        assert {"name": "Sheet approval", "value": "on", "inline": True} in (
+            shown["embeds"][0]["fields"]
+        )
+        await create_cat(world, "Sable", user=fake.player2)
+        request = await fake.wait_for_message(
+            lambda m: "Approve Sable's sheet?" in text_of(m), channel="admin"
+        )
+        reject = find_id(request, r"pawpost:approval:\d+:reject")
+        opened = await fake.click(request, reject, user=fake.admin)
+        form = await opened.response()
+        assert form["type"] == 9
+        submitted = await fake.submit_modal(opened, {"reason": "Too strong for a kit."})
+        assert (await submitted.response())["type"] == 7  # the request is replaced
+        assert "Reason: Too strong for a kit." in text_of(request) and custom_ids(request) == []
+        assert pinged(await submitted.wait_followup()) == {fake.player2}
+
+        again = await world.command("character submit", user=fake.player2)
+        assert "sent to the admins again" in text_of(again)
+        await fake.wait_until(
+            lambda: (
+                sum("Approve Sable's sheet?" in text_of(m) for m in fake.messages("admin")) == 1
+                and len([m for m in fake.messages("admin") if custom_ids(m)]) == 1
+            ),
+            what="the new request",
+        )
