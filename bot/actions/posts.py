@@ -85,14 +85,8 @@ def say(
     services: Services, actor: Actor, character: str | None = None, text: str | None = None
 ) -> Reply:
     """Post as one's character; without text, open the form for a long one."""
-    with services.db.transaction(write=False) as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        if text is None:
-            try:
-                found: Character | None = _speaker(tx, actor, guild, character)
-            except PawpostError:
-                found = None  # the form asks for the name instead
-            return Reply(modal=say_form(found))
+    if text is None:
+        return _form(services, actor, character)
     return _say_now(services, actor, character or "", text)
 
 
@@ -112,12 +106,16 @@ def _say_now(services: Services, actor: Actor, name: str, text: str) -> Reply:
 @runs_in_database
 def say_as_form(services: Services, actor: Actor) -> Reply:
     """The "Say as…" message command: the form, filled in with the active character."""
+    return _form(services, actor, None)
+
+
+def _form(services: Services, actor: Actor, name: str | None) -> Reply:
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)
         try:
-            found: Character | None = _speaker(tx, actor, guild, None)
+            found: Character | None = _speaker(tx, actor, guild, name)
         except PawpostError:
-            found = None
+            found = None  # the form asks for the name instead
     return Reply(modal=say_form(found))
 
 

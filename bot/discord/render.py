@@ -74,6 +74,8 @@ def embed(reply: Reply) -> discord.Embed:
     )
     if reply.avatar_url:
         result.set_thumbnail(url=reply.avatar_url)
+    if reply.attachment is not None and reply.attachment.filename.endswith(".png"):
+        result.set_image(url=f"attachment://{reply.attachment.filename}")  # a card, in the embed
     used = len(result.title or "") + len(result.description or "")
     for item in reply.fields[:FIELDS_LIMIT]:
         name = clip(item.name, FIELD_NAME_LIMIT) or "\u200b"

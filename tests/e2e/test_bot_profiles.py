@@ -200,6 +200,7 @@ async def test_a_germ_card_is_a_png_attachment(tmp_path: Path) -> None:
         assert body["embeds"][0]["title"] == "Rook's card"
         [attachment] = world.stored(inter)["attachments"]
         assert attachment["filename"] == "rook-card.png"
+        assert body["embeds"][0]["image"]["url"] == "attachment://rook-card.png"
         png = fake.attachment_bytes(attachment)
         image = Image.open(io.BytesIO(png))
         assert image.format == "PNG" and image.width == WIDTH
