@@ -8,6 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from storage.approvals import ApprovalStatus
 from storage.connection import Connection
 from storage.timestamps import from_text, maybe_from_text, to_text
 
@@ -66,6 +67,22 @@ class ProfileRepository:
             (character_id, guild_id),
         )
         return next((_profile(row) for row in rows), None)
+
+    def standing(self, character_id: int) -> tuple[ApprovalStatus | None, Profile | None]:
+        """In one query: the latest decision on the character's sheet (None: it never needed
+        one), and its profile."""
+        rows = self._db.execute_fetchall(
+            "SELECT (SELECT status FROM character_approvals WHERE character_id = ?"
+            " AND kind = 'sheet' ORDER BY id DESC LIMIT 1), p.character_id, p.guild_id,"
+            " p.avatar_url, p.colour, p.pronouns, p.description"
+            " FROM (SELECT 1) AS one LEFT JOIN character_profiles AS p ON p.character_id = ?",
+            (character_id, character_id),
+        )
+        status, *profile = next(iter(rows))
+        return (
+            None if status is None else ApprovalStatus(status),
+            None if profile[0] is None else _profile(profile),
+        )
 
     def save(self, profile: Profile, now: datetime) -> None:
         self._db.execute(

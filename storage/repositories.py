@@ -24,7 +24,7 @@ from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
 from storage.names import name_key
 from storage.notes import Notes
-from storage.profiles import PostRepository, ProfileRepository
+from storage.profiles import PostRepository, Profile, ProfileRepository
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import from_text, maybe_from_text, to_text
 
@@ -413,7 +413,7 @@ class AuditRepository:
     def add(self, entry: AuditEntry) -> int:
         """Append an entry; returns its id. Entries are never edited. A roll of a character
         whose sheet waits for approval (or was turned down) is refused with `CharacterHeld`."""
-        self._refuse_held([entry])
+        profiles = self._look([entry])
         rows = self._db.execute_fetchall(
             "INSERT INTO audit_log (guild_id, channel_id, user_id, character_id, action,"
             " summary, rolls, outcome, overrides_id, reason, created_at)"
@@ -422,45 +422,52 @@ class AuditRepository:
         )
         entry_id = int(next(iter(rows))[0])
         if self._notes is not None:
-            self._note(self._notes, entry_id, entry)
+            self._note(self._notes, entry_id, [entry], profiles)
         return entry_id
 
-    def _note(self, notes: Notes, entry_id: int, entry: AuditEntry) -> None:
+    def _look(self, entries: Sequence[AuditEntry]) -> dict[int, Profile | None]:
+        """In one query per character: refuse the rolls of one whose sheet waits for approval
+        (or was turned down), and read the profile of the first one the unit's reply is
+        about. Returns the profiles read, by character id."""
+        wanted = None
+        if self._notes is not None and self._notes.character_id is None:
+            wanted = next((e.character_id for e in entries if e.character_id is not None), None)
+        rolling = {
+            e.character_id: e.character_name
+            for e in entries
+            if e.character_id is not None and e.rolls and e.overrides_id is None
+        }
+        profiles: dict[int, Profile | None] = {}
+        for character_id in dict.fromkeys([*rolling, *([wanted] if wanted else [])]):
+            status, profile = ProfileRepository(self._db).standing(character_id)
+            if character_id in rolling and status not in (None, ApprovalStatus.APPROVED):
+                raise CharacterHeld(rolling[character_id] or "That character", status)
+            profiles[character_id] = profile
+        return profiles
+
+    def _note(
+        self,
+        notes: Notes,
+        entry_id: int | None,
+        entries: Sequence[AuditEntry],
+        profiles: dict[int, Profile | None],
+    ) -> None:
         """Keep what the unit's reply shows: its first entry, and its first about a character
         with that character's profile."""
         if notes.audit_id is None:
             notes.audit_id = entry_id
-        if notes.character_id is None and entry.character_id is not None:
-            self._note_character(notes, entry)
-
-    def _note_character(self, notes: Notes, entry: AuditEntry) -> None:
-        assert entry.character_id is not None
-        notes.character_id, notes.action = entry.character_id, entry.action
-        notes.outcome = entry.outcome
-        notes.profile = ProfileRepository(self._db).get(entry.guild_id, entry.character_id)
-
-    def _refuse_held(self, entries: Sequence[AuditEntry]) -> None:
-        """Refuse the rolls of characters whose sheet waits for approval (or was turned down)."""
-        checked: set[int] = set()
-        for entry in entries:
-            character_id = entry.character_id
-            if character_id is None or not entry.rolls or entry.overrides_id is not None:
-                continue
-            if character_id in checked:
-                continue
-            checked.add(character_id)
-            status = ApprovalRepository(self._db).sheet_status(character_id)
-            if status not in (None, ApprovalStatus.APPROVED):
-                raise CharacterHeld(entry.character_name or "That character", status)
+        first = next((e for e in entries if e.character_id is not None), None)
+        if notes.character_id is None and first is not None and first.character_id in profiles:
+            notes.character_id, notes.action = first.character_id, first.action
+            notes.outcome = first.outcome
+            notes.profile = profiles[first.character_id]
 
     def add_many(self, entries: Sequence[AuditEntry]) -> None:
         """Append several entries in one statement (a held character's rolls refused, as
         `add` does)."""
-        self._refuse_held(entries)
-        if self._notes is not None and self._notes.character_id is None:
-            first = next((e for e in entries if e.character_id is not None), None)
-            if first is not None:
-                self._note_character(self._notes, first)
+        profiles = self._look(entries)
+        if self._notes is not None:
+            self._note(self._notes, None, entries, profiles)
         self._db.executemany(
             "INSERT INTO audit_log (guild_id, channel_id, user_id, character_id, action,"
             " summary, rolls, outcome, overrides_id, reason, created_at)"

@@ -53,26 +53,30 @@ def with_profile(reply: Reply, profile: Profile | None) -> Reply:
 def finish(services: Services, reply: Reply, notes: Notes) -> Reply:
     """Fill in what the unit of work noted, where the verb did not set it itself. Runs in the
     database thread, after the verb's transaction."""
-    update: dict[str, object] = {}
     now = services.clock()
+    update: dict[str, object] = {}
     if reply.timestamp is None:
         update["timestamp"] = now
     if reply.announce is not None and reply.announce.timestamp is None:
         update["announce"] = reply.announce.model_copy(update={"timestamp": now})
+    # on the public record with a title (a roll, a sheet, a fight's step); a one-line answer or
+    # a private one names none
     if (
         reply.audit_id is None
         and notes.audit_id is not None
         and reply.title
         and not reply.ephemeral
     ):
-        # on the public record with a title (a roll, a sheet, a fight's step); a one-line
-        # answer or a private one names none
         update["audit_id"] = notes.audit_id
-    if reply.tone is None and notes.character_id is not None:
-        update["tone"] = tone_of(notes.action, notes.outcome)
-    finished = reply.model_copy(update=update) if update else reply
     if notes.character_id is not None:
-        finished = with_profile(finished, notes.profile)
+        if reply.tone is None:
+            update["tone"] = tone_of(notes.action, notes.outcome)
+        profile = notes.profile
+        if profile is not None and reply.avatar_url is None:
+            update["avatar_url"] = profile.avatar_url
+        if profile is not None and reply.colour is None:
+            update["colour"] = profile.colour
+    finished = reply.model_copy(update=update) if update else reply
     if notes.held:
         from bot.actions import approvals  # it builds on the verbs that import this module
 
