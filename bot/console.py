@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import mimetypes
 import re
 import shlex
 import sys
@@ -22,8 +23,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from bot.actions import buttons
-from bot.actions.context import Actor, Services
-from bot.actions.reply import Modal, Reply
+from bot.actions.card_drawing import draw_card
+from bot.actions.context import Actor, Services, Upload
+from bot.actions.reply import Attachment, Modal, Reply
 from bot.commands.catalog import CommandIndex
 from bot.commands.spec import Command, Kind, Option
 from rules.errors import PawpostError
@@ -88,6 +90,8 @@ def _convert(option: Option, raw: str) -> Any:
         if match is None:
             raise ConsoleError(f"{option.name} must be an id or a mention, not {raw!r}.")
         return int(match.group(1))
+    if option.kind is Kind.attachment:  # a file named by its URL
+        return Upload(url=raw.strip(), content_type=mimetypes.guess_type(raw.strip())[0])
     if option.choices and raw.lower() not in option.choices:
         raise ConsoleError(f"{option.name} must be one of {', '.join(option.choices)}.")
     if option.max_length is not None and len(raw) > option.max_length:
@@ -170,6 +174,15 @@ class Session:
             out.append(f"  {self.plain(item.name)}: {value}")
         if reply.footer:
             out.append(f"  ({self.plain(reply.footer)})")
+        if reply.audit_id is not None and f"#{reply.audit_id}" not in (reply.footer or ""):
+            out.append(f"  (audit #{reply.audit_id})")
+        looks = [f"avatar {reply.avatar_url}"] if reply.avatar_url else []
+        if reply.colour is not None:
+            looks.append(f"colour #{reply.colour:06x}")
+        if looks:
+            out.append(f"  ({'; '.join(looks)})")
+        if reply.post is not None:  # Discord posts it through the channel's webhook
+            out.append(f"[{self.plain(reply.post.name)}] {self.plain(reply.post.text)}")
         if reply.buttons or reply.select:
             self.choices = [(button.custom_id, []) for button in reply.buttons]
             self.disabled = {n for n, b in enumerate(reply.buttons, 1) if b.disabled}
@@ -182,6 +195,15 @@ class Session:
                 )
                 values = ", ".join(option.value for option in reply.select.options)
                 out.append(f"  [{len(self.choices)}] {reply.select.placeholder}: {values}")
+        if reply.card is not None:  # drawn with the placeholder: the console fetches nothing
+            reply = reply.model_copy(
+                update={
+                    "attachment": Attachment(
+                        filename=f"{reply.card.name.lower().replace(' ', '-')}-card.png",
+                        content=draw_card(reply.card),
+                    )
+                }
+            )
         if reply.attachment:
             target = Path(reply.attachment.filename)
             target.write_bytes(reply.attachment.content)
@@ -190,6 +212,9 @@ class Session:
             out.append("  (only you can see this)")
         if reply.announce is not None:
             out.append(self.render(reply.announce))  # its buttons are the ones /click numbers
+        for channel_id, other in reply.elsewhere:
+            where = "this channel" if channel_id is None else f"#{channel_id}"
+            out.append(f"(in {where})\n{self.render(other)}")
         return "\n".join(out)
 
     async def run_line(self, line: str) -> str:

@@ -7,6 +7,7 @@ A ruleset that is not built yet is simply absent: the core answers its `/charact
 
 from __future__ import annotations
 
+from bot.actions.cat import card as cat_card
 from bot.actions.cat import days as cat_days
 from bot.actions.cat.builder import CAT_BUILDER
 from bot.actions.cat.config import settings_field as cat_settings_field
@@ -25,6 +26,7 @@ from bot.actions.caverns.market import OFFER_BUTTONS as CAVERNS_OFFER_BUTTONS
 from bot.actions.caverns.rests import REST_BUTTONS as CAVERNS_REST_BUTTONS
 from bot.actions.caverns.sheet import sheet_fields as caverns_sheet_fields
 from bot.actions.germ import adjudicate as germ_adjudicate
+from bot.actions.germ import card as germ_card
 from bot.actions.germ import checks as germ_checks
 from bot.actions.germ import clock as germ_clock
 from bot.actions.germ.builder import GERM_BUILDER
@@ -36,6 +38,7 @@ from bot.actions.germ.jobs import GERM_JOBS
 from bot.actions.germ.mothers import MOTHER_BUTTONS as GERM_MOTHER_BUTTONS
 from bot.actions.germ.settings import settings_field as germ_settings_field
 from bot.actions.germ.sheet import sheet_fields as germ_sheet_fields
+from bot.actions.wcagr import card as wcagr_card
 from bot.actions.wcagr import clock as wcagr_clock
 from bot.actions.wcagr.builder import WCAGR_BUILDER
 from bot.actions.wcagr.contests import WcagrContest
@@ -68,6 +71,7 @@ GERM = Ruleset(
     builder=GERM_BUILDER,
     bench=GERM_BENCH,
     adjudicate=germ_adjudicate.adjudicate,
+    card=germ_card.card,
 )
 
 CAT = Ruleset(
@@ -81,6 +85,7 @@ CAT = Ruleset(
     export=cat_export,
     bench=CAT_BENCH,
     settings_field=cat_settings_field,
+    card=cat_card.card,
 )
 
 WCAGR = Ruleset(
@@ -91,6 +96,7 @@ WCAGR = Ruleset(
     on_game_day=wcagr_clock.on_game_day,
     on_moon=wcagr_clock.on_moon,
     builder=WCAGR_BUILDER,
+    card=wcagr_card.card,
 )
 
 CAVERNS = Ruleset(

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from bot.actions.buttons import ButtonHandler
     from bot.actions.contests import ContestRules
     from bot.actions.game_time import GameDay
-    from bot.actions.reply import ReplyField
+    from bot.actions.reply import Card, ReplyField
     from bot.bench.mix import RulesetBench
     from bot.commands.spec import Command
     from bot.scheduler import Job
@@ -55,6 +55,7 @@ class Hunger(Hashable, Protocol):
 
 
 SheetFields = Callable[["Transaction", "Character"], "list[ReplyField]"]
+CardLayout = Callable[["Transaction", "Character"], "Card"]
 # A game day's work for a server; returns the lines of that day's summary.
 GameDayHook = Callable[["Transaction", "Guild", "GameDay"], "list[str]"]
 # The server's characters (all live ones, or the ids given) grow `moons` moons older.
@@ -86,6 +87,7 @@ class Ruleset:
     builder: Builder | None = None  # the steps of `/character new`; None: it has none yet
     bench: RulesetBench[Any] | None = None  # its verbs and mix for `pawpost bench`
     adjudicate: Adjudicate | None = None  # what an override of its rolls changes
+    card: CardLayout | None = None  # what `/character card` shows of its sheets
 
     @property
     def id(self) -> str:

@@ -20,6 +20,7 @@ from typing import NamedTuple, ParamSpec, TypeVar
 from rules.errors import PawpostError
 from storage.connection import Connection
 from storage.errors import StorageUnavailable
+from storage.notes import Notes
 from storage.repositories import Transaction
 from storage.worker import DatabaseThread
 
@@ -204,6 +205,11 @@ class Database:
         database = cls(connection, path, thread, busy_timeout_ms=busy_timeout_ms)
         database.schema_version = version
         return database
+
+    @property
+    def notes(self) -> Notes:
+        """What the unit of work running in the database thread logged (see storage.notes)."""
+        return self._repositories.notes
 
     async def run(self, work: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
         """Run `work` in the database thread: the whole of it in one hop. If the caller is

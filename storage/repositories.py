@@ -16,12 +16,15 @@ from pydantic import BaseModel, TypeAdapter
 
 from rules.rolls import Roll
 from rules.rulesets import sheet_model
+from storage.approvals import ApprovalKind, ApprovalRepository, ApprovalStatus, CharacterHeld
 from storage.clock import ClockRepository
 from storage.connection import Connection
 from storage.contests import ContestRepository
 from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
 from storage.names import name_key
+from storage.notes import Notes
+from storage.profiles import PostRepository, Profile, ProfileRepository
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import from_text, maybe_from_text, to_text
 
@@ -124,8 +127,13 @@ def _sheet_json(ruleset: str, sheet: BaseModel) -> str:
 class CharacterRepository:
     """Characters: common columns plus the ruleset's sheet as JSON, validated both ways."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(
+        self,
+        connection: Connection,
+        on_add: Callable[[Character, datetime], None] | None = None,
+    ) -> None:
         self._db = connection
+        self._on_add = on_add  # what else a new character brings (its sheet held for approval)
 
     def add(self, new: NewCharacter, now: datetime) -> Character:
         """Store a new character; raises NameTaken when a live one of the server has the name."""
@@ -148,7 +156,7 @@ class CharacterRepository:
             if "characters.guild_id" in str(error) or "UNIQUE" in str(error):
                 raise NameTaken(new.name) from error
             raise
-        return Character(
+        added = Character(
             id=next(iter(rows))[0],
             guild_id=new.guild_id,
             owner_id=new.owner_id,
@@ -158,6 +166,9 @@ class CharacterRepository:
             mother_id=new.mother_id,
             created_at=now,
         )
+        if self._on_add is not None:
+            self._on_add(added, now)
+        return added
 
     def by_name(self, guild_id: int, name: str) -> Character | None:
         """The live character of the server with this name (any case)."""
@@ -395,21 +406,68 @@ def _audit(row: Sequence[Any]) -> AuditEntry:
 class AuditRepository:
     """The audit log: every roll with its dice and modifiers, every override and admin change."""
 
-    def __init__(self, connection: Connection) -> None:
+    def __init__(self, connection: Connection, notes: Notes | None = None) -> None:
         self._db = connection
+        self._notes = notes
 
     def add(self, entry: AuditEntry) -> int:
-        """Append an entry; returns its id. Entries are never edited."""
+        """Append an entry; returns its id. Entries are never edited. A roll of a character
+        whose sheet waits for approval (or was turned down) is refused with `CharacterHeld`."""
+        profiles = self._look([entry])
         rows = self._db.execute_fetchall(
             "INSERT INTO audit_log (guild_id, channel_id, user_id, character_id, action,"
             " summary, rolls, outcome, overrides_id, reason, created_at)"
             " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
             _audit_values(entry),
         )
-        return int(next(iter(rows))[0])
+        entry_id = int(next(iter(rows))[0])
+        if self._notes is not None:
+            self._note(self._notes, entry_id, [entry], profiles)
+        return entry_id
+
+    def _look(self, entries: Sequence[AuditEntry]) -> dict[int, Profile | None]:
+        """In one query per character: refuse the rolls of one whose sheet waits for approval
+        (or was turned down), and read the profile of the first one the unit's reply is
+        about. Returns the profiles read, by character id."""
+        wanted = None
+        if self._notes is not None and self._notes.character_id is None:
+            wanted = next((e.character_id for e in entries if e.character_id is not None), None)
+        rolling = {
+            e.character_id: e.character_name
+            for e in entries
+            if e.character_id is not None and e.rolls and e.overrides_id is None
+        }
+        profiles: dict[int, Profile | None] = {}
+        for character_id in dict.fromkeys([*rolling, *([wanted] if wanted else [])]):
+            status, profile = ProfileRepository(self._db).standing(character_id)
+            if character_id in rolling and status not in (None, ApprovalStatus.APPROVED):
+                raise CharacterHeld(rolling[character_id] or "That character", status)
+            profiles[character_id] = profile
+        return profiles
+
+    def _note(
+        self,
+        notes: Notes,
+        entry_id: int | None,
+        entries: Sequence[AuditEntry],
+        profiles: dict[int, Profile | None],
+    ) -> None:
+        """Keep what the unit's reply shows: its first entry, and its first about a character
+        with that character's profile."""
+        if notes.audit_id is None:
+            notes.audit_id = entry_id
+        first = next((e for e in entries if e.character_id is not None), None)
+        if notes.character_id is None and first is not None and first.character_id in profiles:
+            notes.character_id, notes.action = first.character_id, first.action
+            notes.outcome = first.outcome
+            notes.profile = profiles[first.character_id]
 
     def add_many(self, entries: Sequence[AuditEntry]) -> None:
-        """Append several entries in one statement."""
+        """Append several entries in one statement (a held character's rolls refused, as
+        `add` does)."""
+        profiles = self._look(entries)
+        if self._notes is not None:
+            self._note(self._notes, None, entries, profiles)
         self._db.executemany(
             "INSERT INTO audit_log (guild_id, channel_id, user_id, character_id, action,"
             " summary, rolls, outcome, overrides_id, reason, created_at)"
@@ -498,13 +556,26 @@ class Transaction:
 
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
+        # What this unit of work logged about a character; the core clears it before each unit.
+        self.notes = Notes()
         self.guilds = GuildRepository(connection)
-        self.characters = CharacterRepository(connection)
-        self.audit = AuditRepository(connection)
+        self.characters = CharacterRepository(connection, self._hold_if_required)
+        self.audit = AuditRepository(connection, self.notes)
+        self.profiles = ProfileRepository(connection)
+        self.posts = PostRepository(connection)
+        self.approvals = ApprovalRepository(connection)
         self.hunting = HuntingRepository(connection)
         self.clock = ClockRepository(connection)
         self.contests = ContestRepository(connection)
         self._parts: dict[Callable[[Connection], Any], Any] = {}
+
+    def _hold_if_required(self, character: Character, now: datetime) -> None:
+        """With approval on in its server, a new character waits for an admin's approval."""
+        if self.guilds.get(character.guild_id).settings.approval:
+            approval_id = self.approvals.add(
+                character.guild_id, character.id, ApprovalKind.SHEET, character.owner_id, now
+            )
+            self.notes.held.append(approval_id)
 
     def part(self, make: Callable[[Connection], T]) -> T:
         """A ruleset's repositories, made once per connection (they keep no state)."""

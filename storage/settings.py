@@ -73,6 +73,7 @@ class GuildSettings(BaseModel):
     week_start_hour: int = Field(default=0, ge=0, le=23)
     contest_timeout_hours: int = CONTEST_TIMEOUT_HOURS
     turn_timeout_hours: int = TURN_TIMEOUT_HOURS
+    approval: bool = False  # new characters wait for an admin's approval before they roll
     hunting: HuntingSettings = Field(default_factory=HuntingSettings)
     seasons: SeasonSettings = Field(default_factory=SeasonSettings)
     clock: ClockSettings = Field(default_factory=ClockSettings)

@@ -11,10 +11,12 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from bot.actions import characters, log
+from bot.actions.approvals import APPROVAL_BUTTONS
 from bot.actions.builder.verbs import DRAFT_BUTTONS
 from bot.actions.contests import CONTEST_BUTTONS
 from bot.actions.context import Actor, Services
 from bot.actions.hunting import HUNTING_BUTTONS
+from bot.actions.posts import POST_BUTTONS
 from bot.actions.reply import Reply
 from rules.errors import PawpostError
 
@@ -65,6 +67,8 @@ HANDLERS: dict[tuple[str, str], ButtonHandler] = {
     **CONTEST_BUTTONS,
     **HUNTING_BUTTONS,
     **DRAFT_BUTTONS,
+    **POST_BUTTONS,
+    **APPROVAL_BUTTONS,
 }
 
 

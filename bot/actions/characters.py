@@ -5,12 +5,15 @@ Making and editing a character is each ruleset's own (`bot/actions/<ruleset>/`).
 from __future__ import annotations
 
 from bot.actions import audit
+from bot.actions.about import with_profile
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, clean_name, named, require_admin
+from bot.actions.profiles import profile_fields
 from bot.actions.reply import Button, Reply, Style
 from rules.errors import PawpostError
 from rules.rulesets import RulesetNotBuilt
+from storage.approvals import ApprovalStatus
 from storage.repositories import NameTaken
 
 LIST_PAGE_SIZE = 20
@@ -33,7 +36,13 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
         if ruleset is None:
             raise RulesetNotBuilt(found.ruleset)
         fields = ruleset.sheet_fields(tx, found)
-    return Reply(title=safe(found.name), lines=[f"Player: <@{found.owner_id}>"], fields=fields)
+        profile = tx.profiles.get(actor.guild_id, found.id)
+        held = tx.approvals.sheet_status(found.id)
+    lines = [f"Player: <@{found.owner_id}>"]
+    if held is not None and held is not ApprovalStatus.APPROVED:
+        lines.append(f"Sheet {held.value}: it cannot roll until an admin approves it.")
+    reply = Reply(title=safe(found.name), lines=lines, fields=fields + profile_fields(profile))
+    return with_profile(reply, profile)
 
 
 @runs_in_database

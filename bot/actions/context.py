@@ -6,8 +6,10 @@ import functools
 from collections.abc import Callable, Coroutine, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
 
+from bot.actions.about import finish
+from bot.actions.reply import Reply
 from rules.dice import DiceSource, SystemDice
 from rules.errors import PawpostError
 from storage.database import Database
@@ -39,6 +41,15 @@ class Actor:
         return self.is_admin or (
             role is not None and role != self.guild_id and role in self.role_ids
         )
+
+
+@dataclass(frozen=True)
+class Upload:
+    """A file a member attached to a command: where Discord keeps it, and its type."""
+
+    url: str
+    content_type: str | None = None
+    filename: str = ""
 
 
 def utc_now() -> datetime:
@@ -80,9 +91,21 @@ def runs_in_database(
     @functools.wraps(verb)
     async def in_database(services: Services, /, *args: P.args, **kwargs: P.kwargs) -> R:
         refuse_broken_text((*args, *kwargs.values()))
-        return await services.db.run(verb, services, *args, **kwargs)
+        unit = functools.partial(_noted, verb, services, *args, **kwargs)
+        return await services.db.run(unit)
 
     return in_database
+
+
+def _noted(verb: Callable[..., R], services: Services, *args: Any, **kwargs: Any) -> R:
+    """Run a verb in the database thread and give its reply what its unit of work noted: the
+    time, the audit id, its character's avatar and colour (bot.actions.about)."""
+    notes = services.db.notes
+    notes.clear()
+    result = verb(services, *args, **kwargs)
+    if isinstance(result, Reply):
+        return cast(R, finish(services, result, notes))
+    return result
 
 
 def refuse_broken_text(values: Iterable[object]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from datetime import datetime
 from enum import StrEnum
 
 from pydantic import BaseModel, Field
@@ -42,6 +43,7 @@ class ModalField(BaseModel):
     required: bool = True
     max_length: int = 100
     placeholder: str = ""
+    long: bool = False  # several lines (a paragraph box)
 
 
 class Modal(BaseModel):
@@ -61,6 +63,60 @@ class ReplyField(BaseModel):
 class Attachment(BaseModel):
     filename: str
     content: bytes
+
+
+class Tone(StrEnum):
+    """What an embed's colour says when its character has none of their own."""
+
+    success = "success"
+    failure = "failure"
+    neutral = "neutral"
+
+
+class PostKind(StrEnum):
+    send = "send"
+    edit = "edit"
+    delete = "delete"
+
+
+class CharacterPost(BaseModel):
+    """Text posted as a character through the channel's webhook (or such a post changed).
+
+    `mentions` are the users the text names explicitly: the only ones it may ping."""
+
+    kind: PostKind = PostKind.send
+    character_id: int
+    name: str
+    avatar_url: str | None = None
+    text: str = ""
+    mentions: list[int] = Field(default_factory=list)
+    message_id: int | None = None  # the post an edit or a delete is about
+    webhook_id: int | None = None  # the webhook that made it
+    thread_id: int | None = None  # the thread it is in
+
+
+class Meter(BaseModel):
+    """A number out of its most: drawn as a bar, or as pips when it is small and counted."""
+
+    label: str
+    value: int
+    most: int
+    pips: bool = False
+
+
+class Card(BaseModel):
+    """What a character's card shows, as its ruleset declares it; `avatar_url` and `colour` are
+    the core's, from the profile."""
+
+    name: str
+    group: str | None = None  # the clan or the party
+    subtitle: str | None = None  # age, rank: one short line
+    stats: list[Meter] = Field(default_factory=list)
+    health: Meter | None = None  # HP or lives
+    conditions: list[str] = Field(default_factory=list)
+    scars: str | None = None
+    avatar_url: str | None = None
+    colour: int | None = None
 
 
 class Reply(BaseModel):
@@ -85,3 +141,19 @@ class Reply(BaseModel):
     # A message for the whole channel, posted after this answer (which may be one only its
     # player sees): what others must see or answer, such as a mother's Accept button.
     announce: Reply | None = None
+    # More messages, posted after this answer: (channel, reply), None for this channel (for
+    # all to see, as `announce`), else another one (the admins').
+    elsewhere: list[tuple[int | None, Reply]] = Field(default_factory=list)
+    # The character the reply is about, as the core fills it in: avatar, colour, and the
+    # outcome's tone when the character has no colour; when it was said and its audit id.
+    avatar_url: str | None = None
+    colour: int | None = None
+    tone: Tone | None = None
+    timestamp: datetime | None = None
+    audit_id: int | None = None
+    # Text to post as a character (`/say`), which the transport sends through a webhook before
+    # it answers with this reply.
+    post: CharacterPost | None = None
+    # A character's card, which the transport draws as the attachment (bot.actions.card_drawing),
+    # with the avatar fetched when it can be.
+    card: Card | None = None

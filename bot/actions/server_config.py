@@ -32,6 +32,7 @@ def show(services: Services, actor: Actor) -> Reply:
         ReplyField(name="Time zone", value=settings.timezone, inline=True),
         ReplyField(name="Admin role", value=admin_role, inline=True),
         ReplyField(name="Admin channel", value=admin_channel, inline=True),
+        ReplyField(name="Sheet approval", value=_on(settings.approval), inline=True),
         ReplyField(
             name="Week starts",
             value=f"{weekday_name(settings.week_start_weekday)} {settings.week_start_hour:02d}:00",

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from bot.commands.clock import CLOCK_COMMANDS
-from bot.commands.core import CORE_COMMANDS
+from bot.commands.core import CORE_COMMANDS, MESSAGE_COMMANDS
 from bot.commands.hunting import HUNTING_COMMANDS
 from bot.commands.spec import Command
 from bot.registry import RULESETS
@@ -60,6 +60,9 @@ def markdown_table() -> str:
         usage = command.usage().replace("|", "\\|")
         who = "admin" if command.admin else "anyone"
         rows.append(f"| `{usage}` | {rulesets} | {who} | {command.description} |")
+    for message_command in MESSAGE_COMMANDS:  # on a message: right-click → Apps
+        name, what = message_command.name, message_command.description
+        rows.append(f"| Apps → `{name}` | all | anyone | {what} |")
     return "\n".join(rows)
 
 

@@ -6,9 +6,32 @@ server's set together.
 
 from __future__ import annotations
 
-from bot.actions import admin, characters, log, roll, server_config
+from collections.abc import Awaitable
+
+from bot.actions import (
+    admin,
+    approvals,
+    card,
+    characters,
+    log,
+    posts,
+    profiles,
+    roll,
+    server_config,
+)
 from bot.actions.builder import verbs as builder
-from bot.commands.spec import NOT_BUILT, REASON, Command, Kind, Option, character_option, not_built
+from bot.actions.context import Actor, Services
+from bot.actions.reply import Reply
+from bot.commands.spec import (
+    NOT_BUILT,
+    REASON,
+    Command,
+    Kind,
+    MessageCommand,
+    Option,
+    character_option,
+    not_built,
+)
 from rules.rulesets import RULESETS
 
 
@@ -79,6 +102,49 @@ CORE_COMMANDS: tuple[Command, ...] = (
         (Option("character", Kind.character, "Your character", True),),
     ),
     Command(
+        ("character", "profile"),
+        "Your character's avatar, colour, pronouns and description (- clears one)",
+        profiles.set_profile,
+        (
+            character_option("Which character (default: your active one; an admin: anyone's)"),
+            Option("avatar", Kind.attachment, "An image to use as the avatar"),
+            Option("avatar-url", Kind.text, "An https link to an image", max_length=1000),
+            Option("colour", Kind.text, "#hex or a name such as blue", max_length=20),
+            Option("pronouns", Kind.text, "Pronouns", max_length=40),
+            Option("description", Kind.text, "A short description", max_length=1000),
+        ),
+    ),
+    Command(
+        ("character", "card"),
+        "A picture of a character's sheet, with its avatar",
+        card.card,
+        (Option("character", Kind.character, "Whose card (default: your active character)"),),
+    ),
+    Command(
+        ("character", "submit"),
+        "Send a turned-down sheet to the admins again",
+        approvals.submit,
+        (character_option(),),
+    ),
+    Command(
+        ("character", "request"),
+        "Ask the admins for an edit you may not make alone (a lasting condition, the age)",
+        approvals.request_edit,
+        (
+            Option("change", Kind.text, "What should change", True, max_length=300),
+            character_option(),
+        ),
+    ),
+    Command(
+        ("say",),
+        "Post as your character (without text: a form for a long post)",
+        posts.say,
+        (
+            Option("character", Kind.character, "Which of your characters"),
+            Option("text", Kind.text, "What your character says", max_length=2000),
+        ),
+    ),
+    Command(
         ("check",),
         "Roll a check (this ruleset is not built yet)",
         not_built,
@@ -122,6 +188,13 @@ CORE_COMMANDS: tuple[Command, ...] = (
         admin=True,
     ),
     Command(
+        ("config", "approval"),
+        "Whether new characters wait for an admin's approval before they roll (default off)",
+        approvals.set_approval,
+        (Option("approval", Kind.text, "on or off", True, choices=("on", "off")),),
+        admin=True,
+    ),
+    Command(
         ("config", "contest-timeout"),
         "After how long admins may roll for a defender who has not answered (default 24 h)",
         server_config.set_contest_timeout,
@@ -141,6 +214,12 @@ CORE_COMMANDS: tuple[Command, ...] = (
         ("admin", "export"),
         "Download this server's characters and log as JSON",
         log.export,
+        admin=True,
+    ),
+    Command(
+        ("admin", "approvals"),
+        "The sheets and edits waiting for approval",
+        approvals.queue,
         admin=True,
     ),
     Command(
@@ -167,4 +246,30 @@ CORE_COMMANDS: tuple[Command, ...] = (
         not_built,
         rulesets=NOT_BUILT,
     ),
+)
+
+
+def _say_as(services: Services, actor: Actor, message_id: int, text: str) -> Awaitable[Reply]:
+    return posts.say_as_form(services, actor)
+
+
+def _edit_as(services: Services, actor: Actor, message_id: int, text: str) -> Awaitable[Reply]:
+    return posts.edit_form(services, actor, message_id, text)
+
+
+def _delete(services: Services, actor: Actor, message_id: int, text: str) -> Awaitable[Reply]:
+    return posts.delete(services, actor, message_id)
+
+
+def _who(services: Services, actor: Actor, message_id: int, text: str) -> Awaitable[Reply]:
+    return posts.who(services, actor, message_id)
+
+
+MESSAGE_COMMANDS: tuple[MessageCommand, ...] = (
+    MessageCommand("Say as…", "Post a long text as your character, through a form", _say_as),
+    MessageCommand(
+        "Edit as character", "Edit a post made as your character (or, for admins, any)", _edit_as
+    ),
+    MessageCommand("Delete", "Delete a post made as your character (or, for admins, any)", _delete),
+    MessageCommand("Who posted this?", "Which player posted as that character", _who),
 )

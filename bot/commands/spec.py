@@ -27,6 +27,7 @@ class Kind(StrEnum):
     role = "role"
     user = "user"
     zone = "zone"  # an IANA time zone, autocompleted
+    attachment = "attachment"  # a file the member attaches (bot.actions.context.Upload)
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,19 @@ class Command:
             shown = f"{option.name}:<{'|'.join(option.choices) or option.kind.value}>"
             parts.append(shown if option.required else f"[{shown}]")
         return " ".join(parts)
+
+
+# A message command's action: (services, actor, the message's id, its text).
+MessageHandler = Callable[[Services, Actor, int, str], Awaitable[Reply]]
+
+
+@dataclass(frozen=True)
+class MessageCommand:
+    """A command on a message (right-click → Apps), for every ruleset."""
+
+    name: str
+    description: str  # for the README; Discord shows message commands by name only
+    handler: MessageHandler
 
 
 def not_built(services: Services, actor: Actor, **_: Any) -> Awaitable[Reply]:

@@ -23,11 +23,13 @@ from bot.actions import buttons
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
 from bot.actions.server_config import zone_choices
-from bot.commands.spec import Command
+from bot.commands.spec import Command, MessageCommand
 from bot.config import Settings
 from bot.discord import render
+from bot.discord.cards import attach_card
 from bot.discord.errors import answer_error
 from bot.discord.tree import build_command_set, character_choices, command_set_hash
+from bot.discord.webhooks import Webhooks
 from bot.jobs import jobs
 from bot.scheduler import Post, Scheduler
 from rules.dice import ScriptedDice
@@ -57,9 +59,13 @@ OUTAGE = (
     TimeoutError,
 )
 
-# What the bot needs in a channel: read it, post, embed, attach exports.
+# What the bot needs in a channel: read it, post, embed, attach exports, post as characters.
 INVITE_PERMISSIONS = discord.Permissions(
-    view_channel=True, send_messages=True, embed_links=True, attach_files=True
+    view_channel=True,
+    send_messages=True,
+    embed_links=True,
+    attach_files=True,
+    manage_webhooks=True,
 )
 
 
@@ -131,6 +137,17 @@ async def _send_deferred(
 async def _announce(interaction: discord.Interaction, reply: Reply) -> None:
     if reply.announce is not None:
         await interaction.followup.send(ephemeral=False, **render.message_kwargs(reply.announce))
+    for channel_id, other in reply.elsewhere:
+        if channel_id is None:
+            await interaction.followup.send(ephemeral=False, **render.message_kwargs(other))
+            continue
+        try:
+            client = interaction.client
+            channel = client.get_channel(channel_id) or await client.fetch_channel(channel_id)
+            assert isinstance(channel, discord.abc.Messageable)
+            await channel.send(**render.message_kwargs(other))
+        except discord.HTTPException:  # the answer stands; the admins' post is logged as lost
+            log.exception("could not post in channel %s", channel_id)
 
 
 async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> bool | None:
@@ -165,7 +182,12 @@ async def answer(
 
     async def within_budget() -> Reply:
         with time_budget(bot.command_budget):
-            return await produce()
+            reply = await produce()
+            if reply.post is not None:  # posted as a character, through the channel's webhook
+                reply = await bot.webhooks.deliver(interaction, actor_of(interaction), reply)
+            if reply.card is not None:
+                reply = await attach_card(reply)
+            return reply
 
     work = asyncio.ensure_future(within_budget())
     thinking: bool | None = None
@@ -238,6 +260,7 @@ class PawpostBot(discord.Client):
             guild_ready_timeout=settings.guild_ready_timeout,
         )
         self.services = services
+        self.webhooks = Webhooks(self)
         # Actions that pick a channel to post in later ask this (see hunting_config).
         services.can_post = self.can_post  # type: ignore[attr-defined]
         self.settings = settings
@@ -302,10 +325,13 @@ class PawpostBot(discord.Client):
         return permissions.view_channel and permissions.send_messages and permissions.embed_links
 
     async def post(self, post: Post) -> None:
-        """A scheduled message, sent to its channel."""
+        """A scheduled message, sent to its channel, with the time it was made."""
         channel = self.get_channel(post.channel_id) or await self.fetch_channel(post.channel_id)
         assert isinstance(channel, discord.abc.Messageable)
-        await channel.send(**render.message_kwargs(post.reply))
+        reply = post.reply
+        if reply.timestamp is None:
+            reply = reply.model_copy(update={"timestamp": self.services.clock()})
+        await channel.send(**render.message_kwargs(reply))
 
     async def invoke(
         self, interaction: discord.Interaction, command: Command, arguments: dict[str, Any]
@@ -322,6 +348,17 @@ class PawpostBot(discord.Client):
             await self.sync_guilds([interaction.guild_id])
         if command.schedules:
             self.scheduler.poke()
+
+    async def invoke_message(
+        self, interaction: discord.Interaction, command: MessageCommand, message: discord.Message
+    ) -> None:
+        """A message command (right-click → Apps): the action gets the message's id and text."""
+
+        async def produce() -> Reply:
+            actor = actor_of(interaction)
+            return await command.handler(self.services, actor, message.id, message.content)
+
+        await answer(self, interaction, produce, command.name, ephemeral=True)
 
     async def complete_character(
         self, interaction: discord.Interaction, current: str

@@ -7,7 +7,7 @@ from typing import Any
 
 import discord
 
-from bot.actions.reply import Modal, Reply, Style
+from bot.actions.reply import Modal, Reply, Style, Tone
 
 # Discord's limits (https://discord.com/developers/docs/resources/message#embed-object-embed-limits).
 TITLE_LIMIT = 256
@@ -27,6 +27,12 @@ INPUT_LABEL_LIMIT = 45
 INPUT_PLACEHOLDER_LIMIT = 100
 MODAL_FIELDS_LIMIT = 5
 COLOUR = discord.Colour.from_rgb(0xB8, 0x73, 0x33)
+# The colour of an embed whose character has none of their own: the outcome, in every ruleset.
+TONE_COLOURS = {
+    Tone.success: discord.Colour.from_rgb(0x3B, 0xA5, 0x5C),
+    Tone.failure: discord.Colour.from_rgb(0xD8, 0x3C, 0x3E),
+    Tone.neutral: COLOUR,
+}
 
 _STYLES = {
     Style.primary: discord.ButtonStyle.primary,
@@ -40,13 +46,36 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
+def colour(reply: Reply) -> discord.Colour:
+    """The character's own colour, else the outcome's, else Pawpost's copper."""
+    if reply.colour is not None:
+        return discord.Colour(reply.colour)
+    return TONE_COLOURS[reply.tone or Tone.neutral]
+
+
+def footer(reply: Reply) -> str | None:
+    """The reply's footer with its audit id, once (a roll's footer may name it already)."""
+    mark = None if reply.audit_id is None else f"#{reply.audit_id}"
+    if reply.footer and (mark is None or mark in reply.footer):
+        return reply.footer
+    if mark is None:
+        return None
+    return f"{reply.footer} · audit {mark}" if reply.footer else f"audit {mark}"
+
+
 def embed(reply: Reply) -> discord.Embed:
-    """The reply's embed; text that would pass a limit is cut with an ellipsis."""
+    """The reply's embed; text that would pass a limit is cut with an ellipsis. It carries its
+    character's avatar as thumbnail, a colour, its time and its audit id."""
     result = discord.Embed(
         title=clip(reply.title, TITLE_LIMIT) if reply.title else None,
         description=clip("\n".join(reply.lines), DESCRIPTION_LIMIT) if reply.lines else None,
-        colour=COLOUR,
+        colour=colour(reply),
+        timestamp=reply.timestamp,
     )
+    if reply.avatar_url:
+        result.set_thumbnail(url=reply.avatar_url)
+    if reply.attachment is not None and reply.attachment.filename.endswith(".png"):
+        result.set_image(url=f"attachment://{reply.attachment.filename}")  # a card, in the embed
     used = len(result.title or "") + len(result.description or "")
     for item in reply.fields[:FIELDS_LIMIT]:
         name = clip(item.name, FIELD_NAME_LIMIT) or "\u200b"
@@ -55,8 +84,9 @@ def embed(reply: Reply) -> discord.Embed:
             break
         used += len(name) + len(value)
         result.add_field(name=name, value=value, inline=item.inline)
-    if reply.footer:
-        result.set_footer(text=clip(reply.footer, FOOTER_LIMIT))
+    shown_footer = footer(reply)
+    if shown_footer:
+        result.set_footer(text=clip(shown_footer, FOOTER_LIMIT))
     return result
 
 
@@ -103,6 +133,7 @@ def modal(form: Modal) -> discord.ui.Modal:
                 default=field.value[: field.max_length] or None,
                 required=field.required,
                 max_length=field.max_length,
+                style=discord.TextStyle.paragraph if field.long else discord.TextStyle.short,
                 placeholder=clip(field.placeholder, INPUT_PLACEHOLDER_LIMIT) or None,
             )
         )

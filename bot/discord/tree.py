@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, Any, Literal
 import discord
 from discord import app_commands
 
+from bot.actions.context import Upload
 from bot.commands.catalog import commands_for
-from bot.commands.spec import Command, Kind, Option
+from bot.commands.core import MESSAGE_COMMANDS
+from bot.commands.spec import Command, Kind, MessageCommand, Option
 
 if TYPE_CHECKING:
     from bot.discord.client import PawpostBot
@@ -42,6 +44,7 @@ GROUP_DESCRIPTIONS = {
     "skill": "Caverns and Cloiers: skills used outside battle",
     "party": "Caverns and Cloiers: who is in which party",
     "item": "Caverns and Cloiers: the server's item catalogue",
+    "approval": "Whether new characters wait for an admin's approval",
 }
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25
@@ -60,6 +63,8 @@ def _annotation(option: Option) -> Any:
         return discord.TextChannel
     if option.kind is Kind.user:
         return discord.Member
+    if option.kind is Kind.attachment:
+        return discord.Attachment
     if option.max_length is not None:
         return app_commands.Range[str, 1, option.max_length]
     return str
@@ -69,6 +74,8 @@ def _value(option: Option, value: Any) -> Any:
     """An option as the action takes it: ids for Discord objects."""
     if value is not None and option.kind in (Kind.role, Kind.channel, Kind.user):
         return value.id
+    if value is not None and option.kind is Kind.attachment:
+        return Upload(url=value.url, content_type=value.content_type, filename=value.filename)
     return value
 
 
@@ -134,9 +141,20 @@ def _suggester(
     return complete
 
 
+def _message_command(command: MessageCommand, bot: PawpostBot) -> app_commands.ContextMenu:
+    """A message command (right-click → Apps) as Discord's context menu."""
+
+    async def callback(interaction: discord.Interaction, message: discord.Message) -> None:
+        await bot.invoke_message(interaction, command, message)
+
+    menu = app_commands.ContextMenu(name=command.name, callback=callback)
+    menu.guild_only = True
+    return menu
+
+
 def build_command_set(
     ruleset: str, invoke: Invoke, bot: PawpostBot
-) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group]:
+) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group | app_commands.ContextMenu]:
     """The top-level commands and groups a server playing `ruleset` gets."""
     top: dict[str, app_commands.Command[Any, Any, Any] | app_commands.Group] = {}
     for command in commands_for(ruleset):
@@ -172,7 +190,7 @@ def build_command_set(
             sub.add_command(leaf)
         else:
             parent.add_command(leaf)
-    return list(top.values())
+    return [*top.values(), *(_message_command(c, bot) for c in MESSAGE_COMMANDS)]
 
 
 def command_set_hash(commands: list[Any], tree: app_commands.CommandTree[Any]) -> str:

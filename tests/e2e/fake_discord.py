@@ -50,6 +50,7 @@ from tests.e2e.fake_discord_state import (
     UploadedFile,
     walk_components,
 )
+from tests.e2e.fake_discord_webhooks import FakeWebhooks
 
 API_PREFIX = "/api/v10"
 # callback types each interaction type may answer with (PING 1 is never injected)
@@ -208,6 +209,7 @@ class FakeDiscord(FakeGuildState):
         self._runner: web.AppRunner | None = None
         self.port = 0
         self._routes: list[tuple[str, re.Pattern[str], Handler]] = []
+        self.webhooks = FakeWebhooks(self)  # channel webhooks (fake_discord_webhooks.py)
         self._add_routes()
         # Like Discord, refuse a first callback later than this many seconds (None: never).
         self.interaction_deadline: float | None = None
@@ -337,6 +339,7 @@ class FakeDiscord(FakeGuildState):
             ("GET", "/guilds/{gid}/channels", self._get_guild),
             ("GET", "/guilds/{gid}/roles", self._get_guild),
             ("GET", "/guilds/{gid}/members/{uid}", self._get_member),
+            *self.webhooks.routes(),
         ]
         for method, pattern, handler in table:
             regex = re.sub(r"\{(\w+)\}", r"(?P<\1>[^/]+)", pattern)
@@ -517,6 +520,9 @@ class FakeDiscord(FakeGuildState):
         return inter
 
     async def _followup(self, c: Call) -> Json | None:
+        hook = self.webhooks.by_token(c)
+        if hook is not None:  # a channel webhook's, not an interaction's
+            return await self.webhooks.execute(hook, c)
         inter = self._interaction_for(c)
         if inter.response_body is None:
             raise DiscordHTTPError(404, 10015, "Unknown Webhook")  # not acknowledged yet
@@ -535,6 +541,9 @@ class FakeDiscord(FakeGuildState):
         return message if c.query.get("wait") in ("1", "true", "True") else None
 
     async def _webhook_message(self, c: Call) -> Json | None:
+        hook = self.webhooks.by_token(c)
+        if hook is not None:
+            return await self.webhooks.message_op(hook, c)
         inter = self._interaction_for(c)
         mid = inter.original_message_id if c.params["mid"] == "@original" else int(c.params["mid"])
         own = {inter.original_message_id, *(int(m["id"]) for m in inter.followups)}

@@ -27,6 +27,8 @@ EVERYONE_PERMISSIONS = (
 ALL_PERMISSIONS = (1 << 53) - 1
 STR, INT, BOOL, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 CONVERTERS: dict[int, Callable[[Any], Any]] = {STR: str, INT: int, BOOL: bool, NUMBER: float}
+MANAGE_WEBHOOKS = 1 << 29
+THREAD = 11  # a public thread's channel type
 EPHEMERAL_FLAG = 1 << 6
 LOADING_FLAG = 1 << 7  # the "thinking" message of a deferred interaction response
 EDITABLE_FIELDS: tuple[tuple[str, Any], ...] = (
@@ -95,6 +97,7 @@ class FakeGuildState:
             for pos, (name, cid) in enumerate(self.channel_ids.items())
         }  # fmt: skip
         self.files: dict[int, bytes] = {}  # attachment id -> bytes
+        self.bot_manage_webhooks = True  # the bot may manage webhooks (Discord: else 403)
         self.deleted_messages: list[Json] = []
         self._messages: dict[int, Json] = {}  # insertion order == posting order
 
@@ -117,7 +120,10 @@ class FakeGuildState:
         return self.files[int(attachment["id"])]
 
     def guild_channels(self) -> list[Json]:
-        return [c for c in self.channels.values() if "guild_id" in c]
+        return [c for c in self.channels.values() if "guild_id" in c and c["type"] != THREAD]
+
+    def guild_threads(self) -> list[Json]:
+        return [c for c in self.channels.values() if c["type"] == THREAD]
 
     def dm_channel(self, user_id: int) -> Json:
         """The bot's DM channel with a user (created on first use)."""
@@ -143,6 +149,8 @@ class FakeGuildState:
         if user_id == self.owner:
             return ALL_PERMISSIONS
         perms = int(self.roles[self.guild_id]["permissions"])
+        if user_id == self.bot_user and self.bot_manage_webhooks:
+            perms |= MANAGE_WEBHOOKS
         for rid in self.member_roles[user_id]:
             perms |= int(self.roles[rid]["permissions"])
         return perms
@@ -154,7 +162,8 @@ class FakeGuildState:
             "id": str(self.guild_id), "name": self.guild_name, "icon": None, "splash": None,
             "owner_id": str(self.owner), "roles": list(self.roles.values()), "emojis": [],
             "stickers": [], "features": [], "channels": self.guild_channels(),
-            "threads": [], "members": members, "member_count": len(members), "presences": [],
+            "threads": self.guild_threads(), "members": members, "member_count": len(members),
+            "presences": [],
             "voice_states": [], "stage_instances": [], "guild_scheduled_events": [],
             "large": False, "unavailable": False, "joined_at": "2024-01-01T00:00:00+00:00",
             "verification_level": 0, "default_message_notifications": 0,

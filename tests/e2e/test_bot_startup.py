@@ -6,11 +6,14 @@ import asyncio
 from pathlib import Path
 
 from bot.commands.catalog import commands_for
+from bot.commands.core import MESSAGE_COMMANDS
 from tests.e2e.bot_process import bot_world, is_ephemeral, one_sentence, text_of
 
 
 def top_level(ruleset: str) -> set[str]:
-    return {command.path[0] for command in commands_for(ruleset)}
+    """The slash commands' top level and the message commands (every ruleset has those)."""
+    slash = {command.path[0] for command in commands_for(ruleset)}
+    return slash | {command.name for command in MESSAGE_COMMANDS}
 
 
 async def test_login_and_sync_once(tmp_path: Path) -> None:

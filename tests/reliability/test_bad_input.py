@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 from bot.actions import server_config
 from bot.actions.caverns import characters as caverns_characters
+from bot.actions.context import Upload
 from bot.actions.reply import Reply
 from bot.commands.catalog import COMMANDS
 from bot.commands.spec import Command, Kind, Option
@@ -99,6 +100,23 @@ def snowflakes() -> st.SearchStrategy[int]:
     return st.one_of(st.sampled_from(known), st.integers(0, SNOWFLAKE))
 
 
+def uploads() -> st.SearchStrategy[Upload]:
+    """Attachments as Discord describes them: an image, another type, none, a strange URL."""
+    urls = st.one_of(
+        st.sampled_from(
+            (
+                "https://cdn.discordapp.com/attachments/1/2/cat.png?ex=1",
+                "http://cdn.example/cat.png",
+                "javascript:alert(1)",
+                "",
+            )
+        ),
+        st.text(max_size=50),
+    )
+    types = st.sampled_from(("image/png", "image/gif", "text/plain", None, ""))
+    return st.builds(Upload, url=urls, content_type=types, filename=st.text(max_size=20))
+
+
 def values(option: Option) -> st.SearchStrategy[Any]:
     match option.kind:
         case Kind.text:
@@ -111,6 +129,8 @@ def values(option: Option) -> st.SearchStrategy[Any]:
             return st.one_of(st.sampled_from(ZONES), st.sampled_from(HOSTILE_TEXT))
         case Kind.channel | Kind.role | Kind.user:
             return snowflakes()
+        case Kind.attachment:
+            return uploads()
     raise AssertionError(f"no strategy for options of kind {option.kind}")  # a new kind
 
 

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 
 from bot.actions import buttons, characters, hunting, hunting_config, server_config
-from bot.actions.context import Actor
+from bot.actions.context import Actor, Upload
 from bot.actions.germ import cats as germ_cats
 from bot.actions.reply import Reply
 from bot.commands.catalog import COMMANDS
@@ -59,6 +59,8 @@ def plausible(option: Option, cats: dict[str, str]) -> Any:
             return "Europe/London"
         case Kind.channel | Kind.role | Kind.user:
             return CHANNEL
+        case Kind.attachment:
+            return Upload(url="https://cdn.discordapp.com/a/1/cat.png", content_type="image/png")
     raise AssertionError(f"no plausible value for options of kind {option.kind}")
 
 

@@ -1,0 +1,124 @@
+"""A character's card as a PNG, drawn with Pillow: the avatar (or a placeholder), the name, the
+group, the stats as bars or pips, the health, conditions and scars. Sized for Discord's preview
+(its text stays readable at half size)."""
+
+from __future__ import annotations
+
+import io
+import textwrap
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+from bot.actions.reply import Card, Meter
+
+WIDTH = 800
+MIN_HEIGHT = 420
+MARGIN = 36
+AVATAR_SIZE = 168
+STRIP = 12  # the colour strip on the left
+ROW = 38  # one stat's height
+BAR_WIDTH = 300
+BAR_HEIGHT = 18
+PIP = 18
+BACKGROUND = (43, 45, 49)
+TEXT = (242, 243, 245)
+MUTED = (181, 186, 193)
+EMPTY = (78, 80, 88)
+HEALTH = (59, 165, 92)
+COPPER = 0xB87333
+WRAP = 58  # characters a line of conditions holds
+
+
+@lru_cache(maxsize=8)
+def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """Pillow's own font (no system font needed), loaded once per size."""
+    return ImageFont.load_default(size=size)
+
+
+def rgb(colour: int) -> tuple[int, int, int]:
+    return (colour >> 16) & 0xFF, (colour >> 8) & 0xFF, colour & 0xFF
+
+
+def _avatar(picture: bytes | None, accent: tuple[int, int, int], name: str) -> Image.Image:
+    """The avatar cropped to a square, or a placeholder: the accent with the name's initial."""
+    if picture is not None:
+        try:
+            with Image.open(io.BytesIO(picture)) as opened:
+                opened.draft("RGB", (AVATAR_SIZE * 2, AVATAR_SIZE * 2))
+                image = opened.convert("RGB")
+            side = min(image.size)
+            left, top = (image.width - side) // 2, (image.height - side) // 2
+            image = image.crop((left, top, left + side, top + side))
+            return image.resize((AVATAR_SIZE, AVATAR_SIZE), Image.Resampling.LANCZOS)
+        except (OSError, ValueError, Image.DecompressionBombError):
+            pass  # not an image Pillow can read: the placeholder
+    image = Image.new("RGB", (AVATAR_SIZE, AVATAR_SIZE), accent)
+    draw = ImageDraw.Draw(image)
+    initial = (name.strip()[:1] or "?").upper()
+    draw.text((AVATAR_SIZE / 2, AVATAR_SIZE / 2), initial, fill=TEXT, font=font(96), anchor="mm")
+    return image
+
+
+def _meter(
+    draw: ImageDraw.ImageDraw, meter: Meter, x: int, y: int, fill: tuple[int, int, int]
+) -> None:
+    draw.text((x, y), f"{meter.label} {meter.value}", fill=TEXT, font=font(22))
+    left = x + 190
+    most = max(meter.most, 1)
+    if meter.pips:
+        for number in range(most):
+            box = (left + number * (PIP + 8), y + 4, left + number * (PIP + 8) + PIP, y + 4 + PIP)
+            draw.ellipse(box, fill=fill if number < meter.value else EMPTY)
+        return
+    draw.rounded_rectangle((left, y + 4, left + BAR_WIDTH, y + 4 + BAR_HEIGHT), 6, fill=EMPTY)
+    share = max(0, min(meter.value, most)) / most
+    if share > 0:
+        right = left + max(int(BAR_WIDTH * share), BAR_HEIGHT)
+        draw.rounded_rectangle((left, y + 4, right, y + 4 + BAR_HEIGHT), 6, fill=fill)
+
+
+def draw_card(card: Card, picture: bytes | None = None) -> bytes:
+    """The card as PNG bytes; `picture` is the fetched avatar (None: the placeholder)."""
+    accent = rgb(card.colour if card.colour is not None else COPPER)
+    notes = [f"Conditions: {', '.join(card.conditions) or 'none'}"]
+    if card.scars is not None:
+        notes.append(f"Scars: {card.scars}")
+    note_lines = [line for note in notes for line in textwrap.wrap(note, WRAP)]
+    stats_bottom = MARGIN + 120 + ROW * len(card.stats)
+    height = max(MIN_HEIGHT, stats_bottom + 20 + 30 * len(note_lines) + MARGIN)
+    image = Image.new("RGB", (WIDTH, height), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, STRIP - 1, height), fill=accent)
+
+    image.paste(_avatar(picture, accent, card.name), (STRIP + MARGIN, MARGIN))
+    text_x = STRIP + MARGIN + AVATAR_SIZE + MARGIN
+    draw.text((text_x, MARGIN - 6), card.name, fill=TEXT, font=font(44))
+    under = " · ".join(part for part in (card.group, card.subtitle) if part)
+    if under:
+        draw.text((text_x, MARGIN + 48), under, fill=MUTED, font=font(24))
+    for number, stat in enumerate(card.stats):
+        _meter(draw, stat, text_x, MARGIN + 100 + ROW * number, accent)
+    if card.health is not None:
+        health_y = MARGIN + AVATAR_SIZE + 16
+        draw.text((STRIP + MARGIN, health_y), card.health.label, fill=MUTED, font=font(20))
+        draw.text(
+            (STRIP + MARGIN + AVATAR_SIZE, health_y),
+            f"{card.health.value}/{card.health.most}",
+            fill=TEXT,
+            font=font(20),
+            anchor="ra",
+        )
+        bar_y = health_y + 30
+        right = STRIP + MARGIN + AVATAR_SIZE
+        draw.rounded_rectangle((STRIP + MARGIN, bar_y, right, bar_y + 14), 5, fill=EMPTY)
+        share = max(0, min(card.health.value, card.health.most)) / max(card.health.most, 1)
+        if share > 0:
+            filled = STRIP + MARGIN + max(int(AVATAR_SIZE * share), 14)
+            draw.rounded_rectangle((STRIP + MARGIN, bar_y, filled, bar_y + 14), 5, fill=HEALTH)
+    notes_y = max(stats_bottom, MARGIN + AVATAR_SIZE + 70) + 10
+    for number, line in enumerate(note_lines):
+        draw.text((STRIP + MARGIN, notes_y + 30 * number), line, fill=MUTED, font=font(22))
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False, compress_level=3)
+    return out.getvalue()

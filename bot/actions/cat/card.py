@@ -1,0 +1,32 @@
+"""What a Taking Risks cat's card shows: each trait's dice as pips, the Lives, states and scars."""
+
+from __future__ import annotations
+
+from bot.actions.cat.common import cat_sheet
+from bot.actions.cat.sheet import state_lines
+from bot.actions.reply import Card, Meter
+from rules.cat.constants import LEGENDARY_DICE, LIVES
+from rules.cat.sheet import TRAITS
+from storage.models import Character
+from storage.repositories import Transaction
+
+
+def card(tx: Transaction, character: Character) -> Card:
+    sheet = cat_sheet(character)
+    scars = [f"{trait.label} {sheet.scars(trait)}" for trait in TRAITS if sheet.scars(trait)]
+    return Card(
+        name=character.name,
+        subtitle=f"{sheet.style} Style banked",
+        stats=[
+            Meter(
+                label=f"{trait.label} ({sheet.rank(trait).label})",
+                value=sheet.rank(trait).dice,
+                most=LEGENDARY_DICE,
+                pips=True,
+            )
+            for trait in TRAITS
+        ],
+        health=Meter(label="Lives", value=sheet.lives, most=LIVES),
+        conditions=state_lines(sheet),
+        scars=", ".join(scars) or "none",
+    )

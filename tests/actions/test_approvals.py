@@ -1,0 +1,132 @@
+"""Sheet approval: a new character held until an admin approves, refused rolls that change
+nothing, Reject with a reason, asking again, edit requests and the queue."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.actions import approvals, buttons, characters
+from bot.actions.germ import cats as germ_cats
+from bot.actions.germ import checks as germ_checks
+from bot.actions.germ import combat
+from bot.actions.germ import hunting as germ_hunting
+from rules.errors import PawpostError
+from storage.repositories import Transaction
+from tests.conftest import ADMIN, ALICE, BOB, FIREPAW, GUILD, TIGERCLAW, actor, dump
+
+ADMIN_ACTOR = actor(ADMIN, admin=True)
+ADMIN_CHANNEL = 77
+
+
+def _admin_channel(tx: Transaction) -> None:
+    guild = tx.guilds.get(GUILD)
+    guild.settings.admin_channel_id = ADMIN_CHANNEL
+    tx.guilds.save(guild)
+
+
+def _button(reply, label: str) -> str:  # type: ignore[no-untyped-def]
+    return next(b.custom_id for b in reply.buttons if b.label == label)
+
+
+async def test_with_approval_off_a_new_cat_rolls_at_once(services, dice) -> None:
+    made = await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    assert not made.elsewhere
+    dice.load(10)
+    assert (await germ_checks.check(services, actor(ALICE), "stealth")).title == "Firepaw: Stealth"
+
+
+async def test_a_held_cat_cannot_roll_until_an_admin_approves(services, db, dice) -> None:
+    await approvals.set_approval(services, ADMIN_ACTOR, "on")
+    made = await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    assert "Firepaw waits for an admin's approval before it rolls." in made.lines
+    # no admin channel: the request is posted for all to see where the cat was made
+    [(channel, request)] = made.elsewhere
+    assert channel is None and request.title == "Approve Firepaw's sheet?"
+    assert any(f.name == "Stats" for f in request.fields)  # the sheet, for the admins to read
+    shown = await characters.show(services, actor(ALICE))
+    assert "Sheet pending: it cannot roll until an admin approves it." in shown.lines
+
+    dice.load(10)
+    before = dump(db.path)
+    with pytest.raises(PawpostError) as refused:
+        await germ_checks.check(services, actor(ALICE), "stealth")
+    assert refused.value.message == (
+        "Firepaw waits for an admin's approval and cannot roll, hunt or fight yet."
+    )
+    assert dump(db.path) == before
+
+    approve = _button(request, "Approve")
+    with pytest.raises(PawpostError, match="^Only an admin of this server can do that.$"):
+        await buttons.press(services, actor(ALICE), approve)
+    decided = await buttons.press(services, ADMIN_ACTOR, approve)
+    assert decided.update and decided.mentions == [ALICE]
+    assert decided.lines[0] == f"<@{ALICE}>: Firepaw's sheet is approved by <@{ADMIN}>."
+    with pytest.raises(PawpostError, match="^An admin already decided that request.$"):
+        await buttons.press(services, ADMIN_ACTOR, approve)
+
+    dice.load(10)
+    assert (await germ_checks.check(services, actor(ALICE), "stealth")).title == "Firepaw: Stealth"
+
+
+async def test_reject_asks_why_and_the_player_asks_again(services, db, dice) -> None:
+    await approvals.set_approval(services, ADMIN_ACTOR, "on")
+    made = await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    [(_, request)] = made.elsewhere
+    form = await buttons.press(services, ADMIN_ACTOR, _button(request, "Reject"))
+    assert form.modal is not None and form.modal.fields[0].key == "reason"
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match="^Say why, so the player knows what to change.$"):
+        await buttons.press(services, ADMIN_ACTOR, form.modal.custom_id, fields={"reason": " "})
+    assert dump(db.path) == before
+    rejected = await buttons.press(
+        services, ADMIN_ACTOR, form.modal.custom_id, fields={"reason": "Too strong for a kit."}
+    )
+    assert rejected.mentions == [ALICE] and "Reason: Too strong for a kit." in rejected.lines
+
+    dice.load(10)
+    with pytest.raises(PawpostError, match="^An admin turned down Firepaw's sheet"):
+        await germ_checks.check(services, actor(ALICE), "stealth")
+    with pytest.raises(PawpostError, match="^Firepaw belongs to another player.$"):
+        await approvals.submit(services, actor(BOB), "Firepaw")
+    again = await approvals.submit(services, actor(ALICE))
+    [(_, request)] = again.elsewhere
+    assert request.title == "Approve Firepaw's sheet?"
+    with pytest.raises(PawpostError, match="already waiting for an admin"):
+        await approvals.submit(services, actor(ALICE))
+
+
+async def test_requests_go_to_the_admin_channel_and_wait_in_the_queue(services) -> None:
+    await germ_cats.create(services, actor(BOB), **TIGERCLAW)  # before approval: plays at once
+    await approvals.set_approval(services, ADMIN_ACTOR, "on")
+    await services.db.transact(_admin_channel)
+    made = await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    [(channel, request)] = made.elsewhere
+    assert channel == ADMIN_CHANNEL and request.title == "Approve Firepaw's sheet?"
+    asked = await approvals.request_edit(services, actor(BOB), "Remove Tigerclaw's limp")
+    assert asked.ephemeral
+    [(channel, request)] = asked.elsewhere
+    assert channel == ADMIN_CHANNEL and request.title == "Approve an edit of Tigerclaw?"
+    queue = await approvals.queue(services, ADMIN_ACTOR)
+    assert [line.split(" —")[0] for line in queue.lines] == [
+        "#1 Firepaw: sheet",
+        "#2 Tigerclaw: Remove Tigerclaw's limp",
+    ]
+    with pytest.raises(PawpostError, match="^Only an admin of this server can do that.$"):
+        await approvals.queue(services, actor(ALICE))
+
+
+async def test_a_held_cat_cannot_hunt_or_fight(services, db, dice, clock) -> None:
+    await germ_cats.create(services, actor(BOB), **TIGERCLAW)  # made before: plays on
+    await approvals.set_approval(services, ADMIN_ACTOR, "on")
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    before = dump(db.path)
+    dice.load(2, 5)
+    with pytest.raises(PawpostError, match="^Firepaw waits for an admin's approval"):
+        await germ_hunting.hunt(services, actor(ALICE))
+    assert dump(db.path) == before
+
+    # the ambush: both cats roll when Tigerclaw accepts, and the held one's roll is refused
+    challenge = await combat.challenge(services, actor(BOB), "Firepaw", ambush="yes")
+    dice.load(20, 1, 10)
+    with pytest.raises(PawpostError, match="^Firepaw waits for an admin's approval"):
+        await buttons.press(services, actor(ALICE), _button(challenge, "Accept"))
