@@ -46,6 +46,8 @@ class Settings(BaseModel):
     # an interaction not answered within 3), and give a command's database work this budget.
     test_defer_after_seconds: float | None = Field(default=None, gt=0, le=2.5)
     test_command_budget_seconds: float | None = Field(default=None, gt=0, le=600)
+    # Test-only: the first wait before a failed scheduled post is tried again (usually 30 s).
+    test_outbox_retry_seconds: float | None = Field(default=None, gt=0, le=3600)
 
     @field_validator("test_dice", mode="before")
     @classmethod
@@ -66,6 +68,7 @@ ENVIRONMENT = {
     "PAWPOST_TEST_DICE": "test_dice",
     "PAWPOST_TEST_DEFER_AFTER": "test_defer_after_seconds",
     "PAWPOST_TEST_COMMAND_BUDGET": "test_command_budget_seconds",
+    "PAWPOST_TEST_OUTBOX_RETRY": "test_outbox_retry_seconds",
 }
 
 

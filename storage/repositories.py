@@ -22,6 +22,7 @@ from storage.contests import ContestRepository
 from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
 from storage.names import name_key
+from storage.outbox import OutboxRepository
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import from_text, maybe_from_text, to_text
 
@@ -504,6 +505,7 @@ class Transaction:
         self.hunting = HuntingRepository(connection)
         self.clock = ClockRepository(connection)
         self.contests = ContestRepository(connection)
+        self.outbox = OutboxRepository(connection)
         self._parts: dict[Callable[[Connection], Any], Any] = {}
 
     def part(self, make: Callable[[Connection], T]) -> T:

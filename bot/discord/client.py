@@ -29,7 +29,8 @@ from bot.discord import render
 from bot.discord.errors import answer_error
 from bot.discord.tree import build_command_set, character_choices, command_set_hash
 from bot.jobs import jobs
-from bot.scheduler import Post, Scheduler
+from bot.outbox import Delivery, PostRefused
+from bot.scheduler import Scheduler
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from rules.rulesets import RULESETS
@@ -271,6 +272,7 @@ class PawpostBot(discord.Client):
             jobs(self.services.rulesets),
             self.post,
             max_sleep_seconds=self.settings.scheduler_max_sleep_seconds,
+            first_retry=timedelta(seconds=self.settings.test_outbox_retry_seconds or 30),
         )
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -301,11 +303,26 @@ class PawpostBot(discord.Client):
         permissions = channel.permissions_for(guild.me)
         return permissions.view_channel and permissions.send_messages and permissions.embed_links
 
-    async def post(self, post: Post) -> None:
-        """A scheduled message, sent to its channel."""
-        channel = self.get_channel(post.channel_id) or await self.fetch_channel(post.channel_id)
-        assert isinstance(channel, discord.abc.Messageable)
-        await channel.send(**render.message_kwargs(post.reply))
+    async def post(self, delivery: Delivery) -> int:
+        """A scheduled message, sent to its channel with its outbox nonce (discord.py adds
+        `enforce_nonce`, so a resend of a post Discord already took returns that message).
+        Raises `PostRefused` for what Discord will never take."""
+        try:
+            channel = self.get_channel(delivery.channel_id) or await self.fetch_channel(
+                delivery.channel_id
+            )
+            if not isinstance(channel, discord.abc.Messageable):
+                raise PostRefused(f"channel {delivery.channel_id} takes no messages")
+            message = await channel.send(
+                nonce=delivery.nonce, **render.message_kwargs(delivery.reply)
+            )
+        except (discord.Forbidden, discord.NotFound) as error:
+            raise PostRefused(describe(error)) from error
+        except discord.HTTPException as error:
+            if 400 <= error.status < 500 and error.status != 429:
+                raise PostRefused(describe(error)) from error  # the same post fails again
+            raise
+        return message.id
 
     async def invoke(
         self, interaction: discord.Interaction, command: Command, arguments: dict[str, Any]

@@ -28,6 +28,7 @@ from bot.actions.germ.combat_view import (
 )
 from bot.actions.lookup import acting_character, named, require_admin, require_built
 from bot.actions.reply import Reply, ReplyField
+from bot.outbox import Post, record_posts
 from rules.errors import PawpostError
 from rules.germ import combat_turns as turns
 from rules.germ.combat_turns import Phase
@@ -403,7 +404,7 @@ def overdue_combat_notices(
 ) -> tuple[list[tuple[int, Reply]], datetime | None]:
     """Combats whose turn (or other wait) has passed the server's turn timeout: one post each
     mentioning whoever it waits for, once; admins are asked to decide the first attacker.
-    Also returns when the next wait falls due."""
+    Each post is kept in the outbox with the mark. Also returns when the next wait falls due."""
     notices: list[tuple[int, Reply]] = []
     with services.db.transaction() as tx:
         due = germ(tx).combat.due(now, limit)
@@ -419,5 +420,6 @@ def overdue_combat_notices(
             if asks_admins and admin_channel and admin_channel != combat.channel_id:
                 notices.append((admin_channel, reply))
         germ(tx).combat.mark_reminded(due, now)
+        record_posts(tx, [Post(channel, reply) for channel, reply in notices], now)
         next_due = germ(tx).combat.next_due()
     return notices, next_due
