@@ -84,7 +84,7 @@ async def _console(arguments: argparse.Namespace) -> int:
 
 
 async def _export(arguments: argparse.Namespace) -> int:
-    from bot.actions.log import export_guild
+    from bot.actions.export import export_guild
     from storage.database import Database
 
     db = await Database.open(_database(arguments))

@@ -63,6 +63,15 @@ class GuildRepository:
             (guild.guild_id, guild.ruleset, guild.settings.model_dump_json()),
         )
 
+    def known(self, guild_id: int) -> bool:
+        """Whether the database has anything of this server: settings or characters."""
+        rows = self._db.execute_fetchall(
+            "SELECT EXISTS (SELECT 1 FROM guilds WHERE guild_id = ?)"
+            " OR EXISTS (SELECT 1 FROM characters WHERE guild_id = ?)",
+            (guild_id, guild_id),
+        )
+        return bool(rows[0][0])
+
     def set_command_hash(self, guild_id: int, command_hash: str) -> None:
         self._db.execute(
             "INSERT INTO guilds (guild_id, command_hash) VALUES (?, ?)"
@@ -366,6 +375,25 @@ class CharacterRepository:
         )
         return [_character(row) for row in rows]
 
+    def page_in_guild(
+        self, guild_id: int, after_id: int, last_id: int, limit: int
+    ) -> list[Character]:
+        """The server's characters with ids after `after_id` up to `last_id`, in id order, at
+        most `limit` (the export reads them a page at a time)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            " WHERE guild_id = ? AND id > ? AND id <= ? ORDER BY id LIMIT ?",
+            (guild_id, after_id, last_id, limit),
+        )
+        return [_character(row) for row in rows]
+
+    def last_id(self, guild_id: int) -> int:
+        """The server's newest character id (0: none)."""
+        rows = self._db.execute_fetchall(
+            "SELECT coalesce(max(id), 0) FROM characters WHERE guild_id = ?", (guild_id,)
+        )
+        return int(rows[0][0])
+
 
 _AUDIT_COLUMNS = (
     "a.id, a.guild_id, a.channel_id, a.user_id, a.character_id, c.name, a.action, a.summary,"
@@ -471,6 +499,26 @@ class AuditRepository:
             (guild_id,),
         )
         return [_audit(row) for row in rows]
+
+    def page_in_guild(
+        self, guild_id: int, after_id: int, last_id: int, limit: int
+    ) -> list[AuditEntry]:
+        """The server's log entries with ids after `after_id` up to `last_id`, oldest first, at
+        most `limit` (the export reads them a page at a time)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_AUDIT_COLUMNS} FROM audit_log a LEFT JOIN characters c"
+            " ON c.id = a.character_id WHERE a.guild_id = ? AND a.id > ? AND a.id <= ?"
+            " ORDER BY a.id LIMIT ?",
+            (guild_id, after_id, last_id, limit),
+        )
+        return [_audit(row) for row in rows]
+
+    def last_id(self, guild_id: int) -> int:
+        """The server's newest log entry id (0: none)."""
+        rows = self._db.execute_fetchall(
+            "SELECT coalesce(max(id), 0) FROM audit_log WHERE guild_id = ?", (guild_id,)
+        )
+        return int(rows[0][0])
 
 
 def _audit_values(entry: AuditEntry) -> tuple[Any, ...]:

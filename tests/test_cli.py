@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import subprocess
@@ -65,8 +66,8 @@ def test_console_script_plays_a_session_and_exits_zero(tmp_path: Path) -> None:
     assert "[1] Roll Agility" in out
     assert "== Contest: Tigerclaw vs Firepaw ==" in out
     assert "== Recent rolls of Firepaw ==" in out
-    assert "(saved pawpost-1.json" in out
-    exported = json.loads((tmp_path / "pawpost-1.json").read_text())
+    assert "(saved pawpost-1.json.gz" in out
+    exported = json.loads(gzip.decompress((tmp_path / "pawpost-1.json.gz").read_bytes()))
     assert [c["name"] for c in exported["characters"]] == ["Firepaw", "Tigerclaw"]
 
     printed = pawpost("export", "--guild", "1", "--db", str(database), cwd=tmp_path)

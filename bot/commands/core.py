@@ -6,7 +6,7 @@ server's set together.
 
 from __future__ import annotations
 
-from bot.actions import admin, characters, log, roll, server_config
+from bot.actions import admin, characters, export, log, roll, server_config
 from bot.actions.builder import verbs as builder
 from bot.commands.spec import NOT_BUILT, REASON, Command, Kind, Option, character_option, not_built
 from rules.rulesets import RULESETS
@@ -139,8 +139,8 @@ CORE_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("admin", "export"),
-        "Download this server's characters and log as JSON",
-        log.export,
+        "Download this server's characters and log as compressed JSON",
+        export.export,
         admin=True,
     ),
     Command(

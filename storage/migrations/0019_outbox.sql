@@ -24,3 +24,6 @@ CREATE INDEX outbox_channel_pending ON outbox (channel_id, id)
     WHERE sent_at IS NULL AND failed_at IS NULL;
 -- Sent or abandoned posts are pruned after a while, oldest first.
 CREATE INDEX outbox_done ON outbox (created_at) WHERE sent_at IS NOT NULL OR failed_at IS NOT NULL;
+
+-- The export reads a server's characters a page at a time, in id order.
+CREATE INDEX characters_by_guild ON characters (guild_id, id);

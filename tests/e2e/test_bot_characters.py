@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -128,8 +129,8 @@ async def test_admin_export_is_a_json_file_for_admins_only(tmp_path: Path) -> No
         assert is_ephemeral(body)
         message = world.stored(inter)
         [attachment] = message["attachments"]
-        assert attachment["filename"] == f"pawpost-{fake.guild_id}.json"
-        data = json.loads(fake.attachment_bytes(attachment))
+        assert attachment["filename"] == f"pawpost-{fake.guild_id}.json.gz"
+        data = json.loads(gzip.decompress(fake.attachment_bytes(attachment)))
         assert data["guild_id"] == str(fake.guild_id) and data["ruleset"] == "germ"
         assert {c["name"] for c in data["characters"]} == {"Rook", "Robin"}
         assert [e["summary"] for e in data["audit_log"]][-1] == "Stealth check"
