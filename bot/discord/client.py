@@ -234,6 +234,10 @@ def modal_answers(components: list[Any]) -> dict[str, str]:
 
 class PawpostBot(discord.Client):
     def __init__(self, services: Services, settings: Settings) -> None:
+        # Pawpost has no voice: discord.py's warnings that its voice libraries are missing
+        # would only alarm whoever reads the start-up log.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         # No privileged intent: slash commands and buttons carry the member with them.
         super().__init__(
             intents=discord.Intents(guilds=True),

@@ -53,6 +53,8 @@ async def test_refused_five_times_and_an_answer_lost_still_one_reminder(tmp_path
         await world.restart(clock=MONDAY + timedelta(hours=1, minutes=10), env=FAST_RETRY)
         await asyncio.sleep(SETTLE)
         assert len(reminders(world)) == 1 and len(reminder_posts(world)) == 7
+        # and the start-up log does not warn about voice libraries Pawpost never uses
+        assert "voice will NOT be supported" not in world.bot.log
 
 
 async def test_a_reminder_made_while_discord_is_down_is_posted_after_a_restart(
