@@ -6,7 +6,6 @@ import sqlite3
 
 from rules.errors import PawpostError
 
-
 # What SQLite's primary result codes mean for whoever runs the bot.
 _CAUSES = {
     "SQLITE_FULL": "the disk is full",

@@ -85,8 +85,7 @@ def test_backup_refuses_to_overwrite_what_is_not_a_backup(tmp_path: Path) -> Non
     precious.write_bytes(b"years of work")
     done = pawpost("backup", str(precious), "--db", str(database), cwd=tmp_path)
     assert one_line(done) == (
-        f"{precious} exists and is not a Pawpost backup; give another path (it is not "
-        "overwritten)."
+        f"{precious} exists and is not a Pawpost backup; give another path (it is not overwritten)."
     )
     assert precious.read_bytes() == b"years of work"
 
