@@ -40,6 +40,14 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--as", dest="user", default="player", help="who is typing")
     console.add_argument("--admin", action="store_true", help="type as an admin")
     console.add_argument("--script", help="run the lines of this file, printing each")
+    console.add_argument(
+        "--clock",
+        help="start the console's clock at this moment, like 2026-12-07T09:00+00:00 "
+        "(then /clock advance days:1 moves it on, running the scheduled jobs)",
+    )
+    console.add_argument(
+        "--dice", help="script the first dice rolled, like 17,4,12 (each shown as scripted)"
+    )
 
     export = commands.add_parser("export", help="print one server's data as JSON")
     export.add_argument("--guild", type=int, required=True)
@@ -76,7 +84,10 @@ def _database(arguments: argparse.Namespace) -> str:
 
 async def _console(arguments: argparse.Namespace) -> int:
     from bot.console import run_console, script_lines, typed_lines
+    from bot.rehearsal import parse_faces, parse_moment
 
+    clock = parse_moment(arguments.clock) if arguments.clock else None
+    dice = parse_faces(arguments.dice) if arguments.dice else None
     if arguments.script:
         try:
             text = await asyncio.to_thread(Path(arguments.script).read_text, "utf-8")
@@ -95,6 +106,8 @@ async def _console(arguments: argparse.Namespace) -> int:
         lines,
         sys.stdout,
         echo=bool(arguments.script),
+        clock=clock,
+        dice=dice,
     )
 
 
