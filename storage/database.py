@@ -10,6 +10,7 @@ import re
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -129,6 +130,11 @@ def _pragmas(busy_timeout_ms: int) -> str:
     )
 
 
+def _abandon(thread: DatabaseThread, connection: Connection, path: str) -> None:
+    log.warning("the database %s was dropped without being closed; closing it", path)
+    thread.stop(connection.close)
+
+
 def open_connection(path: str) -> Connection:
     """The commands' connection. Autocommit mode: the only transactions are the ones
     `Database.transaction` begins."""
@@ -195,6 +201,9 @@ class Database:
         self.path = path
         self.schema_version = 0
         self._closed = False
+        # Dropped without close() (a test that forgot it): the thread ends and closes the
+        # connection itself, instead of waiting for work forever.
+        self._abandoned = weakref.finalize(self, _abandon, thread, connection, path)
 
     @classmethod
     async def open(
@@ -320,6 +329,7 @@ class Database:
         if self._closed:
             return
         self._closed = True
+        self._abandoned.detach()
         try:
             await self._thread.submit(self._connection.close)
         finally:
