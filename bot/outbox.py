@@ -2,12 +2,12 @@
 with a stable nonce, marked sent only once Discord accepted them, retried with backoff.
 
 A job calls `record_posts(tx, posts, now)` inside the transaction of its state change, so the
-post and the change are kept or lost together. `Outbox.deliver` sends what is due: it counts
-the attempt, sends with the post's nonce (discord.py sends it with `enforce_nonce`, so Discord
-answers a resend of an accepted post with the first message instead of a second one), and marks
-it sent. A failure Discord may get over (an outage, a network error, a rate limit) is tried
-again later, the wait doubling each time; one it will not (the channel is gone or closed to the
-bot) is given up and logged.
+post and the change are kept or lost together. `Outbox.deliver` sends what is due with the
+post's nonce (discord.py sends it with `enforce_nonce`, so Discord answers a resend of an
+accepted post with the first message instead of a second one), and marks it sent. A failure
+Discord may get over (an outage, a network error, a rate limit) is tried again later, the wait
+doubling each time; one it will not (the channel is gone or closed to the bot) is given up and
+logged.
 """
 
 from __future__ import annotations
@@ -111,8 +111,7 @@ class Outbox:
     async def _one(self, post: OutboxPost) -> bool:
         """Try one post; False when it must be tried again later."""
         db, clock = self._services.db, self._services.clock
-        await db.transact(lambda tx: tx.outbox.attempting(post.id))
-        attempt = post.attempts + 1
+        attempt = post.attempts + 1  # tries that ended; one cut short by a crash is not counted
         if attempt > 1:
             log.info("post %s to channel %s: try %d", post.id, post.channel_id, attempt)
         try:

@@ -82,14 +82,11 @@ class OutboxRepository:
         )
         return maybe_from_text(rows[0][0])
 
-    def attempting(self, post_id: int) -> None:
-        """Count an attempt before it is made: after a crash, the post is known to be tried."""
-        self._db.execute("UPDATE outbox SET attempts = attempts + 1 WHERE id = ?", (post_id,))
-
     def mark_sent(self, post_id: int, message_id: int | None, now: datetime) -> None:
         """Discord accepted the post: it is never sent again."""
         self._db.execute(
-            "UPDATE outbox SET sent_at = ?, message_id = ?, last_error = NULL WHERE id = ?",
+            "UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1,"
+            " last_error = NULL WHERE id = ?",
             (to_text(now), message_id, post_id),
         )
 
@@ -97,7 +94,8 @@ class OutboxRepository:
         """The send failed for now: try it again at `at`, and hold the channel's later posts
         back until then, so they keep their order."""
         self._db.execute(
-            "UPDATE outbox SET last_error = ?, next_attempt_at = ? WHERE id = ?",
+            "UPDATE outbox SET last_error = ?, next_attempt_at = ?, attempts = attempts + 1"
+            " WHERE id = ?",
             (error, to_text(at), post.id),
         )
         self._db.execute(
@@ -109,7 +107,7 @@ class OutboxRepository:
     def give_up(self, post_id: int, error: str, now: datetime) -> None:
         """The post cannot be sent (the channel is gone or closed to the bot): not tried again."""
         self._db.execute(
-            "UPDATE outbox SET failed_at = ?, last_error = ? WHERE id = ?",
+            "UPDATE outbox SET failed_at = ?, last_error = ?, attempts = attempts + 1 WHERE id = ?",
             (to_text(now), error, post_id),
         )
 
