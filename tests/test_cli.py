@@ -123,7 +123,11 @@ def test_no_file_is_needed_and_defaults_apply(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("log_level = 'LOUD'", "log_level: String should match pattern"),
+        (
+            "log_level = 'LOUD'",
+            r"config.toml: log_level: it is one of DEBUG, INFO, WARNING, ERROR, CRITICAL, not "
+            r"'LOUD'\.$",
+        ),
         ("database = ", "is not valid TOML"),
         ("[bot]\ntoken = 'x'", "bot is not a setting Pawpost knows."),
     ],
@@ -133,6 +137,16 @@ def test_bad_settings_are_refused(tmp_path: Path, text: str, message: str) -> No
     config.write_text(text)
     with pytest.raises(PawpostError, match=message):
         load_settings(config, {})
+
+
+def test_a_bad_value_from_the_environment_names_the_variable(tmp_path: Path) -> None:
+    environ = {"PAWPOST_CONFIG": str(tmp_path / "none.toml"), "PAWPOST_LOG_LEVEL": "loud"}
+    with pytest.raises(PawpostError) as refused:
+        load_settings(None, environ)
+    assert refused.value.message == (
+        "PAWPOST_LOG_LEVEL (environment): log_level: it is one of DEBUG, INFO, WARNING, ERROR, "
+        "CRITICAL, not 'LOUD'."
+    )
 
 
 def test_example_config_is_valid(tmp_path: Path) -> None:

@@ -23,8 +23,8 @@ def _line(entry: AuditEntry) -> str:
     who = safe(entry.character_name) if entry.character_name else f"<@{entry.user_id}>"
     stamp = f"<t:{int(entry.created_at.timestamp())}:R>"
     head = f"`#{entry.id}` {stamp} {who} — {safe(entry.summary)}"
-    if entry.overrides_id is not None:
-        head += f" (overrides `#{entry.overrides_id}` by <@{entry.user_id}>)"
+    if entry.overrides_id is not None:  # its summary names the roll: "override of #9: …"
+        head += f" (by <@{entry.user_id}>)"
     details = [describe_roll(roll) for roll in entry.rolls]
     if entry.outcome:
         details.append(f"→ {safe(entry.outcome)}")

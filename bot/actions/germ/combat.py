@@ -296,7 +296,7 @@ def admin_skip(services: Services, actor: Actor, character: str | None = None) -
         if fight.state.phase is not Phase.TURN:
             raise PawpostError(f"There is no turn to skip: {waiting_for(fight.state, fight.cast)}.")
         skipped = fight.state.attacker
-        note = f"Skipped {fight.cast.raw(skipped)}'s turn"
+        note = f"{fight.cast.raw(skipped)}'s turn is skipped"
         return fight, Step("skip", skipped, turns.skip_turn(fight.state), note)
 
     return run_step(services, actor, act)
@@ -309,7 +309,7 @@ def admin_end(services: Services, actor: Actor, character: str | None = None) ->
     def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
         require_admin(actor, guild)
         fight = combat_of(tx, actor, guild, character)
-        return fight, Step("end", None, turns.end_combat(fight.state), "Ended the combat")
+        return fight, Step("end", None, turns.end_combat(fight.state), "The combat ends")
 
     return run_step(services, actor, act)
 
