@@ -30,8 +30,10 @@ from bot.actions.context import Actor, Services
 from bot.actions.reply import Modal, Reply
 from bot.commands.catalog import CommandIndex
 from bot.commands.spec import Command, Kind, Option
+from bot.jobs import jobs
 from bot.outbox import Delivery
 from bot.rehearsal import ConsoleClock, RehearsalDice, advance, dice_note
+from bot.scheduler import Scheduler
 from rules.errors import PawpostError
 from storage.database import Database
 from storage.names import BIDI_CONTROLS
@@ -167,7 +169,7 @@ class Session:
     form: Modal | None = None
     clock: ConsoleClock | None = None
     dice: RehearsalDice | None = None
-    scheduler: Any = None  # bot.scheduler.Scheduler, made by `start_scheduler`
+    scheduler: Scheduler | None = None  # made by `start_scheduler`
     _messages: int = 0
     _posts: list[str] = field(default_factory=list)
 
@@ -186,9 +188,6 @@ class Session:
 
     def start_scheduler(self) -> None:
         """Run the bot's scheduled jobs in the console, printing what they post."""
-        from bot.jobs import jobs
-        from bot.scheduler import Scheduler
-
         self.scheduler = Scheduler(self.services, jobs(self.services.rulesets), self._post)
 
     async def _post(self, delivery: Delivery) -> None:
@@ -200,8 +199,7 @@ class Session:
         """One pass of the scheduler (if it runs here); returns when it is next due."""
         if self.scheduler is None:
             return None
-        next_due: datetime | None = await self.scheduler.run_once()
-        return next_due
+        return await self.scheduler.run_once()
 
     def plain(self, text: str) -> str:
         """Discord markup as console text."""
