@@ -94,7 +94,7 @@ class Outbox:
     ) -> None:
         self._services = services
         self._send = send
-        self._first_retry = first_retry
+        self.first_retry = first_retry
 
     async def deliver(self) -> datetime | None:
         """Send every post due now; returns when the next one is due (None: nothing waits)."""
@@ -134,7 +134,7 @@ class Outbox:
                 )
                 await db.transact(lambda tx: tx.outbox.give_up(post.id, reason, now))
                 return True
-            wait = retry_wait(attempt, self._first_retry)
+            wait = retry_wait(attempt, self.first_retry)
             log.warning(
                 "could not post to channel %s (%s); trying again in %.0f s",
                 post.channel_id,

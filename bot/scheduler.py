@@ -79,10 +79,13 @@ class Scheduler:
             next_due = _earliest(next_due, result.next_due)
         try:
             next_due = _earliest(next_due, await self.outbox.deliver())
-        except StorageUnavailable as error:
-            log.warning("the outbox: storage unavailable (%s)", error.detail)
-        except Exception:
-            log.exception("the outbox failed")
+        except Exception as error:
+            if isinstance(error, StorageUnavailable):
+                log.warning("the outbox: storage unavailable (%s)", error.detail)
+            else:
+                log.exception("the outbox failed")
+            # what it holds is still there: look again soon, not only when a job is due
+            next_due = _earliest(next_due, now + self.outbox.first_retry)
         return next_due
 
     async def _record(self, name: object, posts: list[Post], now: datetime) -> None:

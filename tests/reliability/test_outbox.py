@@ -244,3 +244,26 @@ async def test_posts_a_job_did_not_record_itself_still_go_through_the_outbox(
     await Scheduler(services, [old_style], discord.send).run_once()
     [(_, nonce, reply)] = discord.messages
     assert reply.title == "Old" and len(nonce) == 24
+
+
+async def test_an_outbox_the_storage_fails_is_looked_at_again_soon(
+    services: Services, clock: Clock, caplog: pytest.LogCaptureFixture
+) -> None:
+    from storage.errors import StorageUnavailable
+
+    discord = FakeChannels()
+    scheduler = Scheduler(services, [one_post_job([notice("Later")])], discord.send)
+
+    async def unavailable() -> datetime | None:
+        raise StorageUnavailable("the disk is full (OperationalError: database or disk is full)")
+
+    real = scheduler.outbox.deliver
+    scheduler.outbox.deliver = unavailable  # type: ignore[method-assign]
+    with caplog.at_level(logging.WARNING, logger="bot.scheduler"):
+        next_due = await scheduler.run_once()
+    assert next_due == clock.now + FIRST_RETRY  # not an hour's sleep
+    assert discord.messages == [] and await pending(services.db) == 1
+    scheduler.outbox.deliver = real  # type: ignore[method-assign]
+    clock.now = next_due
+    await scheduler.run_once()
+    assert [reply.title for _, _, reply in discord.messages] == ["Later"]
