@@ -222,6 +222,9 @@ class FakeDiscord(FakeGuildState):
         # (channel, nonce) -> message id, for `enforce_nonce` as Discord does it: a second post
         # with the same nonce returns the first message instead of making another.
         self._nonces: dict[tuple[int, str], int] = {}
+        # Called with each new channel message once it is stored, before the answer goes back
+        # (a test can kill the bot there: Discord took the post, the bot never heard).
+        self.after_channel_post: Callable[[Json], Awaitable[None]] | None = None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> FakeDiscord:
@@ -594,6 +597,8 @@ class FakeDiscord(FakeGuildState):
         if nonce is not None:
             msg["nonce"] = nonce
             self._nonces[(cid, nonce)] = int(msg["id"])
+        if self.after_channel_post is not None:
+            await self.after_channel_post(msg)
         if self.lose_channel_post_answers > 0:
             self.lose_channel_post_answers -= 1
             raise DiscordHTTPError(503, 0, "Service Unavailable")

@@ -1,10 +1,12 @@
 """Scheduled posts exactly once through the real client (issue 13): the weekly reminder survives
-a Discord that refuses posts, an answer lost after Discord took the post, and a restart while
-Discord is down; every try carries the same nonce with `enforce_nonce`."""
+a Discord that refuses posts, an answer lost after Discord took the post, a restart while Discord
+is down, and the bot killed (SIGKILL) after Discord took the post but before the bot marked it
+sent; every try carries the same nonce with `enforce_nonce`."""
 
 from __future__ import annotations
 
 import asyncio
+import signal
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -75,3 +77,35 @@ async def test_a_reminder_made_while_discord_is_down_is_posted_after_a_restart(
         [reminder] = reminders(world)
         assert "**Rook**" in text_of(reminder)
         assert len({body["nonce"] for body in reminder_posts(world)}) == 1
+
+
+async def test_the_bot_killed_between_send_and_mark_still_posts_once(tmp_path: Path) -> None:
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        await reminders_due_in_two_seconds(world)
+        running = world.bot
+        killed = asyncio.Event()
+
+        async def kill_the_bot(message: Json) -> None:
+            """Discord has stored the post; the bot dies before it hears so, or marks it."""
+            if "Hunting reminder" in text_of(message) and not killed.is_set():
+                running.proc.send_signal(signal.SIGKILL)
+                await running.proc.wait()
+                killed.set()
+
+        fake.after_channel_post = kill_the_bot
+        await asyncio.wait_for(killed.wait(), 10)
+        fake.after_channel_post = None
+        assert running.proc.returncode == -signal.SIGKILL
+        world.processes.remove(running)  # killed on purpose: not one of the clean exits checked
+        assert len(reminders(world)) == 1
+
+        await world.start(clock=MONDAY + timedelta(hours=1, minutes=5), env=FAST_RETRY)
+        await fake.wait_until(lambda: len(reminder_posts(world)) == 2, 8, "the resend")
+        await asyncio.sleep(SETTLE)
+        assert len(reminders(world)) == 1  # the resend carried the same nonce
+        [first, again] = reminder_posts(world)
+        assert first["nonce"] == again["nonce"] and again["enforce_nonce"] is True
+        await world.restart(clock=MONDAY + timedelta(hours=1, minutes=10), env=FAST_RETRY)
+        await asyncio.sleep(SETTLE)
+        assert len(reminder_posts(world)) == 2  # marked sent after the resend: never again
