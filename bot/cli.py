@@ -4,10 +4,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
+import errno
 import logging
+import os
+import sqlite3
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 
 from bot.config import DEFAULT_DATABASE, configure_logging, load_settings
@@ -25,6 +28,7 @@ To try Pawpost without Discord, run:  pawpost console"""
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="pawpost", description=__doc__)
+    parser.add_argument("--version", action="version", version=f"pawpost {_version()}")
     commands = parser.add_subparsers(dest="command", required=True)
 
     run = commands.add_parser("run", help="connect to Discord and serve the servers it is in")
@@ -36,6 +40,14 @@ def _parser() -> argparse.ArgumentParser:
     console.add_argument("--as", dest="user", default="player", help="who is typing")
     console.add_argument("--admin", action="store_true", help="type as an admin")
     console.add_argument("--script", help="run the lines of this file, printing each")
+    console.add_argument(
+        "--clock",
+        help="start the console's clock at this moment, like 2026-12-07T09:00+00:00 "
+        "(then /clock advance days:1 moves it on, running the scheduled jobs)",
+    )
+    console.add_argument(
+        "--dice", help="script the first dice rolled, like 17,4,12 (each shown as scripted)"
+    )
 
     export = commands.add_parser("export", help="print one server's data as JSON")
     export.add_argument("--guild", type=int, required=True)
@@ -59,15 +71,29 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _version() -> str:
+    try:
+        return metadata.version("pawpost")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "(not installed)"
+
+
 def _database(arguments: argparse.Namespace) -> str:
     return arguments.db or load_settings().database
 
 
 async def _console(arguments: argparse.Namespace) -> int:
     from bot.console import run_console, script_lines, typed_lines
+    from bot.rehearsal import parse_faces, parse_moment
 
+    clock = parse_moment(arguments.clock) if arguments.clock else None
+    dice = parse_faces(arguments.dice) if arguments.dice else None
     if arguments.script:
-        text = await asyncio.to_thread(Path(arguments.script).read_text, "utf-8")
+        try:
+            text = await asyncio.to_thread(Path(arguments.script).read_text, "utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            cause = error.strerror if isinstance(error, OSError) else "it is not UTF-8 text"
+            raise PawpostError(f"Cannot read the script {arguments.script}: {cause}.") from error
         lines = script_lines(text.splitlines())
     else:
         print("Pawpost console: type /help for the commands, /quit to leave.")
@@ -80,21 +106,41 @@ async def _console(arguments: argparse.Namespace) -> int:
         lines,
         sys.stdout,
         echo=bool(arguments.script),
+        clock=clock,
+        dice=dice,
     )
 
 
 async def _export(arguments: argparse.Namespace) -> int:
-    from bot.actions.log import export_guild
+    """The server's data as JSON on standard output, read a page at a time."""
+    from bot.actions.export import stream_export
     from storage.database import Database
 
-    db = await Database.open(_database(arguments))
+    db = await Database.open(_database(arguments), create=False)
     try:
-        data = await export_guild(db, arguments.guild)
+        await stream_export(db, arguments.guild, _stdout_write, require_known=True)
+        await asyncio.to_thread(sys.stdout.flush)
+    except OSError as error:
+        raise PawpostError(_write_failure("the export", error)) from error
     finally:
         await db.close()
-    json.dump(data, sys.stdout, indent=2, ensure_ascii=False)
-    print()
     return 0
+
+
+def _stdout_write(text: str) -> None:
+    sys.stdout.write(text)
+
+
+def _write_failure(what: str, error: OSError) -> str:
+    """The sentence for output that could not be written; what is still buffered goes nowhere
+    (Python's own flush at exit would fail again, with a traceback)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    if isinstance(error, BrokenPipeError):
+        return f"The output was closed before {what} ended."
+    if error.errno == errno.ENOSPC:
+        return f"Could not write {what}: the disk is full."
+    return f"Could not write {what}: {error.strerror or error}."
 
 
 async def _bench(arguments: argparse.Namespace) -> int:
@@ -120,13 +166,56 @@ async def _bench(arguments: argparse.Namespace) -> int:
 async def _backup(arguments: argparse.Namespace) -> int:
     from storage.database import Database
 
-    db = await Database.open(_database(arguments))
+    source = _database(arguments)
+    target = Path(arguments.path)
+    await asyncio.to_thread(_check_backup_target, Path(source), target)
+    existed = await asyncio.to_thread(target.exists)
+    db = await Database.open(source, create=False)
     try:
-        await db.backup(arguments.path)
+        await db.backup(target)
+    except (sqlite3.Error, OSError) as error:
+        from storage.errors import cause_of
+
+        if not existed:  # no half-written copy is left behind
+            await asyncio.to_thread(target.unlink, missing_ok=True)
+        raise PawpostError(f"Could not write the backup {target}: {cause_of(error)}.") from error
     finally:
         await db.close()
-    print(f"Backed up to {arguments.path}.")
+    print(f"Backed up to {target}.")
     return 0
+
+
+def _check_backup_target(source: Path, target: Path) -> None:
+    """Refuse a target that is the database itself, a folder, in a folder that does not exist,
+    or a file that is not an earlier Pawpost backup (it would be overwritten)."""
+    if target.is_dir():
+        raise PawpostError(f"{target} is a folder; give the backup file's path.")
+    if not target.parent.is_dir():
+        raise PawpostError(f"There is no folder {target.parent} to write {target.name} in.")
+    if not target.exists():
+        return
+    if source.exists() and target.resolve() == source.resolve():
+        raise PawpostError(f"{target} is the database itself; give another path.")
+    if not _is_pawpost_file(target):
+        raise PawpostError(
+            f"{target} exists and is not a Pawpost backup; give another path (it is not "
+            "overwritten)."
+        )
+
+
+def _is_pawpost_file(path: Path) -> bool:
+    from storage.database import is_pawpost_database
+
+    try:
+        connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
+    except sqlite3.Error:
+        return False
+    try:
+        return is_pawpost_database(connection)
+    except sqlite3.Error:
+        return False
+    finally:
+        connection.close()
 
 
 def _run(arguments: argparse.Namespace) -> int:

@@ -33,7 +33,7 @@ class Settings(BaseModel):
 
     token: SecretStr | None = None
     database: str = DEFAULT_DATABASE
-    log_level: str = Field(default="INFO", pattern="^(DEBUG|INFO|WARNING|ERROR|CRITICAL)$")
+    log_level: str = "INFO"
     scheduler_max_sleep_seconds: int = Field(default=3600, ge=1, le=86400)
     # Seconds discord.py waits for the servers' data at start-up before the bot is ready.
     guild_ready_timeout: float = Field(default=2.0, gt=0, le=60)
@@ -46,6 +46,15 @@ class Settings(BaseModel):
     # an interaction not answered within 3), and give a command's database work this budget.
     test_defer_after_seconds: float | None = Field(default=None, gt=0, le=2.5)
     test_command_budget_seconds: float | None = Field(default=None, gt=0, le=600)
+    # Test-only: the first wait before a failed scheduled post is tried again (usually 30 s).
+    test_outbox_retry_seconds: float | None = Field(default=None, gt=0, le=3600)
+
+    @field_validator("log_level")
+    @classmethod
+    def _level(cls, value: str) -> str:
+        if value not in LOG_LEVELS:
+            raise ValueError(f"it is one of {', '.join(LOG_LEVELS)}, not {value!r}")
+        return value
 
     @field_validator("test_dice", mode="before")
     @classmethod
@@ -66,6 +75,7 @@ ENVIRONMENT = {
     "PAWPOST_TEST_DICE": "test_dice",
     "PAWPOST_TEST_DEFER_AFTER": "test_defer_after_seconds",
     "PAWPOST_TEST_COMMAND_BUDGET": "test_command_budget_seconds",
+    "PAWPOST_TEST_OUTBOX_RETRY": "test_outbox_retry_seconds",
 }
 
 
@@ -76,12 +86,14 @@ def load_settings(
     a malformed file, an unknown key or a bad value is a `PawpostError` with one sentence."""
     environ = os.environ if environ is None else environ
     values: dict[str, Any] = {}
+    sources: dict[str, str] = {}  # where each value came from, for the sentence about it
     file = (
         Path(path) if path is not None else Path(environ.get("PAWPOST_CONFIG", DEFAULT_CONFIG_FILE))
     )
     if file.exists():
         try:
             values.update(tomllib.loads(file.read_text("utf-8")))
+            sources.update((key, str(file)) for key in values)
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
             raise PawpostError(f"{file} is not valid TOML: {error}.") from None
     elif path is not None:
@@ -89,6 +101,7 @@ def load_settings(
     for variable, key in ENVIRONMENT.items():
         if environ.get(variable):
             values[key] = environ[variable]
+            sources[key] = f"{variable} (environment)"
     if isinstance(values.get("log_level"), str):
         values["log_level"] = values["log_level"].upper()
     try:
@@ -96,9 +109,11 @@ def load_settings(
     except ValidationError as error:
         problem = error.errors()[0]
         where = ".".join(str(part) for part in problem["loc"]) or "config"
+        source = sources.get(str(problem["loc"][0]) if problem["loc"] else "", str(file))
         if problem["type"] == "extra_forbidden":
-            raise PawpostError(f"{file}: {where} is not a setting Pawpost knows.") from None
-        raise PawpostError(f"{file}: {where}: {problem['msg']}.") from None
+            raise PawpostError(f"{source}: {where} is not a setting Pawpost knows.") from None
+        message = str(problem["msg"]).removeprefix("Value error, ")
+        raise PawpostError(f"{source}: {where}: {message}.") from None
 
 
 def configure_logging(level: str) -> None:

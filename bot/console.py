@@ -1,24 +1,28 @@
 """`pawpost console`: play offline, typing lines written like slash commands.
 
 The console calls the same actions as Discord does and prints each reply as text; buttons become
-numbered choices (`/click 1`), a modal's fields are listed and answered with
-`/modal field:value …`, and `/as user:<name> [admin:yes]` switches who is typing.
+numbered choices (`/click 1`; `/buttons` lists those of every message still open), a modal's
+fields are listed and answered with `/modal field:value …`, and `/as user:<name> [admin:yes]`
+switches who is typing. The scheduler's jobs run as the console's clock passes (`/clock advance
+days:1 hours:2`), printing their posts; `--dice` scripts the dice, and every scripted roll says so.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import mimetypes
 import re
 import shlex
 import sys
+import threading
 import traceback
 import unicodedata
-from collections.abc import AsyncIterable, AsyncIterator, Iterable
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Sequence
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -28,6 +32,10 @@ from bot.actions.context import Actor, Services, Upload
 from bot.actions.reply import Attachment, Modal, Reply
 from bot.commands.catalog import CommandIndex
 from bot.commands.spec import Command, Kind, Option
+from bot.jobs import jobs
+from bot.outbox import Delivery
+from bot.rehearsal import ConsoleClock, RehearsalDice, advance, dice_note
+from bot.scheduler import Scheduler
 from rules.errors import PawpostError
 from storage.database import Database
 from storage.names import BIDI_CONTROLS
@@ -41,6 +49,12 @@ _CHANNEL = re.compile(r"<#(\d+)>")
 _TIMESTAMP = re.compile(r"<t:(\d+)(?::[a-zA-Z])?>")
 _ESCAPE = re.compile(r"\\(.)")
 _SNOWFLAKE = re.compile(r"^(?:<[@#]&?!?)?(\d{1,20})>?$")
+# Discord's own bounds on what a slash command's option can carry.
+DISCORD_INTEGER_LIMIT = 2**53 - 1
+DISCORD_TEXT_LIMIT = 6000
+# How far one /clock advance may go, and how many messages keep their buttons open.
+MAX_ADVANCE = timedelta(days=366)
+OPEN_MESSAGES = 25
 
 
 def _steers_the_terminal(character: str) -> bool:
@@ -84,7 +98,16 @@ def _convert(option: Option, raw: str) -> Any:
             raise ConsoleError(f"{option.name} must be at least {option.min_value}.")
         if option.max_value is not None and value > option.max_value:
             raise ConsoleError(f"{option.name} must be at most {option.max_value}.")
+        if abs(value) > DISCORD_INTEGER_LIMIT:
+            raise ConsoleError(
+                f"{option.name} must be between -{DISCORD_INTEGER_LIMIT} and "
+                f"{DISCORD_INTEGER_LIMIT}, as on Discord."
+            )
         return value
+    if len(raw) > DISCORD_TEXT_LIMIT:
+        raise ConsoleError(
+            f"{option.name} can be at most {DISCORD_TEXT_LIMIT} characters, as on Discord."
+        )
     if option.kind in (Kind.role, Kind.channel, Kind.user):
         match = _SNOWFLAKE.match(raw.strip())
         if match is None:
@@ -125,17 +148,34 @@ def parse_line(line: str, index: CommandIndex) -> tuple[Command, dict[str, Any]]
 
 
 @dataclass
+class Choice:
+    """A button (or a select, with its values) of a printed message."""
+
+    custom_id: str
+    label: str
+    values: list[str]
+    disabled: bool
+    message: int  # the open message it sits on
+
+
+@dataclass
 class Session:
-    """Who is typing, the latest message that had buttons, and the modal open, if any."""
+    """Who is typing, the messages whose buttons are still open, the numbers `/click` takes
+    (those printed last), the modal open, and the console's clock, dice and scheduler."""
 
     services: Services
     guild_id: int
     user: str
     admin: bool = False
     names: dict[int, str] = field(default_factory=dict)
-    choices: list[tuple[str, list[str]]] = field(default_factory=list)
-    disabled: set[int] = field(default_factory=set)  # numbers of the choices that are greyed out
+    open: dict[int, tuple[str, list[Choice]]] = field(default_factory=dict)
+    shown: list[Choice] = field(default_factory=list)
     form: Modal | None = None
+    clock: ConsoleClock | None = None
+    dice: RehearsalDice | None = None
+    scheduler: Scheduler | None = None  # made by `start_scheduler`
+    _messages: int = 0
+    _posts: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         self.names[user_id(self.user)] = self.user
@@ -150,6 +190,21 @@ class Session:
             display_name=self.user,
         )
 
+    def start_scheduler(self) -> None:
+        """Run the bot's scheduled jobs in the console, printing what they post."""
+        self.scheduler = Scheduler(self.services, jobs(self.services.rulesets), self._post)
+
+    async def _post(self, delivery: Delivery) -> None:
+        now = self.services.clock().strftime("%Y-%m-%d %H:%M UTC")
+        self._posts.append(f"-- {now}, posted in #{delivery.channel_id} --")
+        self._posts.append(self.render(delivery.reply))
+
+    async def run_jobs(self) -> datetime | None:
+        """One pass of the scheduler (if it runs here); returns when it is next due."""
+        if self.scheduler is None:
+            return None
+        return await self.scheduler.run_once()
+
     def plain(self, text: str) -> str:
         """Discord markup as console text."""
         text = _MENTION.sub(lambda m: "@" + self.names.get(int(m.group(1)), m.group(1)), text)
@@ -162,7 +217,9 @@ class Session:
         text = text.replace("**", "").replace("`", "")
         return _ESCAPE.sub(r"\1", text)
 
-    def render(self, reply: Reply) -> str:
+    def render(self, reply: Reply, *, replacing: int | None = None) -> str:
+        """A reply as text. Its buttons become the numbered choices; a reply that updates the
+        message clicked on (`replacing`) takes that message's place among the open ones."""
         if reply.modal is not None:
             return self._show_form(reply.modal)
         out = []
@@ -183,18 +240,24 @@ class Session:
             out.append(f"  ({'; '.join(looks)})")
         if reply.post is not None:  # Discord posts it through the channel's webhook
             out.append(f"[{self.plain(reply.post.name)}] {self.plain(reply.post.text)}")
+        number = replacing if reply.update and replacing is not None else None
         if reply.buttons or reply.select:
-            self.choices = [(button.custom_id, []) for button in reply.buttons]
-            self.disabled = {n for n, b in enumerate(reply.buttons, 1) if b.disabled}
-            for number, button in enumerate(reply.buttons, 1):
-                greyed = " (not available)" if button.disabled else ""
-                out.append(f"  [{number}] {self.plain(button.label)}{greyed}")
+            if number is None:
+                self._messages += 1
+                number = self._messages
+            choices = [
+                Choice(button.custom_id, self.plain(button.label), [], button.disabled, number)
+                for button in reply.buttons
+            ]
             if reply.select:
-                self.choices.append(
-                    (reply.select.custom_id, [o.value for o in reply.select.options])
-                )
-                values = ", ".join(option.value for option in reply.select.options)
-                out.append(f"  [{len(self.choices)}] {reply.select.placeholder}: {values}")
+                values = [option.value for option in reply.select.options]
+                label = f"{reply.select.placeholder}: {', '.join(values)}"
+                choices.append(Choice(reply.select.custom_id, label, values, False, number))
+            self._keep_open(number, self.plain(reply.title or "a message"), choices)
+            self.shown = choices
+            out.extend(self._numbered(choices))
+        elif number is not None:
+            self.open.pop(number, None)  # the message lost its buttons
         if reply.card is not None:  # drawn with the placeholder: the console fetches nothing
             reply = reply.model_copy(
                 update={
@@ -217,26 +280,57 @@ class Session:
             out.append(f"(in {where})\n{self.render(other)}")
         return "\n".join(out)
 
+    def _keep_open(self, number: int, title: str, choices: list[Choice]) -> None:
+        self.open.pop(number, None)
+        self.open[number] = (title, choices)
+        while len(self.open) > OPEN_MESSAGES:
+            self.open.pop(next(iter(self.open)))
+
+    @staticmethod
+    def _numbered(choices: list[Choice], first: int = 1) -> list[str]:
+        return [
+            f"  [{n}] {choice.label}{' (not available)' if choice.disabled else ''}"
+            for n, choice in enumerate(choices, first)
+        ]
+
     async def run_line(self, line: str) -> str:
-        """One line in, the printed answer out. Domain errors are answers too."""
+        """One line in, the printed answer out (with what the scheduler posted meanwhile).
+        Domain errors are answers too."""
         line = line.strip()
         if not line or line.startswith("#"):
             return ""
         try:
-            if line.startswith("/as"):
-                return self._switch_user(line)
-            if line.startswith("/click"):
-                return await self._click(line)
-            if line.startswith("/modal"):
-                return await self._answer_form(line)
-            if line in ("/help", "help"):
-                return await self._help()
-            ruleset = await self._ruleset()
-            command, arguments = parse_line(line, CommandIndex.of(ruleset))
-            reply = await command.handler(self.services, self.actor, **arguments)
-            return self.render(reply)
+            answer = await self._answer(line)
         except PawpostError as error:
-            return f"error: {self.plain(error.message)}"
+            if self.dice is not None:
+                self.dice.forget()
+            answer = f"error: {self.plain(error.message)}"
+        else:
+            note = dice_note(self.dice.taken()) if self.dice is not None else None
+            if note is not None:
+                answer += "\n" + note
+        if not line.startswith("/clock"):
+            await self.run_jobs()  # what fell due while the line ran
+        posts, self._posts = self._posts, []
+        return "\n".join([answer, *posts] if answer else posts)
+
+    async def _answer(self, line: str) -> str:
+        if line.startswith("/as"):
+            return self._switch_user(line)
+        if line.startswith("/click"):
+            return await self._click(line)
+        if line.startswith("/buttons"):
+            return self._list_buttons()
+        if line.startswith("/modal"):
+            return await self._answer_form(line)
+        if line.startswith("/clock"):
+            return await self._move_clock(line)
+        if line in ("/help", "help"):
+            return await self._help()
+        ruleset = await self._ruleset()
+        command, arguments = parse_line(line, CommandIndex.of(ruleset))
+        reply = await command.handler(self.services, self.actor, **arguments)
+        return self.render(reply)
 
     def _switch_user(self, line: str) -> str:
         options = dict(token.partition(":")[::2] for token in shlex.split(line)[1:])
@@ -247,18 +341,60 @@ class Session:
         self.names[user_id(self.user)] = self.user
         return f"(now typing as {self.user}{', an admin' if self.admin else ''})"
 
+    def _list_buttons(self) -> str:
+        """Every open message's buttons, numbered for `/click`."""
+        if not self.open:
+            return "No message with buttons is open."
+        out: list[str] = []
+        self.shown = []
+        for title, choices in self.open.values():
+            out.append(f"{title}:")
+            out.extend(self._numbered(choices, len(self.shown) + 1))
+            self.shown += choices
+        return "\n".join(out)
+
     async def _click(self, line: str) -> str:
         parts = line.split()
-        if len(parts) < 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= len(self.choices):
+        if len(parts) < 2 or not parts[1].isdigit() or not 1 <= int(parts[1]) <= len(self.shown):
             raise ConsoleError("Click which? /click <number of a choice shown above> [value].")
-        if int(parts[1]) in self.disabled:
+        choice = self.shown[int(parts[1]) - 1]
+        if choice.disabled:
             raise ConsoleError("That button is not available now.")
-        custom_id, values = self.choices[int(parts[1]) - 1]
-        picked = parts[2:] if values else []
-        if values and (len(picked) != 1 or picked[0] not in values):
-            raise ConsoleError(f"Pick one of: {', '.join(values)}.")
-        reply = await buttons.press(self.services, self.actor, custom_id, picked)
-        return self.render(reply)
+        if choice.message not in self.open:
+            raise ConsoleError("That message's buttons are gone; /buttons lists the open ones.")
+        picked = parts[2:] if choice.values else []
+        if choice.values and (len(picked) != 1 or picked[0] not in choice.values):
+            raise ConsoleError(f"Pick one of: {', '.join(choice.values)}.")
+        reply = await buttons.press(self.services, self.actor, choice.custom_id, picked)
+        return self.render(reply, replacing=choice.message)
+
+    async def _move_clock(self, line: str) -> str:
+        """`/clock` tells the time; `/clock advance days:1 hours:2 minutes:30` moves it on,
+        running the scheduler's jobs at each moment one falls due."""
+        clock = self.clock
+        if clock is None:
+            raise ConsoleError("This console runs on the real clock; start it with --clock.")
+        try:
+            tokens = shlex.split(line)[1:]
+        except ValueError as error:
+            raise ConsoleError(f"Cannot read that line: {error}.") from None
+        if not tokens:
+            return f"It is {clock().strftime('%A %Y-%m-%d %H:%M UTC')}."
+        if tokens[0] != "advance":
+            raise ConsoleError("Say how far: /clock advance days:1 hours:2 minutes:30.")
+        amounts = {"days": 0, "hours": 0, "minutes": 0}
+        for token in tokens[1:]:
+            unit, colon, raw = token.partition(":")
+            if not colon or unit not in amounts:
+                raise ConsoleError(f"/clock advance takes days, hours and minutes, not {token!r}.")
+            if not raw.isascii() or not raw.isdigit() or len(raw) > 6:
+                raise ConsoleError(f"{unit} must be a whole number from 0, not {raw!r}.")
+            amounts[unit] = int(raw)
+        by = timedelta(**amounts)
+        if not timedelta(0) < by <= MAX_ADVANCE:
+            raise ConsoleError("The clock moves on by a minute to 366 days at a time.")
+        await advance(clock, by, self.run_jobs)
+        return f"(the clock moved on to {clock().strftime('%A %Y-%m-%d %H:%M UTC')})"
 
     def _show_form(self, form: Modal) -> str:
         """A modal as text: its fields, each with what it holds already."""
@@ -304,7 +440,8 @@ class Session:
     async def _help(self) -> str:
         ruleset = await self._ruleset()
         usages = [command.usage() for command in CommandIndex.of(ruleset).by_path.values()]
-        extra = ["/as user:<name> [admin:yes]", "/click <n> [value]", "/modal field:value …"]
+        extra = ["/as user:<name> [admin:yes]", "/click <n> [value]", "/buttons"]
+        extra += ["/modal field:value …", "/clock [advance days:<n> hours:<n> minutes:<n>]"]
         extra.append("/quit")
         return "\n".join(sorted(usages) + extra)
 
@@ -319,10 +456,26 @@ async def run_console(
     *,
     echo: bool,
     services: Services | None = None,
+    clock: datetime | None = None,
+    dice: Sequence[int] | None = None,
 ) -> int:
-    """Run lines until they end or `/quit`. Returns 1 if a bug stopped it, else 0."""
+    """Run lines until they end or `/quit`. Returns 1 if a bug stopped it, else 0. `clock`
+    starts the console's clock at that moment (then `/clock advance` moves it); `dice` scripts
+    the first dice rolled."""
+    opened = services is None
     db = await Database.open(database) if services is None else services.db
-    session = Session(services or Services(db=db), guild_id, user, admin)
+    if services is None:
+        services = Services(db=db)
+        if clock is not None:
+            services.clock = ConsoleClock(clock)
+        if dice is not None:
+            services.dice = RehearsalDice(dice)
+    session = Session(services, guild_id, user, admin)
+    if isinstance(services.clock, ConsoleClock):
+        session.clock = services.clock
+    if isinstance(services.dice, RehearsalDice):
+        session.dice = services.dice
+    session.start_scheduler()
     try:
         async for line in lines:
             if line.strip() in ("/quit", "/exit"):
@@ -338,7 +491,7 @@ async def run_console(
             if answer:
                 print(printable(answer), file=out)
     finally:
-        if services is None:
+        if opened:
             await db.close()
     return 0
 
@@ -348,10 +501,39 @@ async def script_lines(lines: Iterable[str]) -> AsyncIterator[str]:
         yield line
 
 
+def _with_line_editing() -> None:
+    """Arrow keys, line editing and history at the prompt, where the terminal has readline."""
+    with contextlib.suppress(ImportError):
+        import readline  # noqa: F401  (importing it is what turns it on for input())
+
+
 async def typed_lines(prompt: str = "pawpost> ") -> AsyncIterator[str]:
-    """Lines typed at the terminal, read off the event loop's thread."""
+    """Lines typed at the terminal, each read in a daemon thread (so Ctrl-C or the end of the
+    console never waits for a line nobody will type)."""
+    _with_line_editing()
+    loop = asyncio.get_running_loop()
     while True:
+        typed: asyncio.Future[str] = loop.create_future()
+        threading.Thread(target=_read_line, args=(prompt, typed, loop), daemon=True).start()
         try:
-            yield await asyncio.to_thread(input, prompt)
+            yield await typed
         except EOFError:
             return
+
+
+def _read_line(prompt: str, typed: asyncio.Future[str], loop: asyncio.AbstractEventLoop) -> None:
+    try:
+        line = input(prompt)
+    except BaseException as error:  # EOF (Ctrl-D) ends the console; Ctrl-C is the main thread's
+        loop.call_soon_threadsafe(_settle, typed, None, error)
+    else:
+        loop.call_soon_threadsafe(_settle, typed, line, None)
+
+
+def _settle(typed: asyncio.Future[str], line: str | None, error: BaseException | None) -> None:
+    if typed.done():
+        return
+    if error is not None or line is None:
+        typed.set_exception(EOFError())
+    else:
+        typed.set_result(line)

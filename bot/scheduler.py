@@ -1,8 +1,10 @@
 """Timed work: one task that sleeps until the earliest due item across every server.
 
-Each job looks at stored state, records what it sends in the same transaction, and says when it
-is next due, so a restart neither skips nor repeats a post. Something newly scheduled calls
-`poke()` to re-arm the sleep; the sleep is capped so the task wakes at least hourly.
+Each job looks at stored state, records what it posts in the outbox in the same transaction
+(`bot.outbox.record_posts`), and says when it is next due; after the jobs, the outbox sends what
+is due. So a restart neither skips nor repeats a post, and a failed send is tried again. Something
+newly scheduled calls `poke()` to re-arm the sleep; the sleep is capped so the task wakes at least
+hourly.
 """
 
 from __future__ import annotations
@@ -12,31 +14,29 @@ import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 
 from bot.actions.context import Services
-from bot.actions.reply import Reply
+from bot.outbox import FIRST_RETRY, Outbox, Post, Send, record_posts
 from storage.errors import StorageUnavailable
 
 log = logging.getLogger(__name__)
 
-
-@dataclass(frozen=True)
-class Post:
-    """A message for a channel."""
-
-    channel_id: int
-    reply: Reply
+__all__ = ["Job", "JobResult", "Post", "Scheduler"]
 
 
 @dataclass
 class JobResult:
+    """What a job posted this time and when it is next due. `in_outbox`: the job kept its posts
+    in the outbox in its own transaction (`record_posts`), as every job should; otherwise the
+    scheduler keeps them there just after it (a crash in between would lose them)."""
+
     posts: list[Post] = field(default_factory=list)
     next_due: datetime | None = None
+    in_outbox: bool = field(default=False, compare=False)
 
 
 Job = Callable[[Services, datetime], Awaitable[JobResult]]
-Send = Callable[[Post], Awaitable[None]]
 
 
 class Scheduler:
@@ -47,10 +47,11 @@ class Scheduler:
         send: Send,
         *,
         max_sleep_seconds: float = 3600,
+        first_retry: timedelta = FIRST_RETRY,
     ) -> None:
         self._services = services
         self._jobs = tuple(jobs)
-        self._send = send
+        self.outbox = Outbox(services, send, first_retry=first_retry)
         self._max_sleep = max_sleep_seconds
         self._wake = asyncio.Event()
 
@@ -59,7 +60,8 @@ class Scheduler:
         self._wake.set()
 
     async def run_once(self) -> datetime | None:
-        """Run every job once, send what they produced; returns the earliest next due time."""
+        """Run every job once, then send what the outbox holds; returns the earliest next due
+        time."""
         now = self._services.clock()
         next_due: datetime | None = None
         for job in self._jobs:
@@ -72,14 +74,25 @@ class Scheduler:
             except Exception:
                 log.exception("scheduled job %s failed", name)
                 continue
-            for post in result.posts:
-                try:
-                    await self._send(post)
-                except Exception:
-                    log.exception("could not post to channel %s", post.channel_id)
-            if result.next_due is not None and (next_due is None or result.next_due < next_due):
-                next_due = result.next_due
+            if result.posts and not result.in_outbox:
+                await self._record(name, result.posts, now)
+            next_due = _earliest(next_due, result.next_due)
+        try:
+            next_due = _earliest(next_due, await self.outbox.deliver())
+        except Exception as error:
+            if isinstance(error, StorageUnavailable):
+                log.warning("the outbox: storage unavailable (%s)", error.detail)
+            else:
+                log.exception("the outbox failed")
+            # what it holds is still there: look again soon, not only when a job is due
+            next_due = _earliest(next_due, now + self.outbox.first_retry)
         return next_due
+
+    async def _record(self, name: object, posts: list[Post], now: datetime) -> None:
+        try:
+            await self._services.db.transact(lambda tx: record_posts(tx, posts, now))
+        except Exception:
+            log.exception("could not keep the posts of scheduled job %s", name)
 
     def _sleep_seconds(self, next_due: datetime | None) -> float:
         if next_due is None:
@@ -88,6 +101,7 @@ class Scheduler:
         return min(max(wait, 0.0), self._max_sleep)
 
     async def run_forever(self) -> None:
+        """Run the jobs whenever one is due (or poked), until cancelled."""
         while True:
             self._wake.clear()
             next_due = await self.run_once()
@@ -96,3 +110,9 @@ class Scheduler:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(self._sleep_seconds(next_due)):
                     await self._wake.wait()
+
+
+def _earliest(first: datetime | None, second: datetime | None) -> datetime | None:
+    if first is None:
+        return second
+    return first if second is None or first <= second else second

@@ -10,6 +10,7 @@ import re
 import sqlite3
 import threading
 import time
+import weakref
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
@@ -19,7 +20,7 @@ from typing import NamedTuple, ParamSpec, TypeVar
 
 from rules.errors import PawpostError
 from storage.connection import Connection
-from storage.errors import StorageUnavailable
+from storage.errors import CannotOpen, StorageUnavailable, cause_of
 from storage.notes import Notes
 from storage.repositories import Transaction
 from storage.worker import DatabaseThread
@@ -49,6 +50,13 @@ def time_budget(seconds: float = COMMAND_BUDGET_S) -> Iterator[None]:
         yield
     finally:
         _DEADLINE.reset(token)
+
+
+def _fault(error: sqlite3.Error) -> StorageUnavailable:
+    """A storage fault, logged with its cause for whoever runs the bot."""
+    unavailable = StorageUnavailable.because(error)
+    log.warning("storage fault: %s", unavailable.detail)
+    return unavailable
 
 
 class MigrationFailed(RuntimeError):
@@ -123,10 +131,23 @@ def _pragmas(busy_timeout_ms: int) -> str:
     )
 
 
+def _abandon(thread: DatabaseThread, connection: Connection, path: str) -> None:
+    log.warning("the database %s was dropped without being closed; closing it", path)
+    thread.stop(connection.close)
+
+
 def open_connection(path: str) -> Connection:
     """The commands' connection. Autocommit mode: the only transactions are the ones
     `Database.transaction` begins."""
     return sqlite3.connect(path, isolation_level=None, factory=Connection)
+
+
+def is_pawpost_database(connection: sqlite3.Connection) -> bool:
+    """Whether the file holds Pawpost's schema (an empty new file does not)."""
+    rows = connection.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'"
+    ).fetchall()
+    return bool(rows[0][0])
 
 
 def _prepare(
@@ -134,12 +155,20 @@ def _prepare(
     migrations: list[Migration],
     busy_timeout_ms: int,
     connect: Callable[[str], Connection],
+    create: bool,
 ) -> tuple[Connection, int]:
-    """Create the file if needed, switch it to WAL, migrate it, and open the commands'
-    connection; returns it and the schema version. Runs in the database thread."""
-    Path(path).parent.mkdir(parents=True, exist_ok=True)
+    """Create the file if needed (and `create` allows), switch it to WAL, migrate it, and open
+    the commands' connection; returns it and the schema version. Runs in the database thread."""
+    if create:
+        Path(path).parent.mkdir(parents=True, exist_ok=True)
+    elif not Path(path).exists():
+        raise CannotOpen(path, "there is no such file")
+    elif not Path(path).is_file():
+        raise CannotOpen(path, "it is a folder, not a database file")
     connection = connect(path)
     try:
+        if not create and not is_pawpost_database(connection):
+            raise CannotOpen(path, "it is not a Pawpost database")
         connection.executescript(f"{_pragmas(busy_timeout_ms)} PRAGMA journal_mode = WAL;")
         version = _apply_migrations(connection, migrations)
     except BaseException:
@@ -173,6 +202,9 @@ class Database:
         self.path = path
         self.schema_version = 0
         self._closed = False
+        # Dropped without close() (a test that forgot it): the thread ends and closes the
+        # connection itself, instead of waiting for work forever.
+        self._abandoned = weakref.finalize(self, _abandon, thread, connection, path)
 
     @classmethod
     async def open(
@@ -182,9 +214,11 @@ class Database:
         migrations: list[Migration] | None = None,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         connect: Callable[[str], Connection] = open_connection,
+        create: bool = True,
     ) -> Database:
-        """Open (creating if needed) the database at `path` and apply pending migrations.
-        `connect` opens the connection (the benchmark's notes every statement)."""
+        """Open (creating if needed, unless `create` is false) the database at `path` and apply
+        pending migrations. `connect` opens the connection (the benchmark's notes every
+        statement). A file that cannot be opened is `CannotOpen`, naming the path and why."""
         if sqlite3.sqlite_version_info < OLDEST_SQLITE:
             needed = ".".join(map(str, OLDEST_SQLITE[:2]))
             raise PawpostError(
@@ -195,12 +229,14 @@ class Database:
         thread = DatabaseThread(asyncio.get_running_loop())
         try:
             connection, version = await thread.submit(
-                functools.partial(_prepare, path, chosen, busy_timeout_ms, connect)
+                functools.partial(_prepare, path, chosen, busy_timeout_ms, connect, create)
             )
         except BaseException as error:
             thread.stop()
-            if isinstance(error, sqlite3.OperationalError):
-                raise StorageUnavailable.because(error) from error
+            if isinstance(error, sqlite3.Error | OSError) and not isinstance(
+                error, sqlite3.IntegrityError | sqlite3.ProgrammingError
+            ):
+                raise CannotOpen(path, cause_of(error)) from error
             raise
         database = cls(connection, path, thread, busy_timeout_ms=busy_timeout_ms)
         database.schema_version = version
@@ -271,7 +307,7 @@ class Database:
         try:
             self._connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
         except sqlite3.Error as error:
-            raise StorageUnavailable.because(error) from error
+            raise _fault(error) from error
         try:
             yield self._repositories
             self._connection.execute("COMMIT")
@@ -280,7 +316,7 @@ class Database:
             if isinstance(error, sqlite3.OperationalError | sqlite3.DatabaseError):
                 if isinstance(error, sqlite3.IntegrityError | sqlite3.ProgrammingError):
                     raise
-                raise StorageUnavailable.because(error) from error
+                raise _fault(error) from error
             raise
 
     def _roll_back(self) -> None:
@@ -299,6 +335,7 @@ class Database:
         if self._closed:
             return
         self._closed = True
+        self._abandoned.detach()
         try:
             await self._thread.submit(self._connection.close)
         finally:

@@ -6,17 +6,51 @@ import sqlite3
 
 from rules.errors import PawpostError
 
+# What SQLite's primary result codes mean for whoever runs the bot.
+_CAUSES = {
+    "SQLITE_FULL": "the disk is full",
+    "SQLITE_READONLY": "the database is read-only",
+    "SQLITE_BUSY": "another process holds the database locked",
+    "SQLITE_LOCKED": "the database is locked",
+    "SQLITE_IOERR": "the disk failed to read or write",
+    "SQLITE_CANTOPEN": "the file cannot be opened",
+    "SQLITE_NOTADB": "the file is not a database",
+    "SQLITE_CORRUPT": "the database file is damaged",
+    "SQLITE_PERM": "permission denied",
+    "SQLITE_AUTH": "permission denied",
+}
+
+
+def cause_of(error: sqlite3.Error | OSError) -> str:
+    """A storage fault's cause in a few words: "the disk is full", "the database is read-only"."""
+    if isinstance(error, OSError):
+        return error.strerror or str(error)
+    name = getattr(error, "sqlite_errorname", "") or ""
+    primary = "_".join(name.split("_")[:2])
+    return _CAUSES.get(primary, str(error) or type(error).__name__)
+
 
 class StorageUnavailable(PawpostError):
     """The database cannot be used right now (locked, read-only, full, failing disk)."""
 
-    def __init__(self, detail: str = "") -> None:
+    def __init__(self, detail: str = "", cause: str = "") -> None:
         super().__init__(
             "The bot's storage is unavailable right now, so nothing was changed; "
             "please try again in a moment."
         )
         self.detail = detail
+        self.cause = cause
 
     @classmethod
     def because(cls, error: sqlite3.Error) -> StorageUnavailable:
-        return cls(f"{type(error).__name__}: {error}")
+        cause = cause_of(error)
+        return cls(f"{cause} ({type(error).__name__}: {error})", cause)
+
+
+class CannotOpen(PawpostError):
+    """The database file could not be opened: one sentence naming it and why."""
+
+    def __init__(self, path: str, cause: str) -> None:
+        super().__init__(f"Cannot open the database {path}: {cause}.")
+        self.path = path
+        self.cause = cause

@@ -24,6 +24,7 @@ from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
 from storage.names import name_key
 from storage.notes import Notes
+from storage.outbox import OutboxRepository
 from storage.profiles import PostRepository, Profile, ProfileRepository
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import from_text, maybe_from_text, to_text
@@ -64,6 +65,15 @@ class GuildRepository:
             " settings = excluded.settings",
             (guild.guild_id, guild.ruleset, guild.settings.model_dump_json()),
         )
+
+    def known(self, guild_id: int) -> bool:
+        """Whether the database has anything of this server: settings or characters."""
+        rows = self._db.execute_fetchall(
+            "SELECT EXISTS (SELECT 1 FROM guilds WHERE guild_id = ?)"
+            " OR EXISTS (SELECT 1 FROM characters WHERE guild_id = ?)",
+            (guild_id, guild_id),
+        )
+        return bool(rows[0][0])
 
     def set_command_hash(self, guild_id: int, command_hash: str) -> None:
         self._db.execute(
@@ -376,6 +386,25 @@ class CharacterRepository:
         )
         return [_character(row) for row in rows]
 
+    def page_in_guild(
+        self, guild_id: int, after_id: int, last_id: int, limit: int
+    ) -> list[Character]:
+        """The server's characters with ids after `after_id` up to `last_id`, in id order, at
+        most `limit` (the export reads them a page at a time)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            " WHERE guild_id = ? AND id > ? AND id <= ? ORDER BY id LIMIT ?",
+            (guild_id, after_id, last_id, limit),
+        )
+        return [_character(row) for row in rows]
+
+    def last_id(self, guild_id: int) -> int:
+        """The server's newest character id (0: none)."""
+        rows = self._db.execute_fetchall(
+            "SELECT coalesce(max(id), 0) FROM characters WHERE guild_id = ?", (guild_id,)
+        )
+        return int(rows[0][0])
+
 
 _AUDIT_COLUMNS = (
     "a.id, a.guild_id, a.channel_id, a.user_id, a.character_id, c.name, a.action, a.summary,"
@@ -529,6 +558,26 @@ class AuditRepository:
         )
         return [_audit(row) for row in rows]
 
+    def page_in_guild(
+        self, guild_id: int, after_id: int, last_id: int, limit: int
+    ) -> list[AuditEntry]:
+        """The server's log entries with ids after `after_id` up to `last_id`, oldest first, at
+        most `limit` (the export reads them a page at a time)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_AUDIT_COLUMNS} FROM audit_log a LEFT JOIN characters c"
+            " ON c.id = a.character_id WHERE a.guild_id = ? AND a.id > ? AND a.id <= ?"
+            " ORDER BY a.id LIMIT ?",
+            (guild_id, after_id, last_id, limit),
+        )
+        return [_audit(row) for row in rows]
+
+    def last_id(self, guild_id: int) -> int:
+        """The server's newest log entry id (0: none)."""
+        rows = self._db.execute_fetchall(
+            "SELECT coalesce(max(id), 0) FROM audit_log WHERE guild_id = ?", (guild_id,)
+        )
+        return int(rows[0][0])
+
 
 def _audit_values(entry: AuditEntry) -> tuple[Any, ...]:
     # Defaults left out (no modifiers, not a pool, no target): they come back when read.
@@ -567,6 +616,7 @@ class Transaction:
         self.hunting = HuntingRepository(connection)
         self.clock = ClockRepository(connection)
         self.contests = ContestRepository(connection)
+        self.outbox = OutboxRepository(connection)
         self._parts: dict[Callable[[Connection], Any], Any] = {}
 
     def _hold_if_required(self, character: Character, now: datetime) -> None:

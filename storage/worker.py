@@ -27,6 +27,7 @@ class DatabaseThread:
         self._queue: deque[tuple[Callable[[], Any], asyncio.Future[Any]]] = deque()
         self._wake = threading.Event()
         self._stopping = False
+        self._last: Callable[[], Any] | None = None  # run once the queue is empty, at the end
         # Results waiting for the loop, and whether a call to take them is already scheduled.
         self._outbox: list[Outcome] = []
         self._outbox_lock = threading.Lock()
@@ -47,8 +48,10 @@ class DatabaseThread:
         self._wake.set()
         return future
 
-    def stop(self) -> None:
-        """Let the thread end once the queue is empty (close the connection before this)."""
+    def stop(self, last: Callable[[], Any] | None = None) -> None:
+        """Let the thread end once the queue is empty, running `last` (such as closing the
+        connection, which belongs to this thread) just before it does."""
+        self._last = last
         self._stopping = True
         self._wake.set()
 
@@ -58,16 +61,24 @@ class DatabaseThread:
             # Cleared before draining: work queued from now on sets it again, so none is missed.
             self._wake.clear()
             while self._queue:
-                work, future = self._queue.popleft()
-                if future.cancelled():  # the caller gave up before the work began
-                    continue
-                try:
-                    outcome: Outcome = (future, work(), None)
-                except BaseException as error:  # handed to the caller, who raises it
-                    outcome = (future, None, error)
-                self._hand_back(outcome)
+                self._run_next()
             if self._stopping and not self._queue:
+                if self._last is not None:
+                    with contextlib.suppress(Exception):  # nobody is left to tell
+                        self._last()
                 return
+
+    def _run_next(self) -> None:
+        """Run the next unit. Its own frame: nothing of it (the work, which may hold its
+        database) stays referenced by the waiting loop once it has ended."""
+        work, future = self._queue.popleft()
+        if future.cancelled():  # the caller gave up before the work began
+            return
+        try:
+            outcome: Outcome = (future, work(), None)
+        except BaseException as error:  # handed to the caller, who raises it
+            outcome = (future, None, error)
+        self._hand_back(outcome)
 
     def _hand_back(self, outcome: Outcome) -> None:
         """Give one result to the loop now: with the ones it has not taken yet, or in a new

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 import subprocess
@@ -65,8 +66,8 @@ def test_console_script_plays_a_session_and_exits_zero(tmp_path: Path) -> None:
     assert "[1] Roll Agility" in out
     assert "== Contest: Tigerclaw vs Firepaw ==" in out
     assert "== Recent rolls of Firepaw ==" in out
-    assert "(saved pawpost-1.json" in out
-    exported = json.loads((tmp_path / "pawpost-1.json").read_text())
+    assert "(saved pawpost-1.json.gz" in out
+    exported = json.loads(gzip.decompress((tmp_path / "pawpost-1.json.gz").read_bytes()))
     assert [c["name"] for c in exported["characters"]] == ["Firepaw", "Tigerclaw"]
 
     printed = pawpost("export", "--guild", "1", "--db", str(database), cwd=tmp_path)
@@ -122,7 +123,11 @@ def test_no_file_is_needed_and_defaults_apply(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("text", "message"),
     [
-        ("log_level = 'LOUD'", "log_level: String should match pattern"),
+        (
+            "log_level = 'LOUD'",
+            r"config.toml: log_level: it is one of DEBUG, INFO, WARNING, ERROR, CRITICAL, not "
+            r"'LOUD'\.$",
+        ),
         ("database = ", "is not valid TOML"),
         ("[bot]\ntoken = 'x'", "bot is not a setting Pawpost knows."),
     ],
@@ -132,6 +137,16 @@ def test_bad_settings_are_refused(tmp_path: Path, text: str, message: str) -> No
     config.write_text(text)
     with pytest.raises(PawpostError, match=message):
         load_settings(config, {})
+
+
+def test_a_bad_value_from_the_environment_names_the_variable(tmp_path: Path) -> None:
+    environ = {"PAWPOST_CONFIG": str(tmp_path / "none.toml"), "PAWPOST_LOG_LEVEL": "loud"}
+    with pytest.raises(PawpostError) as refused:
+        load_settings(None, environ)
+    assert refused.value.message == (
+        "PAWPOST_LOG_LEVEL (environment): log_level: it is one of DEBUG, INFO, WARNING, ERROR, "
+        "CRITICAL, not 'LOUD'."
+    )
 
 
 def test_example_config_is_valid(tmp_path: Path) -> None:

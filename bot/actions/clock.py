@@ -24,8 +24,9 @@ from bot.actions.lookup import named, require_admin, require_built
 from bot.actions.reply import Reply
 from bot.actions.seasons import current_season
 from bot.actions.weeks import stamp
+from bot.outbox import Post, record_posts
 from bot.ruleset import Feature, Ruleset
-from bot.scheduler import JobResult, Post
+from bot.scheduler import JobResult
 from rules.errors import PawpostError
 from rules.rulesets import RulesetNotBuilt
 from storage.clock import ClockRecord
@@ -54,7 +55,7 @@ def _game_clock(services: Services, now: datetime) -> JobResult:
     try:
         with services.db.transaction() as tx:
             done = _advance_all(services, tx, tx.clock.due(now, BATCH), now)
-            return JobResult(done, tx.clock.earliest_due())
+            return JobResult(done, tx.clock.earliest_due(), in_outbox=True)
     except Exception:
         log.exception("the game clock failed for a batch; trying each server alone")
     with services.db.transaction(write=False) as tx:
@@ -69,12 +70,13 @@ def _game_clock(services: Services, now: datetime) -> JobResult:
             with services.db.transaction() as tx:
                 tx.clock.save([(record, now + RETRY_AFTER)])
     with services.db.transaction(write=False) as tx:
-        return JobResult(posts, tx.clock.earliest_due())
+        return JobResult(posts, tx.clock.earliest_due(), in_outbox=True)
 
 
 def _advance_all(
     services: Services, tx: Transaction, records: Sequence[ClockRecord], now: datetime
 ) -> list[Post]:
+    """Each server's days and moons; the days' posts kept in the outbox in this transaction."""
     posts: list[Post] = []
     saved: list[tuple[ClockRecord, datetime | None]] = []
     for record in records:
@@ -83,6 +85,7 @@ def _advance_all(
         _moons(tx, record, ruleset, now)
         saved.append((record, _next_due(record, ruleset, now)))
     tx.clock.save(saved)
+    record_posts(tx, posts, now)
     return posts
 
 

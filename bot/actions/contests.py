@@ -14,7 +14,8 @@ from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.reply import Button, Reply, Style
-from bot.scheduler import JobResult, Post
+from bot.outbox import Post, record_posts
+from bot.scheduler import JobResult
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Roll
@@ -336,8 +337,9 @@ def overdue_contest_notices(
     services: Services, now: datetime, limit: int = NOTICES_PER_WAKE
 ) -> tuple[list[tuple[int, Reply]], datetime | None]:
     """Contests whose defender has not rolled within the timeout: one post each (channel, reply)
-    offering admins a "Roll for the defender" button. Each is announced once. Also returns when
-    the next one falls due, as far as can be told now."""
+    offering admins a "Roll for the defender" button. Each is announced once: its post is kept
+    in the outbox with the mark. Also returns when the next one falls due, as far as can be
+    told now."""
     notices: list[tuple[int, Reply]] = []
     with services.db.transaction() as tx:
         candidates = tx.contests.overdue(now - SHORTEST_TIMEOUT, limit)
@@ -370,6 +372,7 @@ def overdue_contest_notices(
             )
             settled.append(contest.id)
         tx.contests.mark_timeout_noticed(settled, now)
+        record_posts(tx, [Post(channel, reply) for channel, reply in notices], now)
         waiting = tx.contests.earliest_waiting()
         next_due = None
         if waiting is not None:
@@ -381,7 +384,8 @@ def overdue_contest_notices(
 async def contest_timeouts(services: Services, now: datetime) -> JobResult:
     """The scheduler's job: announce contests whose defender has not rolled in time, once each."""
     notices, next_due = await overdue_contest_notices(services, now)
-    return JobResult([Post(channel, reply) for channel, reply in notices], next_due)
+    posts = [Post(channel, reply) for channel, reply in notices]
+    return JobResult(posts, next_due, in_outbox=True)
 
 
 async def _contest_button(services: Services, actor: Actor, press: Press) -> Reply:

@@ -33,6 +33,9 @@ class Actor:
     is_admin: bool = False
     role_ids: frozenset[int] = field(default_factory=frozenset)
     display_name: str = ""
+    # The biggest file the transport may attach in answer (Discord's per-server upload limit);
+    # None: no limit known.
+    upload_limit: int | None = None
 
     def admin_in(self, settings: GuildSettings) -> bool:
         # @everyone (whose id is the server's) is refused as the admin role; one stored before

@@ -18,6 +18,19 @@ def safe(text: str) -> str:
     return text.translate(_ESCAPES) if _NEEDS_ESCAPING.search(text) else text
 
 
+def plural(count: int, word: str) -> str:
+    """The count and the word: 1 failed hunt, 2 failed hunts."""
+    return f"{count} {word}{'' if count == 1 else 's'}"
+
+
+def for_reason(reason: str | None) -> str:
+    """ " for <reason>" after a roll's title, without doubling a "for" the player typed."""
+    if not reason:
+        return ""
+    cleaned = re.sub(r"^for\s+", "", reason.strip(), flags=re.IGNORECASE) or reason.strip()
+    return f" for {safe(cleaned)}"
+
+
 def signed(value: int) -> str:
     return f"+ {value}" if value >= 0 else f"− {-value}"
 

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import safe
+from bot.actions.formatting import plural, safe
 from bot.actions.lookup import acting_character, require_built
 from bot.actions.reply import Button, Reply, Style
 from bot.actions.roll import clean_reason
@@ -25,11 +25,6 @@ if TYPE_CHECKING:
     from bot.ruleset import Hunger
 
 MAX_AWAY_DAYS = 365
-
-
-def plural(count: int, word: str) -> str:
-    """The count and the word: 1 failed hunt, 2 failed hunts."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def this_week(guild: Guild, now: datetime) -> Week:
@@ -91,8 +86,11 @@ def status(services: Services, actor: Actor, user: int | None = None) -> Reply:
         hunger = hunger_of(services, guild)
         week = this_week(guild, now)
         cats = tx.hunting.standings(week, owner)
+    if not cats:
+        whose = "You have" if owner == actor.user_id else f"<@{owner}> has"
+        return Reply(title="Hunting this week", lines=[f"{whose} no cats in this server."])
     lines = [f"<@{owner}>'s cats; this week ends {stamp(week.end, 'R')}."]
-    lines += [standing_line(cat, hunger) for cat in cats] or ["No cats in this server."]
+    lines += [standing_line(cat, hunger) for cat in cats]
     return Reply(title="Hunting this week", lines=lines)
 
 

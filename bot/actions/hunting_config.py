@@ -45,8 +45,13 @@ def cannot_post(channel_id: int) -> str:
 
 
 async def require_postable(services: Services, actor: Actor, channel_id: int) -> None:
+    """Refuse a channel the bot cannot post in; a member who may not change the setting at all
+    is told that instead (the channel is no business of theirs)."""
     check = channel_check(services)
     if check is not None and not await check(actor.guild_id, channel_id):
+        await services.db.transact(
+            lambda tx: require_admin(actor, tx.guilds.get(actor.guild_id)), write=False
+        )
         raise PawpostError(cannot_post(channel_id))
 
 

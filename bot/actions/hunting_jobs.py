@@ -33,8 +33,9 @@ from bot.actions.weeks import (
     week_of,
     zone,
 )
+from bot.outbox import Post, record_posts
 from bot.ruleset import Feature, Hunger, Ruleset
-from bot.scheduler import JobResult, Post
+from bot.scheduler import JobResult
 from rules.seasons import Season, season_began
 from storage.hunting import (
     Done,
@@ -287,7 +288,7 @@ def _weekly_hunting(services: Services, now: datetime, can_post: CanPost | None)
             due = tx.hunting.due_guilds(now, BATCH)
             posts = _work(services, tx, due, now, can_post)
             next_due = tx.hunting.earliest_due()
-        return JobResult(posts, next_due)
+        return JobResult(posts, next_due, in_outbox=True)
     except Exception:
         log.exception("the weekly hunting job failed for a batch; trying each server alone")
     with services.db.transaction(write=False) as tx:
@@ -303,7 +304,7 @@ def _weekly_hunting(services: Services, now: datetime, can_post: CanPost | None)
                 tx.hunting.set_next_due([(one.guild.guild_id, now + RETRY_AFTER)])
     with services.db.transaction(write=False) as tx:
         next_due = tx.hunting.earliest_due()
-    return JobResult(posts, next_due)
+    return JobResult(posts, next_due, in_outbox=True)
 
 
 def _work(
@@ -313,7 +314,8 @@ def _work(
     now: datetime,
     can_post: CanPost | None,
 ) -> list[Post]:
-    """Everything the due servers need, in a fixed number of statements for any number."""
+    """Everything the due servers need, in a fixed number of statements for any number; the
+    posts are kept in the outbox in this transaction (and returned)."""
     if not due:
         return []
     plans = [plan(one, now, services.ruleset(one.guild.ruleset)) for one in due]
@@ -375,6 +377,7 @@ def _work(
     tx.hunting.record_done([record for p in plans for record in p.records], now)
     # Last: saving a turned season marks the server due at once; this sets its real next time.
     tx.hunting.set_next_due([(p.guild_id, p.next_due) for p in plans])
+    record_posts(tx, posts, now)
     return posts
 
 

@@ -1,21 +1,18 @@
-"""`/log` and the JSON export: what was rolled, by whom, for which character, and overrides."""
+"""`/log`: what was rolled, by whom, for which character, and overrides."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from bot.actions.context import Actor, Services, registered_rulesets, runs_in_database
+from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
-from bot.actions.lookup import named, require_admin
-from bot.actions.reply import Attachment, Button, Reply
-from storage.database import Database
+from bot.actions.lookup import named
+from bot.actions.reply import Button, Reply
 from storage.models import AuditEntry
 from storage.repositories import Transaction
 
 if TYPE_CHECKING:
-    from bot.ruleset import Ruleset
+    pass
 
 DEFAULT_LOG_LIMIT = 10
 MAX_LOG_LIMIT = 25
@@ -26,8 +23,8 @@ def _line(entry: AuditEntry) -> str:
     who = safe(entry.character_name) if entry.character_name else f"<@{entry.user_id}>"
     stamp = f"<t:{int(entry.created_at.timestamp())}:R>"
     head = f"`#{entry.id}` {stamp} {who} — {safe(entry.summary)}"
-    if entry.overrides_id is not None:
-        head += f" (overrides `#{entry.overrides_id}` by <@{entry.user_id}>)"
+    if entry.overrides_id is not None:  # its summary names the roll: "override of #9: …"
+        head += f" (by <@{entry.user_id}>)"
     details = [describe_roll(roll) for roll in entry.rolls]
     if entry.outcome:
         details.append(f"→ {safe(entry.outcome)}")
@@ -99,43 +96,3 @@ def _log_target(
 async def older_page(services: Services, actor: Actor, scope: int, before_id: int) -> Reply:
     """The "Older" button of `/log`."""
     return await recent(services, actor, before_id=before_id, character_id=scope or None)
-
-
-async def export_guild(
-    db: Database, guild_id: int, rulesets: Mapping[str, Ruleset] | None = None
-) -> dict[str, Any]:
-    """The server's settings, characters (hidden ones too), whole audit log, and its ruleset's
-    own section (Germ: trust and combats)."""
-    chosen = registered_rulesets() if rulesets is None else rulesets
-    return await db.transact(lambda tx: _export(tx, guild_id, chosen), write=False)
-
-
-def _export(tx: Transaction, guild_id: int, rulesets: Mapping[str, Ruleset]) -> dict[str, Any]:
-    guild = tx.guilds.get(guild_id)
-    characters = tx.characters.all_in_guild(guild_id)
-    entries = tx.audit.all_in_guild(guild_id)
-    data: dict[str, Any] = {
-        "guild_id": str(guild_id),
-        "ruleset": guild.ruleset,
-        "settings": guild.settings.model_dump(mode="json"),
-        "characters": [character.model_dump(mode="json") for character in characters],
-        "audit_log": [entry.model_dump(mode="json") for entry in entries],
-    }
-    ruleset = rulesets.get(guild.ruleset)
-    if ruleset is not None and ruleset.export is not None:
-        data[ruleset.id] = ruleset.export(tx, guild_id)
-    return data
-
-
-@runs_in_database
-def export(services: Services, actor: Actor) -> Reply:
-    """`/admin export`: the server's data as a JSON file, for admins."""
-    with services.db.transaction(write=False) as tx:
-        require_admin(actor, tx.guilds.get(actor.guild_id))
-        data = _export(tx, actor.guild_id, services.rulesets)
-    content = json.dumps(data, indent=2, ensure_ascii=False).encode()
-    return Reply(
-        lines=[f"{len(data['characters'])} characters and {len(data['audit_log'])} log entries."],
-        attachment=Attachment(filename=f"pawpost-{actor.guild_id}.json", content=content),
-        ephemeral=True,
-    )

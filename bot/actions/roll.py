@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import describe_roll, safe
+from bot.actions.formatting import describe_roll, for_reason
 from bot.actions.reply import Reply
 from rules.dice import parse_expression
 from rules.errors import PawpostError
@@ -38,5 +38,5 @@ def roll(services: Services, actor: Actor, expression: str, reason: str | None =
                 reason=reason,
             )
         )
-    title = f"Roll {parsed.text}" + (f" for {safe(reason)}" if reason else "")
+    title = f"Roll {parsed.text}{for_reason(reason)}"
     return Reply(title=title, lines=[line])

@@ -15,9 +15,10 @@ async def time_startup(path: Path, guild_ids: Sequence[int]) -> float:
     """Open the database and do what the bot does with it at start-up: the migrations check,
     every server's ruleset for the command sync, one pass of the scheduler's jobs."""
     from bot.jobs import jobs
-    from bot.scheduler import Post, Scheduler
+    from bot.outbox import Delivery
+    from bot.scheduler import Scheduler
 
-    async def send(post: Post) -> None:
+    async def send(post: Delivery) -> None:
         return None
 
     began = time.perf_counter()

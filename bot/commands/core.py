@@ -13,6 +13,7 @@ from bot.actions import (
     approvals,
     card,
     characters,
+    export,
     log,
     posts,
     profiles,
@@ -212,8 +213,8 @@ CORE_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("admin", "export"),
-        "Download this server's characters and log as JSON",
-        log.export,
+        "Download this server's characters and log as compressed JSON",
+        export.export,
         admin=True,
     ),
     Command(

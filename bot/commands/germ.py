@@ -120,7 +120,14 @@ GERM_COMMANDS: tuple[Command, ...] = (
         (
             Option("character", Kind.character, "The cat", True),
             Option("stat", Kind.text, "Which stat", True, choices=STAT_CHOICES),
-            Option("value", Kind.integer, "New points", True, min_value=0, max_value=100),
+            Option(
+                "value",
+                Kind.integer,
+                "New points (up to the server's most in one stat)",
+                True,
+                min_value=0,
+                max_value=germ_config.MOST_POINTS_IN_STAT,
+            ),
             Option("reason", Kind.text, "Why", True, max_length=200),
         ),
         admin=True,

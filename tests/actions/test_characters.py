@@ -131,7 +131,7 @@ async def test_mother_and_kits_show_and_cycles_are_refused(services, db) -> None
     kit = await characters.show(services, actor(BOB), "Sandkit")
     fields = {f.name: f.value for f in kit.fields}
     assert fields["Mother"] == "Sandstorm"
-    assert fields["Age"] == "1 moons (kit)"
+    assert fields["Age"] == "1 moon (kit)"
     assert "rolls -6 (kit -10)" in fields["Stats"]
     before = dump(db.path)
     with pytest.raises(PawpostError, match="would make a cat its own ancestor"):
@@ -148,7 +148,7 @@ async def test_mother_and_kits_show_and_cycles_are_refused(services, db) -> None
 async def test_conditions_are_added_removed_and_shape_the_rolls(services) -> None:
     await germ_cats.create(services, actor(ALICE), **cat("Oldpaw", age=130))
     await germ_cats.add_condition(services, actor(ALICE), "blind")
-    with pytest.raises(PawpostError, match="already blind"):
+    with pytest.raises(PawpostError, match='already has the condition "blind"'):
         await germ_cats.add_condition(services, actor(ALICE), "blind")
     with pytest.raises(PawpostError, match="follows from the cat.s age or hunger"):
         await germ_cats.add_condition(services, actor(ALICE), "starving")
@@ -159,8 +159,11 @@ async def test_conditions_are_added_removed_and_shape_the_rolls(services) -> Non
     assert "**Stealth** 3 → rolls -2 (blind -5)" in fields["Stats"]
     healer = actor(ADMIN, admin=True)
     await germ_cats.remove_condition(services, healer, "blind", "Oldpaw", reason="healed")
-    with pytest.raises(PawpostError, match="is not blind"):
+    with pytest.raises(PawpostError, match='Oldpaw does not have the condition "blind".'):
         await germ_cats.remove_condition(services, healer, "blind", "Oldpaw", reason="healed")
+    await germ_cats.add_condition(services, actor(ALICE), "no-tail", "Oldpaw")
+    with pytest.raises(PawpostError, match='Oldpaw already has the condition "no tail".'):
+        await germ_cats.add_condition(services, actor(ALICE), "no-tail", "Oldpaw")
 
 
 async def test_list_paginates(services) -> None:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import pytest
 
-from bot.actions import buttons, log, roll, server_config
+from bot.actions import buttons, export, log, roll, server_config
 from bot.actions.context import Actor
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import checks
@@ -119,12 +120,12 @@ async def test_admin_export_is_a_json_file_for_admins_only(services, dice) -> No
     dice.load(7)
     await checks.check(services, actor(ALICE), "agility")
     with pytest.raises(PawpostError, match="Only an admin"):
-        await log.export(services, actor(ALICE))
-    reply = await log.export(services, actor(ADMIN, admin=True))
+        await export.export(services, actor(ALICE))
+    reply = await export.export(services, actor(ADMIN, admin=True))
     assert reply.ephemeral
     assert reply.attachment is not None
-    assert reply.attachment.filename == f"pawpost-{GUILD}.json"
-    data = json.loads(reply.attachment.content)
+    assert reply.attachment.filename == f"pawpost-{GUILD}.json.gz"
+    data = json.loads(gzip.decompress(reply.attachment.content))
     assert data["ruleset"] == "germ"
     assert data["characters"][0]["sheet"]["strength"] == 4
     assert data["audit_log"][-1]["rolls"][0]["dice"] == [{"sides": 20, "face": 7}]

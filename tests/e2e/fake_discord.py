@@ -217,6 +217,16 @@ class FakeDiscord(FakeGuildState):
         self.down = False
         # When set, REST requests (not webhooks) with another bot token get 401.
         self.accepted_token: str | None = None
+        # Channel posts: the next this many are refused with 503 (nothing stored); the next
+        # this many are stored but answered 503, as if the answer was lost on its way back.
+        self.refuse_channel_posts = 0
+        self.lose_channel_post_answers = 0
+        # (channel, nonce) -> message id, for `enforce_nonce` as Discord does it: a second post
+        # with the same nonce returns the first message instead of making another.
+        self._nonces: dict[tuple[int, str], int] = {}
+        # Called with each new channel message once it is stored, before the answer goes back
+        # (a test can kill the bot there: Discord took the post, the bot never heard).
+        self.after_channel_post: Callable[[Json], Awaitable[None]] | None = None
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> FakeDiscord:
@@ -583,7 +593,25 @@ class FakeDiscord(FakeGuildState):
         return msgs[: int(c.query.get("limit", 50))]
 
     async def _post_message(self, c: Call) -> Json:
-        return self._new_message(self._known_channel(c), c.json or {}, c.files)
+        cid, body = self._known_channel(c), c.json or {}
+        if self.refuse_channel_posts > 0:
+            self.refuse_channel_posts -= 1
+            raise DiscordHTTPError(503, 0, "Service Unavailable")
+        nonce = None if body.get("nonce") is None else str(body["nonce"])
+        if nonce is not None and body.get("enforce_nonce"):
+            known = self._nonces.get((cid, nonce))
+            if known is not None and known in self._messages:
+                return self._messages[known]
+        msg = self._new_message(cid, body, c.files)
+        if nonce is not None:
+            msg["nonce"] = nonce
+            self._nonces[(cid, nonce)] = int(msg["id"])
+        if self.after_channel_post is not None:
+            await self.after_channel_post(msg)
+        if self.lose_channel_post_answers > 0:
+            self.lose_channel_post_answers -= 1
+            raise DiscordHTTPError(503, 0, "Service Unavailable")
+        return msg
 
     async def _channel_message(self, c: Call) -> Json | None:
         cid, mid = self._known_channel(c), int(c.params["mid"])

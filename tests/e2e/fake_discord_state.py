@@ -228,7 +228,7 @@ class FakeGuildState:
             "app_permissions": str(self.permissions(self.bot_user)), "locale": "en-US",
             "guild_locale": "en-US", "entitlements": [], "context": 0,
             "authorizing_integration_owners": {"0": str(self.guild_id)},
-            "attachment_size_limit": 10 * 1024 * 1024,
+            "attachment_size_limit": getattr(self, "attachment_size_limit", 10 * 1024 * 1024),
         }  # fmt: skip
         if message is not None:
             payload["message"] = message

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 from pathlib import Path
 
@@ -128,8 +129,21 @@ async def test_admin_export_is_a_json_file_for_admins_only(tmp_path: Path) -> No
         assert is_ephemeral(body)
         message = world.stored(inter)
         [attachment] = message["attachments"]
-        assert attachment["filename"] == f"pawpost-{fake.guild_id}.json"
-        data = json.loads(fake.attachment_bytes(attachment))
+        assert attachment["filename"] == f"pawpost-{fake.guild_id}.json.gz"
+        data = json.loads(gzip.decompress(fake.attachment_bytes(attachment)))
         assert data["guild_id"] == str(fake.guild_id) and data["ruleset"] == "germ"
         assert {c["name"] for c in data["characters"]} == {"Rook", "Robin"}
         assert [e["summary"] for e in data["audit_log"]][-1] == "Stealth check"
+
+
+async def test_an_export_over_the_upload_limit_names_pawpost_export(tmp_path: Path) -> None:
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        fake.attachment_size_limit = 200  # bytes: what this interaction says the server takes
+        await world.start()
+        await create_cat(world, "Rook", user=fake.player1)
+        body = await world.command("admin export", user=fake.admin)
+        assert is_ephemeral(body) and not body.get("attachments")
+        shown = text_of(body)
+        assert "more than this server's upload limit of 0.2 KB" in shown
+        assert f"`pawpost export --guild {fake.guild_id} > export.json`" in shown

@@ -66,7 +66,7 @@ async def test_one_hunt_a_day_and_three_failures_starve(tmp_path: Path) -> None:
             text_of(body)
         )
         sheet = text_of(await world.command("character show", user=fake.player1))
-        assert "starving; 3 failed hunt(s) in a row" in sheet
+        assert "starving; 3 failed hunts in a row" in sheet
         assert "**Strength** 4 → rolls +0 (starving" in sheet  # −4 Strength while starving
 
         refused = await world.command(
@@ -76,7 +76,7 @@ async def test_one_hunt_a_day_and_three_failures_starve(tmp_path: Path) -> None:
         fed = {"character": "Rook", "reason": "fed by the clan"}
         await world.command("admin starving clear", fed, user=fake.admin)
         sheet = text_of(await world.command("character show", user=fake.player1))
-        assert "fed; 0 failed hunt(s) in a row" in sheet
+        assert "fed; 0 failed hunts in a row" in sheet
 
 
 async def test_weekly_reminder_is_posted_once(tmp_path: Path) -> None:

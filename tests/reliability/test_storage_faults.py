@@ -10,6 +10,7 @@ opened read-only does. Full is `PRAGMA max_page_count` at the file's current siz
 
 from __future__ import annotations
 
+import logging
 import shutil
 import sqlite3
 import subprocess
@@ -130,3 +131,62 @@ async def test_full(services: Services) -> None:
     assert refused is not None and refused.message == UNAVAILABLE
     assert after == before
     await check(services)
+
+
+def fault_warnings(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [
+        record.getMessage()
+        for record in caplog.records
+        if record.name == "storage.database" and record.levelno == logging.WARNING
+    ]
+
+
+async def test_a_lock_is_logged_with_its_cause(
+    services: Services, caplog: pytest.LogCaptureFixture
+) -> None:
+    other = sqlite3.connect(services.db.path, isolation_level=None)
+    other.execute("BEGIN EXCLUSIVE")
+    try:
+        with caplog.at_level(logging.WARNING, logger="storage.database"):
+            await refused_unchanged(services)
+    finally:
+        other.execute("ROLLBACK")
+        other.close()
+    [line] = fault_warnings(caplog)
+    assert line.startswith("storage fault: another process holds the database locked (")
+
+
+async def test_a_read_only_database_is_logged_with_its_cause(
+    services: Services, caplog: pytest.LogCaptureFixture
+) -> None:
+    db = services.db
+    connection = db._connection  # fault injection, as in test_read_only_connection
+    await db.run(connection.execute, "PRAGMA query_only = ON")
+    try:
+        with caplog.at_level(logging.WARNING, logger="storage.database"):
+            await refused_unchanged(services)
+    finally:
+        await db.run(connection.execute, "PRAGMA query_only = OFF")
+    [line] = fault_warnings(caplog)
+    assert line.startswith("storage fault: the database is read-only (")
+
+
+async def test_a_full_disk_is_logged_with_its_cause(
+    services: Services, caplog: pytest.LogCaptureFixture
+) -> None:
+    db = services.db
+    connection = db._connection  # fault injection, as in test_full
+    await db.run(connection.execute, "VACUUM")
+    (pages,) = (await db.run(connection.execute_fetchall, "PRAGMA page_count"))[0]
+    await db.run(connection.execute, f"PRAGMA max_page_count = {pages}")
+    try:
+        with caplog.at_level(logging.WARNING, logger="storage.database"):
+            for _ in range(300):
+                try:
+                    await check(services)
+                except PawpostError:
+                    break
+    finally:
+        await db.run(connection.execute, "PRAGMA max_page_count = 1073741823")
+    [line] = fault_warnings(caplog)
+    assert line.startswith("storage fault: the disk is full (")

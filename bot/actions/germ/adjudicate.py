@@ -159,7 +159,9 @@ def _attack(
                 "A power of 21 or more needs the disability too, e.g. power 22 blinded."
             )
         if override.disability.condition in sheet.conditions:
-            raise PawpostError(f"{name} is already {override.disability.label}; name another.")
+            raise PawpostError(
+                f'{name} already has the disability "{override.disability.label}"; name another.'
+            )
         sheet = with_disability(sheet, override.disability)
         word += f" {override.disability.value}"
         lines.append(f"{name} is {override.disability.label} for good.")

@@ -10,7 +10,7 @@ from bot.actions import audit
 from bot.actions.admin import required_reason
 from bot.actions.characters import name_taken
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import safe
+from bot.actions.formatting import plural, safe
 from bot.actions.germ import mothers
 from bot.actions.germ.checks import parse_stat
 from bot.actions.lookup import acting_character, clean_name, named, require_admin, require_built
@@ -154,7 +154,7 @@ def edit(
         changes = []
         if age is not None:
             found.sheet = found.sheet.model_copy(update={"age_moons": age})
-            changes.append(f"age {age} moons")
+            changes.append(f"age {plural(age, 'moon')}")
         asked: Character | None = None
         if mother is not None:
             sheet = found.sheet
@@ -219,9 +219,9 @@ def _change_condition(
         assert isinstance(sheet, GermSheet)
         has = chosen in sheet.conditions
         if add and has:
-            raise PawpostError(f"{safe(found.name)} is already {chosen.label}.")
+            raise PawpostError(f'{safe(found.name)} already has the condition "{chosen.label}".')
         if not add and not has:
-            raise PawpostError(f"{safe(found.name)} is not {chosen.label}.")
+            raise PawpostError(f'{safe(found.name)} does not have the condition "{chosen.label}".')
         found.sheet = with_condition(sheet, chosen) if add else without_condition(sheet, chosen)
         tx.characters.save_sheet(found)
         verb = "added" if add else "removed"

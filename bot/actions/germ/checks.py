@@ -8,7 +8,7 @@ from datetime import datetime
 from bot.actions import audit
 from bot.actions.contests import Defence, contest_buttons, open_contests
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import describe_roll, safe
+from bot.actions.formatting import describe_roll, for_reason, safe
 from bot.actions.lookup import acting_character, named, require_built
 from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
@@ -73,7 +73,7 @@ def check(
                 reason=reason,
             )
         )
-    title = f"{safe(found.name)}: {chosen.label}" + (f" for {safe(reason)}" if reason else "")
+    title = f"{safe(found.name)}: {chosen.label}{for_reason(reason)}"
     lines = [describe_roll(roll)]
     if outcome is not None:
         lines.append(f"**{outcome.capitalize()}** against DC {dc}.")

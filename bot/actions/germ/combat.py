@@ -28,6 +28,7 @@ from bot.actions.germ.combat_view import (
 )
 from bot.actions.lookup import acting_character, named, require_admin, require_built
 from bot.actions.reply import Reply, ReplyField
+from bot.outbox import Post, record_posts
 from rules.errors import PawpostError
 from rules.germ import combat_turns as turns
 from rules.germ.combat_turns import Phase
@@ -297,7 +298,7 @@ def admin_skip(services: Services, actor: Actor, character: str | None = None) -
         if fight.state.phase is not Phase.TURN:
             raise PawpostError(f"There is no turn to skip: {waiting_for(fight.state, fight.cast)}.")
         skipped = fight.state.attacker
-        note = f"Skipped {fight.cast.raw(skipped)}'s turn"
+        note = f"{fight.cast.raw(skipped)}'s turn is skipped"
         return fight, Step("skip", skipped, turns.skip_turn(fight.state), note)
 
     return run_step(services, actor, act)
@@ -310,7 +311,7 @@ def admin_end(services: Services, actor: Actor, character: str | None = None) ->
     def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
         require_admin(actor, guild)
         fight = combat_of(tx, actor, guild, character)
-        return fight, Step("end", None, turns.end_combat(fight.state), "Ended the combat")
+        return fight, Step("end", None, turns.end_combat(fight.state), "The combat ends")
 
     return run_step(services, actor, act)
 
@@ -405,7 +406,7 @@ def overdue_combat_notices(
 ) -> tuple[list[tuple[int, Reply]], datetime | None]:
     """Combats whose turn (or other wait) has passed the server's turn timeout: one post each
     mentioning whoever it waits for, once; admins are asked to decide the first attacker.
-    Also returns when the next wait falls due."""
+    Each post is kept in the outbox with the mark. Also returns when the next wait falls due."""
     notices: list[tuple[int, Reply]] = []
     with services.db.transaction() as tx:
         due = germ(tx).combat.due(now, limit)
@@ -421,5 +422,6 @@ def overdue_combat_notices(
             if asks_admins and admin_channel and admin_channel != combat.channel_id:
                 notices.append((admin_channel, reply))
         germ(tx).combat.mark_reminded(due, now)
+        record_posts(tx, [Post(channel, reply) for channel, reply in notices], now)
         next_due = germ(tx).combat.next_due()
     return notices, next_due

@@ -34,6 +34,9 @@ from rules.germ.sheet import Disability
 from storage.repositories import Transaction
 from storage.settings import Guild
 
+# A button pressed when what it answers is no longer asked (another turn, an earlier phase).
+NOT_OPEN = "That choice is not open now: the combat has moved on."
+
 if TYPE_CHECKING:
     from bot.actions.buttons import Press
 
@@ -76,6 +79,8 @@ def _accept(fight: Fight, actor: Actor, press: Press, dice: DiceSource) -> Step:
         fighter = waiting[0]
     elif fight.plays(actor, state.challenger):
         raise PawpostError("You cannot accept your own challenge.")
+    elif not waiting:
+        raise PawpostError(NOT_OPEN)
     else:
         raise PawpostError(f"Only {_names(fight, waiting)}'s player or an admin can accept.")
     transition = accept(state, fighter, dice, fight.sheets())
@@ -159,7 +164,9 @@ def _hide(fight: Fight, actor: Actor, press: Press, dice: DiceSource) -> Step:
 
 def _chaser(fight: Fight, actor: Actor) -> FighterId:
     state = fight.state
-    if state.chaser is not None and fight.may_act_for(actor, state.chaser):
+    if state.chaser is None:
+        raise PawpostError(NOT_OPEN)
+    if fight.may_act_for(actor, state.chaser):
         return state.chaser
     name = fight.cast.name(state.chaser)
     if fight.plays(actor, state.runner):
@@ -180,7 +187,9 @@ def _let_go(fight: Fight, actor: Actor, press: Press, dice: DiceSource) -> Step:
 def _hide_choice(choice: HideChoice) -> Decide:
     def decide(fight: Fight, actor: Actor, press: Press, dice: DiceSource) -> Step:
         hider = fight.state.hider
-        if hider is None or not fight.may_act_for(actor, hider):
+        if hider is None:
+            raise PawpostError(NOT_OPEN)
+        if not fight.may_act_for(actor, hider):
             name = fight.cast.name(hider)
             raise PawpostError(f"Only {name}'s player or an admin can choose.")
         transition = hide_choice(fight.state, hider, choice, dice, fight.sheets())
@@ -191,7 +200,9 @@ def _hide_choice(choice: HideChoice) -> Decide:
 
 def _disability(fight: Fight, actor: Actor, press: Press, dice: DiceSource) -> Step:
     wounded = fight.state.disabled
-    if wounded is None or not fight.may_act_for(actor, wounded):
+    if wounded is None:
+        raise PawpostError(NOT_OPEN)
+    if not fight.may_act_for(actor, wounded):
         name = fight.cast.name(wounded)
         raise PawpostError(f"Only {name}'s player or an admin can choose the disability.")
     try:
@@ -215,7 +226,7 @@ def end_step(fight: Fight, actor: Actor) -> Step:
     if mine:
         raise PawpostError("You have already agreed to end this combat.")
     if fight.is_admin(actor):
-        return Step("end", None, end_combat(fight.state), "Ended the combat", update=True)
+        return Step("end", None, end_combat(fight.state), "The combat ends", update=True)
     raise PawpostError("Only the fighters' players or an admin can end this combat.")
 
 

@@ -232,7 +232,7 @@ def share(services: Services, actor: Actor, to: str, character: str | None = Non
         receiver = named(tx, actor.guild_id, to)
         if receiver.id == giver.id:
             raise PawpostError(
-                f"{safe(giver.name)} cannot share a catch with itself; its hunt already fed it."
+                f"{safe(giver.name)} cannot share a catch with itself; name the cat to give it to."
             )
         germ_sheet(giver)
         fed = germ_sheet(receiver)

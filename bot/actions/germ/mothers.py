@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import safe
+from bot.actions.formatting import plural, safe
 from bot.actions.lookup import require_admin, require_built
 from bot.actions.reply import Button, Reply, Style
 from rules.errors import PawpostError
@@ -47,8 +47,9 @@ def check_mother(
     gap = GermSettings.of(guild.settings).mother_min_age_gap_moons
     if not old_enough_to_mother(_age(mother), kit_age, gap):
         raise PawpostError(
-            f"{safe(mother.name)} cannot be the mother: a mother must be at least {gap} moons "
-            f"older than her kit, and she is {_age(mother)} moons to the kit's {kit_age}."
+            f"{safe(mother.name)} cannot be the mother: a mother must be at least "
+            f"{plural(gap, 'moon')} older than her kit, and she is {plural(_age(mother), 'moon')}"
+            f" to the kit's {kit_age}."
         )
 
 
@@ -176,9 +177,13 @@ def set_age_gap(services: Services, actor: Actor, moons: int) -> Reply:
         settings.store_in(guild.settings)
         tx.guilds.save(guild)
         tx.audit.add(
-            audit.entry(actor, "config", f"mother age gap {moons} moons", services.clock())
+            audit.entry(
+                actor, "config", f"mother age gap {plural(moons, 'moon')}", services.clock()
+            )
         )
-    return Reply(lines=[f"A mother must now be at least {moons} moons older than her kit."])
+    return Reply(
+        lines=[f"A mother must now be at least {plural(moons, 'moon')} older than her kit."]
+    )
 
 
 async def _button(services: Services, actor: Actor, press: Press) -> Reply:

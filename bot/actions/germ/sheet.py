@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.actions.formatting import safe
+from bot.actions.formatting import plural, safe
 from bot.actions.reply import ReplyField
 from rules.germ.penalties import effective_conditions, largest_penalty
 from rules.germ.sheet import STATS, GermSheet, is_specialized
@@ -46,13 +46,15 @@ def cat_fields(
     return [
         ReplyField(name="Stats", value="\n".join(stat_lines(sheet))),
         ReplyField(
-            name="Age", value=f"{sheet.age_moons} moons ({sheet.life_stage.value})", inline=True
+            name="Age",
+            value=f"{plural(sheet.age_moons, 'moon')} ({sheet.life_stage.value})",
+            inline=True,
         ),
         ReplyField(name="Conditions", value=", ".join(conditions) or "none", inline=True),
         ReplyField(name="Scars", value=str(sheet.scars), inline=True),
         ReplyField(
             name="Hunting",
-            value=f"{hunger}; {sheet.fail_streak} failed hunt(s) in a row",
+            value=f"{hunger}; {plural(sheet.fail_streak, 'failed hunt')} in a row",
             inline=True,
         ),
         ReplyField(name="Mother", value=safe(mother.name) if mother else "—", inline=True),

@@ -221,7 +221,9 @@ async def test_admin_adjudicates_a_roll_and_the_log_shows_both(services, dice, t
         services, actor(ADMIN, admin=True), roll_id, "success", "the ledge helped"
     )
     shown = await log.recent(services, actor(ALICE), "Firepaw")
-    assert f"(overrides `#{roll_id}` by <@{ADMIN}>)" in shown.lines[0]
+    assert f"— override of \\#{roll_id}: Stealth check DC 8" in shown.lines[0]
+    assert f"(by <@{ADMIN}>)" in shown.lines[0]
+    assert shown.lines[0].count(f"#{roll_id}") == 1  # named once, not "(overrides #9 …)" too
     assert "reason: the ledge helped" in shown.lines[0]
     assert "→ failure" in shown.lines[1]
 

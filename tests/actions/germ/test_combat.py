@@ -249,14 +249,14 @@ async def test_admins_decide_first_skip_and_end(services, dice) -> None:
     decided = await combat.admin_first(services, ADMIN_ACTOR, "Tigerclaw")
     assert "**Round 1: Tigerclaw's turn**" in text(decided)
     skipped = await combat.admin_skip(services, ADMIN_ACTOR, "Firepaw")
-    assert skipped.lines[0] == "An admin acts: Skipped Tigerclaw's turn."
+    assert skipped.lines[0] == "An admin acts: Tigerclaw's turn is skipped."
     assert "**Round 2: Firepaw's turn**" in text(skipped)
     ended = await combat.admin_end(services, ADMIN_ACTOR, "Firepaw")
     assert ended.lines[-1] == "**The combat is over:** an admin ended it."
     entries = await services.db.transact(lambda tx: tx.audit.recent(1000, limit=10), write=False)
     assert [e.summary for e in entries if e.action == "admin"] == [
-        "Ended the combat (combat 1, round 2)",
-        "Skipped Tigerclaw's turn (combat 1, round 1)",
+        "The combat ends (combat 1, round 2)",
+        "Tigerclaw's turn is skipped (combat 1, round 1)",
         "Tigerclaw attacks first (combat 1, before the first round)",
     ]
 

@@ -231,3 +231,25 @@ async def test_a_stale_button_after_a_restart_changes_nothing(
 async def test_a_challenge_naming_no_cat_is_one_sentence(services, db) -> None:
     await make_cats(services)
     await refused(db, combat.challenge(services, actor(ALICE), ""), "Name the cat you challenge.")
+
+
+@pytest.mark.parametrize(
+    ("verb", "user"),
+    [
+        ("chase", ALICE),
+        ("let-go", ALICE),
+        ("disability", ALICE),
+        ("free-attack", ALICE),
+        ("escape", ALICE),
+        ("accept", CAROL),
+    ],
+)
+async def test_a_button_of_a_phase_that_is_not_open_says_so(services, db, turn, verb, user) -> None:
+    """Issue 13: a chase or disability button pressed when no one runs or is wounded said
+    "Only nobody's player …"."""
+    wrong_phase = custom_id(turn, "Attack").replace(":attack:", f":{verb}:")
+    await refused(
+        db,
+        buttons.press(services, actor(user), wrong_phase, ["blinded"]),
+        "That choice is not open now: the combat has moved on.",
+    )

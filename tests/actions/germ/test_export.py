@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import gzip
 import json
 
-from bot.actions import log
+from bot.actions import export
 from bot.actions.germ import combat
 from storage.germ import germ
 from tests.actions.germ.combat_helpers import make_cats
@@ -20,9 +21,9 @@ async def test_the_export_carries_germ_s_trust_and_combats(services, db, clock) 
         lambda tx: germ(tx).trust.add_trust(GUILD, ids["Tigerclaw"], ids["Firepaw"], clock())
     )
     await combat.challenge(services, actor(ALICE), "Tigerclaw")
-    reply = await log.export(services, actor(ADMIN, admin=True))
+    reply = await export.export(services, actor(ADMIN, admin=True))
     assert reply.attachment is not None
-    section = json.loads(reply.attachment.content)["germ"]
+    section = json.loads(gzip.decompress(reply.attachment.content))["germ"]
     assert [(t["target_id"], t["speaker_id"]) for t in section["trust"]] == [
         (ids["Tigerclaw"], ids["Firepaw"])
     ]

@@ -103,7 +103,7 @@ async def test_three_failed_hunts_starve_and_each_failure_warns(
     assert (after.fail_streak, after.starving) == (3, True)
     shown = await characters.show(services, actor(ALICE))
     hunger = next(field.value for field in shown.fields if field.name == "Hunting")
-    assert hunger == "starving; 3 failed hunt(s) in a row"
+    assert hunger == "starving; 3 failed hunts in a row"
     fourth = await hunt_on(services, dice, clock, MISS)
     assert (
         fourth.lines[-1]

@@ -93,7 +93,7 @@ async def test_sharing_with_itself_or_someone_elses_catch_is_refused(
     await refused(
         db,
         germ_hunting.share(services, actor(ALICE), "Firepaw"),
-        "Firepaw cannot share a catch with itself; its hunt already fed it.",
+        "Firepaw cannot share a catch with itself; name the cat to give it to.",
     )
     await refused(
         db,

@@ -1,0 +1,147 @@
+"""Scheduled posts exactly once: recorded with the change that causes them, sent after commit
+with a stable nonce, marked sent only once Discord accepted them, retried with backoff.
+
+A job calls `record_posts(tx, posts, now)` inside the transaction of its state change, so the
+post and the change are kept or lost together. `Outbox.deliver` sends what is due with the
+post's nonce (discord.py sends it with `enforce_nonce`, so Discord answers a resend of an
+accepted post with the first message instead of a second one), and marks it sent. A failure
+Discord may get over (an outage, a network error, a rate limit) is tried again later, the wait
+doubling each time; one it will not (the channel is gone or closed to the bot) is given up and
+logged.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from bot.actions.context import Services
+from bot.actions.reply import Reply
+from storage.outbox import NewPost, OutboxPost
+from storage.repositories import Transaction
+
+log = logging.getLogger(__name__)
+
+BATCH = 50  # posts taken from the outbox in one look; more are taken on the next pass
+FIRST_RETRY = timedelta(seconds=30)
+LAST_RETRY = timedelta(hours=1)  # the longest wait between two tries of one post
+GIVE_UP_AFTER = timedelta(days=7)  # a post Discord could not take for this long is dropped
+KEEP_SENT = timedelta(days=30)  # sent posts are remembered this long (for a look at what went)
+PRUNE_BATCH = 500
+
+
+@dataclass(frozen=True)
+class Post:
+    """A message for a channel (of a server, when the job knows which)."""
+
+    channel_id: int
+    reply: Reply
+    guild_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """One try at sending a recorded post: always with the same nonce."""
+
+    channel_id: int
+    reply: Reply
+    nonce: str
+    attempt: int
+
+
+class PostRefused(Exception):
+    """The transport's answer for a post that can never be sent (not a passing failure)."""
+
+
+# Sends one post; returns the message's id (None when the transport has none, as the console).
+Send = Callable[[Delivery], Awaitable[int | None]]
+
+
+def record_posts(tx: Transaction, posts: Sequence[Post], now: datetime) -> None:
+    """Keep posts in the outbox, in this transaction: sent once it has committed."""
+    if posts:
+        tx.outbox.add(
+            [
+                NewPost(
+                    channel_id=post.channel_id,
+                    guild_id=post.guild_id,
+                    body=post.reply.model_dump_json(exclude_defaults=True),
+                )
+                for post in posts
+            ],
+            now,
+        )
+
+
+def retry_wait(attempts: int, first: timedelta = FIRST_RETRY) -> timedelta:
+    """How long to wait after the `attempts`-th failed try: doubling, at most LAST_RETRY."""
+    doublings = min(max(attempts - 1, 0), 30)  # 2**30 waits are far past any limit
+    return min(first * 2**doublings, max(LAST_RETRY, first))
+
+
+def _reason(error: BaseException) -> str:
+    text = str(error).strip().splitlines()
+    return (text[0] if text else type(error).__name__)[:300]
+
+
+class Outbox:
+    """Sends what the outbox holds through `send`, in the order it was recorded."""
+
+    def __init__(
+        self, services: Services, send: Send, *, first_retry: timedelta = FIRST_RETRY
+    ) -> None:
+        self._services = services
+        self._send = send
+        self.first_retry = first_retry
+
+    async def deliver(self) -> datetime | None:
+        """Send every post due now; returns when the next one is due (None: nothing waits)."""
+        db = self._services.db
+        now = self._services.clock()
+        due = await db.transact(lambda tx: tx.outbox.due(now, BATCH), write=False)
+        held: set[int] = set()  # channels where a post failed: the later ones wait for it
+        for post in due:
+            if post.channel_id not in held and not await self._one(post):
+                held.add(post.channel_id)
+        await db.transact(lambda tx: tx.outbox.prune(now - KEEP_SENT, PRUNE_BATCH))
+        return await db.transact(lambda tx: tx.outbox.earliest_due(), write=False)
+
+    async def _one(self, post: OutboxPost) -> bool:
+        """Try one post; False when it must be tried again later."""
+        db, clock = self._services.db, self._services.clock
+        attempt = post.attempts + 1  # tries that ended; one cut short by a crash is not counted
+        if attempt > 1:
+            log.info("post %s to channel %s: try %d", post.id, post.channel_id, attempt)
+        try:
+            reply = Reply.model_validate_json(post.body)
+            message_id = await self._send(Delivery(post.channel_id, reply, post.nonce, attempt))
+        except PostRefused as error:
+            reason = _reason(error)
+            log.warning("gave up a post to channel %s: %s", post.channel_id, reason)
+            await db.transact(lambda tx: tx.outbox.give_up(post.id, reason, clock()))
+            return True
+        except Exception as error:
+            reason = _reason(error)
+            now = clock()
+            if now - post.created_at > GIVE_UP_AFTER:
+                log.warning(
+                    "gave up a post to channel %s after %d tries: %s",
+                    post.channel_id,
+                    attempt,
+                    reason,
+                )
+                await db.transact(lambda tx: tx.outbox.give_up(post.id, reason, now))
+                return True
+            wait = retry_wait(attempt, self.first_retry)
+            log.warning(
+                "could not post to channel %s (%s); trying again in %.0f s",
+                post.channel_id,
+                reason,
+                wait.total_seconds(),
+            )
+            await db.transact(lambda tx: tx.outbox.retry_later(post, reason, now + wait))
+            return False
+        await db.transact(lambda tx: tx.outbox.mark_sent(post.id, message_id, clock()))
+        return True
