@@ -112,10 +112,13 @@ class ContestRepository:
         )
         return int(rows[0][0])
 
-    def get(self, guild_id: int, contest_id: int) -> Contest | None:
-        """A contest of this server by id (another server's id finds nothing)."""
+    def get(self, guild_id: int, contest_id: int, *, lock: bool = False) -> Contest | None:
+        """A contest of this server by id (another server's id finds nothing); `lock` holds
+        its row until the transaction ends, so that two answers at once are one after the
+        other, the second seeing the first's."""
+        held = self._db.dialect.lock_rows if lock else ""
         rows = self._db.execute_fetchall(
-            f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE id = ? AND guild_id = ?",
+            f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE id = ? AND guild_id = ?{held}",
             (contest_id, guild_id),
         )
         return next((_contest(row) for row in rows), None)

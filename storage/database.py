@@ -1,5 +1,6 @@
-"""The SQLite database: connection settings, numbered migrations, and the one thread that runs
-each command's unit of work as one transaction."""
+"""The database: numbered migrations, a command's time budget, and SQLite's backend (its
+connection settings and the one thread that runs each command's unit of work as one
+transaction). `Database.open` takes a file path, or a postgresql:// URL (storage/postgres.py)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,8 @@ from pathlib import Path
 from typing import NamedTuple, ParamSpec, TypeVar
 
 from rules.errors import PawpostError
-from storage.connection import Connection
+from storage.connection import SqliteConnection
+from storage.dialect import SQLITE, Dialect
 from storage.errors import StorageUnavailable
 from storage.repositories import Transaction
 from storage.worker import DatabaseThread
@@ -37,7 +39,13 @@ _DEADLINE: ContextVar[float | None] = ContextVar("pawpost_command_deadline", def
 OLDEST_SQLITE = (3, 35, 0)
 P = ParamSpec("P")
 R = TypeVar("R")
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgresql(target: str | Path) -> bool:
+    """Whether a database setting names a PostgreSQL server (else it is an SQLite file)."""
+    return str(target).startswith(POSTGRESQL_SCHEMES)
 
 
 @contextmanager
@@ -60,13 +68,19 @@ class Migration(NamedTuple):
     sql: str
 
 
-def bundled_migrations() -> list[Migration]:
-    """The migrations shipped in `storage/migrations/`, in order."""
+def bundled_migrations(dialect: Dialect = SQLITE) -> list[Migration]:
+    """The migrations shipped in `storage/migrations/`, in order, as `dialect` runs them: a
+    `NNNN_name.<dialect>.sql` variant where one exists, else the plain file translated."""
+    folder = resources.files("storage") / "migrations"
     found = []
-    for entry in (resources.files("storage") / "migrations").iterdir():
+    for entry in folder.iterdir():
         match = _MIGRATION_NAME.match(entry.name)
-        if match:
-            found.append(Migration(int(match.group(1)), entry.name, entry.read_text("utf-8")))
+        if not match:
+            continue
+        variant = folder / f"{match.group(1)}_{match.group(2)}.{dialect.name}.sql"
+        source = variant if variant.is_file() else entry
+        sql = dialect.migration(source.read_text("utf-8"), source.name)
+        found.append(Migration(int(match.group(1)), entry.name, sql))
     return sorted(found)
 
 
@@ -84,11 +98,7 @@ def _apply_migrations(connection: sqlite3.Connection, migrations: list[Migration
 
 
 def _apply_each(connection: sqlite3.Connection, migrations: list[Migration]) -> int:
-    connection.execute(
-        "CREATE TABLE IF NOT EXISTS schema_version ("
-        " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
-        " applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))"
-    )
+    connection.execute(SQLITE.schema_version_table())
     current = connection.execute("SELECT coalesce(max(version), 0) FROM schema_version")
     version: int = current.fetchone()[0]
     for migration in migrations:
@@ -122,18 +132,18 @@ def _pragmas(busy_timeout_ms: int) -> str:
     )
 
 
-def open_connection(path: str) -> Connection:
+def open_connection(path: str) -> SqliteConnection:
     """The commands' connection. Autocommit mode: the only transactions are the ones
     `Database.transaction` begins."""
-    return sqlite3.connect(path, isolation_level=None, factory=Connection)
+    return sqlite3.connect(path, isolation_level=None, factory=SqliteConnection)
 
 
 def _prepare(
     path: str,
     migrations: list[Migration],
     busy_timeout_ms: int,
-    connect: Callable[[str], Connection],
-) -> tuple[Connection, int]:
+    connect: Callable[[str], SqliteConnection],
+) -> tuple[SqliteConnection, int]:
     """Create the file if needed, switch it to WAL, migrate it, and open the commands'
     connection; returns it and the schema version. Runs in the database thread."""
     Path(path).parent.mkdir(parents=True, exist_ok=True)
@@ -149,16 +159,18 @@ def _prepare(
 
 class Database:
     """One connection to one SQLite file, shared by every command of the process, and the one
-    thread that uses it.
+    thread that uses it (PostgresDatabase, its subclass, is a pool of threads and connections).
 
     A command hands its whole unit of work (reads, rules, writes) to that thread in one hop with
     `run`, and the event loop stays free meanwhile. The thread runs one unit at a time, so each
     command's `transaction()` is one SQLite transaction that no other command interleaves with.
     """
 
+    dialect: Dialect = SQLITE
+
     def __init__(
         self,
-        connection: Connection,
+        connection: SqliteConnection,
         path: str,
         thread: DatabaseThread,
         *,
@@ -180,10 +192,17 @@ class Database:
         *,
         migrations: list[Migration] | None = None,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-        connect: Callable[[str], Connection] = open_connection,
+        connect: Callable[[str], SqliteConnection] = open_connection,
     ) -> Database:
         """Open (creating if needed) the database at `path` and apply pending migrations.
-        `connect` opens the connection (the benchmark's notes every statement)."""
+        `connect` opens the connection (the benchmark's notes every statement). A
+        postgresql:// URL opens that server's database instead (storage/postgres.py)."""
+        if is_postgresql(path):
+            from storage.postgres import PostgresDatabase
+
+            return await PostgresDatabase.open_url(
+                str(path), migrations=migrations, lock_timeout_ms=busy_timeout_ms
+            )
         if sqlite3.sqlite_version_info < OLDEST_SQLITE:
             needed = ".".join(map(str, OLDEST_SQLITE[:2]))
             raise PawpostError(
@@ -212,11 +231,11 @@ class Database:
         if self._closed:
             raise StorageUnavailable("the database is closed")
         deadline = _DEADLINE.get()
+        future: asyncio.Future[R] = self._hand_over(
+            functools.partial(work, *args, **kwargs), deadline
+        )
         if deadline is None:
-            result: R = await self._thread.submit(functools.partial(work, *args, **kwargs))
-            return result
-        unit = functools.partial(work, *args, **kwargs)
-        future = self._thread.submit(functools.partial(self._within, deadline, unit))
+            return await future
         wait = max(deadline - time.monotonic(), 0.0) + BUDGET_GRACE_S
         try:
             return await asyncio.wait_for(future, wait)
@@ -225,6 +244,12 @@ class Database:
                 raise
             log.warning("a command's database work did not end within its time budget")
             raise StorageUnavailable("the command's time budget ran out") from None
+
+    def _hand_over(self, unit: Callable[[], R], deadline: float | None) -> asyncio.Future[R]:
+        """Queue one unit of work for the database thread (within its command's budget)."""
+        if deadline is None:
+            return self._thread.submit(unit)
+        return self._thread.submit(functools.partial(self._within, deadline, unit))
 
     def _within(self, deadline: float, work: Callable[[], R]) -> R:
         """In the database thread: run `work` only if its command's budget has not run out, and
@@ -300,6 +325,8 @@ class Database:
 
     async def backup(self, target: str | Path) -> None:
         """Copy the live database to `target` with SQLite's online backup."""
+        if self.dialect is not SQLITE:
+            raise PawpostError("A PostgreSQL database is backed up with pg_dump, not this command.")
         await self.run(self._backup, str(target))
 
     def _backup(self, target: str) -> None:
