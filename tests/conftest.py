@@ -69,9 +69,24 @@ def postgresql_unreachable() -> str | None:
     return None
 
 
+@pytest.fixture(scope="session")
+def _postgresql_schemas() -> Iterator[list[str]]:
+    """The schemas the tests made, dropped together when the run ends (one at a time after
+    each test cost a fifth of a second each)."""
+    made: list[str] = []
+    yield made
+    if not made:
+        return
+    import psycopg
+
+    with psycopg.connect(POSTGRESQL, autocommit=True) as connection:
+        for schema in made:
+            connection.execute(f"DROP SCHEMA IF EXISTS {schema} CASCADE")
+
+
 @pytest.fixture
-def postgresql_schema() -> Iterator[str]:
-    """A database URL whose search path is a new, empty schema, dropped after the test."""
+def postgresql_schema(_postgresql_schemas: list[str]) -> str:
+    """A database URL whose search path is a new, empty schema of its own."""
     import psycopg
 
     reason = postgresql_unreachable()
@@ -82,12 +97,9 @@ def postgresql_schema() -> Iterator[str]:
     schema = f"test_{uuid.uuid4().hex[:16]}"
     with psycopg.connect(POSTGRESQL, autocommit=True) as connection:
         connection.execute(f"CREATE SCHEMA {schema}")
+    _postgresql_schemas.append(schema)
     separator = "&" if "?" in POSTGRESQL else "?"
-    try:
-        yield f"{POSTGRESQL}{separator}options={quote(f'-csearch_path={schema}')}"
-    finally:
-        with psycopg.connect(POSTGRESQL, autocommit=True) as connection:
-            connection.execute(f"DROP SCHEMA {schema} CASCADE")
+    return f"{POSTGRESQL}{separator}options={quote(f'-csearch_path={schema}')}"
 
 
 # A test of SQLite itself (its pragmas, its query plans, its one thread's queue) runs on it alone.
