@@ -45,6 +45,12 @@ def _parser() -> argparse.ArgumentParser:
     backup.add_argument("path", help="where to write the copy")
     backup.add_argument("--db", help=f"the database file (default: {DEFAULT_DATABASE})")
 
+    move = commands.add_parser(
+        "migrate-to", help="copy the whole SQLite database into an empty PostgreSQL one"
+    )
+    move.add_argument("url", help="the PostgreSQL database, postgresql://user@host/db")
+    move.add_argument("--db", help=f"the SQLite file (default: {DEFAULT_DATABASE})")
+
     bench = commands.add_parser("bench", help="time the commands against a seeded database")
     bench.add_argument("--servers", type=int, default=100, help="servers to seed (default 100)")
     bench.add_argument("--cats", type=int, default=50, help="cats per server (default 50)")
@@ -129,6 +135,17 @@ async def _backup(arguments: argparse.Namespace) -> int:
     return 0
 
 
+async def _migrate_to(arguments: argparse.Namespace) -> int:
+    from storage.migrate_to import migrate_to
+
+    source = _database(arguments)
+    print(f"Copying {source} into {arguments.url}:")
+    copied = await migrate_to(source, arguments.url, print)
+    rows = sum(one.tally.rows for one in copied)
+    print(f"Copied {rows} rows in {len(copied)} tables; each table's count and sums match.")
+    return 0
+
+
 def _run(arguments: argparse.Namespace) -> int:
     settings = load_settings(arguments.config)
     configure_logging(settings.log_level)
@@ -150,9 +167,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             if arguments.command not in ("console", "bench")
             else "WARNING"
         )
-        runner = {"console": _console, "export": _export, "backup": _backup, "bench": _bench}[
-            arguments.command
-        ]
+        runner = {
+            "console": _console,
+            "export": _export,
+            "backup": _backup,
+            "bench": _bench,
+            "migrate-to": _migrate_to,
+        }[arguments.command]
         return asyncio.run(runner(arguments))
     except PawpostError as error:
         print(error.message, file=sys.stderr)
