@@ -157,10 +157,12 @@ class ContestRepository:
         return cursor.rowcount == 1
 
     def overdue(self, created_before: datetime, limit: int) -> list[Contest]:
-        """Unresolved contests older than the cut-off whose timeout was not yet announced."""
+        """Unresolved contests older than the cut-off whose timeout was not yet announced,
+        claimed: the other processes pass them over until this transaction ends."""
         rows = self._db.execute_fetchall(
             f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE resolved_at IS NULL"
-            " AND timeout_noticed_at IS NULL AND created_at < ? ORDER BY created_at LIMIT ?",
+            " AND timeout_noticed_at IS NULL AND created_at < ? ORDER BY created_at LIMIT ?"
+            + self._db.dialect.claim("contests"),
             (to_text(created_before), limit),
         )
         return [_contest(row) for row in rows]

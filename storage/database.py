@@ -167,6 +167,8 @@ class Database:
     """
 
     dialect: Dialect = SQLITE
+    # Whether other processes use the database at once (and may hold due work a while).
+    shared = False
 
     def __init__(
         self,

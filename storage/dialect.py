@@ -19,7 +19,12 @@ class Dialect:
     # one writer at a time, so nothing to add), and the rows of due work this process takes,
     # left alone by the other processes.
     lock_rows = ""
-    claim_rows = ""
+
+    def claim(self, alias: str) -> str:
+        """Added to a SELECT of due work: the rows of `alias` this process takes, which the
+        other processes' same SELECT passes over until this transaction ends (or its process
+        dies, and its connection with it)."""
+        return ""
 
     def sql(self, statement: str) -> str:
         """A repository's statement as this backend runs it."""
@@ -73,7 +78,9 @@ class PostgresDialect(Dialect):
 
     name = "postgresql"
     lock_rows = " FOR UPDATE"
-    claim_rows = " FOR UPDATE SKIP LOCKED"
+
+    def claim(self, alias: str) -> str:
+        return f" FOR UPDATE OF {alias} SKIP LOCKED"
 
     def sql(self, statement: str) -> str:
         return _placeholders(statement)

@@ -611,10 +611,15 @@ class HuntingRepository:
 
     # --- The weekly job's schedule and records ------------------------------------------
 
-    def due_guilds(self, now: datetime, limit: int) -> list[DueGuild]:
+    def due_guilds(self, now: datetime, limit: int, *, claim: bool = False) -> list[DueGuild]:
         """Servers whose next look is due by `now`, earliest first, with their settings and
-        the newest week key done for each kind."""
-        return self._due("s.next_due <= ? ORDER BY s.next_due LIMIT ?", (to_text(now), limit))
+        the newest week key done for each kind; `claim`: this transaction takes them, and the
+        other processes pass them over (in a write transaction)."""
+        held = self._db.dialect.claim("s") if claim else ""
+        return self._due(
+            f"s.next_due <= ? ORDER BY s.next_due LIMIT ?{held}",
+            (to_text(now), limit),
+        )
 
     def schedule_of(self, guild_id: int) -> DueGuild:
         """One server as `due_guilds` gives it, due or not."""

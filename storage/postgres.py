@@ -44,6 +44,10 @@ CONNECT_TIMEOUT_S = 10.0
 # short random pause that grows, so that the units which collided do not collide again.
 CONFLICT_RETRIES = 12
 CONFLICT_PAUSE_S = 0.005
+# A process that hangs inside a transaction (frozen, cut off) holds the due work it claimed
+# this long at most: the server then ends its session, and another process takes the work. One
+# that dies outright loses its claims at once, with its connection.
+CLAIM_LEASE_S = 60.0
 _MIGRATION_LOCK = 0x70617770  # "pawp": the advisory lock that serialises migrating processes
 
 
@@ -64,12 +68,15 @@ class _NumericAsNumber(Loader):
         return int(value) if value == value.to_integral_value() else float(value)
 
 
-def _configurer(lock_timeout_ms: int) -> Callable[[psycopg.Connection[Any]], None]:
+def _configurer(lock_timeout_ms: int, lease_s: float) -> Callable[[psycopg.Connection[Any]], None]:
     def configure(connection: psycopg.Connection[Any]) -> None:
-        """A new pooled connection: the types SQLite gives, and how long to wait for a lock."""
+        """A new pooled connection: the types SQLite gives, how long to wait for a lock, and
+        the lease on what a transaction claims."""
         connection.adapters.register_dumper(bool, _BoolAsInteger)
         connection.adapters.register_loader("numeric", _NumericAsNumber)
         connection.execute(f"SET lock_timeout = {int(lock_timeout_ms)}".encode())
+        lease_ms = int(lease_s * 1000)
+        connection.execute(f"SET idle_in_transaction_session_timeout = {lease_ms}".encode())
 
     return configure
 
@@ -165,6 +172,7 @@ class PostgresDatabase(Database):
     """
 
     dialect: Dialect = POSTGRESQL
+    shared = True
 
     def __init__(
         self, url: str, pool: ConnectionPool, workers: WorkerPool, *, lock_timeout_ms: int
@@ -189,6 +197,7 @@ class PostgresDatabase(Database):
         migrations: list[Migration] | None = None,
         lock_timeout_ms: int = BUSY_TIMEOUT_MS,
         pool_size: int = POOL_SIZE,
+        lease_s: float = CLAIM_LEASE_S,
     ) -> PostgresDatabase:
         """Connect to the database at `url`, apply pending migrations and fill the pool."""
         try:
@@ -201,7 +210,7 @@ class PostgresDatabase(Database):
             min_size=pool_size,
             max_size=pool_size,
             kwargs={"autocommit": True},
-            configure=_configurer(lock_timeout_ms),
+            configure=_configurer(lock_timeout_ms, lease_s),
             open=False,
             name="pawpost",
         )

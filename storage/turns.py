@@ -329,11 +329,12 @@ class CombatRepository(Generic[S, E]):
         return [(target_id, power) for target_id, power in rows]
 
     def due(self, now: datetime, limit: int) -> list[Combat[S]]:
-        """Active combats, any server, whose wait passed its due time and was not reminded."""
+        """Active combats, any server, whose wait passed its due time and was not reminded,
+        claimed: the other processes pass them over until this transaction ends."""
         rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE status = 'active'"
             " AND reminded_at IS NULL AND due_at IS NOT NULL AND due_at <= ?"
-            " ORDER BY due_at LIMIT ?",
+            " ORDER BY due_at LIMIT ?" + self._db.dialect.claim("combats"),
             (to_text(now), limit),
         )
         return [_combat(row, self._state) for row in rows]
