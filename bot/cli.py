@@ -10,7 +10,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from bot.config import DEFAULT_DATABASE, configure_logging, load_settings
+from bot.config import DEFAULT_DATABASE, configure_logging, load_settings, settings_with_shards
 from rules.errors import PawpostError
 
 log = logging.getLogger(__name__)
@@ -29,6 +29,8 @@ def _parser() -> argparse.ArgumentParser:
 
     run = commands.add_parser("run", help="connect to Discord and serve the servers it is in")
     run.add_argument("--config", help="a config file (default: ./config.toml if present)")
+    run.add_argument("--shard-count", type=int, help="Discord's gateway shards in all")
+    run.add_argument("--shards", help="the range of shards this process holds, such as 0-3")
 
     console = commands.add_parser("console", help="play offline, typing slash commands")
     console.add_argument("--db", help=f"the database file (default: {DEFAULT_DATABASE})")
@@ -148,6 +150,8 @@ async def _migrate_to(arguments: argparse.Namespace) -> int:
 
 def _run(arguments: argparse.Namespace) -> int:
     settings = load_settings(arguments.config)
+    if arguments.shard_count is not None or arguments.shards is not None:
+        settings = settings_with_shards(settings, arguments.shard_count, arguments.shards)
     configure_logging(settings.log_level)
     if settings.token is None:
         print(MISSING_CREDENTIALS_HELP, file=sys.stderr)
