@@ -62,6 +62,9 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", dest="json_path", help="also write the figures to this file")
     bench.add_argument("--db", help="seed this new file (default: a temporary folder)")
     bench.add_argument(
+        "--database", help="time a postgresql:// database instead (in schemas made and dropped)"
+    )
+    bench.add_argument(
         "--ruleset", help="the ruleset whose mix runs (default: germ, a new server's)"
     )
     return parser
@@ -119,6 +122,7 @@ async def _bench(arguments: argparse.Namespace) -> int:
         commands=arguments.commands,
         json_path=arguments.json_path,
         db_path=arguments.db,
+        database=arguments.database,
         ruleset=arguments.ruleset or DEFAULT_RULESET,
     )
     await bench(options, sys.stdout)
