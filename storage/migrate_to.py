@@ -140,6 +140,10 @@ def copy_database(
             for table in tables:
                 copied.append(Copied(table, _copy_table(source, target, table)))
                 say(f"  {table}: {copied[-1].tally.rows} rows")
+            # Fresh statistics: without them the planner takes a 10,000-cat server's weekly
+            # query for a tiny one (42 s instead of 0.3 s in the benchmark).
+            for table in tables:
+                target.execute(f'ANALYZE "{table}"'.encode())
             target.commit()
         return copied
     finally:
