@@ -18,6 +18,7 @@ from rules.germ.sheet import GermSheet
 from storage.database import Database, MigrationFailed, bundled_migrations
 from storage.dialect import POSTGRESQL, SQLITE, UntranslatableMigration
 from storage.models import NewCharacter
+from storage.repositories import Transaction
 from tests.storage.test_settings_migration import BEFORE_THE_FRAME
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -163,3 +164,46 @@ async def test_a_unit_that_loses_a_conflict_runs_again_unseen(postgresql_schema:
         assert len(runs) == 3  # one of the two ran again
     finally:
         await db.close()
+
+
+async def test_a_command_cancelled_while_its_work_runs_is_kept_whole(
+    postgresql_schema: str,
+) -> None:
+    """A shutdown cancels commands wherever they are; work a worker thread has started runs to
+    its end and is committed whole, and its connection goes back to the pool free."""
+    db = await Database.open(postgresql_schema)
+    started, release, finished = threading.Event(), threading.Event(), threading.Event()
+
+    def work(tx: Transaction) -> None:
+        tx.characters.add(_cat("Firepaw"), NOW)
+        started.set()
+        release.wait(5)
+        tx.characters.add(_cat("Tigerclaw"), NOW)
+        finished.set()
+
+    try:
+        command = asyncio.create_task(db.transact(work))
+        assert await asyncio.to_thread(started.wait, 5)
+        command.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await command
+        assert not finished.is_set()
+        release.set()
+        assert await asyncio.to_thread(finished.wait, 5)
+        await asyncio.sleep(0.1)  # its commit, just after
+        found = await db.transact(
+            lambda tx: [tx.characters.by_name(1, n) is not None for n in ("Firepaw", "Tigerclaw")],
+            write=False,
+        )
+        assert found == [True, True]
+        for name in ("Longtail", "Sandstorm", "Dustpaw", "Graystripe", "Ravenpaw"):  # every
+            await db.transact(
+                lambda tx, name=name: tx.characters.add(_cat(name), NOW)
+            )  # pooled one
+    finally:
+        release.set()
+        await db.close()
+
+
+def _cat(name: str) -> NewCharacter:
+    return NewCharacter(guild_id=1, owner_id=5, name=name, ruleset="germ", sheet=SHEET)
