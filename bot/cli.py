@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
 
-from bot.config import DEFAULT_DATABASE, configure_logging, load_settings
+from bot.config import DEFAULT_DATABASE, configure_logging, load_settings, settings_with_shards
 from rules.errors import PawpostError
 
 log = logging.getLogger(__name__)
@@ -33,6 +33,8 @@ def _parser() -> argparse.ArgumentParser:
 
     run = commands.add_parser("run", help="connect to Discord and serve the servers it is in")
     run.add_argument("--config", help="a config file (default: ./config.toml if present)")
+    run.add_argument("--shard-count", type=int, help="Discord's gateway shards in all")
+    run.add_argument("--shards", help="the range of shards this process holds, such as 0-3")
 
     console = commands.add_parser("console", help="play offline, typing slash commands")
     console.add_argument("--db", help=f"the database file (default: {DEFAULT_DATABASE})")
@@ -57,6 +59,12 @@ def _parser() -> argparse.ArgumentParser:
     backup.add_argument("path", help="where to write the copy")
     backup.add_argument("--db", help=f"the database file (default: {DEFAULT_DATABASE})")
 
+    move = commands.add_parser(
+        "migrate-to", help="copy the whole SQLite database into an empty PostgreSQL one"
+    )
+    move.add_argument("url", help="the PostgreSQL database, postgresql://user@host/db")
+    move.add_argument("--db", help=f"the SQLite file (default: {DEFAULT_DATABASE})")
+
     bench = commands.add_parser("bench", help="time the commands against a seeded database")
     bench.add_argument("--servers", type=int, default=100, help="servers to seed (default 100)")
     bench.add_argument("--cats", type=int, default=50, help="cats per server (default 50)")
@@ -65,6 +73,9 @@ def _parser() -> argparse.ArgumentParser:
     length.add_argument("--commands", type=int, help="commands in each timed run")
     bench.add_argument("--json", dest="json_path", help="also write the figures to this file")
     bench.add_argument("--db", help="seed this new file (default: a temporary folder)")
+    bench.add_argument(
+        "--database", help="time a postgresql:// database instead (in schemas made and dropped)"
+    )
     bench.add_argument(
         "--ruleset", help="the ruleset whose mix runs (default: germ, a new server's)"
     )
@@ -157,6 +168,7 @@ async def _bench(arguments: argparse.Namespace) -> int:
         commands=arguments.commands,
         json_path=arguments.json_path,
         db_path=arguments.db,
+        database=arguments.database,
         ruleset=arguments.ruleset or DEFAULT_RULESET,
     )
     await bench(options, sys.stdout)
@@ -218,8 +230,21 @@ def _is_pawpost_file(path: Path) -> bool:
         connection.close()
 
 
+async def _migrate_to(arguments: argparse.Namespace) -> int:
+    from storage.migrate_to import migrate_to
+
+    source = _database(arguments)
+    print(f"Copying {source} into {arguments.url}:")
+    copied = await migrate_to(source, arguments.url, print)
+    rows = sum(one.tally.rows for one in copied)
+    print(f"Copied {rows} rows in {len(copied)} tables; each table's count and sums match.")
+    return 0
+
+
 def _run(arguments: argparse.Namespace) -> int:
     settings = load_settings(arguments.config)
+    if arguments.shard_count is not None or arguments.shards is not None:
+        settings = settings_with_shards(settings, arguments.shard_count, arguments.shards)
     configure_logging(settings.log_level)
     if settings.token is None:
         print(MISSING_CREDENTIALS_HELP, file=sys.stderr)
@@ -239,9 +264,13 @@ def main(argv: Sequence[str] | None = None) -> int:
             if arguments.command not in ("console", "bench")
             else "WARNING"
         )
-        runner = {"console": _console, "export": _export, "backup": _backup, "bench": _bench}[
-            arguments.command
-        ]
+        runner = {
+            "console": _console,
+            "export": _export,
+            "backup": _backup,
+            "bench": _bench,
+            "migrate-to": _migrate_to,
+        }[arguments.command]
         return asyncio.run(runner(arguments))
     except PawpostError as error:
         print(error.message, file=sys.stderr)

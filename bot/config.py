@@ -17,6 +17,7 @@ from pydantic import (
     SecretStr,
     ValidationError,
     field_validator,
+    model_validator,
 )
 
 from rules.errors import PawpostError
@@ -37,6 +38,10 @@ class Settings(BaseModel):
     scheduler_max_sleep_seconds: int = Field(default=3600, ge=1, le=86400)
     # Seconds discord.py waits for the servers' data at start-up before the bot is ready.
     guild_ready_timeout: float = Field(default=2.0, gt=0, le=60)
+    # Several processes over Discord's gateway shards: how many shards there are in all, and
+    # the range this process holds ("0-3", or one shard "2"). Unset: one process for all.
+    shard_count: int | None = Field(default=None, ge=1, le=16384)
+    shards: str | None = Field(default=None, pattern=r"^\d+(-\d+)?$")
     # Test-only (tests/e2e), never set in production: point discord.py at a fake Discord on
     # loopback; start the bot's clock at a fixed moment; roll these dice faces in this order.
     test_discord_url: str | None = None
@@ -56,6 +61,28 @@ class Settings(BaseModel):
             raise ValueError(f"it is one of {', '.join(LOG_LEVELS)}, not {value!r}")
         return value
 
+    @model_validator(mode="after")
+    def _shard_range(self) -> Settings:
+        if self.shards is not None and self.shard_count is None:
+            raise ValueError("a range of shards needs the shard count (shard_count)")
+        if self.shard_count is not None and self.shards is not None:
+            first, _, last = self.shards.partition("-")
+            if not 0 <= int(first) <= int(last or first) < self.shard_count:
+                raise ValueError(
+                    f"the shards {self.shards} are not a range within 0-{self.shard_count - 1}"
+                )
+        return self
+
+    @property
+    def shard_ids(self) -> list[int]:
+        """The shards this process holds (all of them when no range is given)."""
+        if self.shard_count is None:
+            return []
+        if self.shards is None:
+            return list(range(self.shard_count))
+        first, _, last = self.shards.partition("-")
+        return list(range(int(first), int(last or first) + 1))
+
     @field_validator("test_dice", mode="before")
     @classmethod
     def _faces(cls, value: Any) -> Any:
@@ -70,6 +97,8 @@ ENVIRONMENT = {
     "PAWPOST_DATABASE": "database",
     "PAWPOST_LOG_LEVEL": "log_level",
     "PAWPOST_GUILD_READY_TIMEOUT": "guild_ready_timeout",
+    "PAWPOST_SHARD_COUNT": "shard_count",
+    "PAWPOST_SHARDS": "shards",
     "PAWPOST_TEST_DISCORD_URL": "test_discord_url",
     "PAWPOST_TEST_CLOCK": "test_clock",
     "PAWPOST_TEST_DICE": "test_dice",
@@ -114,6 +143,21 @@ def load_settings(
             raise PawpostError(f"{source}: {where} is not a setting Pawpost knows.") from None
         message = str(problem["msg"]).removeprefix("Value error, ")
         raise PawpostError(f"{source}: {where}: {message}.") from None
+
+
+def settings_with_shards(settings: Settings, count: int | None, shards: str | None) -> Settings:
+    """The settings with `pawpost run --shard-count N --shards a-b` over the file's and the
+    environment's; a bad range is one sentence."""
+    values = settings.model_dump()
+    if count is not None:
+        values["shard_count"] = count
+    if shards is not None:
+        values["shards"] = shards
+    try:
+        return Settings.model_validate(values)
+    except ValidationError as error:
+        problem = error.errors()[0]
+        raise PawpostError(f"--shards: {problem['msg'].removeprefix('Value error, ')}.") from None
 
 
 def configure_logging(level: str) -> None:

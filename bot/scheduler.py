@@ -21,6 +21,9 @@ from bot.outbox import FIRST_RETRY, Outbox, Post, Send, record_posts
 from storage.errors import StorageUnavailable
 
 log = logging.getLogger(__name__)
+# Over a database other processes share, work due now may be claimed by one of them: looked at
+# again after this pause, not in a busy loop, until that process is done with it (or dies).
+CLAIMED_ELSEWHERE_PAUSE_S = 0.25
 
 __all__ = ["Job", "JobResult", "Post", "Scheduler"]
 
@@ -98,7 +101,8 @@ class Scheduler:
         if next_due is None:
             return self._max_sleep
         wait = (next_due - self._services.clock()).total_seconds()
-        return min(max(wait, 0.0), self._max_sleep)
+        shortest = CLAIMED_ELSEWHERE_PAUSE_S if self._services.db.shared else 0.0
+        return min(max(wait, shortest), self._max_sleep)
 
     async def run_forever(self) -> None:
         """Run the jobs whenever one is due (or poked), until cancelled."""

@@ -28,10 +28,12 @@ class ClockRepository:
     def __init__(self, connection: Connection) -> None:
         self._db = connection
 
-    def due(self, now: datetime, limit: int) -> list[ClockRecord]:
-        """Servers the clock must look at by `now`, earliest first."""
+    def due(self, now: datetime, limit: int, *, claim: bool = False) -> list[ClockRecord]:
+        """Servers the clock must look at by `now`, earliest first; `claim`: this transaction
+        takes them, and the other processes pass them over (in a write transaction)."""
         return self._records(
-            "c.next_due IS NOT NULL AND c.next_due <= ? ORDER BY c.next_due LIMIT ?",
+            "c.next_due IS NOT NULL AND c.next_due <= ? ORDER BY c.next_due LIMIT ?"
+            + (self._db.dialect.claim("c") if claim else ""),
             (to_text(now), limit),
         )
 

@@ -112,10 +112,13 @@ class ContestRepository:
         )
         return int(rows[0][0])
 
-    def get(self, guild_id: int, contest_id: int) -> Contest | None:
-        """A contest of this server by id (another server's id finds nothing)."""
+    def get(self, guild_id: int, contest_id: int, *, lock: bool = False) -> Contest | None:
+        """A contest of this server by id (another server's id finds nothing); `lock` holds
+        its row until the transaction ends, so that two answers at once are one after the
+        other, the second seeing the first's."""
+        held = self._db.dialect.lock_rows if lock else ""
         rows = self._db.execute_fetchall(
-            f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE id = ? AND guild_id = ?",
+            f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE id = ? AND guild_id = ?{held}",
             (contest_id, guild_id),
         )
         return next((_contest(row) for row in rows), None)
@@ -154,10 +157,12 @@ class ContestRepository:
         return cursor.rowcount == 1
 
     def overdue(self, created_before: datetime, limit: int) -> list[Contest]:
-        """Unresolved contests older than the cut-off whose timeout was not yet announced."""
+        """Unresolved contests older than the cut-off whose timeout was not yet announced,
+        claimed: the other processes pass them over until this transaction ends."""
         rows = self._db.execute_fetchall(
             f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE resolved_at IS NULL"
-            " AND timeout_noticed_at IS NULL AND created_at < ? ORDER BY created_at LIMIT ?",
+            " AND timeout_noticed_at IS NULL AND created_at < ? ORDER BY created_at LIMIT ?"
+            + self._db.dialect.claim("contests"),
             (to_text(created_before), limit),
         )
         return [_contest(row) for row in rows]

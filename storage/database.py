@@ -1,5 +1,6 @@
-"""The SQLite database: connection settings, numbered migrations, and the one thread that runs
-each command's unit of work as one transaction."""
+"""The database: numbered migrations, a command's time budget, and SQLite's backend (its
+connection settings and the one thread that runs each command's unit of work as one
+transaction). `Database.open` takes a file path, or a postgresql:// URL (storage/postgres.py)."""
 
 from __future__ import annotations
 
@@ -19,7 +20,8 @@ from pathlib import Path
 from typing import NamedTuple, ParamSpec, TypeVar
 
 from rules.errors import PawpostError
-from storage.connection import Connection
+from storage.connection import SqliteConnection
+from storage.dialect import SQLITE, Dialect
 from storage.errors import CannotOpen, StorageUnavailable, cause_of
 from storage.notes import Notes
 from storage.repositories import Transaction
@@ -39,7 +41,13 @@ _DEADLINE: ContextVar[float | None] = ContextVar("pawpost_command_deadline", def
 OLDEST_SQLITE = (3, 35, 0)
 P = ParamSpec("P")
 R = TypeVar("R")
-_MIGRATION_NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+_MIGRATION_NAME = re.compile(r"^(\d{4})_([a-z0-9_]+)\.sql$")
+POSTGRESQL_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgresql(target: str | Path) -> bool:
+    """Whether a database setting names a PostgreSQL server (else it is an SQLite file)."""
+    return str(target).startswith(POSTGRESQL_SCHEMES)
 
 
 @contextmanager
@@ -69,13 +77,19 @@ class Migration(NamedTuple):
     sql: str
 
 
-def bundled_migrations() -> list[Migration]:
-    """The migrations shipped in `storage/migrations/`, in order."""
+def bundled_migrations(dialect: Dialect = SQLITE) -> list[Migration]:
+    """The migrations shipped in `storage/migrations/`, in order, as `dialect` runs them: a
+    `NNNN_name.<dialect>.sql` variant where one exists, else the plain file translated."""
+    folder = resources.files("storage") / "migrations"
     found = []
-    for entry in (resources.files("storage") / "migrations").iterdir():
+    for entry in folder.iterdir():
         match = _MIGRATION_NAME.match(entry.name)
-        if match:
-            found.append(Migration(int(match.group(1)), entry.name, entry.read_text("utf-8")))
+        if not match:
+            continue
+        variant = folder / f"{match.group(1)}_{match.group(2)}.{dialect.name}.sql"
+        source = variant if variant.is_file() else entry
+        sql = dialect.migration(source.read_text("utf-8"), source.name)
+        found.append(Migration(int(match.group(1)), entry.name, sql))
     return sorted(found)
 
 
@@ -93,11 +107,7 @@ def _apply_migrations(connection: sqlite3.Connection, migrations: list[Migration
 
 
 def _apply_each(connection: sqlite3.Connection, migrations: list[Migration]) -> int:
-    connection.execute(
-        "CREATE TABLE IF NOT EXISTS schema_version ("
-        " version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
-        " applied_at TEXT NOT NULL DEFAULT (strftime('%Y-%m-%dT%H:%M:%fZ', 'now')))"
-    )
+    connection.execute(SQLITE.schema_version_table())
     current = connection.execute("SELECT coalesce(max(version), 0) FROM schema_version")
     version: int = current.fetchone()[0]
     for migration in migrations:
@@ -131,15 +141,15 @@ def _pragmas(busy_timeout_ms: int) -> str:
     )
 
 
-def _abandon(thread: DatabaseThread, connection: Connection, path: str) -> None:
+def _abandon(thread: DatabaseThread, connection: SqliteConnection, path: str) -> None:
     log.warning("the database %s was dropped without being closed; closing it", path)
     thread.stop(connection.close)
 
 
-def open_connection(path: str) -> Connection:
+def open_connection(path: str) -> SqliteConnection:
     """The commands' connection. Autocommit mode: the only transactions are the ones
     `Database.transaction` begins."""
-    return sqlite3.connect(path, isolation_level=None, factory=Connection)
+    return sqlite3.connect(path, isolation_level=None, factory=SqliteConnection)
 
 
 def is_pawpost_database(connection: sqlite3.Connection) -> bool:
@@ -154,9 +164,9 @@ def _prepare(
     path: str,
     migrations: list[Migration],
     busy_timeout_ms: int,
-    connect: Callable[[str], Connection],
+    connect: Callable[[str], SqliteConnection],
     create: bool,
-) -> tuple[Connection, int]:
+) -> tuple[SqliteConnection, int]:
     """Create the file if needed (and `create` allows), switch it to WAL, migrate it, and open
     the commands' connection; returns it and the schema version. Runs in the database thread."""
     if create:
@@ -179,16 +189,20 @@ def _prepare(
 
 class Database:
     """One connection to one SQLite file, shared by every command of the process, and the one
-    thread that uses it.
+    thread that uses it (PostgresDatabase, its subclass, is a pool of threads and connections).
 
     A command hands its whole unit of work (reads, rules, writes) to that thread in one hop with
     `run`, and the event loop stays free meanwhile. The thread runs one unit at a time, so each
     command's `transaction()` is one SQLite transaction that no other command interleaves with.
     """
 
+    dialect: Dialect = SQLITE
+    # Whether other processes use the database at once (and may hold due work a while).
+    shared = False
+
     def __init__(
         self,
-        connection: Connection,
+        connection: SqliteConnection,
         path: str,
         thread: DatabaseThread,
         *,
@@ -213,12 +227,19 @@ class Database:
         *,
         migrations: list[Migration] | None = None,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
-        connect: Callable[[str], Connection] = open_connection,
+        connect: Callable[[str], SqliteConnection] = open_connection,
         create: bool = True,
     ) -> Database:
         """Open (creating if needed, unless `create` is false) the database at `path` and apply
         pending migrations. `connect` opens the connection (the benchmark's notes every
-        statement). A file that cannot be opened is `CannotOpen`, naming the path and why."""
+        statement). A file that cannot be opened is `CannotOpen`, naming the path and why. A
+        postgresql:// URL opens that server's database instead (storage/postgres.py)."""
+        if is_postgresql(path):
+            from storage.postgres import PostgresDatabase
+
+            return await PostgresDatabase.open_url(
+                str(path), migrations=migrations, lock_timeout_ms=busy_timeout_ms
+            )
         if sqlite3.sqlite_version_info < OLDEST_SQLITE:
             needed = ".".join(map(str, OLDEST_SQLITE[:2]))
             raise PawpostError(
@@ -254,11 +275,11 @@ class Database:
         if self._closed:
             raise StorageUnavailable("the database is closed")
         deadline = _DEADLINE.get()
+        future: asyncio.Future[R] = self._hand_over(
+            functools.partial(work, *args, **kwargs), deadline
+        )
         if deadline is None:
-            result: R = await self._thread.submit(functools.partial(work, *args, **kwargs))
-            return result
-        unit = functools.partial(work, *args, **kwargs)
-        future = self._thread.submit(functools.partial(self._within, deadline, unit))
+            return await future
         wait = max(deadline - time.monotonic(), 0.0) + BUDGET_GRACE_S
         try:
             return await asyncio.wait_for(future, wait)
@@ -267,6 +288,12 @@ class Database:
                 raise
             log.warning("a command's database work did not end within its time budget")
             raise StorageUnavailable("the command's time budget ran out") from None
+
+    def _hand_over(self, unit: Callable[[], R], deadline: float | None) -> asyncio.Future[R]:
+        """Queue one unit of work for the database thread (within its command's budget)."""
+        if deadline is None:
+            return self._thread.submit(unit)
+        return self._thread.submit(functools.partial(self._within, deadline, unit))
 
     def _within(self, deadline: float, work: Callable[[], R]) -> R:
         """In the database thread: run `work` only if its command's budget has not run out, and
@@ -343,6 +370,8 @@ class Database:
 
     async def backup(self, target: str | Path) -> None:
         """Copy the live database to `target` with SQLite's online backup."""
+        if self.dialect is not SQLITE:
+            raise PawpostError("A PostgreSQL database is backed up with pg_dump, not this command.")
         await self.run(self._backup, str(target))
 
     def _backup(self, target: str) -> None:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import sqlite3
 
+import psycopg
+
 from rules.errors import PawpostError
 
 # What SQLite's primary result codes mean for whoever runs the bot.
@@ -21,7 +23,7 @@ _CAUSES = {
 }
 
 
-def cause_of(error: sqlite3.Error | OSError) -> str:
+def cause_of(error: Exception) -> str:
     """A storage fault's cause in a few words: "the disk is full", "the database is read-only"."""
     if isinstance(error, OSError):
         return error.strerror or str(error)
@@ -42,7 +44,7 @@ class StorageUnavailable(PawpostError):
         self.cause = cause
 
     @classmethod
-    def because(cls, error: sqlite3.Error) -> StorageUnavailable:
+    def because(cls, error: Exception) -> StorageUnavailable:
         cause = cause_of(error)
         return cls(f"{cause} ({type(error).__name__}: {error})", cause)
 
@@ -54,3 +56,22 @@ class CannotOpen(PawpostError):
         super().__init__(f"Cannot open the database {path}: {cause}.")
         self.path = path
         self.cause = cause
+
+
+class TransactionConflict(BaseException):
+    """A PostgreSQL transaction lost a serialization conflict or a deadlock and was rolled back:
+    its unit of work runs again. A BaseException, like a cancellation, so that code that keeps
+    going after an Exception (a job's batch, one server at a time) lets it reach the retry."""
+
+
+# What a violated constraint raises, on either backend. On PostgreSQL the failed statement ends
+# the transaction, so a caller catching one must let its transaction roll back (each does: it
+# raises the player's sentence).
+INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, psycopg.IntegrityError)
+
+
+def violates_unique(error: Exception) -> bool:
+    """Whether a constraint error is a UNIQUE (or primary key) one."""
+    if isinstance(error, psycopg.errors.UniqueViolation):
+        return True
+    return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Sequence
 from datetime import datetime
 from enum import StrEnum
@@ -11,6 +10,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel
 
 from storage.connection import Connection
+from storage.errors import INTEGRITY_ERRORS, violates_unique
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import DUE_AT_ONCE, from_text, maybe_from_text, to_text
 
@@ -307,8 +307,8 @@ class HuntingRepository:
         """Log a hunt; raises HuntAlreadyRecorded when the cat has one on that day already."""
         try:
             rows = self._db.execute_fetchall(_INSERT_HUNT + " RETURNING id", _hunt_values(hunt))
-        except sqlite3.IntegrityError as error:
-            if "hunts" in str(error) or "UNIQUE" in str(error):
+        except INTEGRITY_ERRORS as error:
+            if violates_unique(error):
                 raise HuntAlreadyRecorded(hunt.character_id) from error
             raise
         return int(next(iter(rows))[0])
@@ -333,13 +333,13 @@ class HuntingRepository:
         `fresh_since` that nobody has eaten yet: one statement."""
         rows = self._db.execute_fetchall(
             f"SELECT 1, * FROM (SELECT {_HUNT_COLUMNS} FROM {_HUNT_FROM} WHERE h.guild_id = ?"
-            "  AND h.character_id = ? AND h.kind = 'hunt' ORDER BY h.id DESC LIMIT 1)"
+            "  AND h.character_id = ? AND h.kind = 'hunt' ORDER BY h.id DESC LIMIT 1) AS newest"
             f" UNION ALL SELECT 2, * FROM (SELECT {_HUNT_COLUMNS} FROM {_HUNT_FROM}"
             "  WHERE h.guild_id = ? AND h.character_id = ? AND h.outcome = 'caught'"
-            "  ORDER BY h.id DESC LIMIT 1)"
+            "  ORDER BY h.id DESC LIMIT 1) AS caught"
             f" UNION ALL SELECT 3, * FROM (SELECT {_HUNT_COLUMNS} FROM {_HUNT_FROM}"
             "  WHERE h.guild_id = ? AND h.character_id = ? AND h.outcome = 'caught'"
-            "  AND h.eaten_at IS NULL AND h.hunted_at >= ? ORDER BY h.id DESC LIMIT 1)",
+            "  AND h.eaten_at IS NULL AND h.hunted_at >= ? ORDER BY h.id DESC LIMIT 1) AS fresh",
             (
                 guild_id,
                 character_id,
@@ -572,9 +572,10 @@ class HuntingRepository:
     def set_hunger(self, changes: Sequence[tuple[int, int, int, bool]]) -> None:
         """Write (server, character, fail streak, starving) into Germ sheets in one statement,
         for the weekly job, which does not load whole sheets."""
+        sql = self._db.dialect
+        sheet = sql.json_set("sheet", {"fail_streak": "?", "starving": sql.json_literal("?")})
         self._db.executemany(
-            "UPDATE characters SET sheet = json_set(sheet, '$.fail_streak', ?,"
-            " '$.starving', json(?)) WHERE guild_id = ? AND id = ?",
+            f"UPDATE characters SET sheet = {sheet} WHERE guild_id = ? AND id = ?",
             [
                 (streak, "true" if starving else "false", guild_id, character_id)
                 for guild_id, character_id, streak, starving in changes
@@ -583,9 +584,10 @@ class HuntingRepository:
 
     def mark_starving(self, cats: Sequence[tuple[int, int]]) -> None:
         """Make the given (server, character) Germ cats starving, leaving their streaks."""
+        sql = self._db.dialect
+        sheet = sql.json_set("sheet", {"starving": sql.json_literal("'true'")})
         self._db.executemany(
-            "UPDATE characters SET sheet = json_set(sheet, '$.starving', json('true'))"
-            " WHERE guild_id = ? AND id = ?",
+            f"UPDATE characters SET sheet = {sheet} WHERE guild_id = ? AND id = ?",
             list(cats),
         )
 
@@ -609,10 +611,15 @@ class HuntingRepository:
 
     # --- The weekly job's schedule and records ------------------------------------------
 
-    def due_guilds(self, now: datetime, limit: int) -> list[DueGuild]:
+    def due_guilds(self, now: datetime, limit: int, *, claim: bool = False) -> list[DueGuild]:
         """Servers whose next look is due by `now`, earliest first, with their settings and
-        the newest week key done for each kind."""
-        return self._due("s.next_due <= ? ORDER BY s.next_due LIMIT ?", (to_text(now), limit))
+        the newest week key done for each kind; `claim`: this transaction takes them, and the
+        other processes pass them over (in a write transaction)."""
+        held = self._db.dialect.claim("s") if claim else ""
+        return self._due(
+            f"s.next_due <= ? ORDER BY s.next_due LIMIT ?{held}",
+            (to_text(now), limit),
+        )
 
     def schedule_of(self, guild_id: int) -> DueGuild:
         """One server as `due_guilds` gives it, due or not."""
@@ -658,8 +665,8 @@ class HuntingRepository:
     def set_starting_point(self, record: Done, now: datetime) -> None:
         """Record a starting point when a feature is turned on (kept if already there)."""
         self._db.execute(
-            "INSERT OR IGNORE INTO hunting_posts (guild_id, kind, week_key, done_at, posts)"
-            " VALUES (?, ?, ?, ?, 0)",
+            "INSERT INTO hunting_posts (guild_id, kind, week_key, done_at, posts)"
+            " VALUES (?, ?, ?, ?, 0) ON CONFLICT DO NOTHING",
             (record.guild_id, record.kind.value, record.week_key, to_text(now)),
         )
 

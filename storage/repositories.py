@@ -6,7 +6,6 @@ a command's whole unit of work.
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from functools import lru_cache
@@ -20,6 +19,7 @@ from storage.approvals import ApprovalKind, ApprovalRepository, ApprovalStatus, 
 from storage.clock import ClockRepository
 from storage.connection import Connection
 from storage.contests import ContestRepository
+from storage.errors import INTEGRITY_ERRORS, violates_unique
 from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
 from storage.names import name_key
@@ -162,8 +162,8 @@ class CharacterRepository:
                     to_text(now),
                 ),
             )
-        except sqlite3.IntegrityError as error:
-            if "characters.guild_id" in str(error) or "UNIQUE" in str(error):
+        except INTEGRITY_ERRORS as error:
+            if violates_unique(error):
                 raise NameTaken(new.name) from error
             raise
         added = Character(
@@ -179,6 +179,16 @@ class CharacterRepository:
         if self._on_add is not None:
             self._on_add(added, now)
         return added
+
+    def lock(self, character: Character) -> None:
+        """Hold the character's row until the transaction ends: a command that changes it (a
+        hunt, a catch shared or stolen) waits for another one doing so, then sees its work."""
+        held = self._db.dialect.lock_rows
+        if held:
+            self._db.execute(
+                f"SELECT 1 FROM characters WHERE id = ? AND guild_id = ?{held}",
+                (character.id, character.guild_id),
+            )
 
     def by_name(self, guild_id: int, name: str) -> Character | None:
         """The live character of the server with this name (any case)."""
@@ -297,7 +307,7 @@ class CharacterRepository:
                 "UPDATE characters SET name = ?, name_key = ? WHERE id = ? AND guild_id = ?",
                 (new_name, name_key(new_name), character.id, character.guild_id),
             )
-        except sqlite3.IntegrityError as error:
+        except INTEGRITY_ERRORS as error:
             raise NameTaken(new_name) from error
 
     def hide(self, character: Character, now: datetime) -> None:
@@ -318,7 +328,7 @@ class CharacterRepository:
                 "UPDATE characters SET deleted_at = NULL WHERE id = ? AND guild_id = ?",
                 (character.id, character.guild_id),
             )
-        except sqlite3.IntegrityError as error:
+        except INTEGRITY_ERRORS as error:
             raise NameTaken(character.name) from error
 
     def kits_of(self, guild_id: int, mother_id: int) -> list[Character]:

@@ -5,7 +5,6 @@ one turn cannot both act."""
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable, Sequence
 from datetime import datetime
 from enum import StrEnum
@@ -14,6 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from pydantic import BaseModel, Field, TypeAdapter
 
 from storage.connection import Connection
+from storage.errors import INTEGRITY_ERRORS
 from storage.timestamps import from_text, maybe_from_text, to_text
 
 
@@ -195,13 +195,16 @@ class CombatRepository(Generic[S, E]):
                 " VALUES (?, ?, ?, ?)",
                 rows,
             )
-        except sqlite3.IntegrityError as error:
+        except INTEGRITY_ERRORS as error:
             raise AlreadyFighting(str(error)) from error
 
-    def get(self, guild_id: int, combat_id: int) -> Combat[S] | None:
-        """A combat of this server by id (another server's id finds nothing)."""
+    def get(self, guild_id: int, combat_id: int, *, lock: bool = False) -> Combat[S] | None:
+        """A combat of this server by id (another server's id finds nothing); `lock` holds
+        its row until the transaction ends, so that two clicks on one turn are one after the
+        other, the second seeing the first's."""
+        held = self._db.dialect.lock_rows if lock else ""
         rows = self._db.execute_fetchall(
-            f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE id = ? AND guild_id = ?",
+            f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE id = ? AND guild_id = ?{held}",
             (combat_id, guild_id),
         )
         return next((_combat(row, self._state) for row in rows), None)
@@ -277,7 +280,7 @@ class CombatRepository(Generic[S, E]):
         return [_combat(row, self._state) for row in rows]
 
     def add_action(self, action: CombatAction[E]) -> int:
-        """Append a step to a combat's log; returns its id. Raises sqlite3.IntegrityError when
+        """Append a step to a combat's log; returns its id. Raises an integrity error when
         the combat already has a step for that state version."""
         rows = self._db.execute_fetchall(
             "INSERT INTO combat_actions (guild_id, combat_id, version, round, user_id,"
@@ -326,11 +329,12 @@ class CombatRepository(Generic[S, E]):
         return [(target_id, power) for target_id, power in rows]
 
     def due(self, now: datetime, limit: int) -> list[Combat[S]]:
-        """Active combats, any server, whose wait passed its due time and was not reminded."""
+        """Active combats, any server, whose wait passed its due time and was not reminded,
+        claimed: the other processes pass them over until this transaction ends."""
         rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE status = 'active'"
             " AND reminded_at IS NULL AND due_at IS NOT NULL AND due_at <= ?"
-            " ORDER BY due_at LIMIT ?",
+            " ORDER BY due_at LIMIT ?" + self._db.dialect.claim("combats"),
             (to_text(now), limit),
         )
         return [_combat(row, self._state) for row in rows]

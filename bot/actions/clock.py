@@ -54,7 +54,7 @@ async def game_clock(services: Services, now: datetime) -> JobResult:
 def _game_clock(services: Services, now: datetime) -> JobResult:
     try:
         with services.db.transaction() as tx:
-            done = _advance_all(services, tx, tx.clock.due(now, BATCH), now)
+            done = _advance_all(services, tx, tx.clock.due(now, BATCH, claim=True), now)
             return JobResult(done, tx.clock.earliest_due(), in_outbox=True)
     except Exception:
         log.exception("the game clock failed for a batch; trying each server alone")

@@ -214,7 +214,7 @@ def _rules(services: Services, guild: Guild) -> ContestRules:
 
 
 def _open(tx: Transaction, actor: Actor, contest_id: int) -> Contest:
-    contest = tx.contests.get(actor.guild_id, contest_id)
+    contest = tx.contests.get(actor.guild_id, contest_id, lock=True)
     if contest is None:
         raise PawpostError("That contest does not exist in this server.")
     if contest.resolved_at is not None:

@@ -285,7 +285,7 @@ async def weekly_hunting(services: Services, now: datetime) -> JobResult:
 def _weekly_hunting(services: Services, now: datetime, can_post: CanPost | None) -> JobResult:
     try:
         with services.db.transaction() as tx:
-            due = tx.hunting.due_guilds(now, BATCH)
+            due = tx.hunting.due_guilds(now, BATCH, claim=True)
             posts = _work(services, tx, due, now, can_post)
             next_due = tx.hunting.earliest_due()
         return JobResult(posts, next_due, in_outbox=True)

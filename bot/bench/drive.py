@@ -89,7 +89,7 @@ async def drive(
 
 
 async def run_mix(
-    path: Path,
+    path: Path | str,
     world: World,
     ruleset: RulesetBench[Any],
     concurrency: int,

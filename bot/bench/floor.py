@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import Any
 
-from storage.connection import Connection
+from storage.connection import SqliteConnection
 
 RECORD_LIMIT = 10_000  # commands the raw sqlite3 floor replays (each time)
 FLOOR_PRAGMAS = "PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL; PRAGMA foreign_keys = ON;"
@@ -16,15 +16,15 @@ FLOOR_PRAGMAS = "PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL; PRAGMA
 Statement = tuple[str, str, Any]
 
 
-class RecordingConnection(Connection):
+class RecordingConnection(SqliteConnection):
     """The commands' connection, noting every statement with its parameters (BEGIN, COMMIT and
     ROLLBACK included) before running it, so that the floor can replay exactly those."""
 
     log: list[Statement]
 
     @classmethod
-    def to(cls, log: list[Statement]) -> Callable[[str], Connection]:
-        def connect(path: str) -> Connection:
+    def to(cls, log: list[Statement]) -> Callable[[str], SqliteConnection]:
+        def connect(path: str) -> SqliteConnection:
             connection = sqlite3.connect(path, isolation_level=None, factory=cls)
             connection.log = log
             return connection

@@ -26,6 +26,8 @@ class BenchOptions:
     commands: int | None = None  # or runs this many commands
     json_path: str | None = None
     db_path: str | None = None  # where the seeded file goes (default: a temporary folder)
+    # A postgresql:// database to time instead of SQLite files (in schemas made and dropped).
+    database: str | None = None
     seed: int = 7
     sizes: Sizes = field(default_factory=Sizes)
     ruleset: str = DEFAULT_RULESET  # whose mix runs: the server's ruleset, Germ by default

@@ -40,7 +40,7 @@ async def seeded_for_reminders(
     return sorted(world.guilds)
 
 
-async def time_reminders(path: Path, servers: int) -> tuple[float, int]:
+async def time_reminders(path: Path | str, servers: int) -> tuple[float, int]:
     """Run the scheduler's weekly hunting job (reminders among its work) at the minute every
     server is due, again at once while some are still due (as the scheduler does): (seconds,
     reminder posts worked out)."""

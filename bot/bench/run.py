@@ -1,5 +1,7 @@
 """The whole benchmark: a ruleset's mix from the registry, timed at concurrency 1 and 32 against
-the raw sqlite3 floor, then the jobs' and size figures; printed as it goes, returned as JSON."""
+the raw sqlite3 floor, then the jobs' and size figures; printed as it goes, returned as JSON.
+With `--database postgresql://...` the same figures are timed on PostgreSQL (no floor: it is
+SQLite's own statements replayed through sqlite3)."""
 
 from __future__ import annotations
 
@@ -16,8 +18,9 @@ from bot.bench.figures import RunFigures, load_average, run_line, verbs_line
 from bot.bench.floor import RECORD_LIMIT, Statement, replay_floor
 from bot.bench.mix import RulesetBench
 from bot.bench.options import BenchOptions, Sizes
+from bot.bench.places import Places
 from bot.bench.reminders import seeded_for_reminders, time_reminders
-from bot.bench.seed import copy_database, create_schema, seed
+from bot.bench.seed import create_schema, seed
 from bot.bench.size import bytes_per_1k_cats
 from bot.bench.startup import time_startup
 from rules.errors import PawpostError
@@ -54,21 +57,29 @@ async def bench(options: BenchOptions, out: TextIO) -> dict[str, Any]:
             if base.exists():
                 raise PawpostError(f"{base} already exists; the benchmark seeds a new file.")
             base.parent.mkdir(parents=True, exist_ok=True)
-        print(f"Pawpost benchmark (load average at start: {load_average()})", file=out)
+        places = Places(folder, options.database)
+        print(
+            f"Pawpost benchmark on {places.backend} (load average at start: {load_average()})",
+            file=out,
+        )
         total = sum(s.weight for s in ruleset.shares)
         print(
             "  mix: "
             + ", ".join(f"{s.name} {100 * s.weight / total:.1f} %" for s in ruleset.shares),
             file=out,
         )
-        runs, floor, ratio = await _mix_figures(options, ruleset, folder, base, seconds, out)
-        jobs = await _job_figures(options.ruleset, ruleset, options.sizes, folder, out)
+        try:
+            runs, floor, ratio = await _mix_figures(options, ruleset, places, base, seconds, out)
+            jobs = await _job_figures(options.ruleset, ruleset, options.sizes, places, out)
+        finally:
+            await asyncio.to_thread(places.drop)
 
     figures: dict[str, Any] = {
+        "backend": places.backend,
         "c1": runs[1].as_json(),
         "c32": runs[32].as_json(),
-        "floor_commands_per_s": round(floor, 1),
-        "ratio_c32": round(ratio, 3),
+        "floor_commands_per_s": None if floor is None else round(floor, 1),
+        "ratio_c32": None if ratio is None else round(ratio, 3),
         **jobs,
         "load_average": load_average(),
     }
@@ -82,12 +93,13 @@ async def bench(options: BenchOptions, out: TextIO) -> dict[str, Any]:
 async def _mix_figures(
     options: BenchOptions,
     ruleset: RulesetBench[Any],
-    folder: Path,
+    places: Places,
     base: Path,
     seconds: float | None,
     out: TextIO,
-) -> tuple[dict[int, RunFigures], float, float]:
-    """Seed, then time the mix at concurrency 1 and 32 and the floor: (runs, floor, ratio)."""
+) -> tuple[dict[int, RunFigures], float | None, float | None]:
+    """Seed, then time the mix at concurrency 1 and 32 and (on SQLite) the floor: (runs,
+    floor, ratio)."""
     began = time.perf_counter()
     await create_schema(base)
     world = seed(base, options.servers, options.cats, options.ruleset, ruleset.sheet_json)
@@ -96,12 +108,23 @@ async def _mix_figures(
         f" in {time.perf_counter() - began:.1f} s ({base})",
         file=out,
     )
+    runs: dict[int, RunFigures] = {}
+    if places.url is not None:
+        for concurrency in (1, 32):
+            copy = await places.copy_of(base, f"c{concurrency}")
+            budget = Budget(options.commands, seconds)
+            runs[concurrency] = await run_mix(
+                copy, world, ruleset, concurrency, budget, rng_seed=options.seed + concurrency
+            )
+            print(run_line(f"  concurrency {concurrency:>2}", runs[concurrency]), file=out)
+            print(verbs_line(runs[concurrency]), file=out)
+        return runs, None, None
     # The floor's statements are recorded first (untimed), so that the floor can be timed
     # right before and right after the concurrency-32 run: on a noisy machine the ratio
     # then compares like with like.
     log: list[Statement] = []
     await run_mix(
-        copy_database(base, folder / "record.sqlite3"),
+        await places.copy_of(base, "record"),
         world,
         ruleset,
         1,
@@ -111,15 +134,14 @@ async def _mix_figures(
     )
 
     async def floor_run(name: str) -> tuple[int, float]:
-        copy = copy_database(base, folder / f"floor-{name}.sqlite3")
+        copy = Path(await places.copy_of(base, f"floor-{name}"))
         return await asyncio.to_thread(replay_floor, copy, log)
 
-    runs: dict[int, RunFigures] = {}
     floors: list[tuple[int, float]] = []
     for concurrency in (1, 32):
         if concurrency == 32:
             floors.append(await floor_run("before"))
-        copy = copy_database(base, folder / f"c{concurrency}.sqlite3")
+        copy = await places.copy_of(base, f"c{concurrency}")
         budget = Budget(options.commands, seconds)
         runs[concurrency] = await run_mix(
             copy, world, ruleset, concurrency, budget, rng_seed=options.seed + concurrency
@@ -141,29 +163,30 @@ async def _mix_figures(
 
 
 async def _job_figures(
-    ruleset_id: str, ruleset: RulesetBench[Any], sizes: Sizes, folder: Path, out: TextIO
+    ruleset_id: str, ruleset: RulesetBench[Any], sizes: Sizes, places: Places, out: TextIO
 ) -> dict[str, Any]:
     """The weekly reminders, start-up and size figures, under their JSON keys."""
-    big = folder / "reminders.sqlite3"
+    big = places.folder / "reminders.sqlite3"
     servers, each = sizes.reminder_servers, sizes.reminder_cats
-    one = folder / "one-server.sqlite3"
+    one = places.folder / "one-server.sqlite3"
     await seeded_for_reminders(one, 1, sizes.big_server_cats, ruleset_id, ruleset.sheet_json)
-    reminder_one, posts = await time_reminders(one, 1)
+    reminder_one, posts = await time_reminders(await places.moved(one, "one-server"), 1)
     print(
         f"  weekly reminder, one server of {sizes.big_server_cats:,} cats:"
         f" {reminder_one:.3f} s ({posts} posts)",
         file=out,
     )
     big_guilds = await seeded_for_reminders(big, servers, each, ruleset_id, ruleset.sheet_json)
-    reminder_many, posts = await time_reminders(big, servers)
+    moved = await places.moved(big, "reminders")
+    reminder_many, posts = await time_reminders(moved, servers)
     print(
         f"  weekly reminders, {servers:,} servers of {each} cats due at the same minute:"
         f" {reminder_many:.3f} s ({posts} posts)",
         file=out,
     )
-    startup = await time_startup(big, big_guilds)
+    startup = await time_startup(moved, big_guilds)
     print(f"  start-up with {servers * each:,} cats: {startup:.3f} s", file=out)
-    size, hunts = await bytes_per_1k_cats(folder, sizes, ruleset)
+    size, hunts = await bytes_per_1k_cats(places, sizes, ruleset)
     print(
         f"  database bytes per 1,000 cats with {sizes.size_days} days of hunts:"
         f" {size:,} ({hunts:,} hunts for {sizes.size_cats:,} cats)",

@@ -2,26 +2,26 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-import sqlite3
 from datetime import timedelta
-from pathlib import Path
 from typing import Any
 
 from bot.actions.context import Actor, Services
 from bot.bench.clock import START, BenchClock, SeededDice
 from bot.bench.mix import RulesetBench
 from bot.bench.options import Sizes
+from bot.bench.places import Places
 from rules.errors import PawpostError
 from storage.database import Database
 
 
 async def bytes_per_1k_cats(
-    folder: Path, sizes: Sizes, ruleset: RulesetBench[Any]
+    places: Places, sizes: Sizes, ruleset: RulesetBench[Any]
 ) -> tuple[int, int]:
     """Database bytes per 1,000 cats made with /character create, each doing the ruleset's
     once-a-day verb (Germ: /hunt) once a day for a month: (bytes, hunts recorded)."""
-    path = folder / "size.sqlite3"
+    path = await places.empty("size")
     db = await Database.open(path)
     clock = BenchClock(START, timedelta(0))
     services = Services(db=db, dice=SeededDice(3), clock=clock)
@@ -36,14 +36,10 @@ async def bytes_per_1k_cats(
             for owner in actors:
                 with contextlib.suppress(PawpostError):
                     await ruleset.daily(services, owner)
+        rows = await db.transact(
+            lambda tx: tx.connection.execute_fetchall("SELECT count(*) FROM hunts"), write=False
+        )
     finally:
         await db.close()
-    connection = sqlite3.connect(path)
-    try:
-        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-        pages = connection.execute("PRAGMA page_count").fetchone()[0]
-        size = connection.execute("PRAGMA page_size").fetchone()[0]
-        hunts = connection.execute("SELECT count(*) FROM hunts").fetchone()[0]
-    finally:
-        connection.close()
-    return round(pages * size * 1000 / sizes.size_cats), hunts
+    size = await asyncio.to_thread(places.size_bytes, path)
+    return round(size * 1000 / sizes.size_cats), int(rows[0][0])

@@ -11,7 +11,7 @@ from bot.bench.clock import START
 from storage.database import Database
 
 
-async def time_startup(path: Path, guild_ids: Sequence[int]) -> float:
+async def time_startup(path: Path | str, guild_ids: Sequence[int]) -> float:
     """Open the database and do what the bot does with it at start-up: the migrations check,
     every server's ruleset for the command sync, one pass of the scheduler's jobs."""
     from bot.jobs import jobs

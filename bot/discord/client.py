@@ -255,7 +255,7 @@ def modal_answers(components: list[Any]) -> dict[str, str]:
 
 
 class PawpostBot(discord.Client):
-    def __init__(self, services: Services, settings: Settings) -> None:
+    def __init__(self, services: Services, settings: Settings, **options: Any) -> None:
         # Pawpost has no voice: discord.py's warnings that its voice libraries are missing
         # would only alarm whoever reads the start-up log.
         discord.VoiceClient.warn_nacl = False
@@ -265,6 +265,7 @@ class PawpostBot(discord.Client):
             intents=discord.Intents(guilds=True),
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=settings.guild_ready_timeout,
+            **options,
         )
         self.services = services
         self.webhooks = Webhooks(self)
@@ -447,6 +448,22 @@ class PawpostBot(discord.Client):
         self._synced.add(guild.id)
 
 
+class ShardedPawpostBot(PawpostBot, discord.AutoShardedClient):
+    """The bot over a range of Discord's gateway shards: its servers are those shards' (their
+    commands synced, their buttons answered here); timed work is claimed in the database, so
+    whichever process takes a due item, it is done once."""
+
+
+def make_bot(services: Services, settings: Settings) -> PawpostBot:
+    """One process for every shard, or (`shard_count` set) for its range of them."""
+    if settings.shard_count is None:
+        return PawpostBot(services, settings)
+    log.info("holding shards %s of %d", settings.shards or "all", settings.shard_count)
+    return ShardedPawpostBot(
+        services, settings, shard_count=settings.shard_count, shard_ids=settings.shard_ids
+    )
+
+
 def point_at_test_discord(url: str) -> None:
     """Test-only: send REST and gateway traffic to a fake Discord (tests/e2e)."""
     base = url.rstrip("/")
@@ -569,7 +586,7 @@ async def serve(settings: Settings) -> None:
     if not any(isinstance(f, OneLineReconnects) for f in reconnects.filters):
         reconnects.addFilter(OneLineReconnects())
     db = await Database.open(settings.database)
-    bot = PawpostBot(make_services(db, settings), settings)
+    bot = make_bot(make_services(db, settings), settings)
     freeze_start_up_heap()
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()

@@ -66,11 +66,10 @@ class RiskRepository:
         """Record a Risk; returns its id."""
         cursor = self._db.execute(
             "INSERT INTO cat_risks (guild_id, character_id, audit_id, result, created_at)"
-            " VALUES (?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?) RETURNING id",
             (guild_id, character_id, audit_id, result.model_dump_json(), to_text(now)),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        return int(cursor.fetchone()[0])
 
     def get(self, guild_id: int, risk_id: int) -> StoredRisk | None:
         rows = self._db.execute_fetchall(

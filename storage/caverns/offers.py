@@ -49,13 +49,12 @@ class OfferRepository:
     def add(
         self, guild_id: int, character_id: int, item: str, kind: ItemKind, price: int, now: datetime
     ) -> int:
-        cursor = self._db.execute(
+        row = self._db.execute(
             "INSERT INTO caverns_offers (guild_id, character_id, item, kind, price, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
             (guild_id, character_id, item, kind.value, price, to_text(now)),
-        )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        ).fetchone()
+        return int(row[0])
 
     def get(self, guild_id: int, offer_id: int) -> Offer | None:
         rows = self._db.execute_fetchall(

@@ -59,13 +59,12 @@ class RestRepository:
         self._db = connection
 
     def add(self, guild_id: int, party_id: int, kind: str, total: int, now: datetime) -> int:
-        cursor = self._db.execute(
+        row = self._db.execute(
             "INSERT INTO caverns_rests (guild_id, party_id, kind, total, created_at)"
-            " VALUES (?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?) RETURNING id",
             (guild_id, party_id, kind, total, to_text(now)),
-        )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        ).fetchone()
+        return int(row[0])
 
     def get(self, guild_id: int, rest_id: int) -> StoredRest | None:
         rows = self._db.execute_fetchall(

@@ -19,9 +19,11 @@ class CatRepository:
         if character_ids is not None:
             where += f" AND id IN ({','.join('?' * len(character_ids))})"
             parameters += list(character_ids)
+        sql = self._db.dialect
+        older = sql.greatest(f"{sql.json_number('sheet', 'age_moons')} + ?", "0")
         cursor = self._db.execute(
-            "UPDATE characters SET sheet = json_set(sheet, '$.age_moons',"
-            f" max(json_extract(sheet, '$.age_moons') + ?, 0)) WHERE {where}",
+            f"UPDATE characters SET sheet = {sql.json_set('sheet', {'age_moons': older})}"
+            f" WHERE {where}",
             tuple(parameters),
         )
         return cursor.rowcount

@@ -53,11 +53,10 @@ class MotherRequestRepository:
         """Record a request; returns its id."""
         cursor = self._db.execute(
             "INSERT INTO mother_requests (guild_id, kit_id, mother_id, asked_by, created_at)"
-            " VALUES (?, ?, ?, ?, ?)",
+            " VALUES (?, ?, ?, ?, ?) RETURNING id",
             (guild_id, kit_id, mother_id, asked_by, to_text(now)),
         )
-        assert cursor.lastrowid is not None
-        return cursor.lastrowid
+        return int(cursor.fetchone()[0])
 
     def get(self, guild_id: int, request_id: int) -> MotherRequest | None:
         rows = self._db.execute_fetchall(

@@ -24,8 +24,8 @@ class TrustRepository:
 
     def add_trust(self, guild_id: int, target_id: int, speaker_id: int, now: datetime) -> None:
         self._db.execute(
-            "INSERT OR IGNORE INTO trust (guild_id, target_id, speaker_id, since)"
-            " VALUES (?, ?, ?, ?)",
+            "INSERT INTO trust (guild_id, target_id, speaker_id, since)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
             (guild_id, target_id, speaker_id, to_text(now)),
         )
 

@@ -19,9 +19,10 @@ class CatQueries:
         self, guild_id: int, clan: str, rank: str, *, excluding: int | None = None
     ) -> int:
         """How many live cats of `clan` in the server hold `rank` (not counting `excluding`)."""
+        sql = self._db.dialect
         rows = self._db.execute_fetchall(
             f"SELECT count(*) FROM characters WHERE {_LIVE_WCAGR}"
-            " AND json_extract(sheet, '$.clan') = ? AND json_extract(sheet, '$.rank') = ?"
+            f" AND {sql.json_text('sheet', 'clan')} = ? AND {sql.json_text('sheet', 'rank')} = ?"
             " AND id != ?",
             (guild_id, clan, rank, -1 if excluding is None else excluding),
         )
@@ -29,9 +30,9 @@ class CatQueries:
 
     def sprained_ids(self, guild_id: int) -> list[int]:
         """The live cats of the server resting a sprain."""
+        sprain = self._db.dialect.json_number("sheet", "sprain_sunrises_left")
         rows = self._db.execute_fetchall(
-            f"SELECT id FROM characters WHERE {_LIVE_WCAGR}"
-            " AND json_extract(sheet, '$.sprain_sunrises_left') > 0 ORDER BY id",
+            f"SELECT id FROM characters WHERE {_LIVE_WCAGR} AND {sprain} > 0 ORDER BY id",
             (guild_id,),
         )
         return [int(row[0]) for row in rows]

@@ -24,14 +24,14 @@ def member(*roles: int) -> Actor:
 
 
 async def test_everyone_cannot_be_the_admin_role(services, db) -> None:
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as refused:
         await server_config.set_admin_role(services, actor(ADMIN, admin=True), EVERYONE)
     assert refused.value.message == (
         "The admin role cannot be @everyone, which would make every member an admin;"
         " choose a role only your admins have."
     )
-    assert dump(db.path) == before
+    assert dump(db) == before
     with pytest.raises(PawpostError, match="^Only an admin of this server can do that.$"):
         await server_config.set_timezone(services, member(), "Europe/Paris")
 
@@ -56,10 +56,10 @@ async def test_clearing_the_admin_role(services, db) -> None:
         await server_config.clear_admin_role(services, actor(ADMIN, admin=True))
     await server_config.set_admin_role(services, actor(ADMIN, admin=True), ROLE)
     await server_config.set_timezone(services, member(ROLE), "Europe/Paris")
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match="^Only an admin of this server can do that.$"):
         await server_config.clear_admin_role(services, actor(BOB))
-    assert dump(db.path) == before
+    assert dump(db) == before
     reply = await server_config.clear_admin_role(services, member(ROLE))
     assert reply.lines[0].startswith(f"Members with <@&{ROLE}> are no longer admins of Pawpost")
     with pytest.raises(PawpostError, match="^Only an admin of this server can do that.$"):

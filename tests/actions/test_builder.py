@@ -86,10 +86,10 @@ async def test_a_select_picks_one_of_its_options(made_up, db) -> None:
     reply = await buttons.press(made_up, actor(ALICE), reply.select.custom_id, ["wind"])
     assert choices(reply)["clan"] == "wind" and reply.select is not None
     assert reply.select.placeholder == "Clan: wind"
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match=r"^That choice is not on offer"):
         await buttons.press(made_up, actor(ALICE), reply.select.custom_id, ["sky"])
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_a_form_opens_as_a_modal_and_its_answers_reach_the_draft(made_up) -> None:

@@ -40,19 +40,19 @@ async def test_create_then_show_reads_the_sheet(services) -> None:
 async def test_a_wrong_sheet_is_refused_and_nothing_is_written(
     services, db, changes, message
 ) -> None:
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as refused:
         await germ_cats.create(services, actor(ALICE), **{**FIREPAW, **changes})
     assert refused.value.message == message
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_names_are_unique_per_server_case_insensitively(services, db) -> None:
     await germ_cats.create(services, actor(ALICE), **FIREPAW)
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match="There is already a character named FIREPAW"):
         await germ_cats.create(services, actor(BOB), **cat("FIREPAW"))
-    assert dump(db.path) == before
+    assert dump(db) == before
     await germ_cats.create(services, actor(BOB, guild=OTHER_GUILD), **cat("FIREPAW"))
 
 
@@ -69,12 +69,12 @@ async def test_two_simultaneous_creates_with_one_name_make_one_cat(services) -> 
 
 async def test_someone_elses_character_is_refused_but_an_admin_may(services, db) -> None:
     await germ_cats.create(services, actor(ALICE), **FIREPAW)
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match="Firepaw belongs to another player."):
         await characters.rename(services, actor(BOB), "Fireheart", "Firepaw")
     with pytest.raises(PawpostError, match="Firepaw belongs to another player."):
         await characters.delete(services, actor(BOB), "Firepaw")
-    assert dump(db.path) == before
+    assert dump(db) == before
     await characters.rename(services, actor(ADMIN, admin=True), "Fireheart", "Firepaw")
     shown = await characters.show(services, actor(BOB), "fireheart")
     assert shown.title == "Fireheart"
@@ -133,7 +133,7 @@ async def test_mother_and_kits_show_and_cycles_are_refused(services, db) -> None
     assert fields["Mother"] == "Sandstorm"
     assert fields["Age"] == "1 moon (kit)"
     assert "rolls -6 (kit -10)" in fields["Stats"]
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match="would make a cat its own ancestor"):
         await germ_cats.edit(
             services, actor(ADMIN, admin=True), "Sandstorm", mother="Sandkit", reason="story"
@@ -142,7 +142,7 @@ async def test_mother_and_kits_show_and_cycles_are_refused(services, db) -> None
         await germ_cats.edit(
             services, actor(ADMIN, admin=True), "Sandstorm", mother="Sandstorm", reason="story"
         )
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_conditions_are_added_removed_and_shape_the_rolls(services) -> None:

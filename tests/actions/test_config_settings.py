@@ -35,7 +35,7 @@ async def test_contest_and_turn_timeouts_are_set_and_shown(services) -> None:
 async def test_bad_timeouts_and_week_starts_are_one_sentence_and_change_nothing(
     services, db
 ) -> None:
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as refused:
         await server_config.set_contest_timeout(services, boss(), 0)
     assert refused.value.message == "The contest timeout must be 1 to 168 hours; you gave 0."
@@ -49,7 +49,7 @@ async def test_bad_timeouts_and_week_starts_are_one_sentence_and_change_nothing(
         await server_config.set_turn_timeout(services, actor(ALICE), 12)
     with pytest.raises(PawpostError):
         await hunting_config.week_start(services, actor(ALICE), "thursday", 0)
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_a_new_week_start_is_shown_and_keeps_this_weeks_hunts(services, dice, clock) -> None:

@@ -320,14 +320,14 @@ async def test_a_reminder_channel_the_bot_cannot_post_in(services, clock, db) ->
     services.can_post = can_post  # type: ignore[attr-defined]
     await three_cats(services)
     await hunting_config.set_admin_channel(services, boss(), ADMINS)
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as refused:
         await hunting_config.reminders_on(services, boss(), REMINDERS, "sunday", 18)
     assert refused.value.message == (
         f"I cannot post in <#{REMINDERS}>: give Pawpost View Channel, Send Messages and "
         "Embed Links there, or pick another channel."
     )
-    assert dump(db.path) == before
+    assert dump(db) == before
     allowed[REMINDERS] = True
     clock.advance(days=7)
     await hunting_config.reminders_on(services, boss(), REMINDERS, "sunday", 18)
@@ -339,7 +339,7 @@ async def test_a_reminder_channel_the_bot_cannot_post_in(services, clock, db) ->
 
 
 async def test_bad_reminder_settings_are_refused(services, db) -> None:
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(
         PawpostError, match=r"^funday is not a day of the week; pick one of monday to sunday\.$"
     ):
@@ -352,4 +352,4 @@ async def test_bad_reminder_settings_are_refused(services, db) -> None:
         await hunting_config.reminders_off(services, boss())
     with pytest.raises(PawpostError, match=r"^Say on or off\.$"):
         await clock_actions.ageing(services, boss(), "maybe")
-    assert dump(db.path) == before
+    assert dump(db) == before

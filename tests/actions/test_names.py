@@ -30,7 +30,7 @@ BROKEN = "That text holds a broken character (a lone surrogate); type it again."
     ],
 )
 async def test_a_name_with_hidden_tricks_is_refused(services, db, name, message) -> None:
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as refused:
         await germ_cats.create(services, actor(ALICE), **cat(name))
     assert refused.value.message == message
@@ -38,7 +38,7 @@ async def test_a_name_with_hidden_tricks_is_refused(services, db, name, message)
     with pytest.raises(PawpostError) as renamed:
         await characters.rename(services, actor(ALICE), name)
     assert renamed.value.message == message
-    assert len(dump(db.path)) > len(before)  # only Firepaw was written
+    assert len(dump(db)) > len(before)  # only Firepaw was written
 
 
 @pytest.mark.parametrize(
@@ -46,10 +46,10 @@ async def test_a_name_with_hidden_tricks_is_refused(services, db, name, message)
 )
 async def test_names_are_one_name_after_unicode_normalisation(services, db, twin) -> None:
     await germ_cats.create(services, actor(ALICE), **FIREPAW)
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match="^There is already a character named "):
         await germ_cats.create(services, actor(BOB), **cat(twin))
-    assert dump(db.path) == before
+    assert dump(db) == before
     shown = await characters.show(services, actor(BOB), twin)  # the lookup normalises too
     assert shown.title is not None and "Firepaw" in shown.title
 
@@ -61,7 +61,7 @@ async def test_a_name_with_a_joiner_inside_visible_text_is_kept(services) -> Non
 
 async def test_a_lone_surrogate_is_the_usual_sentence_not_a_bug(services, db) -> None:
     await germ_cats.create(services, actor(ALICE), **FIREPAW)
-    before = dump(db.path)
+    before = dump(db)
     for refused in (
         characters.show(services, actor(ALICE), "Fire\udc00paw"),
         characters.rename(services, actor(ALICE), "Emberpaw", character="Fire\udc00paw"),
@@ -69,7 +69,7 @@ async def test_a_lone_surrogate_is_the_usual_sentence_not_a_bug(services, db) ->
         with pytest.raises(PawpostError) as error:
             await refused
         assert error.value.message == BROKEN
-    assert dump(db.path) == before
+    assert dump(db) == before
     assert clean_name_refuses("Fire\ud800paw") == CONTROL  # the name's own check, underneath
 
 

@@ -28,10 +28,10 @@ async def test_roll_shows_each_die_and_is_logged(services, dice) -> None:
 
 
 async def test_a_bad_expression_is_one_sentence_and_logs_nothing(services, db) -> None:
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match='"3d" at position 2: expected the number of sides'):
         await roll.roll(services, actor(ALICE), "3d")
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_log_paginates_newest_first(services, dice) -> None:
@@ -62,7 +62,7 @@ async def test_config_show_and_admin_only_changes(services, db) -> None:
     assert fields["Time zone"] == "UTC"
     assert "22 points, at most 8 in a stat" in fields["Germ"]
     assert fields["Hunting"].startswith("reminders off; season Newleaf (set by admins)")
-    before = dump(db.path)
+    before = dump(db)
     for change in (
         server_config.set_timezone(services, actor(ALICE), "Europe/London"),
         server_config.set_ruleset(services, actor(ALICE), "wcagr"),
@@ -70,14 +70,14 @@ async def test_config_show_and_admin_only_changes(services, db) -> None:
     ):
         with pytest.raises(PawpostError, match="Only an admin of this server can do that."):
             await change
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_time_zone_is_validated(services, db) -> None:
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match="Mars/Olympus is not a time zone I know"):
         await server_config.set_timezone(services, actor(ADMIN, admin=True), "Mars/Olympus")
-    assert dump(db.path) == before
+    assert dump(db) == before
     await server_config.set_timezone(services, actor(ADMIN, admin=True), "America/New_York")
     shown = await server_config.show(services, actor(ALICE))
     assert {f.name: f.value for f in shown.fields}["Time zone"] == "America/New_York"
@@ -94,12 +94,12 @@ async def test_admin_role_makes_its_members_admins(services) -> None:
 
 async def test_ruleset_change_is_refused_while_characters_of_another_exist(services, db) -> None:
     await germ_cats.create(services, actor(ALICE), **FIREPAW)
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(
         PawpostError, match="still has 1 Germ character; a server plays one ruleset"
     ):
         await server_config.set_ruleset(services, actor(ADMIN, admin=True), "wcagr")
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_an_unbuilt_ruleset_answers_its_commands_with_a_sentence(

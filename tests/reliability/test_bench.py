@@ -57,3 +57,26 @@ def test_the_command_line_refuses_a_ruleset_without_a_mix(capsys) -> None:
     assert capsys.readouterr().err == "WCAGR has no benchmark mix yet, so it cannot be timed.\n"
     assert main(["bench", "--ruleset", "chess"]) == 2
     assert "no ruleset 'chess'" in capsys.readouterr().err
+
+
+async def test_the_bench_times_postgresql_too_and_leaves_no_schema(postgresql_schema) -> None:
+    import psycopg
+
+    from tests.conftest import POSTGRESQL
+
+    out = io.StringIO()
+    options = BenchOptions(servers=3, cats=10, commands=100, sizes=TINY, database=POSTGRESQL)
+    figures = await bench(options, out)
+    printed = out.getvalue()
+    assert figures["backend"] == "PostgreSQL" and "on PostgreSQL" in printed
+    assert set(figures) >= KEYS
+    assert figures["c32"]["commands_per_s"] > 0 and figures["bytes_per_1k_cats"] > 0
+    assert figures["floor_commands_per_s"] is None  # the floor is SQLite's statements
+    assert "(0 posts)" not in printed, printed
+    for share in ruleset_bench().shares:
+        assert f"{share.name} " in printed
+    with psycopg.connect(POSTGRESQL) as connection:
+        left = connection.execute(
+            "SELECT nspname FROM pg_namespace WHERE nspname LIKE 'pawpost_bench_%'"
+        ).fetchall()
+    assert left == []

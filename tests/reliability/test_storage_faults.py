@@ -50,11 +50,11 @@ async def check(services: Services) -> None:
 
 async def refused_unchanged(services: Services) -> None:
     """The write is refused with the storage sentence and the file is as it was."""
-    before = dump(services.db.path)
+    before = dump(services.db)
     with pytest.raises(PawpostError) as refused:
         await check(services)
     assert refused.value.message == UNAVAILABLE
-    assert dump(services.db.path) == before
+    assert dump(services.db) == before
 
 
 async def test_locked_by_another_process(services: Services) -> None:
@@ -119,13 +119,13 @@ async def test_full(services: Services) -> None:
     refused: PawpostError | None = None
     try:
         for _ in range(300):  # each check fills the last page a little more
-            before = dump(services.db.path)
+            before = dump(services.db)
             try:
                 await check(services)
             except PawpostError as error:
                 refused = error
                 break
-        after = dump(services.db.path)
+        after = dump(services.db)
     finally:
         await db.run(connection.execute, "PRAGMA max_page_count = 1073741823")
     assert refused is not None and refused.message == UNAVAILABLE

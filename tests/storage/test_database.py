@@ -22,7 +22,7 @@ from storage.database import Database, Migration, MigrationFailed, bundled_migra
 from storage.errors import StorageUnavailable
 from storage.models import Character, NewCharacter
 from storage.repositories import NameTaken, Transaction
-from tests.conftest import ALICE, FIREPAW, actor, dump
+from tests.conftest import ALICE, FIREPAW, actor, dump, execute_apart, sqlite_only
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 SHEET = GermSheet(
@@ -53,6 +53,8 @@ async def names_stored(db: Database, *names: str) -> dict[str, bool]:
 
 async def in_transaction(db: Database) -> bool:
     """Whether the commands' connection is inside a transaction, asked in its own thread."""
+    if db.dialect.name == "postgresql":  # the connection of the worker thread that asks
+        return await db.run(lambda: db._local.tx.connection.in_transaction)
     return await db.run(lambda: db._connection.in_transaction)
 
 
@@ -209,8 +211,7 @@ async def test_a_sheet_is_validated_on_the_way_in_and_out(db: Database, tmp_path
         await db.transact(lambda tx: tx.characters.add(new, NOW))
     assert await names_stored(db, "Bad") == {"Bad": False}
     await db.transact(lambda tx: tx.characters.add(new_cat("Good"), NOW))
-    with sqlite3.connect(db.path) as connection:
-        connection.execute('UPDATE characters SET sheet = \'{"strength": "lots"}\'')
+    execute_apart(db, 'UPDATE characters SET sheet = \'{"strength": "lots"}\'')
     with pytest.raises(ValueError, match="strength"):
         await db.transact(lambda tx: tx.characters.by_name(1, "Good"), write=False)
 
@@ -234,6 +235,7 @@ async def test_a_locked_database_is_storage_unavailable_and_changes_nothing(
     await db.close()
 
 
+@sqlite_only
 async def test_a_fault_inside_the_work_is_storage_unavailable_and_rolls_back(
     db: Database,
 ) -> None:
@@ -255,6 +257,7 @@ async def test_a_fault_inside_the_work_is_storage_unavailable_and_rolls_back(
     assert not await in_transaction(db)
 
 
+@sqlite_only
 async def test_backup_copies_the_live_database(db: Database, tmp_path: Path) -> None:
     await db.transact(lambda tx: tx.characters.add(new_cat("Firepaw"), NOW))
     copy = tmp_path / "backup.sqlite3"
@@ -293,6 +296,7 @@ async def database_thread_held(db: Database, cat: str | None = None) -> AsyncIte
         await holder
 
 
+@sqlite_only
 async def test_a_command_cancelled_while_its_work_runs_is_kept_whole(db: Database) -> None:
     """A shutdown cancels commands wherever they are. Work the database thread has started
     runs to its end and is committed whole; the next command finds the connection free."""
@@ -322,6 +326,7 @@ async def test_a_command_cancelled_while_its_work_runs_is_kept_whole(db: Databas
     assert await names_stored(db, "Longtail") == {"Longtail": True}
 
 
+@sqlite_only
 async def test_work_cancelled_before_the_thread_starts_it_never_runs(db: Database) -> None:
     """A command cancelled while its work still waits behind another's never runs at all."""
     ran: list[str] = []
@@ -342,18 +347,19 @@ async def test_work_cancelled_before_the_thread_starts_it_never_runs(db: Databas
     assert not await in_transaction(db)
 
 
+@sqlite_only
 async def test_an_action_cancelled_while_queued_changes_nothing(db: Database, services) -> None:
     """The same for an action verb, whose body `runs_in_database` hands to the thread."""
     alice = actor(ALICE, guild=1)
     async with database_thread_held(db):
-        before = dump(db.path)
+        before = dump(db)
         command = asyncio.create_task(germ_cats.create(services, alice, **FIREPAW))
         await asyncio.sleep(0)
         assert inspect.getcoroutinestate(command.get_coro()) == inspect.CORO_SUSPENDED
         command.cancel()
         with pytest.raises(asyncio.CancelledError):
             await command
-    assert dump(db.path) == before
+    assert dump(db) == before
     assert await names_stored(db, "Firepaw") == {"Firepaw": False}
     # Not cancelled, the same action does create the cat (so the check above could fail).
     await germ_cats.create(services, alice, **FIREPAW)

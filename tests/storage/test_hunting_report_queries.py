@@ -13,10 +13,11 @@ from bot.actions.germ import hunting as germ_hunting
 from bot.actions.hunting_jobs import weekly_hunting
 from rules.errors import PawpostError
 from tests.actions.germ.hunting_helpers import MISS, boss, two_cats
-from tests.conftest import ALICE, actor
+from tests.conftest import ALICE, actor, sqlite_only
 from tests.storage.test_hunting import _ALLOWED_SCANS, _SCAN, HUNTING_TABLES
 
 
+@sqlite_only
 async def test_the_report_week_start_and_zone_change_queries_use_an_index(
     services, dice, clock, db
 ) -> None:

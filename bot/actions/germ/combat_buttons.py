@@ -54,7 +54,7 @@ def _on_click(decide: Decide) -> Handler:
             raise PawpostError(STALE)
 
         def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
-            fight = load(tx, guild, press.id, press.arg)
+            fight = load(tx, guild, press.id, press.arg, lock=True)
             return fight, decide(fight, actor, press, services.dice)
 
         return run_step(services, actor, act)

@@ -105,10 +105,12 @@ class Fight:
         return [f for f in self.state.active if self.plays(actor, f)]
 
 
-def load(tx: Transaction, guild: Guild, combat_id: int, version: int | None = None) -> Fight:
+def load(
+    tx: Transaction, guild: Guild, combat_id: int, version: int | None = None, *, lock: bool = False
+) -> Fight:
     """A combat of this server that is not over; with `version` (a button's), it must be the
-    state the button was made on."""
-    combat = germ(tx).combat.get(guild.guild_id, combat_id)
+    state the button was made on. `lock`: held until the transaction ends (a click on it)."""
+    combat = germ(tx).combat.get(guild.guild_id, combat_id, lock=lock)
     if combat is None:
         raise PawpostError("That combat does not exist in this server.")
     if combat.state.is_over:

@@ -102,6 +102,7 @@ def hunt(services: Services, actor: Actor, character: str | None = None) -> Repl
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         cat = acting_character(tx, actor, guild, character)
+        tx.characters.lock(cat)
         sheet = germ_sheet(cat)
         day = real_day(now, zone(guild.settings.timezone))
         if tx.hunting.hunt_on_day(guild.guild_id, cat.id, day.key) is not None:
@@ -229,6 +230,7 @@ def share(services: Services, actor: Actor, to: str, character: str | None = Non
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         giver = acting_character(tx, actor, guild, character)
+        tx.characters.lock(giver)
         receiver = named(tx, actor.guild_id, to)
         if receiver.id == giver.id:
             raise PawpostError(
@@ -272,6 +274,7 @@ def steal(services: Services, actor: Actor, hunter: str, character: str | None =
         require_built(guild)
         thief = acting_character(tx, actor, guild, character)
         victim = named(tx, actor.guild_id, hunter)
+        tx.characters.lock(victim)
         if victim.id == thief.id:
             raise PawpostError(f"{safe(thief.name)} cannot steal from itself.")
         if victim.owner_id == thief.owner_id:

@@ -46,10 +46,10 @@ async def test_create_and_show(services) -> None:
 )
 async def test_refusals_are_the_rules_sentences(services, changes, message) -> None:
     await cat_server(services)
-    before = dump(services.db.path)
+    before = dump(services.db)
     with pytest.raises(PawpostError, match=message):
         await cats.create(services, actor(ALICE), **{**FIREPAW, **changes})
-    assert dump(services.db.path) == before
+    assert dump(services.db) == before
 
 
 async def test_a_name_is_taken_once(services) -> None:

@@ -43,7 +43,7 @@ async def test_a_week_heals_one_scar_the_player_picks(services, dice, firepaw, t
         await days.heal(services, actor(ALICE), "claws")
     assert await _dawn(services, 6) == []
     await services.db.close()  # a restart: what is due is kept on the sheet
-    services.db = await Database.open(tmp_path / "pawpost.sqlite3")
+    services.db = await Database.open(services.db.path)
     assert await _dawn(services, 7) == [
         "1 cat has a scar to heal: its player picks which with /heal."
     ]
@@ -57,12 +57,12 @@ async def test_a_week_heals_one_scar_the_player_picks(services, dice, firepaw, t
 
 async def test_a_reputation_acted_against_loses_a_point_unless_set_right(services, firepaw) -> None:
     admin = actor(ADMIN, admin=True)
-    before = dump(services.db.path)
+    before = dump(services.db)
     with pytest.raises(PawpostError, match="Only an admin"):
         await days.lose(services, actor(ALICE), "Firepaw", "Brave", "fled the fox")
     with pytest.raises(PawpostError, match="needs a reason"):
         await days.lose(services, admin, "Firepaw", "Brave", " ")
-    assert dump(services.db.path) == before
+    assert dump(services.db) == before
     lost = await days.lose(services, admin, "Firepaw", "brave", "fled the fox")
     assert lost.lines[0].startswith("Firepaw acted against Brave: it loses a point")
     await days.restore(services, admin, "Firepaw", "Brave", "went back for the kit")

@@ -50,10 +50,10 @@ async def test_style_is_banked_once_and_spent_as_automatic_evens(services, dice,
         await buttons.press(services, actor(BOB), bank)
     banked = await buttons.press(services, actor(ALICE), bank)
     assert banked.lines == ["Firepaw banks 2 Style from roll #4: 2 banked now."]
-    before = dump(services.db.path)
+    before = dump(services.db)
     with pytest.raises(PawpostError, match="banked or spent already"):
         await buttons.press(services, actor(ALICE), bank)
-    assert dump(services.db.path) == before
+    assert dump(services.db) == before
     # 2 Style spent on a Hard Risk: one more needed; the second rolled even is surplus.
     dice.load(2, 4, 1, 1, 1)
     spent = await risks.risk(services, actor(ALICE), "legs", "hard", style=2)
@@ -131,10 +131,10 @@ async def test_the_last_life_asks_for_confirmation_then_the_cat_dies(services, d
         await buttons.press(services, actor(ALICE), ids(failed)["Spend a Life to succeed"])
     dice.load(1, 1, 1, 1)
     failed = await risks.risk(services, actor(ALICE), "claws", "easy")
-    before = dump(services.db.path)
+    before = dump(services.db)
     asked = await buttons.press(services, actor(ALICE), ids(failed)["Spend a Life to succeed"])
     assert "last Life" in asked.lines[0] and asked.ephemeral
-    assert dump(services.db.path) == before
+    assert dump(services.db) == before
     died = await buttons.press(
         services, actor(ALICE), ids(asked)["Spend the last Life (the cat dies)"]
     )
@@ -145,7 +145,7 @@ async def test_the_last_life_asks_for_confirmation_then_the_cat_dies(services, d
 
 
 async def test_refusals(services, dice, cats) -> None:
-    before = dump(services.db.path)
+    before = dump(services.db)
     for kwargs, message in (
         ({"trait": "whiskers", "difficulty": "easy"}, 'no trait called "whiskers"'),
         ({"trait": "legs", "difficulty": "impossible"}, "is not a difficulty"),
@@ -158,7 +158,7 @@ async def test_refusals(services, dice, cats) -> None:
     ):
         with pytest.raises(PawpostError, match=message):
             await risks.risk(services, actor(ALICE), **kwargs)
-    assert dump(services.db.path) == before
+    assert dump(services.db) == before
 
 
 async def test_buttons_act_once_across_a_restart_and_not_elsewhere(
@@ -170,7 +170,7 @@ async def test_buttons_act_once_across_a_restart_and_not_elsewhere(
     reply = await risks.risk(services, actor(ALICE), "legs", "easy")
     bank = ids(reply)["Bank 2 Style"]
     await services.db.close()
-    services.db = await Database.open(tmp_path / "pawpost.sqlite3")
+    services.db = await Database.open(services.db.path)
     with pytest.raises(PawpostError, match="does not play Taking Risks"):
         await buttons.press(services, actor(ALICE, guild=2000), bank)
     banked = await buttons.press(services, actor(ALICE), bank)
@@ -183,7 +183,7 @@ async def test_surplus_style_edits_the_scene_through_a_form(services, dice, cats
     opened = await buttons.press(services, actor(ALICE), ids(reply)["Edit the scene with 2 Style"])
     assert opened.modal is not None
     form = opened.modal.custom_id
-    before = dump(services.db.path)
+    before = dump(services.db)
     for fields, message in (
         ({"scene": "", "bank": "0"}, "Say what the scene edit changes"),
         ({"scene": "a log", "bank": "x"}, "How many to bank is a number"),
@@ -191,7 +191,7 @@ async def test_surplus_style_edits_the_scene_through_a_form(services, dice, cats
     ):
         with pytest.raises(PawpostError, match=message):
             await buttons.press(services, actor(ALICE), form, fields=fields)
-    assert dump(services.db.path) == before
+    assert dump(services.db) == before
     edited = await buttons.press(
         services, actor(ALICE), form, fields={"scene": "a log over the stream", "bank": "1"}
     )

@@ -24,10 +24,10 @@ async def _field(services, name: str, field: str) -> str:  # type: ignore[no-unt
 
 
 async def test_banked_style_edits_the_scene(services, dice, cats) -> None:
-    before = dump(services.db.path)
+    before = dump(services.db)
     with pytest.raises(PawpostError, match="has 0 Style banked; you tried to spend 1"):
         await style.spend(services, actor(ALICE), 1, "a log over the stream")
-    assert dump(services.db.path) == before
+    assert dump(services.db) == before
     dice.load(2, 4, 6, 1, 3)
     rolled = await risks.risk(services, actor(ALICE), "legs", "easy")
     await buttons.press(services, actor(ALICE), ids(rolled)["Bank 2 Style"])

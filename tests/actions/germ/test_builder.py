@@ -128,11 +128,11 @@ async def test_the_builder_refuses_just_what_character_create_refuses(
     reply = await build(services, sheet)
     assert reply.lines[-2] == f"• {by_command.value.message}"
     assert button(reply, "Create").disabled
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as by_button:
         await buttons.press(services, actor(ALICE), button(reply, "Create").custom_id)
     assert by_button.value.message == by_command.value.message
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_a_server_that_lowers_the_points_meanwhile_is_told_what_create_says(
@@ -172,17 +172,17 @@ async def test_a_mother_is_named_in_the_form_and_an_empty_box_clears_her(service
 
 async def test_a_wrong_answer_in_the_form_is_one_sentence_and_changes_nothing(services, db) -> None:
     reply = await builder.new(services, actor(ALICE))
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match=r"^Age in moons must be a whole number; you wrote"):
         await fill(services, reply, name="Firepaw", age="ten")
     with pytest.raises(PawpostError, match=r"^Name cannot be left empty\.$"):
         await fill(services, reply, name=" ", age="12")
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_another_members_click_is_refused_and_changes_nothing(services, db) -> None:
     reply = await builder.new(services, actor(ALICE))
-    before = dump(db.path)
+    before = dump(db)
     for label in ("+ Strength", "Name and age", "Create"):
         with pytest.raises(PawpostError) as refused:
             await buttons.press(services, actor(BOB), button(reply, label).custom_id)
@@ -190,7 +190,7 @@ async def test_another_members_click_is_refused_and_changes_nothing(services, db
     with pytest.raises(PawpostError, match="belongs to another player"):
         admin = actor(ADMIN, admin=True)  # an admin too: a draft is its player's alone
         await buttons.press(services, admin, button(reply, "+ Agility").custom_id)
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_a_draft_expires_a_day_after_its_last_change(services, clock) -> None:

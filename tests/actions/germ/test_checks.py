@@ -62,12 +62,12 @@ async def test_contest_waits_for_the_defender_and_only_they_or_an_admin_roll(
     assert posted.mentions == [BOB]
     assert [b.label for b in posted.buttons] == ["Roll Agility"]
     custom_id = posted.buttons[0].custom_id
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match="Only Tigerclaw's player or an admin can roll this."):
         await buttons.press(services, actor(CAROL), custom_id)
     with pytest.raises(PawpostError, match="Only Tigerclaw's player"):
         await buttons.press(services, actor(ALICE), custom_id)
-    assert dump(db.path) == before
+    assert dump(db) == before
     dice.load(9)
     settled = await buttons.press(services, actor(BOB), custom_id)
     assert settled.update
@@ -144,10 +144,10 @@ async def test_stealth_reads_hidden_or_spotted(services, dice, two_cats) -> None
     ],
 )
 async def test_bad_contests_change_nothing(services, db, two_cats, who, arguments, message) -> None:
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match=message):
         await checks.start_contest(services, actor(who), *arguments)
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_contesting_your_own_other_cat_or_another_servers_is_refused(services, db) -> None:
@@ -155,12 +155,12 @@ async def test_contesting_your_own_other_cat_or_another_servers_is_refused(servi
     await germ_cats.create(services, actor(ALICE), **cat("Sandpaw"))
     await germ_cats.create(services, actor(BOB, guild=OTHER_GUILD), **TIGERCLAW)
     await characters.use(services, actor(ALICE), "Firepaw")
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match="You cannot contest your own character."):
         await checks.start_contest(services, actor(ALICE), "strength", "Sandpaw")
     with pytest.raises(PawpostError, match="no character named Tigerclaw"):
         await checks.start_contest(services, actor(ALICE), "strength", "Tigerclaw")
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_a_button_of_another_servers_contest_is_refused(services, dice, two_cats) -> None:

@@ -18,7 +18,7 @@ from bot.actions.log import recent
 from rules.errors import PawpostError
 from storage.database import Database
 from tests.actions.germ.hunting_helpers import CATCH, FIND, MISS, boss, sheet
-from tests.conftest import ALICE, BOB, Clock, Dice, actor, cat, dump
+from tests.conftest import ALICE, BOB, Clock, Dice, actor, cat, dump, sqlite_only
 
 SUMMARIES = 66
 
@@ -116,7 +116,7 @@ async def test_ageing_each_28_game_days_or_only_by_an_admin(services, clock, db)
 
 async def test_admin_age_refusals_change_nothing(services, db) -> None:
     await germ_cats.create(services, actor(ALICE), **cat("Firepaw", age=12))
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match="Only an admin"):
         await clock_actions.admin_age(services, actor(ALICE), "Firepaw", 3, "cheating")
     with pytest.raises(PawpostError, match="needs a reason"):
@@ -129,7 +129,7 @@ async def test_admin_age_refusals_change_nothing(services, db) -> None:
         await clock_actions.game_day_pace(services, actor(ALICE), 6, 2)
     with pytest.raises(PawpostError, match="A real day can hold 1, 2, 3, 4, 6, 8, 12, 24"):
         await clock_actions.game_day_pace(services, boss(), 6, 5)
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_time_shows_the_day_the_season_the_next_sunrise_and_moon(services, clock) -> None:
@@ -145,6 +145,7 @@ async def test_time_shows_the_day_the_season_the_next_sunrise_and_moon(services,
     assert reply.lines[3].startswith("Characters grow 1 moon older <t:1796601600:R>")  # Monday
 
 
+@sqlite_only
 async def test_every_clock_query_uses_an_index(services, clock, db) -> None:
     statements: list[str] = []
     await db.transact(lambda tx: tx.characters._db.set_trace_callback(statements.append))

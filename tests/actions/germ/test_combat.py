@@ -73,11 +73,11 @@ async def test_a_whole_combat_survives_a_restart(services, db, dice, clock) -> N
         hit = await click(services, actor(BOB), missed, "Attack")
         assert "**Hit, power 9: moderate.**" in hit.lines[3]
 
-        before = dump(reopened.path)
+        before = dump(reopened)
         with pytest.raises(PawpostError) as stale:
             await click(services, actor(ALICE), missed, "Attack")
         assert stale.value.message == "That button is out of date; the combat has moved on."
-        assert dump(reopened.path) == before
+        assert dump(reopened) == before
 
         # Round 3: Firepaw hides (3 + 20 − 5 = 18 against 4 + 1 = 5), then a free attack:
         # 5 + 20 = 25 − Agility 4 = 21, a permanent disability.

@@ -140,20 +140,20 @@ async def test_a_cat_joins_a_running_combat_when_everyone_agrees(services, dice,
 
 async def test_joining_needs_a_cat_outside_and_one_inside(services, db) -> None:
     await make_cats(services)
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match="^Name a cat in a combat, and act as a cat outside"):
         await combat.join(services, actor(CAROL), "Firepaw")
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_an_ambush_is_refused_where_the_terrain_forbids_hiding(services, db) -> None:
     await make_cats(services)
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match=r"^An ambush is impossible where the terrain"):
         await combat.challenge(
             services, actor(ALICE), "Tigerclaw", hiding="not-allowed", ambush="yes"
         )
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_the_challenged_side_may_ambush_too_once(services, dice) -> None:

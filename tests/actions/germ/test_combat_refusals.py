@@ -20,11 +20,11 @@ Attempt = Callable[[Services, Reply], Awaitable[object]]
 
 
 async def refused(db: Database, attempt: Awaitable[object], message: str) -> None:
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as error:
         await attempt
     assert error.value.message == message
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 @pytest.fixture

@@ -32,7 +32,7 @@ async def test_creation_points_and_most_in_a_stat_are_set_shown_and_used(service
 async def test_points_that_cannot_fit_in_six_stats_are_refused_in_one_sentence(
     services, db
 ) -> None:
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as refused:
         await germ_config.creation_points(services, boss(), 49)
     assert refused.value.message == (
@@ -47,7 +47,7 @@ async def test_points_that_cannot_fit_in_six_stats_are_refused_in_one_sentence(
         await germ_config.steal_window(services, boss(), 0)
     with pytest.raises(PawpostError, match="^Say on or off"):
         await germ_config.free_attack_agility_cut(services, boss(), "maybe")
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_steal_window_and_free_attack_cut_are_set_and_shown(services) -> None:
@@ -59,7 +59,7 @@ async def test_steal_window_and_free_attack_cut_are_set_and_shown(services) -> N
 
 
 async def test_only_admins_change_germ_settings(services, db) -> None:
-    before = dump(db.path)
+    before = dump(db)
     for change in (
         germ_config.creation_points(services, actor(ALICE), 20),
         germ_config.max_per_stat(services, actor(ALICE), 9),
@@ -68,4 +68,4 @@ async def test_only_admins_change_germ_settings(services, db) -> None:
     ):
         with pytest.raises(PawpostError):
             await change
-    assert dump(db.path) == before
+    assert dump(db) == before

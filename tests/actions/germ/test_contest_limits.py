@@ -26,7 +26,7 @@ async def cats(services):
 async def test_one_contest_waits_against_a_cat_at_a_time(services, db, dice, cats) -> None:
     dice.load(12)
     first = await checks.start_contest(services, actor(ALICE), "strength", "Tigerclaw")
-    before = dump(db.path)
+    before = dump(db)
     for stat in ("strength", "stealth"):  # with another stat too
         dice.load(12)
         with pytest.raises(PawpostError) as refused:
@@ -38,7 +38,7 @@ async def test_one_contest_waits_against_a_cat_at_a_time(services, db, dice, cat
     dice.load(12)
     with pytest.raises(PawpostError, match="waiting for Tigerclaw's roll"):  # among listeners
         await checks.start_contest(services, actor(ALICE), "charisma", "Kit0", target_2="Tigerclaw")
-    assert dump(db.path) == before
+    assert dump(db) == before
     # Another player may contest Tigerclaw meanwhile, and Alice again once it is settled.
     dice.load(12)
     await checks.start_contest(services, actor(CAROL), "strength", "Tigerclaw", "Kit1")
@@ -54,12 +54,12 @@ async def test_a_burst_of_contests_is_refused_and_the_next_minute_allowed(
     for number in range(CONTESTS_PER_MINUTE):
         dice.load(12)
         await checks.start_contest(services, actor(ALICE), "strength", f"Kit{number}")
-    before = dump(db.path)
+    before = dump(db)
     dice.load(12)
     with pytest.raises(PawpostError) as refused:
         await checks.start_contest(services, actor(ALICE), "strength", "Tigerclaw")
     assert refused.value.message == f"{BURST} before the next."
-    assert dump(db.path) == before
+    assert dump(db) == before
     dice.load(12)  # someone else is not held back
     await checks.start_contest(services, actor(BOB), "strength", "Firepaw")
     clock.advance(seconds=61)

@@ -34,10 +34,10 @@ async def test_one_charisma_roll_against_each_listeners_own_intelligence(
         "Roll Intelligence (Graystripe)",
     ]
     sandstorm, graystripe = (b.custom_id for b in posted.buttons)
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match="Only Graystripe's player or an admin can roll this."):
         await buttons.press(services, actor(BOB), graystripe)
-    assert dump(db.path) == before
+    assert dump(db) == before
 
     dice.load(6)  # 6 + 2 = 8: believed to an extent of 10
     first = await buttons.press(services, actor(BOB), sandstorm)
@@ -94,7 +94,7 @@ async def test_full_trust_counts_only_against_the_listener_who_trusts(
     ],
 )
 async def test_bad_listeners_change_nothing(services, db, listeners, stat, second, message) -> None:
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match=message):
         await checks.start_contest(services, actor(ALICE), stat, "Sandstorm", target_2=second)
-    assert dump(db.path) == before
+    assert dump(db) == before

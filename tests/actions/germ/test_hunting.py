@@ -141,11 +141,11 @@ async def test_a_second_hunt_the_same_day_is_refused_with_the_wait(
     clock.now = datetime(2026, 11, 30, 20, 48, tzinfo=UTC)
     dice.load(MISS)
     await germ_hunting.hunt(services, actor(ALICE))
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as refused:
         await germ_hunting.hunt(services, actor(ALICE))
     assert refused.value.message == "Firepaw can hunt again after midnight, in 3 h 12 min."
-    assert dump(db.path) == before
+    assert dump(db) == before
     assert dice.remaining == 0
 
 
@@ -209,14 +209,14 @@ async def test_a_new_time_zone_gives_no_second_hunt_within_20_hours(
     await germ_hunting.hunt(services, actor(ALICE))
     clock.advance(hours=1)
     await set_zone(services, "Pacific/Kiritimati")  # UTC+14: already 1 December there
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as refused:
         await germ_hunting.hunt(services, actor(ALICE))
     assert refused.value.message == (
         "Firepaw hunted less than 20 hours ago and the server's time zone has changed since, "
         "so it can hunt again in 19 h."
     )
-    assert dump(db.path) == before
+    assert dump(db) == before
     clock.advance(hours=19)  # 20 hours after the last hunt, the new real day is the cat's
     dice.load(MISS)
     await germ_hunting.hunt(services, actor(ALICE))

@@ -32,12 +32,12 @@ async def cats(services):
 
 async def refused(db, action, message: str) -> None:
     """The action is refused with exactly this one sentence and the database is unchanged."""
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as error:
         await action
     assert error.value.message == message
     assert "\n" not in message and message.endswith(".")
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_a_catch_shared_feeds_a_starving_cat_once(services, dice, clock, db, cats) -> None:

@@ -42,7 +42,7 @@ async def test_a_player_cannot_take_a_condition_away_nor_change_age_or_mother(se
     await germ_cats.create(services, actor(ALICE), **cat("Oldclaw", age=130))
     await germ_cats.create(services, actor(ALICE), **cat("Sandstorm", age=40))
     await germ_cats.add_condition(services, actor(ALICE), "blind", "Oldclaw")  # a story injury
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as refused:
         await germ_cats.remove_condition(services, actor(ALICE), "blind", "Oldclaw")
     assert refused.value.message == (
@@ -54,20 +54,20 @@ async def test_a_player_cannot_take_a_condition_away_nor_change_age_or_mother(se
         assert refused.value.message == (
             "After creation only an admin can change a cat's age or mother, with a reason."
         )
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_an_admin_changes_them_only_with_a_reason_and_it_is_logged(services, db) -> None:
     await germ_cats.create(services, actor(ALICE), **cat("Oldclaw", age=130))
     await germ_cats.add_condition(services, actor(ALICE), "no-tail", "Oldclaw")
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError, match=r"^An admin change needs a reason"):
         await germ_cats.remove_condition(services, ADMIN_ACTOR, "no-tail", "Oldclaw")
     with pytest.raises(PawpostError, match=r"^An admin change needs a reason"):
         await germ_cats.edit(services, ADMIN_ACTOR, "Oldclaw", age=30)
     with pytest.raises(PawpostError, match=r"^An admin change needs a reason"):
         await germ_cats.add_condition(services, ADMIN_ACTOR, "blind", "Oldclaw")
-    assert dump(db.path) == before
+    assert dump(db) == before
     healed = await germ_cats.remove_condition(
         services, ADMIN_ACTOR, "no-tail", "Oldclaw", reason="the healer's herbs"
     )
@@ -136,12 +136,12 @@ async def test_another_players_cat_as_mother_waits_for_her_players_accept(servic
     assert [b.label for b in asked.buttons] == ["Accept", "Decline"]
     assert asked.buttons[0].custom_id.startswith("pawpost:mother:")
     assert await _mother(services, "Sandkit") == "—"
-    before = dump(db.path)
+    before = dump(db)
     for who in (BOB, CAROL):
         with pytest.raises(PawpostError) as refused:
             await buttons.press(services, actor(who), asked.buttons[0].custom_id)
         assert refused.value.message == "Only Sandstorm's player or an admin can answer."
-    assert dump(db.path) == before
+    assert dump(db) == before
     accepted = await buttons.press(services, actor(ALICE), asked.buttons[0].custom_id)
     assert accepted.lines == ["Sandstorm is now Sandkit's mother."]
     assert await _mother(services, "Sandkit") == "Sandstorm"
@@ -185,7 +185,7 @@ async def test_your_own_cat_as_mother_needs_no_acceptance(services) -> None:
 
 async def test_a_mother_is_at_least_the_servers_gap_older_and_admins_set_it(services, db) -> None:
     await germ_cats.create(services, actor(ALICE), **cat("Sandstorm", age=20))
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as refused:
         await germ_cats.create(services, actor(ALICE), **cat("Sandkit", age=12, mother="Sandstorm"))
     assert refused.value.message == (
@@ -194,7 +194,7 @@ async def test_a_mother_is_at_least_the_servers_gap_older_and_admins_set_it(serv
     )
     with pytest.raises(PawpostError, match=r"^Only an admin of this server can do that\.$"):
         await mothers.set_age_gap(services, actor(ALICE), 6)
-    assert dump(db.path) == before
+    assert dump(db) == before
     set_ = await mothers.set_age_gap(services, ADMIN_ACTOR, 6)
     assert set_.lines == ["A mother must now be at least 6 moons older than her kit."]
     shown = await server_config.show(services, actor(ALICE))

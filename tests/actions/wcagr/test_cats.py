@@ -91,11 +91,11 @@ async def test_show_lists_abilities_pools_skills_knacks_and_states(services, ser
 async def test_creation_refusals_are_one_sentence_and_change_nothing(
     services, db, server, changes, sentence
 ) -> None:
-    before = dump(db.path)
+    before = dump(db)
     with pytest.raises(PawpostError) as refused:
         await cats.create(services, actor(ALICE), **wcagr_cat("Firepaw", **changes))
     assert refused.value.message.startswith(sentence) or sentence in refused.value.message
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_a_loner_chooses_its_bonuses(services, server) -> None:

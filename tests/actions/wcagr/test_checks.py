@@ -89,7 +89,7 @@ async def test_a_critical_failure_on_a_physical_check_sprains(services, dice, fi
 
 
 async def test_refusals_change_nothing(services, dice, db, firepaw) -> None:
-    before = dump(db.path)
+    before = dump(db)
     refusals = [
         (
             {"skill": "sneak", "knacks": "Alertness"},
@@ -113,7 +113,7 @@ async def test_refusals_change_nothing(services, dice, db, firepaw) -> None:
         assert refused.value.message.startswith(sentence), refused.value.message
     with pytest.raises(PawpostError, match="belongs to another player"):
         await checks.check(services, actor(BOB), skill="listen", character="Firepaw")
-    assert dump(db.path) == before
+    assert dump(db) == before
 
 
 async def test_the_log_keeps_the_rolls(services, dice, firepaw) -> None:

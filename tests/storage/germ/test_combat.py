@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -11,10 +10,12 @@ from rules.dice import ScriptedDice
 from rules.germ.combat_turns import accept, decide_first, start_combat
 from rules.germ.sheet import GermSheet
 from storage.database import Database
+from storage.errors import INTEGRITY_ERRORS
 from storage.germ import germ
 from storage.models import NewCharacter
 from storage.repositories import Transaction
 from storage.turns import AlreadyFighting, Combat, CombatAction
+from tests.conftest import sqlite_only
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 GUILD, OTHER_GUILD, CHANNEL = 1000, 2000, 10
@@ -120,7 +121,7 @@ async def test_the_log_keeps_one_action_per_version_and_the_hits(db, cats) -> No
             germ(tx).combat.add_action(action(version, power))
 
     await db.transact(log_four)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY_ERRORS):
         await db.transact(lambda tx: germ(tx).combat.add_action(action(3)))
 
     def read(tx: Transaction) -> tuple[list[CombatAction], list[tuple[int, int]]]:
@@ -168,6 +169,7 @@ async def test_due_waits_are_found_once_and_a_new_state_rearms_them(db, cats) ->
     assert later.id != late.id
 
 
+@sqlite_only
 async def test_every_combat_query_uses_an_index(db, cats) -> None:
     """Run each repository query while tracing, then check SQLite's plan for a table scan."""
     ash, birch, _ = cats

@@ -1,0 +1,354 @@
+"""PostgreSQL behind the same repositories: a small pool of worker threads, each unit of work on
+one pooled connection, serializable write transactions retried on a conflict, and migrations
+applied under an advisory lock so that processes starting together migrate once."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import random
+import threading
+import time
+import weakref
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from decimal import Decimal
+from typing import Any, TypeVar
+
+import psycopg
+from psycopg.adapt import Dumper, Loader
+from psycopg.pq import TransactionStatus
+from psycopg_pool import ConnectionPool, PoolTimeout
+
+from rules.errors import PawpostError
+from storage.database import (
+    BUSY_TIMEOUT_MS,
+    Database,
+    Migration,
+    MigrationFailed,
+    bundled_migrations,
+)
+from storage.dialect import POSTGRESQL, Dialect, UntranslatableMigration
+from storage.errors import StorageUnavailable, TransactionConflict
+from storage.notes import Notes
+from storage.repositories import Transaction
+
+log = logging.getLogger(__name__)
+R = TypeVar("R")
+
+# Worker threads, and connections, per process: a command holds one for its whole unit of work.
+POOL_SIZE = 4
+CONNECT_TIMEOUT_S = 10.0
+# A unit whose transaction lost a serialization conflict (or a deadlock) runs again, after a
+# short random pause that grows, so that the units which collided do not collide again.
+CONFLICT_RETRIES = 12
+CONFLICT_PAUSE_S = 0.005
+# A process that hangs inside a transaction (frozen, cut off) holds the due work it claimed
+# this long at most: the server then ends its session, and another process takes the work. One
+# that dies outright loses its claims at once, with its connection.
+CLAIM_LEASE_S = 60.0
+_MIGRATION_LOCK = 0x70617770  # "pawp": the advisory lock that serialises migrating processes
+
+
+class _BoolAsInteger(Dumper):
+    """Python booleans go into the integer columns SQLite's schema gives them, as 0 and 1."""
+
+    oid = psycopg.adapters.types["int8"].oid
+
+    def dump(self, obj: Any) -> bytes:
+        return b"1" if obj else b"0"
+
+
+class _NumericAsNumber(Loader):
+    """sum() over integers is NUMERIC in PostgreSQL; it comes back as the int SQLite gives."""
+
+    def load(self, data: Any) -> Any:
+        value = Decimal(bytes(data).decode())
+        return int(value) if value == value.to_integral_value() else float(value)
+
+
+def _configurer(lock_timeout_ms: int, lease_s: float) -> Callable[[psycopg.Connection[Any]], None]:
+    def configure(connection: psycopg.Connection[Any]) -> None:
+        """A new pooled connection: the types SQLite gives, how long to wait for a lock, and
+        the lease on what a transaction claims."""
+        connection.adapters.register_dumper(bool, _BoolAsInteger)
+        connection.adapters.register_loader("numeric", _NumericAsNumber)
+        connection.execute(f"SET lock_timeout = {int(lock_timeout_ms)}".encode())
+        lease_ms = int(lease_s * 1000)
+        connection.execute(f"SET idle_in_transaction_session_timeout = {lease_ms}".encode())
+
+    return configure
+
+
+def _conflict(error: BaseException) -> bool:
+    """A serialization failure or a deadlock (SQLSTATE class 40): the transaction may succeed
+    if run again."""
+    return isinstance(error, psycopg.Error) and (error.sqlstate or "").startswith("40")
+
+
+class PgConnection:
+    """A pooled psycopg connection as the repositories see it (storage.connection.Connection)."""
+
+    dialect: Dialect = POSTGRESQL
+
+    def __init__(self, raw: psycopg.Connection[Any]) -> None:
+        self.raw = raw
+
+    def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> psycopg.Cursor[Any]:
+        if not parameters:
+            return self.raw.execute(sql.encode())
+        return self.raw.execute(POSTGRESQL.sql(sql).encode(), tuple(parameters))
+
+    def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> psycopg.Cursor[Any]:
+        cursor = self.raw.cursor()
+        rows = [tuple(row) for row in parameters]
+        if rows:
+            cursor.executemany(POSTGRESQL.sql(sql).encode(), rows)
+        return cursor
+
+    def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
+        return self.execute(sql, parameters).fetchall()
+
+    @property
+    def in_transaction(self) -> bool:
+        return self.raw.info.transaction_status != TransactionStatus.IDLE
+
+
+def _apply_migrations(url: str, migrations: list[Migration]) -> int:
+    """Bring the schema up to date, each migration in its own transaction, one process at a
+    time (the advisory lock); returns the schema version."""
+    try:
+        raw = psycopg.connect(url, autocommit=True, connect_timeout=int(CONNECT_TIMEOUT_S))
+    except psycopg.Error as error:
+        raise StorageUnavailable.because(error) from error
+    with raw:
+        raw.execute("SELECT pg_advisory_lock(%s)", (_MIGRATION_LOCK,))
+        try:
+            raw.execute(POSTGRESQL.schema_version_table())
+            row = raw.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+            version = int(row[0]) if row else 0
+            for migration in migrations:
+                if migration.version <= version:
+                    continue
+                try:
+                    with raw.transaction():
+                        raw.execute(migration.sql.encode())
+                        raw.execute(
+                            "INSERT INTO schema_version (version, name) VALUES (%s, %s)",
+                            (migration.version, migration.name),
+                        )
+                except psycopg.Error as error:
+                    raise MigrationFailed(f"migration {migration.name} failed: {error}") from error
+                version = migration.version
+                log.info("applied migration %s", migration.name)
+            return version
+        finally:
+            raw.execute("SELECT pg_advisory_unlock(%s)", (_MIGRATION_LOCK,))
+
+
+class WorkerPool:
+    """The worker threads: `submit` may be called from the event loop thread only. A unit
+    cancelled before a thread starts it never runs; once started it runs to its end."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop, size: int) -> None:
+        self._loop = loop
+        self._executor = ThreadPoolExecutor(size, thread_name_prefix="pawpost-database")
+
+    def submit(self, work: Callable[[], Any]) -> asyncio.Future[Any]:
+        return asyncio.wrap_future(self._executor.submit(work), loop=self._loop)
+
+    def stop(self, *, wait: bool = False) -> None:
+        self._executor.shutdown(wait=wait)
+
+
+class PostgresDatabase(Database):
+    """A PostgreSQL database shared by every command of the process, and by other processes.
+
+    Each unit of work runs in one of `POOL_SIZE` threads on a connection of its own, so several
+    transactions run at once: a write transaction is SERIALIZABLE, so that what SQLite's single
+    writer gave (a command's reads still true when it writes) holds here too; a unit that loses
+    a conflict is run again whole, and the player never sees it.
+    """
+
+    dialect: Dialect = POSTGRESQL
+    shared = True
+
+    def __init__(
+        self, url: str, pool: ConnectionPool, workers: WorkerPool, *, lock_timeout_ms: int
+    ) -> None:
+        self._pool = pool
+        self._workers = workers
+        self._local = threading.local()
+        self._transactions: weakref.WeakKeyDictionary[Any, Transaction] = (
+            weakref.WeakKeyDictionary()
+        )
+        self.busy_timeout_ms = lock_timeout_ms
+        self.path = url
+        self.url = url
+        self.schema_version = 0
+        self._closed = False
+
+    @classmethod
+    async def open_url(
+        cls,
+        url: str,
+        *,
+        migrations: list[Migration] | None = None,
+        lock_timeout_ms: int = BUSY_TIMEOUT_MS,
+        pool_size: int = POOL_SIZE,
+        lease_s: float = CLAIM_LEASE_S,
+    ) -> PostgresDatabase:
+        """Connect to the database at `url`, apply pending migrations and fill the pool."""
+        try:
+            chosen = bundled_migrations(POSTGRESQL) if migrations is None else migrations
+        except UntranslatableMigration as error:
+            raise MigrationFailed(str(error)) from error
+        version = await asyncio.to_thread(_apply_migrations, url, chosen)
+        pool = ConnectionPool(
+            url,
+            min_size=pool_size,
+            max_size=pool_size,
+            kwargs={"autocommit": True},
+            configure=_configurer(lock_timeout_ms, lease_s),
+            open=False,
+            name="pawpost",
+        )
+        try:
+            await asyncio.to_thread(
+                functools.partial(pool.open, wait=True, timeout=CONNECT_TIMEOUT_S)
+            )
+        except PoolTimeout as error:
+            await asyncio.to_thread(pool.close)
+            raise StorageUnavailable(f"could not fill the pool: {error}") from error
+        database = cls(
+            url,
+            pool,
+            WorkerPool(asyncio.get_running_loop(), pool_size),
+            lock_timeout_ms=lock_timeout_ms,
+        )
+        database.schema_version = version
+        return database
+
+    @property
+    def notes(self) -> Notes:
+        """What the unit of work running in this worker thread logged (see storage.notes)."""
+        tx: Transaction | None = getattr(self._local, "tx", None)
+        if tx is None:
+            raise RuntimeError("notes are read by a unit of work, inside Database.run")
+        return tx.notes
+
+    def _hand_over(self, unit: Callable[[], R], deadline: float | None) -> asyncio.Future[R]:
+        return self._workers.submit(functools.partial(self._unit, unit, deadline))
+
+    def _unit(self, work: Callable[[], R], deadline: float | None) -> R:
+        """In a worker thread: run `work` on a pooled connection, again after a conflict."""
+        if deadline is not None and deadline <= time.monotonic():
+            raise StorageUnavailable("the command's time budget ran out before its work began")
+        try:
+            with self._pool.connection(timeout=CONNECT_TIMEOUT_S) as raw:
+                self._local.tx = self._transaction_for(raw)
+                try:
+                    return self._retrying(work, deadline, raw)
+                finally:
+                    self._local.tx = None
+        except PoolTimeout as error:
+            raise StorageUnavailable(f"no connection: {error}") from error
+
+    def _transaction_for(self, raw: psycopg.Connection[Any]) -> Transaction:
+        found = self._transactions.get(raw)
+        if found is None:
+            found = self._transactions[raw] = Transaction(PgConnection(raw))
+        return found
+
+    def _retrying(
+        self, work: Callable[[], R], deadline: float | None, raw: psycopg.Connection[Any]
+    ) -> R:
+        for attempt in range(CONFLICT_RETRIES):
+            try:
+                with self._lock_timeout(deadline, raw):
+                    return work()
+            except TransactionConflict as conflict:
+                pause = random.uniform(0, CONFLICT_PAUSE_S * 2 ** min(attempt, 6))
+                if deadline is not None and time.monotonic() + pause >= deadline:
+                    raise StorageUnavailable(
+                        f"still conflicting at the budget: {conflict}"
+                    ) from None
+                log.debug("a unit of work lost a conflict (%s); running it again", conflict)
+                time.sleep(pause)
+        raise StorageUnavailable("a unit of work kept losing conflicts")
+
+    @contextmanager
+    def _lock_timeout(self, deadline: float | None, raw: psycopg.Connection[Any]) -> Iterator[None]:
+        """Wait for another transaction's lock only until the command's budget ends."""
+        if deadline is None:
+            yield
+            return
+        remaining_ms = (deadline - time.monotonic()) * 1000
+        if remaining_ms <= 0:
+            raise StorageUnavailable("the command's time budget ran out before its work began")
+        if remaining_ms >= self.busy_timeout_ms:
+            yield
+            return
+        raw.execute(f"SET lock_timeout = {max(int(remaining_ms), 1)}".encode())
+        try:
+            yield
+        finally:
+            raw.execute(f"SET lock_timeout = {int(self.busy_timeout_ms)}".encode())
+
+    @contextmanager
+    def transaction(self, *, write: bool = True) -> Iterator[Transaction]:
+        """One command's unit of work, in a worker thread: committed when the block ends, rolled
+        back on any error. A conflict becomes `TransactionConflict` (the unit runs again); a
+        storage fault, `StorageUnavailable`."""
+        tx: Transaction | None = getattr(self._local, "tx", None)
+        if tx is None:
+            raise RuntimeError("a transaction runs in the database thread: use Database.run")
+        connection = tx.connection
+        assert isinstance(connection, PgConnection)
+        if connection.in_transaction:
+            raise RuntimeError(
+                "a command's unit of work is one transaction, not one inside another"
+            )
+        raw = connection.raw
+        try:
+            raw.execute(
+                b"BEGIN ISOLATION LEVEL SERIALIZABLE"
+                if write
+                else b"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
+            )
+        except psycopg.Error as error:
+            raise StorageUnavailable.because(error) from error
+        try:
+            yield tx
+            raw.execute(b"COMMIT")
+        except BaseException as error:
+            self._roll_back_raw(raw)
+            if _conflict(error):
+                raise TransactionConflict(str(error)) from error
+            if isinstance(error, psycopg.IntegrityError | psycopg.ProgrammingError):
+                raise
+            if isinstance(error, psycopg.Error):
+                raise StorageUnavailable.because(error) from error
+            raise
+
+    @staticmethod
+    def _roll_back_raw(raw: psycopg.Connection[Any]) -> None:
+        if raw.info.transaction_status == TransactionStatus.IDLE:
+            return
+        try:
+            raw.execute(b"ROLLBACK")
+        except psycopg.Error as error:
+            log.warning("rollback failed: %s", error)
+
+    async def close(self) -> None:
+        """Close the pool after the work already queued; work handed over later is refused."""
+        if self._closed:
+            return
+        self._closed = True
+        await asyncio.to_thread(self._workers.stop, wait=True)
+        await asyncio.to_thread(self._pool.close)
+
+    async def backup(self, target: object) -> None:
+        raise PawpostError("A PostgreSQL database is backed up with pg_dump, not this command.")

@@ -1,0 +1,77 @@
+"""One bot process's database side, for the two-process tests: open the PostgreSQL database,
+wait for the agreed moment, do its share of the race, print what happened as one JSON line."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import signal
+import sys
+import time
+from collections import Counter
+from datetime import datetime
+from typing import Any
+
+from bot.actions import buttons
+from bot.actions.context import Actor, Services
+from bot.actions.germ import hunting as germ_hunting
+from bot.actions.hunting_jobs import weekly_hunting
+from rules.dice import ScriptedDice
+from rules.errors import PawpostError
+from storage.database import Database
+
+GUILD, CHANNEL = 1000, 10
+
+
+def _actor(user: int) -> Actor:
+    return Actor(guild_id=GUILD, channel_id=CHANNEL, user_id=user, is_admin=False)
+
+
+def _outcomes(results: list[Any]) -> dict[str, int]:
+    """How many answers, refusals (by sentence) and errors (by type) the race gave here."""
+    seen: Counter[str] = Counter()
+    for result in results:
+        if isinstance(result, PawpostError):
+            seen[f"refused: {result.message}"] += 1
+        elif isinstance(result, BaseException):
+            seen[f"error: {type(result).__name__}: {result}"] += 1
+        else:
+            seen["answered"] += 1
+    return dict(seen)
+
+
+async def main(url: str, task: str, start_at: float, now: str, *args: str) -> None:
+    """`task` at `start_at` (a time.time()), with the bot's clock standing at `now`."""
+    db = await Database.open(url)
+    moment = datetime.fromisoformat(now)
+    services = Services(db=db, dice=ScriptedDice([]), clock=lambda: moment)
+    await asyncio.sleep(max(start_at - time.time(), 0))
+    out: dict[str, Any] = {}
+    if task == "hunt":  # args: user, how many, dice faces
+        user, times, faces = int(args[0]), int(args[1]), [int(f) for f in args[2].split(",")]
+        services.dice = ScriptedDice(faces)
+        races = [germ_hunting.hunt(services, _actor(user)) for _ in range(times)]
+        out = _outcomes(await asyncio.gather(*races, return_exceptions=True))
+    elif task == "click":  # args: user, custom id, how many, dice faces
+        user, custom_id, times = int(args[0]), args[1], int(args[2])
+        services.dice = ScriptedDice([int(f) for f in args[3].split(",")])
+        races = [buttons.press(services, _actor(user), custom_id) for _ in range(times)]
+        out = _outcomes(await asyncio.gather(*races, return_exceptions=True))
+    elif task in ("weekly", "weekly-hold"):
+
+        async def can_post(guild_id: int, channel_id: int) -> bool:
+            if task == "weekly-hold":  # hang, holding the claimed server: the test kills us
+                print(json.dumps({"claimed": guild_id}), flush=True)
+                os.kill(os.getpid(), signal.SIGSTOP)
+            return True
+
+        services.can_post = can_post  # type: ignore[attr-defined]
+        result = await weekly_hunting(services, services.clock())
+        out = {"posts": [post.reply.title for post in result.posts]}
+    await db.close()
+    print(json.dumps(out), flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1], sys.argv[2], float(sys.argv[3]), *sys.argv[4:]))
