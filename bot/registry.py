@@ -24,7 +24,9 @@ from bot.actions.germ.mothers import MOTHER_BUTTONS as GERM_MOTHER_BUTTONS
 from bot.actions.germ.settings import settings_field as germ_settings_field
 from bot.actions.germ.sheet import sheet_fields as germ_sheet_fields
 from bot.actions.wcagr import clock as wcagr_clock
+from bot.actions.wcagr.ageing import RETIRE_BUTTONS as WCAGR_RETIRE_BUTTONS
 from bot.actions.wcagr.builder import WCAGR_BUILDER
+from bot.actions.wcagr.cats import REQUEST_BUTTONS as WCAGR_REQUEST_BUTTONS
 from bot.actions.wcagr.contests import WcagrContest
 from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
 from bot.bench.germ import GERM_BENCH
@@ -67,6 +69,7 @@ WCAGR = Ruleset(
     rules=RULES["wcagr"],
     commands=WCAGR_COMMANDS,
     sheet_fields=wcagr_sheet_fields,
+    buttons={**WCAGR_RETIRE_BUTTONS, **WCAGR_REQUEST_BUTTONS},
     contest=WcagrContest(),
     on_game_day=wcagr_clock.on_game_day,
     on_moon=wcagr_clock.on_moon,

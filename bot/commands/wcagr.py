@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.actions.wcagr import ageing, cats, checks, contests, ranks
+from bot.actions.wcagr import ageing, cats, checks, contests, knacks, ranks
 from bot.commands.spec import REASON, Command, Kind, Option, character_option
-from rules.wcagr import ABILITIES, SKILLS, Clan, Rank
+from rules.wcagr import ABILITIES, KNACKS, SKILLS, Clan, Knack, Rank
 from rules.wcagr.constants import (
     ABILITY_MAX,
     CREATION_ABILITY_POINTS,
@@ -18,6 +18,7 @@ SKILL_CHOICES = tuple(s.value for s in SKILLS)
 CLAN_CHOICES = tuple(c.value for c in Clan)
 RANK_CHOICES = tuple(r.value for r in Rank)
 RANK_OR_NONE = (*RANK_CHOICES, ranks.NO_RANK)
+ALONE_KNACKS = tuple(k.value for k in Knack if KNACKS[k].alone)
 MOST_SPENT = 100  # far above any pool; the pool itself refuses an overspend
 
 
@@ -82,6 +83,13 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 choices=SKILL_CHOICES,
             ),
             Option("rank", Kind.text, "Its rank, from its group's list", choices=RANK_CHOICES),
+            Option(
+                "age-choices",
+                Kind.text,
+                "Older cats: each age-table gain from 11 moons, in order (else chosen later)",
+                max_length=1000,
+            ),
+            Option("parent", Kind.character, "A retired cat of yours it descends from"),
         ),
         rulesets=WCAGR,
     ),
@@ -167,10 +175,40 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("admin", "refresh-points"),
-        "Refill the ability points of one cat, or of every cat of the server (not HP)",
+        "Refill the ability points of one cat, this channel's cats, or the server's (not HP)",
         checks.refresh_points,
-        (Option("character", Kind.character, "The cat (default: every cat of the server)"),),
+        (
+            Option("character", Kind.character, "One cat (leave out for a scope)"),
+            Option(
+                "scope",
+                Kind.text,
+                "server (default) or channel: the cats that acted here in the last day",
+                choices=(checks.SERVER_SCOPE, checks.CHANNEL_SCOPE),
+            ),
+        ),
         admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("admin", "clear-sprain"),
+        "Clear a cat's sprain before its 3 sunrises of rest",
+        checks.clear_sprain,
+        (
+            Option("character", Kind.character, "The cat", True),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("knack",),
+        "Use a knack on its own: Dash, Pathfinder, Interpret Dreams, Pin or Yowl's message",
+        knacks.use,
+        (
+            Option("knack", Kind.text, "The knack", True, choices=ALONE_KNACKS),
+            character_option(),
+            REASON,
+        ),
         rulesets=WCAGR,
     ),
     Command(

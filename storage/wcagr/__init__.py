@@ -1,19 +1,25 @@
-"""WCAGR's queries over the shared characters table: rank counts and cats by state. WCAGR part
-1 keeps everything in the sheet, so it has no table of its own."""
+"""WCAGR's storage: queries over the shared characters table (rank counts, cats by state) and
+its own tables (cat requests, hunts, the fresh-kill pile), reached with `wcagr(tx)`."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from storage.connection import Connection
 from storage.repositories import Transaction
+from storage.timestamps import to_text
+from storage.wcagr.requests import CatRequestRepository
 
 _LIVE_WCAGR = "guild_id = ? AND deleted_at IS NULL AND ruleset = 'wcagr'"
 
 
 class CatQueries:
-    """Which WCAGR cats of a server hold a rank, are sprained, or are live at all."""
+    """Which WCAGR cats of a server hold a rank, are sprained, or are live at all; and the
+    ruleset's own tables."""
 
     def __init__(self, connection: Connection) -> None:
         self._db = connection
+        self.requests = CatRequestRepository(connection)
 
     def rank_holders(
         self, guild_id: int, clan: str, rank: str, *, excluding: int | None = None
@@ -33,6 +39,16 @@ class CatQueries:
             f"SELECT id FROM characters WHERE {_LIVE_WCAGR}"
             " AND json_extract(sheet, '$.sprain_sunrises_left') > 0 ORDER BY id",
             (guild_id,),
+        )
+        return [int(row[0]) for row in rows]
+
+    def ids_in_channel(self, guild_id: int, channel_id: int, since: datetime) -> list[int]:
+        """The cats with a logged action in the channel since `since` (a channel's scene)."""
+        rows = self._db.execute_fetchall(
+            "SELECT DISTINCT character_id FROM audit_log"
+            " WHERE guild_id = ? AND channel_id = ? AND created_at >= ?"
+            " AND character_id IS NOT NULL ORDER BY character_id",
+            (guild_id, channel_id, to_text(since)),
         )
         return [int(row[0]) for row in rows]
 

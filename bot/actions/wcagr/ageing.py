@@ -3,12 +3,14 @@ great deed, and retiring."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.actions import audit
 from bot.actions.admin import required_reason
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, named, require_admin, require_built
-from bot.actions.reply import Reply
+from bot.actions.reply import Button, Reply, Style
 from bot.actions.wcagr import parse
 from bot.actions.wcagr.sheet import wcagr_sheet
 from rules.errors import PawpostError
@@ -25,6 +27,9 @@ from rules.wcagr import (
     grant,
     retire,
 )
+
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler, Press
 
 
 def _option_label(option: Ability | Skill | Knack) -> str:
@@ -121,16 +126,64 @@ def admin_grant(services: Services, actor: Actor, character: str, gain: str, rea
     )
 
 
+RETIRE_AREA = "wcagr-retire"
+
+
 @runs_in_database
 def retire_cat(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """Asks first: retiring before the 71st moon cannot be undone by the player."""
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        found = acting_character(tx, actor, guild, character)
+        if wcagr_sheet(found).retired:
+            raise PawpostError(f"{safe(found.name)} is already retired.")
+    return Reply(
+        lines=[
+            f"Retire {safe(found.name)}? It becomes an elder out of play and cannot check, hunt "
+            "or fight again; a new cat may name it as its parent."
+        ],
+        buttons=[
+            Button(
+                label=f"Retire {found.name}"[:80],
+                custom_id=f"pawpost:{RETIRE_AREA}:{found.id}:confirm",
+                style=Style.danger,
+            ),
+            Button(label="Keep playing", custom_id=f"pawpost:{RETIRE_AREA}:{found.id}:keep"),
+        ],
+        ephemeral=True,
+    )
+
+
+@runs_in_database
+def confirm_retire(services: Services, actor: Actor, character_id: int) -> Reply:
     """The cat becomes an elder out of play before its 71st moon."""
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        found = acting_character(tx, actor, guild, character)
+        found = tx.characters.by_id(actor.guild_id, character_id)
+        if found is None:
+            raise PawpostError("That cat is no longer in this server.")
+        if found.owner_id != actor.user_id and not actor.admin_in(guild.settings):
+            raise PawpostError(f"{safe(found.name)} belongs to another player.")
         found.sheet = retire(wcagr_sheet(found))
         tx.characters.save_sheet(found)
         tx.audit.add(audit.entry(actor, "character", "retired", services.clock(), character=found))
     return Reply(
-        lines=[f"{safe(found.name)} retires: an elder out of play, it cannot check, hunt or fight."]
+        lines=[
+            f"{safe(found.name)} retires: an elder out of play, it cannot check, hunt or fight."
+        ],
+        update=True,
     )
+
+
+async def _retire_button(services: Services, actor: Actor, press: Press) -> Reply:
+    if press.verb == "confirm":
+        return await confirm_retire(services, actor, press.id)
+    return Reply(lines=["Nothing changed: the cat keeps playing."], update=True, ephemeral=True)
+
+
+RETIRE_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
+    (RETIRE_AREA, "confirm"): _retire_button,
+    (RETIRE_AREA, "keep"): _retire_button,
+}

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.actions import buttons
 from bot.actions import clock as game_clock
 from bot.actions.game_time import game_day_numbered
 from bot.actions.wcagr import ageing, checks
@@ -12,7 +13,7 @@ from bot.actions.wcagr.clock import on_game_day
 from rules.errors import PawpostError
 from rules.wcagr import Ability, Gain, Knack, Skill, WcagrSheet
 from tests.actions.wcagr.helpers import make, wcagr_server
-from tests.conftest import ADMIN, ALICE, GUILD, actor
+from tests.conftest import ADMIN, ALICE, BOB, GUILD, actor
 
 ADMIN_ACTOR = actor(ADMIN, admin=True)
 
@@ -101,10 +102,21 @@ async def test_retirement_at_71_moons_and_earlier(services, dice, firepaw) -> No
     assert sheet.age_moons == 71 and sheet.retired and sheet.rank is not None
     with pytest.raises(PawpostError, match="This cat is retired"):
         await checks.check(services, actor(ALICE), skill="listen", character="Oldpaw")
-    await ageing.retire_cat(services, actor(ALICE), "Firepaw")
+    asked = await ageing.retire_cat(services, actor(ALICE), "Firepaw")
+    assert not (await sheet_of(services)).retired  # only the button retires
+    confirm, keep = (button.custom_id for button in asked.buttons)
+    kept = await buttons.press(services, actor(ALICE), keep)
+    assert kept.lines == ["Nothing changed: the cat keeps playing."]
+    with pytest.raises(PawpostError, match="belongs to another player"):
+        await buttons.press(services, actor(BOB), confirm)
+    assert not (await sheet_of(services)).retired
+    done = await buttons.press(services, actor(ALICE), confirm)
+    assert done.lines[0].startswith("Firepaw retires: an elder out of play")
     assert (await sheet_of(services)).retired
     with pytest.raises(PawpostError, match="already retired"):
         await ageing.retire_cat(services, actor(ALICE), "Firepaw")
+    with pytest.raises(PawpostError, match="This cat is already retired"):
+        await buttons.press(services, actor(ALICE), confirm)  # a stale button
 
 
 async def test_an_admin_grants_a_great_deed(services, firepaw) -> None:
