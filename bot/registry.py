@@ -23,13 +23,16 @@ from bot.actions.germ.jobs import GERM_JOBS
 from bot.actions.germ.mothers import MOTHER_BUTTONS as GERM_MOTHER_BUTTONS
 from bot.actions.germ.settings import settings_field as germ_settings_field
 from bot.actions.germ.sheet import sheet_fields as germ_sheet_fields
+from bot.actions.wcagr import adjudicate as wcagr_adjudicate
 from bot.actions.wcagr import clock as wcagr_clock
 from bot.actions.wcagr.ageing import RETIRE_BUTTONS as WCAGR_RETIRE_BUTTONS
 from bot.actions.wcagr.builder import WCAGR_BUILDER
 from bot.actions.wcagr.cats import REQUEST_BUTTONS as WCAGR_REQUEST_BUTTONS
 from bot.actions.wcagr.contests import WcagrContest
+from bot.actions.wcagr.export import export_section as wcagr_export
 from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
 from bot.bench.germ import GERM_BENCH
+from bot.bench.wcagr import WCAGR_BENCH
 from bot.commands.cat import CAT_COMMANDS
 from bot.commands.germ import GERM_COMMANDS
 from bot.commands.wcagr import WCAGR_COMMANDS
@@ -73,7 +76,10 @@ WCAGR = Ruleset(
     contest=WcagrContest(),
     on_game_day=wcagr_clock.on_game_day,
     on_moon=wcagr_clock.on_moon,
+    export=wcagr_export,
     builder=WCAGR_BUILDER,
+    bench=WCAGR_BENCH,
+    adjudicate=wcagr_adjudicate.adjudicate,
 )
 
 RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM, CAT, WCAGR)}

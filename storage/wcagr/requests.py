@@ -84,3 +84,11 @@ class CatRequestRepository:
             (outcome.value, answered_by, to_text(now), request_id),
         )
         return bool(rows)
+
+    def all_in_guild(self, guild_id: int) -> list[CatRequest]:
+        """Every request of the server, oldest first (for `/admin export`)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM wcagr_cat_requests WHERE guild_id = ? ORDER BY id",
+            (guild_id,),
+        )
+        return [_request(row) for row in rows]

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions import buttons, characters
+from bot.actions import admin, buttons, characters
 from bot.actions.wcagr import ageing, cats, checks, knacks
+from bot.actions.wcagr.export import export_section
 from rules.errors import PawpostError
 from rules.wcagr import Ability, Knack, Skill, WcagrSheet
 from tests.actions.wcagr.helpers import make, wcagr_cat, wcagr_server
@@ -133,3 +134,26 @@ async def test_a_new_cat_names_a_retired_one_as_its_parent(services, firepaw):
     assert "Descended from Firepaw." in made.lines
     shown = await characters.show(services, actor(ALICE), "Cloudkit")
     assert any(f.name == "Parent" and f.value == "Firepaw" for f in shown.fields)
+
+
+async def test_a_check_ruled_a_success_takes_its_sprain_back(services, dice, firepaw):
+    dice.load(1, 1, 4)
+    reply = await checks.check(services, actor(ALICE), skill="pounce")
+    roll = int(reply.footer.removeprefix("roll #"))
+    assert (await sheet_of(services)).sprained
+    with pytest.raises(PawpostError, match="ruled a success or a failure"):
+        await admin.adjudicate(services, ADMIN_ACTOR, roll, "a draw", "unclear")
+    ruled = await admin.adjudicate(services, ADMIN_ACTOR, roll, "Success", "the branch held")
+    assert ruled.lines[:2] == [
+        "Outcome: **success**",
+        "Firepaw's sprain from that critical failure is taken back.",
+    ]
+    assert not (await sheet_of(services)).sprained
+
+
+async def test_the_export_has_the_cat_requests(services, firepaw):
+    await cats.create(services, actor(BOB), **wcagr_cat("Oldclaw", age=12))
+    section = await services.db.transact(lambda tx: export_section(tx, GUILD), write=False)
+    [request] = section["cat_requests"]
+    assert request["name"] == "Oldclaw" and request["user_id"] == BOB
+    assert request["outcome"] is None and request["choices"]["age_moons"] == 12

@@ -1,0 +1,151 @@
+"""WCAGR's part of `pawpost bench`: its seeded cats' sheets, its verbs and its mix."""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from dataclasses import dataclass, field
+
+from bot.actions import characters, contests, server_config
+from bot.actions.context import Actor, Services
+from bot.actions.reply import Reply
+from bot.actions.wcagr import cats, checks, knacks
+from bot.actions.wcagr import contests as wcagr_contests
+from bot.bench.mix import Cat, Mix, RulesetBench, Share, World
+from rules.wcagr import CLANS, Ability, Clan, Knack, NewCat, Skill, create_sheet
+
+CONTEST_ID = "pawpost:contest:"
+# Legal spreads of the five creation points the seeded cats take turns with.
+SPREADS = ((3, 1, 1), (1, 3, 1), (1, 1, 3), (2, 2, 1), (2, 1, 2), (1, 2, 2))
+SKILL_SETS = (
+    (Skill.LISTEN, Skill.SNEAK, Skill.POUNCE),
+    (Skill.SEE, Skill.SWAT, Skill.JUMP),
+    (Skill.SMELL, Skill.BITE, Skill.CLIMB),
+)
+KNACK_SETS = (
+    (Knack.ALERTNESS, Knack.DASH, Knack.HIDE),
+    (Knack.TRACK, Knack.DODGE, Knack.FEINT),
+    (Knack.STALK, Knack.YOWL, Knack.INTUITION),
+)
+FIXED_CLANS = tuple(c for c in Clan if not CLANS[c].chooses_bonuses)
+CHECK_SKILLS = tuple(s.value for s in Skill)
+
+
+def sheet_json(cat_id: int) -> str:
+    """A different sheet for nearly every cat (clan, spread, skills, knacks and age vary)."""
+    strength, intelligence, spirit = SPREADS[cat_id % len(SPREADS)]
+    sheet = create_sheet(
+        NewCat(
+            clan=FIXED_CLANS[cat_id % len(FIXED_CLANS)],
+            strength=strength,
+            intelligence=intelligence,
+            spirit=spirit,
+            skills=SKILL_SETS[cat_id % len(SKILL_SETS)],
+            knacks=KNACK_SETS[cat_id % len(KNACK_SETS)],
+            ten_moon_bonus=Ability.SPIRIT if cat_id % 2 else Ability.INTELLIGENCE,
+        )
+    )
+    return sheet.changed(age_moons=10 + (cat_id // 7) % 50).model_dump_json()
+
+
+@dataclass
+class WcagrMix(Mix):
+    """WCAGR's shared state: the open contests waiting for their defender's button."""
+
+    open_contests: deque[tuple[int, Cat]] = field(default_factory=deque)
+
+
+async def verb_check(mix: WcagrMix, rng: random.Random) -> Reply:
+    """`/check` of any skill, against a DC most of the time, spending a point now and then."""
+    cat = mix.any_cat(rng)
+    dc = rng.randint(8, 20) if rng.random() < 0.7 else None
+    spend = 1 if rng.random() < 0.2 else 0
+    return await checks.check(
+        mix.services, mix.world.actor(cat), skill=rng.choice(CHECK_SKILLS), dc=dc, spend=spend
+    )
+
+
+async def verb_contest_start(mix: WcagrMix, rng: random.Random) -> Reply:
+    initiator, defender = mix.two_cats(rng)
+    reply = await wcagr_contests.start_contest(
+        mix.services, mix.world.actor(initiator), "sneak", defender.name, "see"
+    )
+    contest_id = int(reply.buttons[0].custom_id.removeprefix(CONTEST_ID).split(":", 1)[0])
+    mix.open_contests.append((contest_id, defender))
+    return reply
+
+
+async def verb_contest_answer(mix: WcagrMix, rng: random.Random) -> Reply:
+    """The defender's button on the oldest open contest (a new contest when none is open)."""
+    if not mix.open_contests:
+        return await verb_contest_start(mix, rng)
+    contest_id, defender = mix.open_contests.popleft()
+    return await contests.answer_contest(mix.services, mix.world.actor(defender), contest_id)
+
+
+async def verb_points(mix: WcagrMix, rng: random.Random) -> Reply:
+    """`/points show`, or an admin's refresh of one cat now and then (pools must refill)."""
+    cat = mix.any_cat(rng)
+    if rng.random() < 0.5:
+        return await checks.show_points(mix.services, mix.world.actor(cat))
+    admin = mix.world.actor(cat, admin=True)
+    return await checks.refresh_points(mix.services, admin, cat.name)
+
+
+async def verb_show(mix: WcagrMix, rng: random.Random) -> Reply:
+    cat = mix.any_cat(rng)
+    return await characters.show(mix.services, mix.world.actor(cat))
+
+
+async def verb_yowl(mix: WcagrMix, rng: random.Random) -> Reply:
+    """A knack on its own, by the cats that know Yowl; the others check instead."""
+    cat = mix.any_cat(rng)
+    if cat.id % len(KNACK_SETS) != 2:
+        return await verb_check(mix, rng)
+    return await knacks.use(mix.services, mix.world.actor(cat), "yowl")
+
+
+async def start(services: Services, world: World) -> WcagrMix:
+    return WcagrMix(services, world, sorted(world.guilds))
+
+
+async def create_cat(services: Services, actor: Actor, name: str) -> Reply:
+    """`/character create` with one legal choice, for the size figure; its server is made a
+    WCAGR server first (a no-op once it is one)."""
+    admin = Actor(actor.guild_id, actor.channel_id, actor.user_id, is_admin=True)
+    await server_config.set_ruleset(services, admin, "wcagr")
+    return await cats.create(
+        services,
+        actor,
+        name,
+        clan="thunderclan",
+        strength=2,
+        intelligence=2,
+        spirit=1,
+        skills="Sneak, Pounce, Listen",
+        knacks="Alertness, Dash, Hide",
+        ten_moon_bonus="spirit",
+    )
+
+
+async def daily_check(services: Services, actor: Actor) -> Reply:
+    """The size figure's once-a-day verb: a Listen check against a DC."""
+    return await checks.check(services, actor, skill="listen", dc=12)
+
+
+WCAGR_BENCH = RulesetBench(
+    # A busy WCAGR server: /check 50 %, /contest 16 % (half started, half answered),
+    # /points 12 %, /knack 7 %, /character show 15 %.
+    shares=(
+        Share("check", 50, verb_check),
+        Share("contest start", 8, verb_contest_start),
+        Share("contest answer", 8, verb_contest_answer),
+        Share("points", 12, verb_points),
+        Share("knack", 7, verb_yowl),
+        Share("character show", 15, verb_show),
+    ),
+    sheet_json=sheet_json,
+    start=start,
+    create=create_cat,
+    daily=daily_check,
+)
