@@ -28,6 +28,7 @@ from bot.actions.wcagr import clock as wcagr_clock
 from bot.actions.wcagr.ageing import RETIRE_BUTTONS as WCAGR_RETIRE_BUTTONS
 from bot.actions.wcagr.builder import WCAGR_BUILDER
 from bot.actions.wcagr.cats import REQUEST_BUTTONS as WCAGR_REQUEST_BUTTONS
+from bot.actions.wcagr.config import settings_field as wcagr_settings_field
 from bot.actions.wcagr.contests import WcagrContest
 from bot.actions.wcagr.export import export_section as wcagr_export
 from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
@@ -76,6 +77,7 @@ WCAGR = Ruleset(
     contest=WcagrContest(),
     on_game_day=wcagr_clock.on_game_day,
     on_moon=wcagr_clock.on_moon,
+    settings_field=wcagr_settings_field,
     export=wcagr_export,
     builder=WCAGR_BUILDER,
     bench=WCAGR_BENCH,

@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from bot.actions import characters, contests, server_config
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
-from bot.actions.wcagr import cats, checks, knacks
+from bot.actions.wcagr import cats, checks, freshkill, hunting, knacks
 from bot.actions.wcagr import contests as wcagr_contests
 from bot.bench.mix import Cat, Mix, RulesetBench, Share, World
 from rules.wcagr import CLANS, Ability, Clan, Knack, NewCat, Skill, create_sheet
@@ -53,6 +53,7 @@ class WcagrMix(Mix):
     """WCAGR's shared state: the open contests waiting for their defender's button."""
 
     open_contests: deque[tuple[int, Cat]] = field(default_factory=deque)
+    hunting: set[int] = field(default_factory=set)  # cats whose hunt waits for /hunt continue
 
 
 async def verb_check(mix: WcagrMix, rng: random.Random) -> Reply:
@@ -105,6 +106,33 @@ async def verb_yowl(mix: WcagrMix, rng: random.Random) -> Reply:
     return await knacks.use(mix.services, mix.world.actor(cat), "yowl")
 
 
+PREY = ("mice", "vole", "rabbit", "fish", "small-birds")
+LOCATE = ("listen", "see", "smell")
+
+
+async def verb_hunt(mix: WcagrMix, rng: random.Random) -> Reply:
+    """`/hunt start`, or `/hunt continue` for a cat whose hunt waits on a failed stage."""
+    cat = mix.any_cat(rng)
+    actor = mix.world.actor(cat)
+    if cat.id in mix.hunting:
+        mix.hunting.discard(cat.id)
+        reply = await hunting.continue_hunt(mix.services, actor)
+    else:
+        reply = await hunting.hunt(mix.services, actor, rng.choice(PREY), rng.choice(LOCATE))
+    if reply.lines and "/hunt continue" in reply.lines[-1]:
+        mix.hunting.add(cat.id)
+    return reply
+
+
+async def verb_eat(mix: WcagrMix, rng: random.Random) -> Reply:
+    """`/eat` a ration, or `/freshkill` when the pile is bare (one sentence otherwise)."""
+    cat = mix.any_cat(rng)
+    actor = mix.world.actor(cat)
+    if rng.random() < 0.5:
+        return await freshkill.show_pile(mix.services, actor)
+    return await freshkill.eat(mix.services, actor)
+
+
 async def start(services: Services, world: World) -> WcagrMix:
     return WcagrMix(services, world, sorted(world.guilds))
 
@@ -134,15 +162,17 @@ async def daily_check(services: Services, actor: Actor) -> Reply:
 
 
 WCAGR_BENCH = RulesetBench(
-    # A busy WCAGR server: /check 50 %, /contest 16 % (half started, half answered),
-    # /points 12 %, /knack 7 %, /character show 15 %.
+    # A busy WCAGR server: /check 35 %, /hunt 20 %, /contest 12 % (half started, half
+    # answered), /points 10 %, /eat and /freshkill 8 %, /knack 5 %, /character show 10 %.
     shares=(
-        Share("check", 50, verb_check),
-        Share("contest start", 8, verb_contest_start),
-        Share("contest answer", 8, verb_contest_answer),
-        Share("points", 12, verb_points),
-        Share("knack", 7, verb_yowl),
-        Share("character show", 15, verb_show),
+        Share("check", 35, verb_check),
+        Share("hunt", 20, verb_hunt),
+        Share("contest start", 6, verb_contest_start),
+        Share("contest answer", 6, verb_contest_answer),
+        Share("points", 10, verb_points),
+        Share("eat", 8, verb_eat),
+        Share("knack", 5, verb_yowl),
+        Share("character show", 10, verb_show),
     ),
     sheet_json=sheet_json,
     start=start,

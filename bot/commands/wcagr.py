@@ -2,15 +2,27 @@
 
 from __future__ import annotations
 
-from bot.actions.wcagr import ageing, cats, checks, contests, knacks, ranks
+from bot.actions.wcagr import (
+    ageing,
+    cats,
+    checks,
+    config,
+    contests,
+    freshkill,
+    hunting,
+    knacks,
+    ranks,
+)
 from bot.commands.spec import REASON, Command, Kind, Option, character_option
-from rules.wcagr import ABILITIES, KNACKS, SKILLS, Clan, Knack, Rank
+from rules.wcagr import ABILITIES, KNACKS, SKILLS, Clan, Illness, Knack, Rank
 from rules.wcagr.constants import (
     ABILITY_MAX,
     CREATION_ABILITY_POINTS,
     DEFAULT_AGE_MOONS,
     MAX_CREATION_AGE_MOONS,
 )
+from rules.wcagr.hunting import LOCATE_SKILLS, Prey
+from storage.wcagr.settings import MOST_CROWFOOD_DAYS, MOST_TRIES_PER_STAGE
 
 WCAGR = frozenset({"wcagr"})
 ABILITY_CHOICES = tuple(a.value for a in ABILITIES)
@@ -18,6 +30,8 @@ SKILL_CHOICES = tuple(s.value for s in SKILLS)
 CLAN_CHOICES = tuple(c.value for c in Clan)
 RANK_CHOICES = tuple(r.value for r in Rank)
 RANK_OR_NONE = (*RANK_CHOICES, ranks.NO_RANK)
+PREY_CHOICES = tuple(p.value for p in Prey)
+LOCATE_CHOICES = tuple(s.value for s in LOCATE_SKILLS)
 ALONE_KNACKS = tuple(k.value for k in Knack if KNACKS[k].alone)
 MOST_SPENT = 100  # far above any pool; the pool itself refuses an overspend
 
@@ -277,9 +291,121 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         rulesets=WCAGR,
     ),
     Command(
-        ("hunt",),
-        "Hunt (WCAGR hunting is not built yet)",
-        checks.hunt_not_built,
+        ("hunt", "start"),
+        "Hunt prey of the table: Locate, Approach, Grab, Kill, rolled until one fails",
+        hunting.hunt,
+        (
+            Option("prey", Kind.text, "The prey", True, choices=PREY_CHOICES),
+            Option(
+                "locate-with",
+                Kind.text,
+                "The sense that finds it",
+                True,
+                choices=LOCATE_CHOICES,
+            ),
+            Option(
+                "spend",
+                Kind.integer,
+                "Ability points on the first stage, +1 each",
+                min_value=0,
+                max_value=MOST_SPENT,
+            ),
+            Option(
+                "knacks",
+                Kind.text,
+                "Knacks, each on the first stage it fits, e.g. Alertness, Stalk, Leap",
+                max_length=100,
+            ),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("hunt", "continue"),
+        "Try the hunt's failed stage again, or roll its next stage (any cat of the hunt)",
+        hunting.continue_hunt,
+        (
+            Option(
+                "spend",
+                Kind.integer,
+                "Ability points on the first stage, +1 each",
+                min_value=0,
+                max_value=MOST_SPENT,
+            ),
+            Option("knacks", Kind.text, "Knacks, each on the first stage it fits", max_length=100),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("hunt", "join"),
+        "Join a hunt still going; any cat of it may roll its next stage",
+        hunting.join_hunt,
+        (
+            Option("hunt", Kind.integer, "The hunt's number", True, min_value=1),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("hunt", "status"),
+        "A hunt's stage, tries and hunters",
+        hunting.status,
+        (
+            Option("hunt", Kind.integer, "The hunt's number (default: your cat's)", min_value=1),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("config", "wcagr-hunting"),
+        "WCAGR hunting: tries per stage, when prey turns to crowfood, the illness it brings",
+        config.hunting_settings,
+        (
+            Option(
+                "tries-per-stage",
+                Kind.integer,
+                "Tries at each stage before the prey is lost (default 2)",
+                min_value=1,
+                max_value=MOST_TRIES_PER_STAGE,
+            ),
+            Option(
+                "crowfood-after-days",
+                Kind.integer,
+                "Prey older than this many game days is crowfood (default 2)",
+                min_value=0,
+                max_value=MOST_CROWFOOD_DAYS,
+            ),
+            Option(
+                "crowfood-illness",
+                Kind.text,
+                "The illness crowfood brings (default whitecough)",
+                choices=tuple(i.value for i in Illness),
+            ),
+        ),
+        admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("freshkill",),
+        "A clan's fresh-kill pile, each piece with its age",
+        freshkill.show_pile,
+        (
+            Option("clan", Kind.text, "The clan (default: your cat's)", choices=CLAN_CHOICES),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("eat",),
+        "Eat from your clan's fresh-kill pile (fresh prey first; crowfood may sicken)",
+        freshkill.eat,
+        (
+            Option(
+                "rations", Kind.integer, "How many rations (default 1)", min_value=1, max_value=9
+            ),
+            character_option(),
+        ),
         rulesets=WCAGR,
     ),
 )

@@ -34,6 +34,7 @@ GROUP_DESCRIPTIONS = {
     "reputation": "Taking Risks: Reputations granted, lost and set right",
     "admin-role": "The role that adjudicates like Manage Server does",
     "points": "A WCAGR cat's ability points: show and convert",
+    "hunt": "WCAGR hunts: start, continue, join, status",
 }
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25

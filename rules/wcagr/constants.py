@@ -97,3 +97,15 @@ PERCENTILE_DIE_SIDES = 10  # book l.17: "two different ten-sided dice numbered f
 PERCENTILE_TENS = 10  # book l.17: "One die ... gives the tens digit"
 PERCENTILE_DOUBLE_ZERO = 100  # book l.17: "Two 0s represent 100"
 D3_FROM_D6_DIVISOR = 2  # book l.18: "roll a d6 and divide the number rolled by 2 (round up)"
+
+# --- Part 2: hunting (l.361-402; RULINGS: hunting, fresh-kill and crowfood) ------------------
+HUNT_TRIES_PER_STAGE = 2  # RULINGS: "the server's tries per stage (config: 2, i.e. one retry)"
+PREY_WEIGHT_DIE = 10  # RULINGS: "A kill rolls the prey's weight on 1d10"
+# RULINGS: 1 skin and bones, 2-3 underweight, 4-7 average, 8-9 plump, 10 massive (config).
+SKIN_AND_BONES_MOST = 1
+UNDERWEIGHT_MOST = 3
+AVERAGE_MOST = 7
+PLUMP_MOST = 9
+CROWFOOD_AFTER_GAME_DAYS = 2  # RULINGS: "Prey older than 2 game days is crowfood (config)"
+CROWFOOD_DIE = 100  # book l.402: "a 1d100 roll"
+CROWFOOD_ILL_BELOW = 66  # book l.402: "Anything less than 66 on a 1d100 roll"

@@ -59,6 +59,7 @@ class WcagrSheet(BaseModel):
     hp_lost: int = Field(default=0, ge=0)
     sprain_sunrises_left: int = Field(default=0, ge=0, le=SPRAIN_REST_SUNRISES)
     illness: Illness | None = None
+    illness_day: int | None = None  # the game day the illness began (part 2's day count)
     retired: bool = False
     pending: tuple[PendingGain, ...] = ()
 

@@ -8,6 +8,7 @@ from datetime import datetime
 from storage.connection import Connection
 from storage.repositories import Transaction
 from storage.timestamps import to_text
+from storage.wcagr.hunts import HuntRepository
 from storage.wcagr.requests import CatRequestRepository
 
 _LIVE_WCAGR = "guild_id = ? AND deleted_at IS NULL AND ruleset = 'wcagr'"
@@ -20,6 +21,7 @@ class CatQueries:
     def __init__(self, connection: Connection) -> None:
         self._db = connection
         self.requests = CatRequestRepository(connection)
+        self.hunts = HuntRepository(connection)
 
     def rank_holders(
         self, guild_id: int, clan: str, rank: str, *, excluding: int | None = None

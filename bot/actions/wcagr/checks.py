@@ -240,11 +240,3 @@ def clear_sprain(services: Services, actor: Actor, character: str, reason: str) 
         lines=[f"{safe(found.name)}'s sprain is cleared: it may hunt and fight again."],
         footer=f"reason: {reason}",
     )
-
-
-@runs_in_database
-def hunt_not_built(services: Services, actor: Actor, character: str | None = None) -> Reply:
-    raise PawpostError(
-        "WCAGR hunting (Locate, Approach, Grab, Kill) is not built yet; roll the stages with "
-        "/check for now."
-    )

@@ -19,8 +19,14 @@ NONE_WORDS = frozenset({"", "none", "no", "-", "—"})
 _USES = re.compile(r"^(?P<name>.*?)\s*(?:[x×*]\s*(?P<uses>\d{1,2}))?$", re.IGNORECASE | re.DOTALL)
 
 
-def _key(text: str) -> str:
-    return "-".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
+def key(text: str) -> str:
+    """A typed name as an enum value: "Small birds" -> "small-birds", "Frog/Toad" -> "frog-toad"."""
+    return "-".join(
+        text.strip().lower().replace("_", " ").replace("-", " ").replace("/", " ").split()
+    )
+
+
+_key = key
 
 
 def _shown(text: str) -> str:

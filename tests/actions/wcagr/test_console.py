@@ -54,7 +54,7 @@ SCRIPT = [
     "/admin age character:Oldstripe moons:61 reason:seasons",
     "/check skill:listen character:Oldstripe",
     "/as user:ann",
-    "/hunt",
+    "/hunt status",
     "/character show",
 ]
 
@@ -93,7 +93,7 @@ async def test_a_console_script_plays_wcagr(services, dice) -> None:
     assert (
         "error: This cat is retired: an elder out of play, it cannot check, hunt or fight." in text
     )
-    assert "error: WCAGR hunting" in text
+    assert "error: Firepaw is on no hunt; start one with /hunt start." in text
     shown = text[text.rindex("> /character show") :]
     assert "Age: 22 moons" in shown and "Sneak 3 (Spirit)" in shown
     assert "Strength 5 · points 4 left of 5" in shown and "Leap (Strength)" in shown

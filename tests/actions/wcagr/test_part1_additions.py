@@ -157,3 +157,4 @@ async def test_the_export_has_the_cat_requests(services, firepaw):
     [request] = section["cat_requests"]
     assert request["name"] == "Oldclaw" and request["user_id"] == BOB
     assert request["outcome"] is None and request["choices"]["age_moons"] == 12
+    assert section["hunts"] == [] and section["freshkill"] == []
