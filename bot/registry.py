@@ -31,6 +31,7 @@ from bot.actions.wcagr.cats import REQUEST_BUTTONS as WCAGR_REQUEST_BUTTONS
 from bot.actions.wcagr.config import settings_field as wcagr_settings_field
 from bot.actions.wcagr.contests import WcagrContest
 from bot.actions.wcagr.export import export_section as wcagr_export
+from bot.actions.wcagr.fights import FIGHT_BUTTONS as WCAGR_FIGHT_BUTTONS
 from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
 from bot.bench.germ import GERM_BENCH
 from bot.bench.wcagr import WCAGR_BENCH
@@ -73,7 +74,7 @@ WCAGR = Ruleset(
     rules=RULES["wcagr"],
     commands=WCAGR_COMMANDS,
     sheet_fields=wcagr_sheet_fields,
-    buttons={**WCAGR_RETIRE_BUTTONS, **WCAGR_REQUEST_BUTTONS},
+    buttons={**WCAGR_RETIRE_BUTTONS, **WCAGR_REQUEST_BUTTONS, **WCAGR_FIGHT_BUTTONS},
     contest=WcagrContest(),
     on_game_day=wcagr_clock.on_game_day,
     on_moon=wcagr_clock.on_moon,

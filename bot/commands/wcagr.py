@@ -8,6 +8,7 @@ from bot.actions.wcagr import (
     checks,
     config,
     contests,
+    fights,
     freshkill,
     hunting,
     knacks,
@@ -21,6 +22,7 @@ from rules.wcagr.constants import (
     DEFAULT_AGE_MOONS,
     MAX_CREATION_AGE_MOONS,
 )
+from rules.wcagr.fights import Strike
 from rules.wcagr.hunting import LOCATE_SKILLS, Prey
 from storage.wcagr.settings import MOST_CROWFOOD_DAYS, MOST_TRIES_PER_STAGE
 
@@ -355,6 +357,135 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
             Option("hunt", Kind.integer, "The hunt's number (default: your cat's)", min_value=1),
             character_option(),
         ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("fight", "start"),
+        "Challenge one cat or several to a fight; each target's player accepts",
+        fights.start,
+        (
+            Option(
+                "targets",
+                Kind.text,
+                "The cats you fight, separated by commas",
+                True,
+                max_length=200,
+            ),
+            Option(
+                "life-or-death",
+                Kind.text,
+                "A life-or-death struggle, where biting is fair (default no)",
+                choices=("yes", "no"),
+            ),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("fight", "join"),
+        "Join a fight that has begun (initiative rolled once)",
+        fights.join,
+        (
+            Option("fight", Kind.integer, "The fight's number", True, min_value=1),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("fight", "status"),
+        "Your cat's fight: the order, HP, wrestles and whose turn it is",
+        fights.status,
+        (character_option(),),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("fight", "flee"),
+        "On your turn, out of any wrestle: leave the fight",
+        fights.flee,
+        (character_option(),),
+        rulesets=WCAGR,
+    ),
+    *(
+        Command(
+            (kind.value,),
+            f"On your turn: {kind.value.capitalize()} a cat (its Jump rolled at once), then damage",
+            verb,
+            (
+                Option("target", Kind.character, "The cat you strike", True),
+                Option(
+                    "spend",
+                    Kind.integer,
+                    "Points on the check, +1 each",
+                    min_value=0,
+                    max_value=MOST_SPENT,
+                ),
+                Option("knacks", Kind.text, "Knacks, e.g. Feint, Mighty Swat x2", max_length=100),
+                Option(
+                    "damage-spend",
+                    Kind.integer,
+                    "Strength points on the damage check, +1 each",
+                    min_value=0,
+                    max_value=MOST_SPENT,
+                ),
+                character_option(),
+            ),
+            rulesets=WCAGR,
+        )
+        for kind, verb in ((Strike.SWAT, fights.swat), (Strike.BITE, fights.bite))
+    ),
+    Command(
+        ("pounce",),
+        "On your turn: Pounce on a cat to wrestle it, or into a wrestle already going",
+        fights.pounce,
+        (
+            Option("target", Kind.character, "The cat you pounce on", True),
+            Option(
+                "spend",
+                Kind.integer,
+                "Points on the check, +1 each",
+                min_value=0,
+                max_value=MOST_SPENT,
+            ),
+            Option("knacks", Kind.text, "Knacks, e.g. Leap", max_length=100),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("wrestle",),
+        "In a wrestle on a wrestler's turn: Wrestle (to hurt a cat) or Jump (to get away)",
+        fights.wrestle,
+        (
+            Option("choice", Kind.text, "Wrestle or jump", True, choices=("wrestle", "jump")),
+            Option("target", Kind.character, "Whom you hurt if you win (default: the first)"),
+            Option(
+                "spend",
+                Kind.integer,
+                "Points on the check, +1 each",
+                min_value=0,
+                max_value=MOST_SPENT,
+            ),
+            Option("knacks", Kind.text, "Knacks, e.g. Launch x2, Dodge", max_length=100),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("pin",),
+        "On your turn in a wrestle: pay for the Pin knack and pin a cat of it",
+        fights.pin,
+        (Option("target", Kind.character, "The cat you pin", True), character_option()),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("admin", "fight-end"),
+        "End the fight a cat is in",
+        fights.admin_end,
+        (
+            Option("character", Kind.character, "A cat of the fight", True),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
         rulesets=WCAGR,
     ),
     Command(

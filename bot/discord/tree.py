@@ -35,6 +35,7 @@ GROUP_DESCRIPTIONS = {
     "admin-role": "The role that adjudicates like Manage Server does",
     "points": "A WCAGR cat's ability points: show and convert",
     "hunt": "WCAGR hunts: start, continue, join, status",
+    "fight": "WCAGR fights: start, join, status, flee",
 }
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25

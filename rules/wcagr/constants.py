@@ -109,3 +109,16 @@ PLUMP_MOST = 9
 CROWFOOD_AFTER_GAME_DAYS = 2  # RULINGS: "Prey older than 2 game days is crowfood (config)"
 CROWFOOD_DIE = 100  # book l.402: "a 1d100 roll"
 CROWFOOD_ILL_BELOW = 66  # book l.402: "Anything less than 66 on a 1d100 roll"
+
+# --- Part 2: fighting (l.403-425) -------------------------------------------------------------
+INITIATIVE_DIE = 6  # book l.405: "the highest Spirit+d6 roll goes first"
+TIEBREAK_DIE = 100  # RULINGS: a tie on Spirit points is broken "at random": a d100 each
+SWAT_DOUBLE_DAMAGE_BONUS = 2  # book l.409: "+2 to his or her Strength Check for ... damage"
+DAMAGE_DIE = 4  # book l.418: "1d4+1 ... 1d4+2 ... 1d4+3"
+DAMAGE_AT_MOST_STRENGTH = 1  # book l.418: "less than or equal to the defender's Strength: 1d4+1"
+DAMAGE_ABOVE_STRENGTH = 2  # book l.418: "more than the defender's Strength score ... 1d4+2"
+DAMAGE_ABOVE_DOUBLE = 3  # book l.418: "more than double the defender's Strength ... 1d4+3"
+BITE_EXTRA_DAMAGE = 1  # book l.415: "the victim loses 1 additional point"
+DEATH_DICE = 2  # book l.425: "you must roll 2d6"
+DEATH_DIE_SIDES = 6
+DIES_AT_MOST = 4  # book l.425: "If your roll is 4 or lower, you are beyond the help of medicine"

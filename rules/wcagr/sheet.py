@@ -61,6 +61,7 @@ class WcagrSheet(BaseModel):
     illness: Illness | None = None
     illness_day: int | None = None  # the game day the illness began (part 2's day count)
     retired: bool = False
+    dead: bool = False  # l.425: beyond the help of medicine
     pending: tuple[PendingGain, ...] = ()
 
     @field_validator("skills")
@@ -134,6 +135,8 @@ class WcagrSheet(BaseModel):
 
 def why_cannot_check(sheet: WcagrSheet) -> str | None:
     """The sentence saying why the cat can make no check now, or None when it can."""
+    if sheet.dead:
+        return "This cat is dead; its player may make a new cat."
     if sheet.retired:
         return "This cat is retired: an elder out of play, it cannot check, hunt or fight."
     if sheet.knocked_out:

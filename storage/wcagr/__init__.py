@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from rules.wcagr.fight_state import FightEvent, FightState
 from storage.connection import Connection
 from storage.repositories import Transaction
 from storage.timestamps import to_text
+from storage.turns import CombatRepository
 from storage.wcagr.hunts import HuntRepository
 from storage.wcagr.requests import CatRequestRepository
 
@@ -22,6 +24,9 @@ class CatQueries:
         self._db = connection
         self.requests = CatRequestRepository(connection)
         self.hunts = HuntRepository(connection)
+        self.fights: CombatRepository[FightState, FightEvent] = CombatRepository(
+            connection, FightState, FightEvent
+        )
 
     def rank_holders(
         self, guild_id: int, clan: str, rank: str, *, excluding: int | None = None

@@ -36,6 +36,8 @@ def _rank(sheet: WcagrSheet) -> str:
 
 def _states(sheet: WcagrSheet) -> str:
     states = []
+    if sheet.dead:
+        states.append("dead")
     if sheet.retired:
         states.append("retired (an elder out of play)")
     if sheet.knocked_out:

@@ -1,0 +1,195 @@
+"""WCAGR fights against a real database with scripted dice: a challenge accepted by button,
+initiative, a Swat with its damage, a three-cat wrestle with a tie, a cat squeezing in, a win
+that knocks a cat out, pins, refusals that change nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.actions import buttons
+from bot.actions.wcagr import fights
+from bot.actions.wcagr.export import export_section
+from rules.errors import PawpostError
+from rules.wcagr import WcagrSheet
+from tests.actions.wcagr.helpers import make, wcagr_server
+from tests.conftest import ALICE, BOB, CAROL, GUILD, actor, dump
+
+
+@pytest.fixture
+async def three(services) -> None:
+    """Strength 4, Intelligence 2, Spirit 3 each (19 HP); Firepaw: Pounce 1; Graypaw: Swat,
+    Jump, Wrestle 1; Ravenpaw: Pounce, Bite, Wrestle 1."""
+    await wcagr_server(services)
+    await make(services, ALICE)
+    await make(services, BOB, name="Graypaw", skills="Swat, Jump, Wrestle")
+    await make(services, CAROL, name="Ravenpaw", skills="Pounce, Bite, Wrestle")
+
+
+async def sheet_of(services, name: str) -> WcagrSheet:
+    found = await services.db.transact(lambda tx: tx.characters.by_name(GUILD, name), write=False)
+    assert isinstance(found.sheet, WcagrSheet)
+    return found.sheet
+
+
+async def wound(services, name: str, hp_lost: int) -> None:
+    def change(tx):
+        found = tx.characters.by_name(GUILD, name)
+        found.sheet = found.sheet.changed(hp_lost=hp_lost)
+        tx.characters.save_sheet(found)
+
+    await services.db.transact(change)
+
+
+def button(reply, verb: str) -> str:
+    return next(b.custom_id for b in reply.buttons if b.custom_id.split(":")[3] == verb)
+
+
+async def test_a_challenge_accepted_rolls_initiative_and_a_swat_hits(services, dice, three):
+    asked = await fights.start(services, actor(ALICE), "Graypaw")
+    assert asked.lines[-1] == "Waiting for Graypaw to accept."
+    assert asked.mentions == [BOB]
+    with pytest.raises(PawpostError, match="for another player's cat"):
+        await buttons.press(services, actor(CAROL), button(asked, "accept"))
+    with pytest.raises(PawpostError, match="has not begun"):
+        await fights.swat(services, actor(ALICE), "Graypaw")
+    dice.load(5, 2)
+    begun = await buttons.press(services, actor(BOB), button(asked, "accept"))
+    assert begun.lines == [
+        "Graypaw accepts.",
+        "Firepaw: d6 **5** + Spirit 3 = **8**",
+        "Graypaw: d6 **2** + Spirit 3 = **5**",
+        "Firepaw's turn: /swat, /bite or /pounce a cat, or /fight flee.",
+    ]
+    with pytest.raises(PawpostError, match="It is Firepaw's turn, not Graypaw's"):
+        await fights.swat(services, actor(BOB), "Firepaw")
+    # Swat 14 + Int 2 = 16 vs Jump 7 + Spirit 3 + Jump 1 = 11: a hit, not more than double.
+    # Damage: 9 + Strength 4 = 13, more than double Graypaw's Strength 4: 1d4 (2) + 3 = 5.
+    dice.load(5, 5, 4, 2, 2, 3, 3, 3, 3, 2)
+    hit = await fights.swat(services, actor(ALICE), "Graypaw")
+    assert hit.lines == [
+        "Firepaw swats at Graypaw.",
+        "Firepaw: 3d6 [5, 5, 4] + Intelligence 2 + Swat 0 = **16**",
+        "Graypaw: 3d6 [2, 2, 3] + Spirit 3 + Jump 1 = **11**",
+        "**A hit.**",
+        "Firepaw: 3d6 [3, 3, 3] + Strength 4 = **13**",
+        "d4 **2** + 3 more than double Strength 4 = **5**",
+        "Graypaw loses 5 HP: 14 of 19 left.",
+        "Graypaw's turn: /swat, /bite or /pounce a cat, or /fight flee.",
+    ]
+    assert (await sheet_of(services, "Graypaw")).hp_lost == 5
+
+
+async def test_a_bite_is_dishonourable_and_more_than_double_adds_two(services, dice, three):
+    asked = await fights.start(services, actor(ALICE), "Graypaw")
+    dice.load(5, 2)
+    await buttons.press(services, actor(BOB), button(asked, "accept"))
+    # Bite 3d6 (6, 5, 4) + Strength 4 + Bite 0 = 19 vs Jump 2+2+1... wait: 1 and 1 would be a
+    # critical failure; Jump 2, 1, 2 + 4 = 9: 19 > 18, more than double: +2 on the damage check.
+    # Damage 2, 2, 3 + 4 = 11 + 2 = 13 > 8: 1d4 (1) + 3 + Bite 1 = 5.
+    dice.load(6, 5, 4, 2, 1, 2, 2, 2, 3, 1)
+    bit = await fights.bite(services, actor(ALICE), "Graypaw")
+    assert bit.lines[0] == "Firepaw bites at Graypaw (dishonourable)."
+    assert "+2 for more than double the Jump: 13." in bit.lines
+    assert "d4 **1** + 3 more than double Strength 4 + 1 extra = **5**" in bit.lines
+
+
+async def test_a_three_cat_wrestle_with_a_tie_then_a_knockout(services, dice, three):
+    await wound(services, "Ravenpaw", 12)  # 7 HP left
+    asked = await fights.start(services, actor(ALICE), "Graypaw, Ravenpaw")
+    await buttons.press(services, actor(BOB), button(asked, "accept"))
+    dice.load(6, 3, 1)  # Firepaw 9, Graypaw 6, Ravenpaw 4
+    await buttons.press(services, actor(CAROL), button(asked, "accept"))
+    # Firepaw pounces: 12 + Int 2 + Pounce 1 = 15 vs Graypaw's Jump 8 + 4 = 12: wrestling.
+    dice.load(4, 4, 4, 3, 3, 2)
+    pounced = await fights.pounce(services, actor(ALICE), "Graypaw")
+    assert "**Firepaw and Graypaw are wrestling.**" in pounced.lines
+    assert pounced.lines[-1] == "Graypaw's turn, wrestling: /wrestle to start the roll."
+    with pytest.raises(PawpostError, match="is wrestling: /wrestle, or strike with the Belly"):
+        await fights.swat(services, actor(BOB), "Firepaw")
+    waiting = await fights.wrestle(services, actor(BOB), "wrestle")
+    assert waiting.lines[-1].startswith("Wrestling: Firepaw choose /wrestle")
+    # Firepaw 10 + Strength 4 = 14, Graypaw 9 + 4 + Wrestle 1 = 14: a tie, nothing happens.
+    dice.load(3, 3, 4, 3, 3, 3)
+    tied = await buttons.press(services, actor(ALICE), button(waiting, "wrestle"))
+    assert "A tie for the highest: nobody gets the upper paw; the wrestle goes on." in tied.lines
+    assert tied.lines[-1] == "Ravenpaw's turn: /swat, /bite or /pounce a cat, or /fight flee."
+    # Ravenpaw squeezes in: Pounce 7 + 3 = 10 >= the 2 cats wrestling.
+    dice.load(2, 2, 3)
+    joined = await fights.pounce(services, actor(CAROL), "Firepaw")
+    assert "**Ravenpaw squeezes into the wrestle** (3 cats)." in joined.lines
+    # Round 2, Firepaw's turn: all three choose; Firepaw wins and hurts Ravenpaw.
+    await fights.wrestle(services, actor(ALICE), "wrestle", target="Ravenpaw")
+    await fights.wrestle(services, actor(BOB), "jump")
+    dice.load(5, 5, 4, 2, 2, 3, 2, 3, 4, 3, 3, 3, 4)
+    won = await fights.wrestle(services, actor(CAROL), "wrestle")
+    assert won.lines[1:5] == [
+        "Firepaw: 3d6 [5, 5, 4] + Strength 4 + Wrestle 0 = **18**",
+        "Graypaw: 3d6 [2, 2, 3] + Spirit 3 + Jump 1 = **11**",
+        "Ravenpaw: 3d6 [2, 3, 4] + Strength 4 + Wrestle 1 = **14**",
+        "**Firepaw has the upper paw** against Ravenpaw.",
+    ]
+    assert "Ravenpaw loses 7 HP: 0 of 19 left." in won.lines
+    assert "**Ravenpaw is knocked out** until healed to at least 1 HP." in won.lines
+    assert won.lines[-1] == "Graypaw's turn, wrestling: /wrestle to start the roll."
+    status = await fights.status(services, actor(BOB))
+    assert status.lines[2] == "Ravenpaw: initiative 4, HP 0 of 19 (out)"
+    with pytest.raises(PawpostError, match="knocked out"):
+        await fights.swat(services, actor(CAROL), "Firepaw")
+
+
+async def test_a_pin_holds_the_target_to_its_pinner(services, dice, db, three):
+    asked = await fights.start(services, actor(ALICE), "Graypaw")
+    dice.load(5, 2)
+    await buttons.press(services, actor(BOB), button(asked, "accept"))
+    dice.load(4, 4, 4, 3, 3, 2)
+    await fights.pounce(services, actor(ALICE), "Graypaw")
+    dice.load(5, 5, 4, 2, 2, 3, 1, 2, 3, 1)  # Firepaw wins the roll-off and hurts Graypaw
+    await fights.wrestle(services, actor(BOB), "wrestle")
+    await fights.wrestle(services, actor(ALICE), "wrestle")
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match="does not know the Pin knack"):
+        await fights.pin(services, actor(ALICE), "Graypaw")
+    assert dump(db.path) == before
+
+
+async def test_pin_then_the_pinned_cat_may_only_strike_its_pinner(services, dice, three):
+    await make(services, ALICE, name="Lionpaw", knacks="Pin, Dash, Hide")
+    asked = await fights.start(services, actor(ALICE), "Graypaw, Ravenpaw", character="Lionpaw")
+    await buttons.press(services, actor(BOB), button(asked, "accept"))
+    dice.load(6, 3, 1)  # Lionpaw, Graypaw, Ravenpaw
+    await buttons.press(services, actor(CAROL), button(asked, "accept"))
+    with pytest.raises(PawpostError, match="already answered"):
+        await buttons.press(services, actor(CAROL), button(asked, "accept"))  # a stale button
+    dice.load(4, 4, 4, 3, 3, 2)
+    await fights.pounce(services, actor(ALICE), "Graypaw", character="Lionpaw")
+    dice.load(5, 5, 4, 2, 2, 3, 3, 1, 2, 3)  # Lionpaw 18 beats Graypaw 12; damage 10: 6 HP
+    await fights.wrestle(services, actor(BOB), "wrestle")
+    await fights.wrestle(services, actor(ALICE), "wrestle", character="Lionpaw")
+    left = await fights.flee(services, actor(CAROL))  # Ravenpaw's turn: it leaves
+    assert left.lines[0] == "Ravenpaw leaves the fight."
+    pinned = await fights.pin(services, actor(ALICE), "Graypaw", character="Lionpaw")
+    assert pinned.lines[0] == "Lionpaw spends 3 Strength: **Graypaw is pinned**."
+    assert pinned.lines[-1] == (
+        "Graypaw's turn, wrestling: /wrestle to start the roll. Pinned by Lionpaw: it may only "
+        "/wrestle, or /swat or /bite its pinner."
+    )
+    with pytest.raises(PawpostError, match="Pinned, Graypaw can only Wrestle to get free"):
+        await fights.wrestle(services, actor(BOB), "jump")
+    with pytest.raises(PawpostError, match="Graypaw is wrestling: Jump away"):
+        await fights.flee(services, actor(BOB))
+    # The pinned cat swats its pinner: 3d6 + Int 2 + Swat 1 vs Lionpaw's Jump: a miss.
+    dice.load(2, 2, 3, 5, 5, 4)
+    missed = await fights.swat(services, actor(BOB), "Lionpaw")
+    assert "**A miss**: Lionpaw jumps clear." in missed.lines
+    status = await fights.status(services, actor(BOB))
+    assert status.lines[1] == "Graypaw: initiative 6, HP 13 of 19 wrestling pinned"
+
+
+async def test_a_declined_fight_is_over(services, three):
+    asked = await fights.start(services, actor(ALICE), "Graypaw")
+    over = await buttons.press(services, actor(BOB), button(asked, "decline"))
+    assert over.lines == ["Graypaw declines the fight.", "The fight is over: a cat declined."]
+    again = await fights.start(services, actor(ALICE), "Graypaw")  # both are free again
+    assert again.lines[-1] == "Waiting for Graypaw to accept."
+    section = await services.db.transact(lambda tx: export_section(tx, GUILD), write=False)
+    assert [f["state"]["phase"] for f in section["fights"]] == ["over", "asked"]
