@@ -1,5 +1,6 @@
 """WCAGR's section of `/admin export`: the cat requests with their answers, every hunt with its
-hunters, every fight with its state, and every piece of the fresh-kill piles (the cats themselves are in the core's part)."""
+hunters, every fight with its state, and every piece of the fresh-kill piles (the cats
+themselves are in the core's part)."""
 
 from __future__ import annotations
 
