@@ -26,6 +26,7 @@ from bot.actions.seasons import current_season
 from bot.actions.weeks import stamp
 from bot.ruleset import Feature, Ruleset
 from bot.scheduler import JobResult, Post
+from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rulesets import RulesetNotBuilt
 from storage.clock import ClockRecord
@@ -79,7 +80,7 @@ def _advance_all(
     saved: list[tuple[ClockRecord, datetime | None]] = []
     for record in records:
         ruleset = services.ruleset(record.guild.ruleset)
-        posts += _game_days(tx, record, ruleset, now)
+        posts += _game_days(tx, record, ruleset, now, services.dice)
         _moons(tx, record, ruleset, now)
         saved.append((record, _next_due(record, ruleset, now)))
     tx.clock.save(saved)
@@ -88,12 +89,18 @@ def _advance_all(
 
 def _posts_days(record: ClockRecord, ruleset: Ruleset | None) -> bool:
     """Whether a game day means work here: a summary to post or a ruleset hook to run."""
-    has_hook = ruleset is not None and ruleset.on_game_day is not None
+    has_hook = ruleset is not None and (
+        ruleset.on_game_day is not None or ruleset.on_sunrise is not None
+    )
     return has_hook or record.guild.settings.clock.game_day_channel_id is not None
 
 
 def _game_days(
-    tx: Transaction, record: ClockRecord, ruleset: Ruleset | None, now: datetime
+    tx: Transaction,
+    record: ClockRecord,
+    ruleset: Ruleset | None,
+    now: datetime,
+    dice: DiceSource,
 ) -> list[Post]:
     """Each game day since the last one done, in order, at most DAYS_PER_PASS of them."""
     guild = record.guild
@@ -114,6 +121,8 @@ def _game_days(
         lines = []
         if ruleset is not None and ruleset.on_game_day is not None:
             lines = ruleset.on_game_day(tx, guild, day)
+        if ruleset is not None and ruleset.on_sunrise is not None:
+            lines = lines + ruleset.on_sunrise(tx, guild, day, dice)
         if channel is not None:
             title = f"Day {number - record.first_day + 1} dawns"
             posts.append(Post(channel, Reply(title=title, lines=lines or ["A quiet day."])))

@@ -10,7 +10,9 @@ from bot.actions.wcagr import (
     contests,
     fights,
     freshkill,
+    healing,
     hunting,
+    illness,
     knacks,
     ranks,
 )
@@ -489,8 +491,60 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         rulesets=WCAGR,
     ),
     Command(
-        ("config", "wcagr-hunting"),
-        "WCAGR hunting: tries per stage, when prey turns to crowfood, the illness it brings",
+        ("heal",),
+        "Once a day, with herbs at hand: a Ponder check vs HP lost + 5 heals 1, 2 or 3 more HP",
+        healing.heal,
+        (
+            Option("target", Kind.character, "The wounded cat (it may be your own)", True),
+            Option("herbs", Kind.text, "The right herbs are at hand", True, choices=("yes",)),
+            Option(
+                "spend",
+                Kind.integer,
+                "Points on the check, +1 each",
+                min_value=0,
+                max_value=MOST_SPENT,
+            ),
+            Option("knacks", Kind.text, "Knacks, e.g. Herb Lore x2, Medicine Lore", max_length=100),
+            character_option("The healer (default: your active cat)"),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("treat",),
+        "A medicine cat (or an admin) treats an illness with herbs",
+        illness.treat_cat,
+        (
+            Option("target", Kind.character, "The sick cat", True),
+            Option("herbs", Kind.text, "The herbs, e.g. catmint, tansy", True, max_length=100),
+            character_option("The medicine cat (default: your active cat)"),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("admin", "illness", "give"),
+        "Give a cat an illness from today (the GM's own)",
+        illness.admin_give,
+        (
+            Option("character", Kind.character, "The cat", True),
+            Option(
+                "illness", Kind.text, "The illness", True, choices=tuple(i.value for i in Illness)
+            ),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("admin", "illness", "season"),
+        "Start the cough season now: every cat rolls Strength against whitecough (and kits)",
+        illness.admin_season,
+        (Option("reason", Kind.text, "Why", True, max_length=200),),
+        admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("config", "wcagr"),
+        "WCAGR: tries per hunting stage, when prey turns to crowfood and what it brings, chickweed",
         config.hunting_settings,
         (
             Option(
@@ -512,6 +566,12 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 Kind.text,
                 "The illness crowfood brings (default whitecough)",
                 choices=tuple(i.value for i in Illness),
+            ),
+            Option(
+                "chickweed-for-catmint",
+                Kind.text,
+                "Whether chickweed may stand in for catmint (default no)",
+                choices=("yes", "no"),
             ),
         ),
         admin=True,

@@ -36,6 +36,7 @@ GROUP_DESCRIPTIONS = {
     "points": "A WCAGR cat's ability points: show and convert",
     "hunt": "WCAGR hunts: start, continue, join, status",
     "fight": "WCAGR fights: start, join, status, flee",
+    "illness": "WCAGR illness: give one, or start the cough season",
 }
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25

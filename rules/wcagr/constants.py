@@ -122,3 +122,25 @@ BITE_EXTRA_DAMAGE = 1  # book l.415: "the victim loses 1 additional point"
 DEATH_DICE = 2  # book l.425: "you must roll 2d6"
 DEATH_DIE_SIDES = 6
 DIES_AT_MOST = 4  # book l.425: "If your roll is 4 or lower, you are beyond the help of medicine"
+
+# --- Part 2: healing (l.426-430) --------------------------------------------------------------
+HEAL_PER_MORNING = 1  # book l.428: "Every morning, a cat will heal 1 point"
+HERB_TARGET_BASE = 5  # book l.429: "the number of HP+5 the cat currently has lost"
+HERB_HEAL_BELOW = 1  # book l.429: "lower than ... 1 extra HP is recovered"
+HERB_HEAL_REACHED = 2  # book l.430: "equal to or higher ... heals 2 extra points"
+HERB_HEAL_DOUBLE = 3  # book l.430: "more than double ... heals 3 extra points"
+
+# --- Part 2: illness (l.433-458; RULINGS: illness) -------------------------------------------
+ILLNESS_DIE = 100  # book l.441 ff.: "roll a 1d100"
+QUARTER_MOON_SUNRISES = 7  # RULINGS: "a quarter-moon is the 7th sunrise after it"
+HALF_MOON_SUNRISES = 14  # book l.441: "a half-moon to treat it"
+WHITECOUGH_DC = 10  # book l.437: "Passing a DC 10 strength check"
+KITTEN_COUGH_DC = 12  # book l.449: "Passing a DC 12 strength check"
+KITTEN_COUGH_UNDER_MOONS = 12  # book l.449: "a cat under the age of 12 moons"
+GREENCOUGH_DIES_BELOW = 25  # book l.442: "anything below 25 means the cat will die"
+BLACKCOUGH_DIES_BELOW = 75  # book l.446: "anything below 75"
+KITTEN_COUGH_DIES_BELOW = 10  # book l.450: "anything below 10"
+KITTEN_COUGH_CURED_ABOVE = 60  # book l.450: "anything above 60 means the cat will be cured"
+REDCOUGH_DIES_BELOW = 90  # book l.454: "anything below 90"
+YELLOWCOUGH_DIES_BELOW = 30  # book l.458: "anything below 30"
+WORSENS_BELOW = 20  # book l.453, 457: "a 20% (1d100<20) it will develop into" red/yellowcough

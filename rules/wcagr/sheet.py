@@ -62,6 +62,7 @@ class WcagrSheet(BaseModel):
     illness_day: int | None = None  # the game day the illness began (part 2's day count)
     retired: bool = False
     dead: bool = False  # l.425: beyond the help of medicine
+    herbs_day: int | None = None  # the game day of its last herb healing (once a day)
     pending: tuple[PendingGain, ...] = ()
 
     @field_validator("skills")

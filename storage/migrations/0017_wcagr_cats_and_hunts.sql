@@ -58,3 +58,10 @@ CREATE TABLE wcagr_freshkill (
 );
 CREATE INDEX wcagr_freshkill_pile ON wcagr_freshkill (guild_id, clan, caught_day, id)
     WHERE sixths_left > 0;
+
+-- The season each server's last WCAGR sunrise saw: the cough season starts when it turns from
+-- Leaf-fall to Leaf-bare (RULINGS), once.
+CREATE TABLE wcagr_sunrise_seasons (
+    guild_id      INTEGER PRIMARY KEY,
+    season        TEXT    NOT NULL
+);

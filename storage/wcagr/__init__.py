@@ -59,6 +59,20 @@ class CatQueries:
         )
         return [int(row[0]) for row in rows]
 
+    def last_season(self, guild_id: int) -> str | None:
+        """The season the server's last sunrise saw."""
+        rows = self._db.execute_fetchall(
+            "SELECT season FROM wcagr_sunrise_seasons WHERE guild_id = ?", (guild_id,)
+        )
+        return str(rows[0][0]) if rows else None
+
+    def set_season(self, guild_id: int, season: str) -> None:
+        self._db.execute(
+            "INSERT INTO wcagr_sunrise_seasons (guild_id, season) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET season = excluded.season",
+            (guild_id, season),
+        )
+
     def live_ids(self, guild_id: int) -> list[int]:
         """Every live WCAGR cat of the server."""
         rows = self._db.execute_fetchall(

@@ -1,5 +1,6 @@
-"""`/config wcagr-hunting` for WCAGR's own settings (RULINGS, WCAGR, each marked config): tries
-per hunting stage, when prey turns to crowfood, and the illness crowfood brings."""
+"""`/config wcagr` for WCAGR's own settings (RULINGS, WCAGR, each marked config): tries per
+hunting stage, when prey turns to crowfood, the illness crowfood brings, and whether chickweed
+may stand in for catmint."""
 
 from __future__ import annotations
 
@@ -22,7 +23,8 @@ def settings_field(settings: GuildSettings) -> ReplyField:
             f"{wcagr.tries_per_stage} tr{'y' if wcagr.tries_per_stage == 1 else 'ies'} per "
             "hunting stage; prey is crowfood after "
             f"{wcagr.crowfood_after_days} game days and brings "
-            f"{wcagr.crowfood_illness.label.lower()}"
+            f"{wcagr.crowfood_illness.label.lower()}; chickweed for catmint: "
+            f"{'yes' if wcagr.chickweed_for_catmint else 'no'}"
         ),
     )
 
@@ -34,8 +36,9 @@ def hunting_settings(
     tries_per_stage: int | None = None,
     crowfood_after_days: int | None = None,
     crowfood_illness: str | None = None,
+    chickweed_for_catmint: str | None = None,
 ) -> Reply:
-    """Change any of the three; the others stay."""
+    """Change any of them; the others stay."""
     if tries_per_stage is not None and not 1 <= tries_per_stage <= MOST_TRIES_PER_STAGE:
         raise PawpostError(f"Tries per stage are 1 to {MOST_TRIES_PER_STAGE}.")
     if crowfood_after_days is not None and not 0 <= crowfood_after_days <= MOST_CROWFOOD_DAYS:
@@ -58,6 +61,8 @@ def hunting_settings(
             wcagr.crowfood_after_days = crowfood_after_days
         if illness is not None:
             wcagr.crowfood_illness = illness
+        if chickweed_for_catmint is not None:
+            wcagr.chickweed_for_catmint = chickweed_for_catmint.strip().lower() == "yes"
         wcagr.store_in(guild.settings)
         tx.guilds.save(guild)
         field = settings_field(guild.settings)

@@ -9,7 +9,7 @@ from bot.actions import buttons
 from bot.actions import clock as game_clock
 from bot.actions.game_time import game_day_numbered
 from bot.actions.wcagr import ageing, checks
-from bot.actions.wcagr.clock import on_game_day
+from bot.actions.wcagr.clock import on_sunrise
 from rules.errors import PawpostError
 from rules.wcagr import Ability, Gain, Knack, Skill, WcagrSheet
 from tests.actions.wcagr.helpers import make, wcagr_server
@@ -33,7 +33,7 @@ async def sheet_of(services, name: str = "Firepaw") -> WcagrSheet:
 async def sunrise(services) -> list[str]:
     def work(tx):
         guild = tx.guilds.get(GUILD)
-        return on_game_day(tx, guild, game_day_numbered(800_000, guild.settings))
+        return on_sunrise(tx, guild, game_day_numbered(800_000, guild.settings), services.dice)
 
     return await services.db.transact(work)
 
@@ -42,9 +42,10 @@ async def test_a_sprain_heals_after_three_sunrises(services, dice, firepaw) -> N
     dice.load(1, 1, 2)
     await checks.check(services, actor(ALICE), skill="sneak")
     assert (await sheet_of(services)).sprain_sunrises_left == 3
-    assert await sunrise(services) == ["1 sprained cat(s) rested; 0 healed."]
+    assert await sunrise(services) == []  # resting: 2 sunrises left
+    assert (await sheet_of(services)).sprain_sunrises_left == 2
     await sunrise(services)
-    assert await sunrise(services) == ["1 sprained cat(s) rested; 1 healed."]
+    assert await sunrise(services) == ["Sprains healed after 3 sunrises of rest: Firepaw."]
     assert not (await sheet_of(services)).sprained
     assert await sunrise(services) == []
 
