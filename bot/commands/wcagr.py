@@ -11,6 +11,7 @@ from bot.actions.wcagr import (
     fights,
     freshkill,
     healing,
+    herbs,
     hunting,
     illness,
     knacks,
@@ -540,6 +541,13 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         illness.admin_season,
         (Option("reason", Kind.text, "Why", True, max_length=200),),
         admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("herb",),
+        "An herb of the medicine cats' list: what it looks like, where it grows, what it does",
+        herbs.herb,
+        (Option("name", Kind.text, "The herb, or its first letters", True, max_length=40),),
         rulesets=WCAGR,
     ),
     Command(
