@@ -55,4 +55,3 @@ def test_lookup_by_the_first_letters_and_refusals() -> None:
         find_herb("willow")
     with pytest.raises(PawpostError, match="no silverleaf"):
         find_herb("silverleaf")
-
