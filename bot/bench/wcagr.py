@@ -6,13 +6,16 @@ import random
 from collections import deque
 from dataclasses import dataclass, field
 
-from bot.actions import characters, contests, server_config
+from bot.actions import buttons, characters, contests, server_config
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
-from bot.actions.wcagr import cats, checks, freshkill, hunting, knacks
+from bot.actions.wcagr import cats, checks, fights, freshkill, hunting, knacks
 from bot.actions.wcagr import contests as wcagr_contests
 from bot.bench.mix import Cat, Mix, RulesetBench, Share, World
+from rules.errors import PawpostError
 from rules.wcagr import CLANS, Ability, Clan, Knack, NewCat, Skill, create_sheet
+from storage.repositories import Transaction
+from storage.wcagr import wcagr
 
 CONTEST_ID = "pawpost:contest:"
 # Legal spreads of the five creation points the seeded cats take turns with.
@@ -49,11 +52,23 @@ def sheet_json(cat_id: int) -> str:
 
 
 @dataclass
+class RunningFight:
+    """A fight of two cats: whose turn it is."""
+
+    fight_id: int
+    attacker: Cat
+    defender: Cat
+
+
+@dataclass
 class WcagrMix(Mix):
-    """WCAGR's shared state: the open contests waiting for their defender's button."""
+    """WCAGR's shared state: the open contests waiting for their defender's button, the cats
+    on a hunt, the running fights and each server's cats that have not fought yet."""
 
     open_contests: deque[tuple[int, Cat]] = field(default_factory=deque)
     hunting: set[int] = field(default_factory=set)  # cats whose hunt waits for /hunt continue
+    fights: deque[RunningFight] = field(default_factory=deque)
+    unfought: dict[int, deque[Cat]] = field(default_factory=dict)
 
 
 async def verb_check(mix: WcagrMix, rng: random.Random) -> Reply:
@@ -133,8 +148,68 @@ async def verb_eat(mix: WcagrMix, rng: random.Random) -> Reply:
     return await freshkill.eat(mix.services, actor)
 
 
+FIGHTS_PER_SERVER = 5
+
+
+async def _new_fight(mix: WcagrMix, guild_id: int) -> RunningFight | None:
+    """Two cats of the server that have not fought yet: a challenge, its Accept, and who is on
+    turn after initiative (read back from the stored fight)."""
+    waiting = mix.unfought[guild_id]
+    if len(waiting) < 2:
+        return None
+    first, second = waiting.popleft(), waiting.popleft()
+    services, world = mix.services, mix.world
+    asked = await fights.start(services, world.actor(first), second.name)
+    accept = next(b.custom_id for b in asked.buttons if b.custom_id.endswith(":accept"))
+    await buttons.press(services, world.actor(second), accept)
+    fight_id = int(accept.split(":")[2])
+
+    def on_turn(tx: Transaction) -> int | None:
+        found = wcagr(tx).fights.get(guild_id, fight_id)
+        return None if found is None else found.state.attacker
+
+    attacker = await services.db.transact(on_turn, write=False)
+    if attacker == second.id:
+        first, second = second, first
+    return RunningFight(fight_id, first, second)
+
+
+async def verb_swat(mix: WcagrMix, rng: random.Random) -> Reply:
+    """`/swat` in running fights, the cat on turn at the other; a fight that ends makes way
+    for two fresh cats of its server (a check when none is left)."""
+    if not mix.fights:
+        return await verb_check(mix, rng)
+    fight = mix.fights.popleft()  # nobody else acts on it meanwhile
+    running = True
+    actor = mix.world.actor(fight.attacker)
+    try:
+        try:
+            reply = await fights.swat(mix.services, actor, fight.defender.name)
+        except PawpostError:  # it sprained or fell ill meanwhile: it limps away
+            reply = await fights.flee(mix.services, actor)
+        if reply.lines and reply.lines[-1].startswith("The fight is over"):
+            running = False
+            fresh = await _new_fight(mix, fight.attacker.guild_id)
+            if fresh is not None:
+                mix.fights.append(fresh)
+        else:
+            fight.attacker, fight.defender = fight.defender, fight.attacker
+        return reply
+    finally:
+        if running:
+            mix.fights.append(fight)
+
+
 async def start(services: Services, world: World) -> WcagrMix:
-    return WcagrMix(services, world, sorted(world.guilds))
+    """A run's state before the clock starts: the fights of each server."""
+    mix = WcagrMix(services, world, sorted(world.guilds))
+    for guild_id in mix.guild_ids:
+        mix.unfought[guild_id] = deque(world.guilds[guild_id])
+        for _ in range(FIGHTS_PER_SERVER):
+            fight = await _new_fight(mix, guild_id)
+            if fight is not None:
+                mix.fights.append(fight)
+    return mix
 
 
 async def create_cat(services: Services, actor: Actor, name: str) -> Reply:
@@ -162,15 +237,16 @@ async def daily_check(services: Services, actor: Actor) -> Reply:
 
 
 WCAGR_BENCH = RulesetBench(
-    # A busy WCAGR server: /check 35 %, /hunt 20 %, /contest 12 % (half started, half
-    # answered), /points 10 %, /eat and /freshkill 8 %, /knack 5 %, /character show 10 %.
+    # A busy WCAGR server: /check 30 %, /hunt 15 %, /swat 15 %, /contest 10 % (half started,
+    # half answered), /points 8 %, /eat and /freshkill 7 %, /knack 5 %, /character show 10 %.
     shares=(
-        Share("check", 35, verb_check),
-        Share("hunt", 20, verb_hunt),
-        Share("contest start", 6, verb_contest_start),
-        Share("contest answer", 6, verb_contest_answer),
-        Share("points", 10, verb_points),
-        Share("eat", 8, verb_eat),
+        Share("check", 30, verb_check),
+        Share("hunt", 15, verb_hunt),
+        Share("swat", 15, verb_swat),
+        Share("contest start", 5, verb_contest_start),
+        Share("contest answer", 5, verb_contest_answer),
+        Share("points", 8, verb_points),
+        Share("eat", 7, verb_eat),
         Share("knack", 5, verb_yowl),
         Share("character show", 10, verb_show),
     ),

@@ -408,11 +408,15 @@ def join(services: Services, actor: Actor, fight: int, character: str | None = N
 
 
 def _on_turn(
-    tx: Transaction, actor: Actor, guild: Guild, character: str | None
+    tx: Transaction, actor: Actor, guild: Guild, character: str | None, *, fit: bool = True
 ) -> tuple[Scene, int]:
+    """The acting cat's fight when it is its turn; `fit`: the cat must be able to fight (a
+    sprained or sick cat may still limp away with /fight flee)."""
     cat = acting_character(tx, actor, guild, character)
     scene = _scene_of(tx, guild, cat)
-    refuse_fighter(scene.sheet(cat.id))
+    sheet = scene.sheet(cat.id)
+    if fit or sheet.knocked_out:
+        refuse_fighter(sheet)
     state = scene.state
     if state.phase is Phase.ASKED:
         raise PawpostError("The fight has not begun: every target must accept first.")
@@ -422,7 +426,6 @@ def _on_turn(
         raise PawpostError(
             f"It is {scene.name(state.attacker or 0)}'s turn, not {safe(cat.name)}'s."
         )
-    refuse_fighter(scene.sheet(cat.id))
     return scene, cat.id
 
 
@@ -844,7 +847,7 @@ def flee(services: Services, actor: Actor, character: str | None = None) -> Repl
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        scene, cat = _on_turn(tx, actor, guild, character)
+        scene, cat = _on_turn(tx, actor, guild, character, fit=False)
         if scene.state.wrestle_of(cat) is not None:
             raise PawpostError(f"{scene.name(cat)} is wrestling: Jump away with /wrestle first.")
         wcagr(tx).fights.release_fighters(guild.guild_id, scene.combat.id, [cat])

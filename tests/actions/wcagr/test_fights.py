@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.actions import buttons
-from bot.actions.wcagr import fights
+from bot.actions.wcagr import checks, fights
 from bot.actions.wcagr.export import export_section
 from rules.errors import PawpostError
 from rules.wcagr import WcagrSheet
@@ -193,3 +193,18 @@ async def test_a_declined_fight_is_over(services, three):
     assert again.lines[-1] == "Waiting for Graypaw to accept."
     section = await services.db.transact(lambda tx: export_section(tx, GUILD), write=False)
     assert [f["state"]["phase"] for f in section["fights"]] == ["over", "asked"]
+
+
+async def test_a_cat_sprained_elsewhere_cannot_strike_but_limps_away(services, dice, three):
+    asked = await fights.start(services, actor(ALICE), "Graypaw")
+    dice.load(5, 2)
+    await buttons.press(services, actor(BOB), button(asked, "accept"))
+    dice.load(1, 1, 3)
+    await checks.check(services, actor(ALICE), skill="climb")  # a sprain, outside the fight
+    with pytest.raises(PawpostError, match="has a sprain and cannot hunt or fight"):
+        await fights.swat(services, actor(ALICE), "Graypaw")
+    left = await fights.flee(services, actor(ALICE))
+    assert left.lines == [
+        "Firepaw leaves the fight.",
+        "The fight is over: only one cat is left fighting.",
+    ]
