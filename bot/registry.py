@@ -25,6 +25,7 @@ from bot.actions.germ.settings import settings_field as germ_settings_field
 from bot.actions.germ.sheet import sheet_fields as germ_sheet_fields
 from bot.actions.wcagr import adjudicate as wcagr_adjudicate
 from bot.actions.wcagr import clock as wcagr_clock
+from bot.actions.wcagr.ageing import GAIN_BUTTONS as WCAGR_GAIN_BUTTONS
 from bot.actions.wcagr.ageing import RETIRE_BUTTONS as WCAGR_RETIRE_BUTTONS
 from bot.actions.wcagr.builder import WCAGR_BUILDER
 from bot.actions.wcagr.cats import REQUEST_BUTTONS as WCAGR_REQUEST_BUTTONS
@@ -74,7 +75,12 @@ WCAGR = Ruleset(
     rules=RULES["wcagr"],
     commands=WCAGR_COMMANDS,
     sheet_fields=wcagr_sheet_fields,
-    buttons={**WCAGR_RETIRE_BUTTONS, **WCAGR_REQUEST_BUTTONS, **WCAGR_FIGHT_BUTTONS},
+    buttons={
+        **WCAGR_RETIRE_BUTTONS,
+        **WCAGR_REQUEST_BUTTONS,
+        **WCAGR_FIGHT_BUTTONS,
+        **WCAGR_GAIN_BUTTONS,
+    },
     contest=WcagrContest(),
     features=frozenset({Feature.SEASONS}),
     on_sunrise=wcagr_clock.on_sunrise,

@@ -5,6 +5,7 @@ server, across restarts and downtime (a missed day is caught up, each day once, 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
@@ -33,6 +34,7 @@ from storage.clock import ClockRecord
 from storage.repositories import Transaction
 from storage.settings import AgeingPace, Guild
 
+MENTION = re.compile(r"<@(\d{1,20})>")  # a summary pings the players it names
 log = logging.getLogger(__name__)
 
 BATCH = 200  # servers moved on in one transaction
@@ -125,7 +127,9 @@ def _game_days(
             lines = lines + ruleset.on_sunrise(tx, guild, day, dice)
         if channel is not None:
             title = f"Day {number - record.first_day + 1} dawns"
-            posts.append(Post(channel, Reply(title=title, lines=lines or ["A quiet day."])))
+            named = sorted({int(user) for line in lines for user in MENTION.findall(line)})
+            summary = Reply(title=title, lines=lines or ["A quiet day."], mentions=named)
+            posts.append(Post(channel, summary))
         record.game_day = number
     return posts
 

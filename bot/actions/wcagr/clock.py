@@ -43,6 +43,7 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
     worse: list[str] = []
     rested: list[str] = []
     healed: list[str] = []
+    waiting: list[str] = []
     changed = []
     for cat in cats:
         before = wcagr_sheet(cat)
@@ -61,6 +62,9 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
         if sheet.hp_lost and not sheet.dead:
             sheet = morning(sheet)
             healed.append(f"{safe(cat.name)} ({sheet.hp}/{sheet.hp_max})")
+        if sheet.pending and len(sheet.pending) != sheet.gains_told and not sheet.retired:
+            sheet = sheet.changed(gains_told=len(sheet.pending))
+            waiting.append(f"{safe(cat.name)} (<@{cat.owner_id}>, {len(sheet.pending)})")
         if sheet != before:
             cat.sheet = sheet
             changed.append(cat)
@@ -71,6 +75,8 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
         lines.append(f"Healed 1 HP: {_names(healed)}.")
     if rested:
         lines.append(f"Sprains healed after 3 sunrises of rest: {_names(rested)}.")
+    if waiting:
+        lines.append(f"Gains wait for a choice (/character gains): {_names(waiting)}.")
     return lines
 
 

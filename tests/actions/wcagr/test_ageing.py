@@ -127,3 +127,21 @@ async def test_an_admin_grants_a_great_deed(services, firepaw) -> None:
     assert "chooses it with /character gains" in reply.lines[0]
     await ageing.gains(services, actor(ALICE), "Alertness")
     assert (await sheet_of(services)).knacks[Knack.ALERTNESS] == 2
+
+
+async def test_a_gain_is_chosen_from_its_select(services, firepaw) -> None:
+    await game_clock.admin_age(services, ADMIN_ACTOR, "Firepaw", 2, "two moons")
+    shown = await ageing.gains(services, actor(ALICE))
+    assert shown.select is not None and shown.select.placeholder == "Skill (11 moons)"
+    assert [o.value for o in shown.select.options][:3] == ["arch", "bite", "climb"]
+    select = shown.select.custom_id
+    with pytest.raises(PawpostError, match="belongs to another player"):
+        await buttons.press(services, actor(BOB), select, ["climb"])
+    took = await buttons.press(services, actor(ALICE), select, ["climb"])
+    assert took.lines[0] == "Firepaw takes its Skill gain of 11 moons."
+    assert took.select is not None and took.select.placeholder == "+1 any ability (12 moons)"
+    with pytest.raises(PawpostError, match="already chosen"):
+        await buttons.press(services, actor(ALICE), select, ["bite"])  # the old select
+    await buttons.press(services, actor(ALICE), took.select.custom_id, ["spirit"])
+    sheet = await sheet_of(services)
+    assert sheet.skill(Skill.CLIMB) == 1 and sheet.pending == ()

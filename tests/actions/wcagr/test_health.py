@@ -41,6 +41,8 @@ async def wound(services, name: str, hp_lost: int) -> None:
 async def tick(services: Services, clock: Clock, when: datetime) -> list[tuple[str, list[str]]]:
     clock.now = when
     result = await game_clock(services, when)
+    for post in result.posts:  # a summary pings exactly the players it names
+        assert post.reply.mentions == ([ALICE] if "<@" in " ".join(post.reply.lines) else [])
     return [(post.reply.title or "", post.reply.lines) for post in result.posts]
 
 
@@ -89,6 +91,10 @@ async def test_days_heal_and_worsen_once_each_across_a_restart_and_downtime(
     assert sheet.illness is Illness.GREENCOUGH
     dice.load(60)  # greencough's sunrise roll: lives
     [(_, lines)] = await tick(services, clock, datetime(2026, 12, 8, 6, tzinfo=UTC))
+    # Monday's moon made Firepaw 11 moons: its Skill gain is told to its player, once.
+    assert lines == ["Gains wait for a choice (/character gains): Firepaw (<@101>, 1)."]
+    dice.load(60)
+    [(_, lines)] = await tick(services, clock, datetime(2026, 12, 9, 6, tzinfo=UTC))
     assert lines == ["A quiet day."]
     await db.close()
 
