@@ -33,6 +33,7 @@ from bot.actions.wcagr.config import settings_field as wcagr_settings_field
 from bot.actions.wcagr.contests import WcagrContest
 from bot.actions.wcagr.export import export_section as wcagr_export
 from bot.actions.wcagr.fights import FIGHT_BUTTONS as WCAGR_FIGHT_BUTTONS
+from bot.actions.wcagr.hunger import WcagrHunger
 from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
 from bot.bench.germ import GERM_BENCH
 from bot.bench.wcagr import WCAGR_BENCH
@@ -82,7 +83,8 @@ WCAGR = Ruleset(
         **WCAGR_GAIN_BUTTONS,
     },
     contest=WcagrContest(),
-    features=frozenset({Feature.SEASONS}),
+    features=frozenset({Feature.HUNTING, Feature.SEASONS}),
+    hunger=WcagrHunger(),
     on_sunrise=wcagr_clock.on_sunrise,
     on_moon=wcagr_clock.on_moon,
     settings_field=wcagr_settings_field,

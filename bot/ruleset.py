@@ -36,6 +36,9 @@ class Feature(StrEnum):
     SEASONS = "seasons"  # the Clans' seasons, set by hand or turning by themselves
 
 
+NEVER_STARVES = 2**31  # what `fails_until_starving` answers in a ruleset without starvation
+
+
 class Hunger(Hashable, Protocol):
     """How hunting's weekly bookkeeping reads and changes a ruleset's starvation."""
 

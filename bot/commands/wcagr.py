@@ -581,6 +581,12 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 "Whether chickweed may stand in for catmint (default no)",
                 choices=("yes", "no"),
             ),
+            Option(
+                "once-a-day",
+                Kind.text,
+                "Whether a cat hunts at most once a real day (default no)",
+                choices=("yes", "no"),
+            ),
         ),
         admin=True,
         rulesets=WCAGR,

@@ -36,6 +36,7 @@ CREATE TABLE wcagr_hunt_members (
     hunt_id       INTEGER NOT NULL REFERENCES wcagr_hunts (id),
     guild_id      INTEGER NOT NULL,
     character_id  INTEGER NOT NULL REFERENCES characters (id),
+    log_id        INTEGER REFERENCES hunts (id),  -- its line in the core's hunting log
     joined_at     TEXT    NOT NULL,
     PRIMARY KEY (hunt_id, character_id)
 );

@@ -101,6 +101,7 @@ class HuntRepository:
         locate_skill: Skill,
         character_id: int,
         now: datetime,
+        log_id: int | None = None,
     ) -> int:
         rows = self._db.execute_fetchall(
             "INSERT INTO wcagr_hunts (guild_id, channel_id, prey, locate_skill, stage, tries,"
@@ -119,15 +120,30 @@ class HuntRepository:
             ),
         )
         hunt_id = int(rows[0][0])
-        self.add_member(hunt_id, guild_id, character_id, now)
+        self.add_member(hunt_id, guild_id, character_id, now, log_id)
         return hunt_id
 
-    def add_member(self, hunt_id: int, guild_id: int, character_id: int, now: datetime) -> None:
+    def add_member(
+        self,
+        hunt_id: int,
+        guild_id: int,
+        character_id: int,
+        now: datetime,
+        log_id: int | None = None,
+    ) -> None:
         self._db.execute(
-            "INSERT INTO wcagr_hunt_members (hunt_id, guild_id, character_id, joined_at)"
-            " VALUES (?, ?, ?, ?) ON CONFLICT (hunt_id, character_id) DO NOTHING",
-            (hunt_id, guild_id, character_id, to_text(now)),
+            "INSERT INTO wcagr_hunt_members (hunt_id, guild_id, character_id, log_id, joined_at)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (hunt_id, character_id) DO NOTHING",
+            (hunt_id, guild_id, character_id, log_id, to_text(now)),
         )
+
+    def log_ids(self, hunt_id: int) -> list[int]:
+        """The hunters' lines in the core's hunting log."""
+        rows = self._db.execute_fetchall(
+            "SELECT log_id FROM wcagr_hunt_members WHERE hunt_id = ? AND log_id IS NOT NULL",
+            (hunt_id,),
+        )
+        return [int(row[0]) for row in rows]
 
     def _members(self, hunt_id: int) -> list[int]:
         rows = self._db.execute_fetchall(

@@ -20,6 +20,7 @@ class WcagrSettings(BaseModel):
     tries_per_stage: int = Field(default=HUNT_TRIES_PER_STAGE, ge=1, le=MOST_TRIES_PER_STAGE)
     crowfood_after_days: int = Field(default=CROWFOOD_AFTER_GAME_DAYS, ge=0, le=MOST_CROWFOOD_DAYS)
     crowfood_illness: Illness = Illness.WHITECOUGH
+    once_a_day: bool = False  # RULINGS: Germ's once-a-day hunting, off for WCAGR (config: on)
     chickweed_for_catmint: bool = False  # RULINGS (config): chickweed may stand in for catmint
 
     @classmethod

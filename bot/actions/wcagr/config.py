@@ -24,7 +24,8 @@ def settings_field(settings: GuildSettings) -> ReplyField:
             "hunting stage; prey is crowfood after "
             f"{wcagr.crowfood_after_days} game days and brings "
             f"{wcagr.crowfood_illness.label.lower()}; chickweed for catmint: "
-            f"{'yes' if wcagr.chickweed_for_catmint else 'no'}"
+            f"{'yes' if wcagr.chickweed_for_catmint else 'no'}; hunting once a real day: "
+            f"{'yes' if wcagr.once_a_day else 'no'}"
         ),
     )
 
@@ -37,6 +38,7 @@ def hunting_settings(
     crowfood_after_days: int | None = None,
     crowfood_illness: str | None = None,
     chickweed_for_catmint: str | None = None,
+    once_a_day: str | None = None,
 ) -> Reply:
     """Change any of them; the others stay."""
     if tries_per_stage is not None and not 1 <= tries_per_stage <= MOST_TRIES_PER_STAGE:
@@ -63,6 +65,8 @@ def hunting_settings(
             wcagr.crowfood_illness = illness
         if chickweed_for_catmint is not None:
             wcagr.chickweed_for_catmint = chickweed_for_catmint.strip().lower() == "yes"
+        if once_a_day is not None:
+            wcagr.once_a_day = once_a_day.strip().lower() == "yes"
         wcagr.store_in(guild.settings)
         tx.guilds.save(guild)
         field = settings_field(guild.settings)

@@ -11,11 +11,14 @@ from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.game_time import game_day_at
+from bot.actions.hunting import hunted_today, this_week
 from bot.actions.lookup import acting_character, require_built
 from bot.actions.reply import Reply
+from bot.actions.seasons import current_season
 from bot.actions.wcagr import parse
 from bot.actions.wcagr.checks import outcome_of
 from bot.actions.wcagr.sheet import wcagr_sheet
+from bot.actions.weeks import real_day, zone
 from rules.errors import PawpostError
 from rules.wcagr import Critical, Knack, why_cannot_hunt_or_fight
 from rules.wcagr.hunting import (
@@ -31,6 +34,7 @@ from rules.wcagr.hunting import (
     stage_dc,
     stage_skill,
 )
+from storage.hunting import Hunt, HuntAlreadyRecorded, Outcome
 from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild
@@ -55,6 +59,45 @@ def _hunter(tx: Transaction, actor: Actor, guild: Guild, character: str | None) 
     if reason is not None:
         raise PawpostError(reason)
     return found
+
+
+def _log_hunter(tx: Transaction, actor: Actor, guild: Guild, cat: Character, now: datetime) -> int:
+    """The cat's line in the core's hunting log (its week's hunt, for the reminders and
+    reports), refused when the server keeps hunting to once a real day and it hunted today."""
+    once = WcagrSettings.of(guild.settings).once_a_day
+    day = real_day(now, zone(guild.settings.timezone))
+    if once and tx.hunting.hunt_on_day(guild.guild_id, cat.id, day.key) is not None:
+        raise hunted_today(cat.name, day, now)
+    record = Hunt(
+        guild_id=guild.guild_id,
+        character_id=cat.id,
+        user_id=actor.user_id,
+        hunted_at=now,
+        day_key=day.key if once else None,
+        week_key=this_week(guild, now).key,
+        season=current_season(guild.settings, now).value,
+        outcome=Outcome.NO_PREY,  # until the hunt ends
+        fail_streak=0,
+    )
+    try:
+        return tx.hunting.add_hunt(record)
+    except HuntAlreadyRecorded:
+        raise hunted_today(cat.name, day, now) from None
+
+
+def _log_end(tx: Transaction, hunt: StoredHunt) -> None:
+    """A hunt that ended sets its hunters' log lines: caught, or lost before or after the
+    prey was found and approached."""
+    if hunt.state is HuntState.GOING:
+        return
+    if hunt.state is HuntState.KILLED:
+        outcome = Outcome.CAUGHT
+    elif hunt.stage in (Stage.LOCATE, Stage.APPROACH):
+        outcome = Outcome.NO_PREY
+    else:
+        outcome = Outcome.GOT_AWAY
+    for log_id in wcagr(tx).hunts.log_ids(hunt.id):
+        tx.hunting.set_outcome(log_id, outcome, 0)
 
 
 def _stages_left(hunt: StoredHunt) -> tuple[Stage, ...]:
@@ -212,13 +255,15 @@ def hunt(
                 f"{safe(cat.name)} is already on hunt {going.id} ({going.prey.label}); "
                 "/hunt continue it first."
             )
+        log_id = _log_hunter(tx, actor, guild, cat, now)
         hunt_id = wcagr(tx).hunts.start(
-            guild.guild_id, actor.channel_id, chosen, locate, cat.id, now
+            guild.guild_id, actor.channel_id, chosen, locate, cat.id, now, log_id
         )
         stored = wcagr(tx).hunts.get(guild.guild_id, hunt_id)
         assert stored is not None
         lines = _run(services, tx, actor, guild, stored, cat, spend, uses, now)
         wcagr(tx).hunts.save(stored, now)
+        _log_end(tx, stored)
     return Reply(title=_title(stored), lines=lines, footer=f"/hunt join hunt:{stored.id}")
 
 
@@ -253,6 +298,7 @@ def continue_hunt(
         _hunter(tx, actor, guild, cat.name)
         lines = _run(services, tx, actor, guild, stored, cat, spend, uses, now)
         wcagr(tx).hunts.save(stored, now)
+        _log_end(tx, stored)
     return Reply(title=_title(stored), lines=lines)
 
 
@@ -272,7 +318,8 @@ def join_hunt(services: Services, actor: Actor, hunt: int, character: str | None
         other = wcagr(tx).hunts.going_for(guild.guild_id, cat.id)
         if other is not None:
             raise PawpostError(f"{safe(cat.name)} is already on hunt {other.id}.")
-        wcagr(tx).hunts.add_member(stored.id, guild.guild_id, cat.id, now)
+        log_id = _log_hunter(tx, actor, guild, cat, now)
+        wcagr(tx).hunts.add_member(stored.id, guild.guild_id, cat.id, now, log_id)
         tx.audit.add(audit.entry(actor, "hunt", f"joined hunt {stored.id}", now, character=cat))
     return Reply(
         title=_title(stored),

@@ -198,7 +198,7 @@ async def test_the_server_sets_tries_and_crowfood(services, dice, clock, cats) -
     )
     assert reply.lines == [
         "WCAGR now: 1 try per hunting stage; prey is crowfood after 0 game days and brings "
-        "greencough; chickweed for catmint: no."
+        "greencough; chickweed for catmint: no; hunting once a real day: no."
     ]
     shown = await server_config.show(services, ADMIN_ACTOR)
     assert any(f.name == "WCAGR" and f.value.startswith("1 try") for f in shown.fields)
@@ -211,3 +211,22 @@ async def test_the_server_sets_tries_and_crowfood(services, dice, clock, cats) -
     dice.load(10)
     reply = await freshkill.eat(services, actor(BOB))
     assert reply.lines[-1].startswith("Graypaw falls ill with **greencough**")
+
+
+async def test_the_core_hunting_log_and_once_a_day(services, dice, cats) -> None:
+    from bot.actions import hunting as core_hunting
+
+    await config.hunting_settings(services, ADMIN_ACTOR, once_a_day="yes")
+    dice.load(4, 4, 4, 2, 2, 2, 3, 2, 2, 2, 2, 3, 5)
+    await hunting.hunt(services, actor(ALICE), "vole", "listen")
+    status = await core_hunting.status(services, actor(ALICE))
+    assert "**Firepaw**: hunted this week · last hunt" in status.lines[1]
+    assert status.lines[1].endswith(": caught prey")  # no starvation in WCAGR
+    with pytest.raises(PawpostError, match="Firepaw can hunt again after midnight"):
+        await hunting.hunt(services, actor(ALICE), "mice", "see")
+    dice.load(2, 2, 2)  # Graypaw finds nothing: 6 + Spirit 3 + Smell 1 < 17
+    await hunting.hunt(services, actor(BOB), "mice", "smell")
+    dice.load(2, 2, 2)
+    await hunting.continue_hunt(services, actor(BOB))
+    status = await core_hunting.status(services, actor(BOB))
+    assert status.lines[1].endswith(": found no prey")
