@@ -34,6 +34,7 @@ from bot.actions.wcagr.contests import WcagrContest
 from bot.actions.wcagr.export import export_section as wcagr_export
 from bot.actions.wcagr.fights import FIGHT_BUTTONS as WCAGR_FIGHT_BUTTONS
 from bot.actions.wcagr.hunger import WcagrHunger
+from bot.actions.wcagr.jobs import WCAGR_JOBS
 from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
 from bot.bench.germ import GERM_BENCH
 from bot.bench.wcagr import WCAGR_BENCH
@@ -84,6 +85,7 @@ WCAGR = Ruleset(
     },
     contest=WcagrContest(),
     features=frozenset({Feature.HUNTING, Feature.SEASONS}),
+    jobs=WCAGR_JOBS,
     hunger=WcagrHunger(),
     on_sunrise=wcagr_clock.on_sunrise,
     on_moon=wcagr_clock.on_moon,

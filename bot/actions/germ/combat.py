@@ -32,7 +32,7 @@ from rules.errors import PawpostError
 from rules.germ import combat_turns as turns
 from rules.germ.combat_turns import Phase
 from storage.germ import germ
-from storage.germ.settings import GermSettings
+from storage.germ.settings import RULESET, GermSettings
 from storage.repositories import Transaction
 from storage.settings import Guild
 from storage.turns import AlreadyFighting, Combat, CombatAction
@@ -406,7 +406,7 @@ def overdue_combat_notices(
     Also returns when the next wait falls due."""
     notices: list[tuple[int, Reply]] = []
     with services.db.transaction() as tx:
-        due = germ(tx).combat.due(now, limit)
+        due = germ(tx).combat.due(now, limit, RULESET)
         guilds: dict[int, Guild] = {}
         for combat in due:
             guild = guilds.get(combat.guild_id) or tx.guilds.get(combat.guild_id)
@@ -419,5 +419,5 @@ def overdue_combat_notices(
             if asks_admins and admin_channel and admin_channel != combat.channel_id:
                 notices.append((admin_channel, reply))
         germ(tx).combat.mark_reminded(due, now)
-        next_due = germ(tx).combat.next_due()
+        next_due = germ(tx).combat.next_due(RULESET)
     return notices, next_due

@@ -6,7 +6,7 @@ damage, knockout and the death roll."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
@@ -46,6 +46,7 @@ from storage.repositories import Transaction
 from storage.settings import Guild
 from storage.turns import AlreadyFighting, Combat, CombatAction
 from storage.wcagr import wcagr
+from storage.wcagr.settings import RULESET
 
 if TYPE_CHECKING:
     from bot.actions.buttons import ButtonHandler, Press
@@ -116,6 +117,8 @@ def _commit(
     if scene.state.version == scene.read_version:
         scene.state = scene.state.bumped()
     combat.updated_at = now
+    hours = scene.guild.settings.turn_timeout_hours
+    combat.due_at = None if scene.state.is_over else now + timedelta(hours=hours)
     if not wcagr(tx).fights.save(combat, scene.read_version):
         raise PawpostError("Another move came first; see /fight status and try again.")
     if scene.state.is_over:
@@ -905,3 +908,61 @@ async def _fight_button(services: Services, actor: Actor, press: Press) -> Reply
 FIGHT_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
     (AREA, verb): _fight_button for verb in ("accept", "decline", "wrestle", "jump")
 }
+
+
+# --- timeouts ---------------------------------------------------------------------------------
+
+TIMEOUTS_PER_WAKE = 50
+BOT_USER = 0  # the log's user for what the bot does by itself
+
+
+@runs_in_database
+def overdue_fights(
+    services: Services, now: datetime, limit: int = TIMEOUTS_PER_WAKE
+) -> tuple[list[tuple[int, Reply]], datetime | None]:
+    """Fights whose wait passed the server's turn timeout: a wrestle still choosing is rolled
+    with Wrestle for every cat that has not chosen (RULINGS: "or the timeout passes"); any other
+    wait mentions whoever it waits for, once. Also when the next wait falls due."""
+    notices: list[tuple[int, Reply]] = []
+    with services.db.transaction() as tx:
+        for combat in wcagr(tx).fights.due(now, limit, RULESET):
+            guild = tx.guilds.get(combat.guild_id)
+            scene = Scene(tx, guild, combat)
+            hours = guild.settings.turn_timeout_hours
+            state = scene.state
+            if state.phase is Phase.WRESTLING and state.attacker is not None:
+                group = state.wrestle_of(state.attacker) or ()
+                late = [c for c in group if c not in state.choices]
+                scene.state = state.model_copy(
+                    update={
+                        "choices": {**state.choices, **dict.fromkeys(late, WrestleChoice.WRESTLE)}
+                    }
+                )
+                scene.say(
+                    f"After {hours} h without a choice, "
+                    + ", ".join(scene.name(c) for c in late)
+                    + " wrestle on."
+                )
+                _roll_off(services, scene, group)
+                bot = Actor(combat.guild_id, combat.channel_id, BOT_USER)
+                notices.append(
+                    (combat.channel_id, _commit(scene, bot, None, "timeout", "timeout roll", now))
+                )
+                continue
+            lines = [f"This fight has waited {hours} h.", *_whose_turn(scene)]
+            if guild.settings.admin_channel_id is None:
+                lines.append("Admins may /admin fight-end it.")
+            notices.append(
+                (
+                    combat.channel_id,
+                    Reply(
+                        title=f"Fight {combat.id}, round {state.turn}",
+                        lines=lines,
+                        buttons=_buttons(scene),
+                        mentions=_to_ping(scene),
+                    ),
+                )
+            )
+            wcagr(tx).fights.mark_reminded([combat], now)
+        next_due = wcagr(tx).fights.next_due(RULESET)
+    return notices, next_due

@@ -208,3 +208,31 @@ async def test_a_cat_sprained_elsewhere_cannot_strike_but_limps_away(services, d
         "Firepaw leaves the fight.",
         "The fight is over: only one cat is left fighting.",
     ]
+
+
+async def test_timeouts_remind_once_and_roll_a_waiting_wrestle(services, dice, clock, three):
+    from datetime import timedelta
+
+    from bot.actions.germ import combat as germ_combat
+
+    asked = await fights.start(services, actor(ALICE), "Graypaw")
+    dice.load(5, 2)
+    await buttons.press(services, actor(BOB), button(asked, "accept"))
+    later = clock.now + timedelta(hours=25)
+    notices, _ = await fights.overdue_fights(services, later)
+    [(_, reminder)] = notices
+    assert reminder.lines[0] == "This fight has waited 24 h."
+    assert reminder.mentions == [ALICE]
+    assert (await fights.overdue_fights(services, later))[0] == []  # once
+    # Germ's timeouts never read a WCAGR fight from the shared table.
+    assert (await germ_combat.overdue_combat_notices(services, later))[0] == []
+    clock.now = later
+    dice.load(4, 4, 4, 3, 3, 2)
+    await fights.pounce(services, actor(ALICE), "Graypaw")
+    await fights.wrestle(services, actor(BOB), "jump")  # Graypaw's turn; Firepaw never chooses
+    # Firepaw wrestles by default: 13 + 4 against Graypaw's Jump 6 + 4: damage 3, 3, 3 + 4.
+    dice.load(4, 4, 5, 2, 2, 2, 3, 3, 3, 1)
+    notices, _ = await fights.overdue_fights(services, later + timedelta(hours=25))
+    [(_, rolled)] = notices
+    assert rolled.lines[0] == "After 24 h without a choice, Firepaw wrestle on."
+    assert "**Firepaw has the upper paw** against Graypaw." in rolled.lines
