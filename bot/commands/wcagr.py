@@ -474,6 +474,16 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         rulesets=WCAGR,
     ),
     Command(
+        ("chomp",),
+        "On your turn after a Chomp: hold on (it stays pinned) or let go for a second bite",
+        fights.chomp,
+        (
+            Option("choice", Kind.text, "Hold on or let go", True, choices=("hold", "let-go")),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
         ("pin",),
         "On your turn in a wrestle: pay for the Pin knack and pin a cat of it",
         fights.pin,

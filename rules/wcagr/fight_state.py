@@ -91,35 +91,41 @@ def without_wrestler(state: FightState, cat: int) -> FightState:
 
 def next_turn(state: FightState) -> FightState:
     """The next cat in the order still in the fight; past the last, a new round. Fewer than two
-    cats left ends the fight. A Chomp's pin ends when its biter's turn comes round (l.253)."""
+    cats left ends the fight. (A Chomp's pin waits for its biter to hold on or let go.)"""
     standing = state.standing()
     if len(standing) < 2:
         return state.bumped(phase=Phase.OVER, end_reason="only one cat is left fighting")
     position, turn = state.position, state.turn
-    for _ in range(len(state.order)):
+    no_attack = set(state.no_attack)
+    for _ in range(2 * len(state.order)):
         position += 1
         if position >= len(state.order):
             position, turn = 0, turn + 1
-        if state.order[position] not in state.out:
-            break
-    cat = state.order[position]
-    pinned = dict(state.pinned)
-    chomped = dict(state.chomped_by)
-    for target, biter in state.chomped_by.items():
-        if biter == cat:
-            pinned.pop(target, None)
-            chomped.pop(target, None)
+        cat = state.order[position]
+        if cat in state.out:
+            continue
+        if cat in no_attack:  # l.293: launched, it spends its next action finding its feet
+            no_attack.discard(cat)
+            continue
+        break
     return state.bumped(
         phase=Phase.TURNS,
         position=position,
         turn=turn,
-        pinned=pinned,
-        chomped_by=chomped,
+        no_attack=frozenset(no_attack),
         choices={},
         choice_targets={},
         choice_spend={},
         choice_knacks={},
     )
+
+
+def let_go(state: FightState, biter: int) -> tuple[FightState, list[int]]:
+    """The biter lets go of every cat its Chomp holds: their pins end."""
+    held = [target for target, by in state.chomped_by.items() if by == biter]
+    pinned = {p: by for p, by in state.pinned.items() if p not in held}
+    chomped = {p: by for p, by in state.chomped_by.items() if p not in held}
+    return state.model_copy(update={"pinned": pinned, "chomped_by": chomped}), held
 
 
 def in_order(order: tuple[int, ...], initiative: dict[int, int], cat: int, total: int) -> int:

@@ -199,6 +199,8 @@ def treat(
     redcough have no cure (l.449, 453)."""
     given = {herb.strip().lower() for herb in herbs}
     illness = sheet.illness
+    if sheet.dead:
+        raise PawpostError("This cat is dead: no herb can help it now.")
     if illness is None:
         raise PawpostError("This cat is not ill.")
     if illness in (Illness.WHITECOUGH, Illness.GREENCOUGH):

@@ -25,6 +25,7 @@ from rules.wcagr.fight_state import (
     FightState,
     Phase,
     in_order,
+    let_go,
     next_turn,
     without_wrestler,
 )
@@ -411,7 +412,13 @@ def join(services: Services, actor: Actor, fight: int, character: str | None = N
 
 
 def _on_turn(
-    tx: Transaction, actor: Actor, guild: Guild, character: str | None, *, fit: bool = True
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    character: str | None,
+    *,
+    fit: bool = True,
+    keep_chomp: bool = False,
 ) -> tuple[Scene, int]:
     """The acting cat's fight when it is its turn; `fit`: the cat must be able to fight (a
     sprained or sick cat may still limp away with /fight flee)."""
@@ -429,6 +436,10 @@ def _on_turn(
         raise PawpostError(
             f"It is {scene.name(state.attacker or 0)}'s turn, not {safe(cat.name)}'s."
         )
+    if not keep_chomp:
+        scene.state, held = let_go(state, cat.id)
+        for target in held:
+            scene.say(f"{scene.name(cat.id)} lets go of {scene.name(target)} (no second bite).")
     return scene, cat.id
 
 
@@ -493,18 +504,8 @@ def _damage(
 
 
 def _after_turn(scene: Scene) -> None:
-    """The cat on turn is done: a launched cat's missed attack is spent, the next cat's turn."""
-    cat = scene.state.attacker
-    no_attack = scene.state.no_attack - ({cat} if cat is not None else set())
-    scene.state = next_turn(scene.state.model_copy(update={"no_attack": no_attack}))
-
-
-def _refuse_launched(scene: Scene, cat: int) -> None:
-    if cat in scene.state.no_attack:
-        raise PawpostError(
-            f"{scene.name(cat)} was launched and cannot attack on this action; /pounce back "
-            "into the fight is no attack either, so /fight flee, or wait: /wrestle is refused too."
-        )
+    """The cat on turn is done: the next cat's turn."""
+    scene.state = next_turn(scene.state)
 
 
 @runs_in_database
@@ -528,7 +529,6 @@ def swat_or_bite(
         require_built(guild)
         scene, cat = _on_turn(tx, actor, guild, character)
         aim = _target(scene, cat, target)
-        _refuse_launched(scene, cat)
         state = scene.state
         group = state.wrestle_of(cat)
         pinner = state.pinned.get(cat)
@@ -640,7 +640,6 @@ def pounce(
         require_built(guild)
         scene, cat = _on_turn(tx, actor, guild, character)
         aim = _target(scene, cat, target)
-        _refuse_launched(scene, cat)
         state = scene.state
         if state.wrestle_of(cat) is not None:
             raise PawpostError(f"{scene.name(cat)} is already wrestling: /wrestle.")
@@ -697,6 +696,35 @@ def pin(services: Services, actor: Actor, target: str, character: str | None = N
         scene.state = scene.state.model_copy(update={"pinned": {**scene.state.pinned, aim: cat}})
         _after_turn(scene)
         return _commit(scene, actor, cat, "pin", f"pins {scene.cats[aim].name}", now)
+
+
+@runs_in_database
+def chomp(services: Services, actor: Actor, choice: str, character: str | None = None) -> Reply:
+    """`/chomp` at the start of the biter's next turn (l.254-255): hold on (the target stays
+    pinned until its next turn) or let go for a second Bite's damage; either is its turn."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        scene, cat = _on_turn(tx, actor, guild, character, keep_chomp=True)
+        held = [t for t, by in scene.state.chomped_by.items() if by == cat]
+        if not held:
+            raise PawpostError(f"{scene.name(cat)} holds no cat in a Chomp.")
+        if choice.strip().lower() == "hold":
+            scene.say(
+                f"{scene.name(cat)} holds on: "
+                + ", ".join(scene.name(t) for t in held)
+                + " stays pinned until its next turn."
+            )
+        elif choice.strip().lower() == "let-go":
+            scene.state, _ = let_go(scene.state, cat)
+            for target in held:
+                scene.say(f"{scene.name(cat)} lets go of {scene.name(target)}, biting again.")
+                _damage(services, scene, cat, target, Strike.BITE, {}, bonus=0, spend=0)
+        else:
+            raise PawpostError("Choose hold or let-go.")
+        _after_turn(scene)
+        return _commit(scene, actor, cat, "chomp", f"chomp: {choice}", now)
 
 
 # --- wrestling --------------------------------------------------------------------------------
@@ -822,7 +850,8 @@ def _roll_off(services: Services, scene: Scene, group: tuple[int, ...]) -> None:
         pinned = {p: by for p, by in state.pinned.items() if p != winner}
         if len(pinned) != len(state.pinned):
             scene.say(f"{scene.name(winner)} breaks the pin.")
-        scene.state = state.model_copy(update={"pinned": pinned})
+        chomped = {p: by for p, by in state.chomped_by.items() if p in pinned}
+        scene.state = state.model_copy(update={"pinned": pinned, "chomped_by": chomped})
         opponents = [c for c in group if c != winner]
         aim = state.choice_targets.get(winner) or opponents[0]
         launches = knacks[winner].get(Knack.LAUNCH, 0)
@@ -831,7 +860,7 @@ def _roll_off(services: Services, scene: Scene, group: tuple[int, ...]) -> None:
         if launches and aim not in scene.state.out:
             scene.say(
                 f"{scene.name(aim)} is launched {launch_distance(launches)} body lengths away and "
-                "cannot attack on its next action."
+                "spends its next action finding its feet."
             )
             scene.state = without_wrestler(scene.state, aim)
             scene.state = scene.state.model_copy(

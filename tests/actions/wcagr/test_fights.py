@@ -10,7 +10,7 @@ from bot.actions import buttons
 from bot.actions.wcagr import checks, fights
 from bot.actions.wcagr.export import export_section
 from rules.errors import PawpostError
-from rules.wcagr import WcagrSheet
+from rules.wcagr import Ability, WcagrSheet
 from tests.actions.wcagr.helpers import make, wcagr_server
 from tests.conftest import ALICE, BOB, CAROL, GUILD, actor, dump
 
@@ -236,3 +236,77 @@ async def test_timeouts_remind_once_and_roll_a_waiting_wrestle(services, dice, c
     [(_, rolled)] = notices
     assert rolled.lines[0] == "After 24 h without a choice, Firepaw wrestle on."
     assert "**Firepaw has the upper paw** against Graypaw." in rolled.lines
+
+
+@pytest.fixture
+async def knacky(services) -> None:
+    """Strength 4, Intelligence 2, Spirit 3 each (19 HP). Lionheart: Swat, Bite, Wrestle 1 with
+    Chomp, Mighty Swat and Feint; Tigerpaw: Wrestle, Jump, Pounce 1 with Launch, Belly Rake and
+    Dodge."""
+    await wcagr_server(services)
+    await make(
+        services, ALICE, name="Lionheart", skills="Swat, Bite, Wrestle",
+        knacks="Chomp, Mighty Swat, Feint",
+    )  # fmt: skip
+    await make(
+        services, BOB, name="Tigerpaw", skills="Wrestle, Jump, Pounce",
+        knacks="Launch, Belly Rake, Dodge",
+    )  # fmt: skip
+    asked = await fights.start(services, actor(ALICE), "Tigerpaw")
+    services.dice.load(6, 1)  # Lionheart 9, Tigerpaw 4
+    await buttons.press(services, actor(BOB), button(asked, "accept"))
+
+
+async def test_feint_and_mighty_swat(services, dice, knacky):
+    # Swat 12 + Int 2 + Swat 1 + Feint 1 = 16 vs Jump 9 + Spirit 3 + Jump 1 = 13: a hit.
+    # Damage 9 + 4 = 13 > 8: 1d4 (2) + 3 + Mighty Swat 1 = 6. Feint adds nothing to it.
+    dice.load(4, 4, 4, 3, 3, 3, 3, 3, 3, 2)
+    hit = await fights.swat(services, actor(ALICE), "Tigerpaw", knacks="Feint, Mighty Swat")
+    assert "Lionheart: 3d6 [4, 4, 4] + Intelligence 2 + Swat 1 + Feint 1 = **16**" in hit.lines
+    assert "d4 **2** + 3 more than double Strength 4 + 1 extra = **6**" in hit.lines
+    assert any("Mighty Swat: 1 extra damage" in line for line in hit.lines)
+    sheet = await sheet_of(services, "Lionheart")
+    assert sheet.points_left(Ability.STRENGTH) == 2 and sheet.points_left(Ability.INTELLIGENCE) == 1
+
+
+async def test_chomp_pins_then_lets_go_for_a_second_bite(services, dice, db, knacky):
+    # Bite 12 + Str 4 + Bite 1 = 17 vs 13: a hit; damage 13: 1d4 (2) + 3 + Bite 1 = 6.
+    dice.load(4, 4, 4, 3, 3, 3, 3, 3, 3, 2)
+    bit = await fights.bite(services, actor(ALICE), "Tigerpaw", knacks="Chomp")
+    assert "Tigerpaw is pinned by the Chomp until Lionheart's next turn." in bit.lines
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match="Belly Rake cannot be used while your opponent pins"):
+        await fights.swat(services, actor(BOB), "Lionheart", knacks="Belly Rake")
+    assert dump(db.path) == before
+    # Pinned, Tigerpaw swats its pinner and misses (6 + 2 + 0 vs 15 + 3 + 0).
+    dice.load(2, 2, 2, 5, 5, 5)
+    await fights.swat(services, actor(BOB), "Lionheart")
+    # Lionheart's turn: it lets go, biting again: 9 + 4 = 13: 1d4 (3) + 3 + 1 = 7.
+    dice.load(3, 3, 3, 3)
+    again = await fights.chomp(services, actor(ALICE), "let-go")
+    assert again.lines[0] == "Lionheart lets go of Tigerpaw, biting again."
+    assert "Tigerpaw loses 7 HP: 6 of 19 left." in again.lines
+    status = await fights.status(services, actor(BOB))
+    assert "pinned" not in status.lines[1]
+
+
+async def test_launch_throws_the_loser_who_loses_its_next_action(services, dice, knacky):
+    dice.load(2, 2, 2, 5, 5, 5)  # Lionheart's Swat misses
+    await fights.swat(services, actor(ALICE), "Tigerpaw")
+    dice.load(4, 4, 4, 2, 2, 2)  # Tigerpaw pounces: 15 vs Lionheart's Jump 9: wrestling
+    await fights.pounce(services, actor(BOB), "Lionheart")
+    await fights.wrestle(services, actor(ALICE), "wrestle")
+    # Launch x2 would cost 6 Strength points of Tigerpaw's 4. With one: Tigerpaw (first in its
+    # wrestle) 12 + 5 = 17, Lionheart 6 + 5 = 11; damage 9 + 4 = 13: 1d4 (1) + 3 = 4.
+    dice.load(4, 4, 4, 2, 2, 2, 3, 3, 3, 1)
+    with pytest.raises(PawpostError, match="needs 6 Strength"):
+        await fights.wrestle(services, actor(BOB), "wrestle", knacks="Launch x2")
+    thrown = await fights.wrestle(services, actor(BOB), "wrestle", knacks="Launch")
+    assert (
+        "Lionheart is launched 2 body lengths away and spends its next action finding its feet."
+        in thrown.lines
+    )
+    # Round 3 skips Lionheart: Tigerpaw is on turn again.
+    assert thrown.lines[-1] == "Tigerpaw's turn: /swat, /bite or /pounce a cat, or /fight flee."
+    with pytest.raises(PawpostError, match="Belly Rake needs the target in your wrestle"):
+        await fights.swat(services, actor(BOB), "Lionheart", knacks="Belly Rake")

@@ -134,3 +134,19 @@ def test_treatments() -> None:
     with pytest.raises(PawpostError, match="only an admin may rule"):
         treat(black, ["white seeds"], chickweed_for_catmint=False, by_admin=False)
     assert treat(black, ["white seeds"], chickweed_for_catmint=False, by_admin=True).illness is None
+
+
+def test_treatment_in_time_and_too_late() -> None:
+    yellow = sick(cat(), Illness.YELLOWCOUGH, 0)
+    in_time = treat(yellow, ["lungwort"], chickweed_for_catmint=False, by_admin=False)
+    assert in_time.illness is None
+    dead = sunrise(yellow, 7, ScriptedDice([50])).sheet
+    assert dead.dead
+    with pytest.raises(PawpostError, match="no herb can help it now"):
+        treat(dead, ["lungwort"], chickweed_for_catmint=False, by_admin=False)
+    # Whitecough left a quarter-moon is greencough: the same herbs still cure it.
+    green = sunrise(sick(cat(), Illness.WHITECOUGH, 0), 7, ScriptedDice([50, 50])).sheet
+    assert (
+        treat(green, ["catmint", "tansy"], chickweed_for_catmint=False, by_admin=False).illness
+        is None
+    )
