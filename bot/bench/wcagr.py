@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from bot.actions import buttons, characters, contests, server_config
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
-from bot.actions.wcagr import cats, checks, fights, freshkill, hunting, knacks
+from bot.actions.wcagr import cats, checks, fight_moves, fights, freshkill, hunting, knacks
 from bot.actions.wcagr import contests as wcagr_contests
 from bot.bench.mix import Cat, Mix, RulesetBench, Share, World
 from rules.errors import PawpostError
@@ -184,7 +184,7 @@ async def verb_swat(mix: WcagrMix, rng: random.Random) -> Reply:
     actor = mix.world.actor(fight.attacker)
     try:
         try:
-            reply = await fights.swat(mix.services, actor, fight.defender.name)
+            reply = await fight_moves.swat(mix.services, actor, fight.defender.name)
         except PawpostError:  # it sprained or fell ill meanwhile: it limps away
             reply = await fights.flee(mix.services, actor)
         if reply.lines and reply.lines[-1].startswith("The fight is over"):

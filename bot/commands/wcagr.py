@@ -8,6 +8,7 @@ from bot.actions.wcagr import (
     checks,
     config,
     contests,
+    fight_moves,
     fights,
     freshkill,
     healing,
@@ -16,6 +17,7 @@ from bot.actions.wcagr import (
     illness,
     knacks,
     ranks,
+    wrestling,
 )
 from bot.commands.spec import REASON, Command, Kind, Option, character_option
 from rules.wcagr import ABILITIES, KNACKS, SKILLS, Clan, Illness, Knack, Rank
@@ -434,12 +436,12 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
             ),
             rulesets=WCAGR,
         )
-        for kind, verb in ((Strike.SWAT, fights.swat), (Strike.BITE, fights.bite))
+        for kind, verb in ((Strike.SWAT, fight_moves.swat), (Strike.BITE, fight_moves.bite))
     ),
     Command(
         ("pounce",),
         "On your turn: Pounce on a cat to wrestle it, or into a wrestle already going",
-        fights.pounce,
+        fight_moves.pounce,
         (
             Option("target", Kind.character, "The cat you pounce on", True),
             Option(
@@ -457,7 +459,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     Command(
         ("wrestle",),
         "In a wrestle on a wrestler's turn: Wrestle (to hurt a cat) or Jump (to get away)",
-        fights.wrestle,
+        wrestling.wrestle,
         (
             Option("choice", Kind.text, "Wrestle or jump", True, choices=("wrestle", "jump")),
             Option("target", Kind.character, "Whom you hurt if you win (default: the first)"),
@@ -476,7 +478,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     Command(
         ("chomp",),
         "On your turn after a Chomp: hold on (it stays pinned) or let go for a second bite",
-        fights.chomp,
+        fight_moves.chomp,
         (
             Option("choice", Kind.text, "Hold on or let go", True, choices=("hold", "let-go")),
             character_option(),
@@ -486,7 +488,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     Command(
         ("pin",),
         "On your turn in a wrestle: pay for the Pin knack and pin a cat of it",
-        fights.pin,
+        fight_moves.pin,
         (Option("target", Kind.character, "The cat you pin", True), character_option()),
         rulesets=WCAGR,
     ),
