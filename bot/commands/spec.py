@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -41,6 +41,8 @@ class Option:
     max_length: int | None = None
     # The action's keyword when it differs from the option's name (Python keywords, clashes).
     keyword: str | None = None
+    # Autocomplete for a text option: the suggestions for what was typed so far (pure, quick).
+    suggest: Callable[[str], Sequence[str]] | None = None
 
     @property
     def argument(self) -> str:

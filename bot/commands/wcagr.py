@@ -28,6 +28,7 @@ from rules.wcagr.constants import (
     MAX_CREATION_AGE_MOONS,
 )
 from rules.wcagr.fights import Strike
+from rules.wcagr.herbs import herb_names
 from rules.wcagr.hunting import LOCATE_SKILLS, Prey
 from storage.wcagr.settings import MOST_CROWFOOD_DAYS, MOST_TRIES_PER_STAGE
 
@@ -559,7 +560,16 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         ("herb",),
         "An herb of the medicine cats' list: what it looks like, where it grows, what it does",
         herbs.herb,
-        (Option("name", Kind.text, "The herb, or its first letters", True, max_length=40),),
+        (
+            Option(
+                "name",
+                Kind.text,
+                "The herb, or its first letters",
+                True,
+                max_length=40,
+                suggest=herb_names,
+            ),
+        ),
         rulesets=WCAGR,
     ),
     Command(

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -41,6 +41,9 @@ GROUP_DESCRIPTIONS = {
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25
 
+Completer = Callable[
+    [discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
+]
 Invoke = Callable[[discord.Interaction, Command, dict[str, Any]], Awaitable[None]]
 
 
@@ -65,6 +68,20 @@ def _value(option: Option, value: Any) -> Any:
     if value is not None and option.kind in (Kind.role, Kind.channel, Kind.user):
         return value.id
     return value
+
+
+def _suggester(
+    suggest: Callable[[str], Sequence[str]],
+) -> Completer:
+    """An option's own suggestions as discord.py's autocomplete callback."""
+
+    async def complete(
+        interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        shown = suggest(current)[:AUTOCOMPLETE_LIMIT]
+        return [app_commands.Choice(name=text, value=text) for text in shown]
+
+    return complete
 
 
 def _callback(command: Command, invoke: Invoke, bot: PawpostBot) -> Callable[..., Any]:
@@ -97,12 +114,17 @@ def _callback(command: Command, invoke: Invoke, bot: PawpostBot) -> Callable[...
     callback.__discord_app_commands_param_rename__ = {  # type: ignore[attr-defined]
         option.argument: option.name for option in command.options if option.argument != option.name
     }
-    completers = {
+    completers: dict[str, Completer] = {
         option.argument: bot.complete_character
         if option.kind is Kind.character
         else bot.complete_zone
         for option in command.options
         if option.kind in (Kind.character, Kind.zone)
+    }
+    completers |= {
+        option.argument: _suggester(option.suggest)
+        for option in command.options
+        if option.suggest is not None
     }
     callback.__discord_app_commands_param_autocomplete__ = completers  # type: ignore[attr-defined]
     return callback

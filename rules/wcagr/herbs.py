@@ -93,3 +93,12 @@ def find_herb(name: str) -> Herb:
         listed = ", ".join(herb.name for herb in starting)
         raise PawpostError(f"Several herbs start so: {listed}.")
     raise PawpostError(f"The herb list has no {name.strip()[:40]}; try its first letters.")
+
+
+def herb_names(typed: str) -> list[str]:
+    """Autocomplete for `/herb`: the names starting with what was typed, then those holding it."""
+    key = herb_key(typed)
+    names = [herb.name for herb in herbs().values()]
+    starting = [name for name in names if herb_key(name).startswith(key)]
+    holding = [name for name in names if key in herb_key(name) and name not in starting]
+    return starting + holding

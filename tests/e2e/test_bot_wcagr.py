@@ -116,6 +116,15 @@ async def test_part_one_plays_through_discord(tmp_path: Path) -> None:
         assert old["content"].startswith("This cat is retired")
         shown = await world.command("character show", {"character": "Firepaw"}, user=p1)
         assert "71 moons" in text_of(shown) and "retired" in text_of(shown)
+        typed = await fake.autocomplete("herb", {"name": "wil"}, "name", user=p1)
+        body = await typed.response()
+        assert [c["value"] for c in body["data"]["choices"]] == [
+            "Wild Garlic",
+            "Willow Bark",
+            "Willow Leaves",
+        ]
+        herb = await world.command("herb", {"name": "Willow Bark"}, user=p1)
+        assert is_ephemeral(herb) and "Eases pain." in text_of(herb)
 
 
 HUNT_DICE = [4, 4, 4, 2, 2, 1, 3, 2, 2, 3, 3, 2, 2, 2, 1, 5]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.errors import PawpostError
-from rules.wcagr.herbs import BOOK_HERBS, find_herb, herbs
+from rules.wcagr.herbs import BOOK_HERBS, find_herb, herb_names, herbs
 
 BOOK_NAMES = [
     "Alder Bark", "Beech Leaves", "Bindweed", "Blackberry Leaves", "Borage Leaves",
@@ -55,3 +55,9 @@ def test_lookup_by_the_first_letters_and_refusals() -> None:
         find_herb("willow")
     with pytest.raises(PawpostError, match="no silverleaf"):
         find_herb("silverleaf")
+
+
+def test_autocomplete_suggestions() -> None:
+    assert herb_names("wil") == ["Wild Garlic", "Willow Bark", "Willow Leaves"]
+    assert herb_names("mint") == ["Mint", "Catmint", "Watermint"]
+    assert len(herb_names("")) == 50
