@@ -609,6 +609,12 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 "Whether a cat hunts at most once a real day (default no)",
                 choices=("yes", "no"),
             ),
+            Option(
+                "leader-lives",
+                Kind.text,
+                "Whether a leader's death takes one of its lives instead (default yes)",
+                choices=("yes", "no"),
+            ),
         ),
         admin=True,
         rulesets=WCAGR,

@@ -28,6 +28,7 @@ from rules.wcagr.constants import (
     TIEBREAK_DIE,
 )
 from rules.wcagr.contests import Side, contest_winner
+from rules.wcagr.death import dies
 from rules.wcagr.knacks import Knack
 from rules.wcagr.sheet import WcagrSheet, why_cannot_hunt_or_fight
 from rules.wcagr.skills import Skill
@@ -193,31 +194,42 @@ def roll_damage(
 
 
 class Wound(BaseModel):
-    """A hit taken: the sheet after it, a knockout, and the death roll when one was due."""
+    """A hit taken: the sheet after it, a knockout, the death roll when one was due, and
+    whether a death only cost a leader a life."""
 
     model_config = ConfigDict(frozen=True)
 
     sheet: WcagrSheet
     knocked_out_now: bool
     death_roll: Roll | None = None
+    life_lost: bool = False
 
     @property
     def died(self) -> bool:
         return self.sheet.dead
 
 
-def take_hit(sheet: WcagrSheet, hp_lost: int, dice: DiceSource) -> Wound:
+def take_hit(
+    sheet: WcagrSheet, hp_lost: int, dice: DiceSource, *, lives_save: bool = True
+) -> Wound:
     """HP lost; at 0 or less knocked out (l.423); at or below −(Strength + Spirit) the 2d6
-    death roll, 4 or less dies (l.425), rolled at each such hit (RULINGS)."""
+    death roll, 4 or less dies (l.425), rolled at each such hit (RULINGS); a leader with lives
+    to spare loses one instead."""
     was_out = sheet.knocked_out
     after = sheet.changed(hp_lost=sheet.hp_lost + hp_lost)
     death = None
+    life_lost = False
     threshold = -(after.score(Ability.STRENGTH) + after.score(Ability.SPIRIT))
     if after.hp <= threshold:
         death = Roll(label="Death roll", dice=roll_dice(dice, DEATH_DICE, DEATH_DIE_SIDES))
         if death.total <= DIES_AT_MOST:
-            after = after.changed(dead=True)
-    return Wound(sheet=after, knocked_out_now=after.knocked_out and not was_out, death_roll=death)
+            after, life_lost = dies(after, lives_save=lives_save)
+    return Wound(
+        sheet=after,
+        knocked_out_now=after.knocked_out and not was_out,
+        death_roll=death,
+        life_lost=life_lost,
+    )
 
 
 class WrestleChoice(StrEnum):

@@ -28,6 +28,7 @@ from rules.wcagr.constants import (
     WORSENS_BELOW,
     YELLOWCOUGH_DIES_BELOW,
 )
+from rules.wcagr.death import dies
 from rules.wcagr.sheet import Illness, WcagrSheet
 
 DIES_BELOW: Mapping[Illness, int] = {
@@ -103,7 +104,14 @@ def _worsened(sheet: WcagrSheet, into: Illness, day: int, dice: DiceSource) -> S
     )
 
 
-def sunrise(sheet: WcagrSheet, today: int, dice: DiceSource) -> Sunrise:
+def _death(sheet: WcagrSheet, text: str, rolls: tuple[Roll, ...], lives_save: bool) -> Sunrise:
+    after, life_lost = dies(sheet, lives_save=lives_save)
+    if life_lost:
+        text = f"{text.removesuffix('.')}, and loses a life: {after.lives} left."
+    return Sunrise(sheet=after, lines=(text,), rolls=rolls)
+
+
+def sunrise(sheet: WcagrSheet, today: int, dice: DiceSource, *, lives_save: bool = True) -> Sunrise:
     """RULINGS' order for one sick cat: its death roll, then its deadline or progression. Day 0
     is the onset, so the 7th sunrise after it is `today - illness_day == 7`."""
     illness, onset = sheet.illness, sheet.illness_day
@@ -115,13 +123,8 @@ def sunrise(sheet: WcagrSheet, today: int, dice: DiceSource) -> Sunrise:
         roll = _d100(dice, f"{illness.label} at sunrise")
         rolls.append(roll)
         if roll.total < DIES_BELOW[illness]:
-            return Sunrise(
-                sheet=sheet.changed(dead=True),
-                lines=(
-                    f"dies of {illness.label.lower()} (d100 {roll.total} < {DIES_BELOW[illness]}).",
-                ),
-                rolls=tuple(rolls),
-            )
+            text = f"dies of {illness.label.lower()} (d100 {roll.total} < {DIES_BELOW[illness]})."
+            return _death(sheet, text, tuple(rolls), lives_save)
         if illness is Illness.KITTEN_COUGH and roll.total > KITTEN_COUGH_CURED_ABOVE:
             return Sunrise(
                 sheet=cured(sheet),
@@ -131,6 +134,8 @@ def sunrise(sheet: WcagrSheet, today: int, dice: DiceSource) -> Sunrise:
                 rolls=tuple(rolls),
             )
     step = _deadline(sheet, illness, days, today, dice)
+    if step.sheet.dead:
+        step = _death(sheet, step.lines[0], step.rolls, lives_save)
     return step.model_copy(update={"rolls": (*rolls, *step.rolls)})
 
 

@@ -21,6 +21,7 @@ class WcagrSettings(BaseModel):
     crowfood_after_days: int = Field(default=CROWFOOD_AFTER_GAME_DAYS, ge=0, le=MOST_CROWFOOD_DAYS)
     crowfood_illness: Illness = Illness.WHITECOUGH
     once_a_day: bool = False  # RULINGS: Germ's once-a-day hunting, off for WCAGR (config: on)
+    leader_lives_save: bool = True  # RULINGS (config): a leader's death takes a life instead
     chickweed_for_catmint: bool = False  # RULINGS (config): chickweed may stand in for catmint
 
     @classmethod

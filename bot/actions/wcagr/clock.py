@@ -19,6 +19,7 @@ from rules.wcagr.illness import sunrise
 from storage.repositories import Transaction
 from storage.settings import Guild
 from storage.wcagr import wcagr
+from storage.wcagr.settings import WcagrSettings
 
 MOST_NAMED = 20  # names listed in one line of the day's post
 
@@ -39,6 +40,7 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
         if last == Season.LEAF_FALL.value and season is Season.LEAF_BARE:
             lines += season_lines(tx, guild, day.number, dice)
     cats = cats_by_id(tx, guild.guild_id, wcagr(tx).live_ids(guild.guild_id))
+    lives_save = WcagrSettings.of(guild.settings).leader_lives_save
     died: list[str] = []
     worse: list[str] = []
     rested: list[str] = []
@@ -49,9 +51,9 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
         before = wcagr_sheet(cat)
         sheet = before
         if sheet.illness is not None and not sheet.dead:
-            step = sunrise(sheet, day.number, dice)
+            step = sunrise(sheet, day.number, dice, lives_save=lives_save)
             sheet = step.sheet
-            if step.died:
+            if step.died or (sheet.lives or 0) < (before.lives or 0):
                 died.append(f"{safe(cat.name)} {step.lines[0]}")
             elif sheet.illness != before.illness:
                 worse.append(f"{safe(cat.name)} {step.lines[0]}")

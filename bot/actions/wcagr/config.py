@@ -25,7 +25,8 @@ def settings_field(settings: GuildSettings) -> ReplyField:
             f"{wcagr.crowfood_after_days} game days and brings "
             f"{wcagr.crowfood_illness.label.lower()}; chickweed for catmint: "
             f"{'yes' if wcagr.chickweed_for_catmint else 'no'}; hunting once a real day: "
-            f"{'yes' if wcagr.once_a_day else 'no'}"
+            f"{'yes' if wcagr.once_a_day else 'no'}; a leader's death takes a life: "
+            f"{'yes' if wcagr.leader_lives_save else 'no'}"
         ),
     )
 
@@ -39,6 +40,7 @@ def hunting_settings(
     crowfood_illness: str | None = None,
     chickweed_for_catmint: str | None = None,
     once_a_day: str | None = None,
+    leader_lives: str | None = None,
 ) -> Reply:
     """Change any of them; the others stay."""
     if tries_per_stage is not None and not 1 <= tries_per_stage <= MOST_TRIES_PER_STAGE:
@@ -67,6 +69,8 @@ def hunting_settings(
             wcagr.chickweed_for_catmint = chickweed_for_catmint.strip().lower() == "yes"
         if once_a_day is not None:
             wcagr.once_a_day = once_a_day.strip().lower() == "yes"
+        if leader_lives is not None:
+            wcagr.leader_lives_save = leader_lives.strip().lower() == "yes"
         wcagr.store_in(guild.settings)
         tx.guilds.save(guild)
         field = settings_field(guild.settings)

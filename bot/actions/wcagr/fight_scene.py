@@ -38,6 +38,7 @@ from storage.repositories import Transaction
 from storage.settings import Guild
 from storage.turns import Combat, CombatAction
 from storage.wcagr import wcagr
+from storage.wcagr.settings import WcagrSettings
 
 if TYPE_CHECKING:
     pass
@@ -293,21 +294,33 @@ def target_in(scene: Scene, cat: int, name: str) -> int:
 
 
 def wound(services: Services, scene: Scene, target: int, hp_lost: int) -> None:
-    wound = take_hit(scene.sheet(target), hp_lost, services.dice)
+    """The HP lost, a knockout, the death roll and a leader's lost life, each said; a cat out
+    of it leaves the fight."""
+    lives_save = WcagrSettings.of(scene.guild.settings).leader_lives_save
+    wound = take_hit(scene.sheet(target), hp_lost, services.dice, lives_save=lives_save)
     scene.set_sheet(target, wound.sheet)
     name = scene.name(target)
-    scene.say(f"{name} loses {hp_lost} HP: {wound.sheet.hp} of {wound.sheet.hp_max} left.")
+    hurt = wound.sheet if not wound.life_lost else None
+    if hurt is not None:
+        scene.say(f"{name} loses {hp_lost} HP: {hurt.hp} of {hurt.hp_max} left.")
+    else:
+        scene.say(f"{name} loses {hp_lost} HP.")
     if wound.death_roll is not None:
         scene.say(f"{name}'s death roll: {describe_roll(wound.death_roll)}", wound.death_roll)
         if wound.died:
             scene.say(
                 f"**{name} dies**, beyond the help of medicine. Its player may make a new cat."
             )
+        elif wound.life_lost:
+            scene.say(
+                f"**{name} loses a life** ({wound.sheet.lives} left) and wakes with 1 HP, out "
+                "of the fight."
+            )
         else:
             scene.say(f"{name} clings to life.")
     if wound.knocked_out_now and not wound.died:
         scene.say(f"**{name} is knocked out** until healed to at least 1 HP.")
-    if wound.sheet.knocked_out or wound.died:
+    if wound.sheet.knocked_out or wound.died or wound.life_lost:
         scene.state = without_wrestler(scene.state, target)
         scene.state = scene.state.model_copy(update={"out": scene.state.out | {target}})
 

@@ -198,7 +198,8 @@ async def test_the_server_sets_tries_and_crowfood(services, dice, clock, cats) -
     )
     assert reply.lines == [
         "WCAGR now: 1 try per hunting stage; prey is crowfood after 0 game days and brings "
-        "greencough; chickweed for catmint: no; hunting once a real day: no."
+        "greencough; chickweed for catmint: no; hunting once a real day: no; a leader's death "
+        "takes a life: yes."
     ]
     shown = await server_config.show(services, ADMIN_ACTOR)
     assert any(f.name == "WCAGR" and f.value.startswith("1 try") for f in shown.fields)

@@ -150,3 +150,24 @@ def test_treatment_in_time_and_too_late() -> None:
         treat(green, ["catmint", "tansy"], chickweed_for_catmint=False, by_admin=False).illness
         is None
     )
+
+
+def test_a_leaders_death_takes_a_life_while_more_than_one_is_left() -> None:
+    from rules.wcagr import Rank
+    from rules.wcagr.death import dies
+    from rules.wcagr.fights import take_hit
+
+    leader = cat(rank=Rank.LEADER, lives=2, strength=3, spirit=3, age_moons=10)  # 18 HP
+    revived, life_lost = dies(leader)
+    assert life_lost and revived.lives == 1 and revived.hp == 1 and not revived.dead
+    last, life_lost = dies(revived)
+    assert not life_lost and last.dead
+    assert dies(leader, lives_save=False)[0].dead
+    # A fight's death roll: 24 HP lost leaves -6 = -(3 + 3): 2d6 (1, 2) = 3 <= 4.
+    hit = take_hit(leader, 24, ScriptedDice([1, 2]))
+    assert hit.life_lost and hit.sheet.lives == 1 and not hit.died
+    # A cough's: greencough d100 < 25 costs a life and ends the illness.
+    green = sick(leader, Illness.GREENCOUGH, 0)
+    step = sunrise(green, 1, ScriptedDice([3]))
+    assert step.sheet.lives == 1 and step.sheet.illness is None and not step.died
+    assert step.lines[0] == "dies of greencough (d100 3 < 25), and loses a life: 1 left."
