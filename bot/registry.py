@@ -38,14 +38,24 @@ from bot.actions.germ.jobs import GERM_JOBS
 from bot.actions.germ.mothers import MOTHER_BUTTONS as GERM_MOTHER_BUTTONS
 from bot.actions.germ.settings import settings_field as germ_settings_field
 from bot.actions.germ.sheet import sheet_fields as germ_sheet_fields
+from bot.actions.wcagr import adjudicate as wcagr_adjudicate
 from bot.actions.wcagr import card as wcagr_card
 from bot.actions.wcagr import clock as wcagr_clock
+from bot.actions.wcagr.ageing import GAIN_BUTTONS as WCAGR_GAIN_BUTTONS
+from bot.actions.wcagr.ageing import RETIRE_BUTTONS as WCAGR_RETIRE_BUTTONS
 from bot.actions.wcagr.builder import WCAGR_BUILDER
+from bot.actions.wcagr.cats import REQUEST_BUTTONS as WCAGR_REQUEST_BUTTONS
+from bot.actions.wcagr.config import settings_field as wcagr_settings_field
 from bot.actions.wcagr.contests import WcagrContest
+from bot.actions.wcagr.export import export_section as wcagr_export
+from bot.actions.wcagr.fights import FIGHT_BUTTONS as WCAGR_FIGHT_BUTTONS
+from bot.actions.wcagr.hunger import WcagrHunger
+from bot.actions.wcagr.jobs import WCAGR_JOBS
 from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
 from bot.bench.cat import CAT_BENCH
 from bot.bench.caverns import CAVERNS_BENCH
 from bot.bench.germ import GERM_BENCH
+from bot.bench.wcagr import WCAGR_BENCH
 from bot.commands.cat import CAT_COMMANDS
 from bot.commands.caverns import CAVERNS_COMMANDS
 from bot.commands.germ import GERM_COMMANDS
@@ -92,11 +102,24 @@ WCAGR = Ruleset(
     rules=RULES["wcagr"],
     commands=WCAGR_COMMANDS,
     sheet_fields=wcagr_sheet_fields,
+    buttons={
+        **WCAGR_RETIRE_BUTTONS,
+        **WCAGR_REQUEST_BUTTONS,
+        **WCAGR_FIGHT_BUTTONS,
+        **WCAGR_GAIN_BUTTONS,
+    },
     contest=WcagrContest(),
-    on_game_day=wcagr_clock.on_game_day,
+    features=frozenset({Feature.HUNTING, Feature.SEASONS}),
+    jobs=WCAGR_JOBS,
+    hunger=WcagrHunger(),
+    on_sunrise=wcagr_clock.on_sunrise,
     on_moon=wcagr_clock.on_moon,
+    settings_field=wcagr_settings_field,
+    export=wcagr_export,
     builder=WCAGR_BUILDER,
     card=wcagr_card.card,
+    bench=WCAGR_BENCH,
+    adjudicate=wcagr_adjudicate.adjudicate,
 )
 
 CAVERNS = Ruleset(

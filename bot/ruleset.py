@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     from bot.bench.mix import RulesetBench
     from bot.commands.spec import Command
     from bot.scheduler import Job
+    from rules.dice import DiceSource
     from rules.rulesets import RulesetInfo
     from rules.seasons import Season
     from storage.models import AuditEntry, Character
@@ -33,6 +34,9 @@ class Feature(StrEnum):
 
     HUNTING = "hunting"  # once-a-day hunts, the weekly reminders and reports, away marks
     SEASONS = "seasons"  # the Clans' seasons, set by hand or turning by themselves
+
+
+NEVER_STARVES = 2**31  # what `fails_until_starving` answers in a ruleset without starvation
 
 
 class Hunger(Hashable, Protocol):
@@ -58,6 +62,8 @@ SheetFields = Callable[["Transaction", "Character"], "list[ReplyField]"]
 CardLayout = Callable[["Transaction", "Character"], "Card"]
 # A game day's work for a server; returns the lines of that day's summary.
 GameDayHook = Callable[["Transaction", "Guild", "GameDay"], "list[str]"]
+# The same with the dice, for a ruleset whose game days roll (WCAGR's illnesses).
+SunriseHook = Callable[["Transaction", "Guild", "GameDay", "DiceSource"], "list[str]"]
 # The server's characters (all live ones, or the ids given) grow `moons` moons older.
 MoonHook = Callable[["Transaction", "Guild", int, "Sequence[int] | None"], None]
 Export = Callable[["Transaction", int], dict[str, Any]]
@@ -80,6 +86,7 @@ class Ruleset:
     hunger: Hunger | None = None
     contest: ContestRules | None = None  # its contests, answered through the shared flow
     on_game_day: GameDayHook | None = None
+    on_sunrise: SunriseHook | None = None  # a game day's work that rolls dice
     on_moon: MoonHook | None = None
     season_hunting: Callable[[Season], str] | None = None  # what a season means for hunting
     settings_field: Callable[[GuildSettings], ReplyField] | None = None  # in /config show

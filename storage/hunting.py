@@ -11,7 +11,7 @@ from pydantic import BaseModel
 
 from storage.connection import Connection
 from storage.errors import INTEGRITY_ERRORS, violates_unique
-from storage.settings import Guild, GuildSettings
+from storage.settings import DEFAULT_RULESET, Guild, GuildSettings
 from storage.timestamps import DUE_AT_ONCE, from_text, maybe_from_text, to_text
 
 # What `earliest_due` answers for a server that is due at once ('' in the table).
@@ -479,8 +479,8 @@ class HuntingRepository:
     # --- Standings: who has hunted this week --------------------------------------------
 
     def standings(self, week: Week, owner_id: int) -> list[CatStanding]:
-        """A player's Germ cats in the server, by name, each with this week's hunting state,
-        last hunt and any approved or pending away."""
+        """A player's cats in the server (of the ruleset it plays), by name, each with this
+        week's hunting state, last hunt and any approved or pending away."""
         rows = self._db.execute_fetchall(
             f"SELECT {_CAT_COLUMNS}, {_HUNTED_IN_WEEK.format(week='?')},"
             " l.hunted_at, l.outcome,"
@@ -490,7 +490,9 @@ class HuntingRepository:
             " FROM characters c LEFT JOIN hunts l ON l.id = (SELECT max(h.id) FROM hunts h"
             "  WHERE h.guild_id = c.guild_id AND h.character_id = c.id AND h.kind = 'hunt')"
             " WHERE c.guild_id = ? AND c.owner_id = ? AND c.deleted_at IS NULL"
-            " AND c.ruleset = 'germ' ORDER BY c.name_key",
+            " AND c.ruleset = coalesce((SELECT g.ruleset FROM guilds g"
+            "  WHERE g.guild_id = c.guild_id), ?)"
+            " ORDER BY c.name_key",
             (
                 week.key,
                 to_text(week.end),
@@ -498,6 +500,7 @@ class HuntingRepository:
                 to_text(week.start),
                 week.guild_id,
                 owner_id,
+                DEFAULT_RULESET,  # a server never configured plays the default
             ),
         )
         standings = []
@@ -513,8 +516,9 @@ class HuntingRepository:
         return standings
 
     def unhunted(self, weeks: Sequence[Week]) -> list[WeeklyCat]:
-        """For each given server and week, its Germ cats that had to hunt that week (made
-        before it began, not away during it) and have not: one statement for many servers."""
+        """For each given server and week, its cats (of the ruleset it plays) that had to hunt
+        that week (made before it began, not away during it) and have not: one statement for
+        many servers."""
         if not weeks:
             return []
         values = ",".join("(?, ?, ?, ?)" for _ in weeks)
@@ -523,13 +527,15 @@ class HuntingRepository:
             parameters += [week.guild_id, week.key, to_text(week.start), to_text(week.end)]
         rows = self._db.execute(
             f"WITH wanted (guild_id, week_key, starts, ends) AS (VALUES {values})"
-            f" SELECT {_CAT_COLUMNS}, w.week_key FROM wanted w JOIN characters c"
-            " ON c.guild_id = w.guild_id AND c.deleted_at IS NULL AND c.ruleset = 'germ'"
+            f" SELECT {_CAT_COLUMNS}, w.week_key FROM wanted w"
+            " LEFT JOIN guilds g ON g.guild_id = w.guild_id JOIN characters c"
+            " ON c.guild_id = w.guild_id AND c.deleted_at IS NULL"
+            " AND c.ruleset = coalesce(g.ruleset, ?)"
             " WHERE c.created_at < w.starts"
             f" AND NOT {_HUNTED_IN_WEEK.format(week='w.week_key')}"
             f" AND {_AWAY_IN_WEEK.format(start='w.starts', end='w.ends')} IS NULL"
             " ORDER BY c.guild_id, w.week_key, c.name_key",
-            parameters,
+            [*parameters, DEFAULT_RULESET],
         )
         # The columns are in WeeklyCat's order and types (starving as SQLite's 0 or 1). Read
         # row by row: a hundred thousand rows are never all held twice.

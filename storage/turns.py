@@ -14,6 +14,7 @@ from pydantic import BaseModel, Field, TypeAdapter
 
 from storage.connection import Connection
 from storage.errors import INTEGRITY_ERRORS
+from storage.settings import DEFAULT_RULESET
 from storage.timestamps import from_text, maybe_from_text, to_text
 
 
@@ -110,6 +111,9 @@ def _combat(row: Sequence[Any], state_model: type[S]) -> Combat[S]:
         updated_at=from_text(updated_at),
     )
 
+
+# The combat's server plays the ruleset given (a server never configured plays the default).
+_PLAYS = "coalesce((SELECT g.ruleset FROM guilds g WHERE g.guild_id = combats.guild_id), ?) = ?"
 
 _ACTION_COLUMNS = (
     "id, guild_id, combat_id, version, round, user_id, character_id, action, summary,"
@@ -328,22 +332,24 @@ class CombatRepository(Generic[S, E]):
         )
         return [(target_id, power) for target_id, power in rows]
 
-    def due(self, now: datetime, limit: int) -> list[Combat[S]]:
-        """Active combats, any server, whose wait passed its due time and was not reminded,
+    def due(self, now: datetime, limit: int, ruleset: str) -> list[Combat[S]]:
+        """Active combats of servers playing `ruleset` (the table is shared, the states are
+        each ruleset's own), any server, whose wait passed its due time and was not reminded,
         claimed: the other processes pass them over until this transaction ends."""
         rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE status = 'active'"
             " AND reminded_at IS NULL AND due_at IS NOT NULL AND due_at <= ?"
-            " ORDER BY due_at LIMIT ?" + self._db.dialect.claim("combats"),
-            (to_text(now), limit),
+            f" AND {_PLAYS} ORDER BY due_at LIMIT ?" + self._db.dialect.claim("combats"),
+            (to_text(now), DEFAULT_RULESET, ruleset, limit),
         )
         return [_combat(row, self._state) for row in rows]
 
-    def next_due(self) -> datetime | None:
-        """The earliest due time of a wait not yet reminded."""
+    def next_due(self, ruleset: str) -> datetime | None:
+        """The earliest due time of a wait not yet reminded, in servers playing `ruleset`."""
         rows = self._db.execute_fetchall(
             "SELECT due_at FROM combats WHERE status = 'active' AND reminded_at IS NULL"
-            " AND due_at IS NOT NULL ORDER BY due_at LIMIT 1"
+            f" AND due_at IS NOT NULL AND {_PLAYS} ORDER BY due_at LIMIT 1",
+            (DEFAULT_RULESET, ruleset),
         )
         return next((from_text(due_at) for (due_at,) in rows), None)
 

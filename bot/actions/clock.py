@@ -5,6 +5,7 @@ server, across restarts and downtime (a missed day is caught up, each day once, 
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Sequence
 from datetime import datetime, timedelta
 
@@ -27,12 +28,14 @@ from bot.actions.weeks import stamp
 from bot.outbox import Post, record_posts
 from bot.ruleset import Feature, Ruleset
 from bot.scheduler import JobResult
+from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rulesets import RulesetNotBuilt
 from storage.clock import ClockRecord
 from storage.repositories import Transaction
 from storage.settings import AgeingPace, Guild
 
+MENTION = re.compile(r"<@(\d{1,20})>")  # a summary pings the players it names
 log = logging.getLogger(__name__)
 
 BATCH = 200  # servers moved on in one transaction
@@ -81,7 +84,7 @@ def _advance_all(
     saved: list[tuple[ClockRecord, datetime | None]] = []
     for record in records:
         ruleset = services.ruleset(record.guild.ruleset)
-        posts += _game_days(tx, record, ruleset, now)
+        posts += _game_days(tx, record, ruleset, now, services.dice)
         _moons(tx, record, ruleset, now)
         saved.append((record, _next_due(record, ruleset, now)))
     tx.clock.save(saved)
@@ -91,12 +94,18 @@ def _advance_all(
 
 def _posts_days(record: ClockRecord, ruleset: Ruleset | None) -> bool:
     """Whether a game day means work here: a summary to post or a ruleset hook to run."""
-    has_hook = ruleset is not None and ruleset.on_game_day is not None
+    has_hook = ruleset is not None and (
+        ruleset.on_game_day is not None or ruleset.on_sunrise is not None
+    )
     return has_hook or record.guild.settings.clock.game_day_channel_id is not None
 
 
 def _game_days(
-    tx: Transaction, record: ClockRecord, ruleset: Ruleset | None, now: datetime
+    tx: Transaction,
+    record: ClockRecord,
+    ruleset: Ruleset | None,
+    now: datetime,
+    dice: DiceSource,
 ) -> list[Post]:
     """Each game day since the last one done, in order, at most DAYS_PER_PASS of them."""
     guild = record.guild
@@ -117,9 +126,13 @@ def _game_days(
         lines = []
         if ruleset is not None and ruleset.on_game_day is not None:
             lines = ruleset.on_game_day(tx, guild, day)
+        if ruleset is not None and ruleset.on_sunrise is not None:
+            lines = lines + ruleset.on_sunrise(tx, guild, day, dice)
         if channel is not None:
             title = f"Day {number - record.first_day + 1} dawns"
-            posts.append(Post(channel, Reply(title=title, lines=lines or ["A quiet day."])))
+            named = sorted({int(user) for line in lines for user in MENTION.findall(line)})
+            summary = Reply(title=title, lines=lines or ["A quiet day."], mentions=named)
+            posts.append(Post(channel, summary))
         record.game_day = number
     return posts
 

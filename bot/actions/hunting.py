@@ -16,6 +16,7 @@ from bot.actions.lookup import acting_character, require_built
 from bot.actions.reply import Button, Reply, Style
 from bot.actions.roll import clean_reason
 from bot.actions.weeks import Span, at_local, local_today, parse_date, stamp, until, week_of, zone
+from bot.ruleset import NEVER_STARVES
 from rules.errors import PawpostError
 from storage.hunting import Away, AwayState, CatStanding, Outcome, Week
 from storage.settings import Guild
@@ -65,10 +66,11 @@ def standing_line(cat: CatStanding, hunger: Hunger) -> str:
         parts.append(f"**starving** ({plural(cat.fail_streak, 'failed hunt')} in a row)")
     else:
         more = hunger.fails_until_starving(cat.fail_streak, cat.youngest_kit_moons)
-        parts.append(
-            f"{plural(cat.fail_streak, 'failed hunt')} in a row "
-            f"({plural(more, 'more failure')} would starve it)"
-        )
+        if more < NEVER_STARVES:
+            parts.append(
+                f"{plural(cat.fail_streak, 'failed hunt')} in a row "
+                f"({plural(more, 'more failure')} would starve it)"
+            )
     if cat.away_until:
         parts.append(f"away until {cat.away_until}")
     elif cat.away_pending:

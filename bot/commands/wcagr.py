@@ -2,15 +2,35 @@
 
 from __future__ import annotations
 
-from bot.actions.wcagr import ageing, cats, checks, contests, ranks
+from bot.actions.wcagr import (
+    ageing,
+    cats,
+    checks,
+    config,
+    contests,
+    fight_moves,
+    fights,
+    freshkill,
+    healing,
+    herbs,
+    hunting,
+    illness,
+    knacks,
+    ranks,
+    wrestling,
+)
 from bot.commands.spec import REASON, Command, Kind, Option, character_option
-from rules.wcagr import ABILITIES, SKILLS, Clan, Rank
+from rules.wcagr import ABILITIES, KNACKS, SKILLS, Clan, Illness, Knack, Rank
 from rules.wcagr.constants import (
     ABILITY_MAX,
     CREATION_ABILITY_POINTS,
     DEFAULT_AGE_MOONS,
     MAX_CREATION_AGE_MOONS,
 )
+from rules.wcagr.fights import Strike
+from rules.wcagr.herbs import herb_suggestions
+from rules.wcagr.hunting import LOCATE_SKILLS, Prey
+from storage.wcagr.settings import MOST_CROWFOOD_DAYS, MOST_TRIES_PER_STAGE
 
 WCAGR = frozenset({"wcagr"})
 ABILITY_CHOICES = tuple(a.value for a in ABILITIES)
@@ -18,6 +38,9 @@ SKILL_CHOICES = tuple(s.value for s in SKILLS)
 CLAN_CHOICES = tuple(c.value for c in Clan)
 RANK_CHOICES = tuple(r.value for r in Rank)
 RANK_OR_NONE = (*RANK_CHOICES, ranks.NO_RANK)
+PREY_CHOICES = tuple(p.value for p in Prey)
+LOCATE_CHOICES = tuple(s.value for s in LOCATE_SKILLS)
+ALONE_KNACKS = tuple(k.value for k in Knack if KNACKS[k].alone)
 MOST_SPENT = 100  # far above any pool; the pool itself refuses an overspend
 
 
@@ -82,6 +105,13 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 choices=SKILL_CHOICES,
             ),
             Option("rank", Kind.text, "Its rank, from its group's list", choices=RANK_CHOICES),
+            Option(
+                "age-choices",
+                Kind.text,
+                "Older cats: each age-table gain from 11 moons, in order (else chosen later)",
+                max_length=1000,
+            ),
+            Option("parent", Kind.character, "A retired cat of yours it descends from"),
         ),
         rulesets=WCAGR,
     ),
@@ -167,10 +197,40 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("admin", "refresh-points"),
-        "Refill the ability points of one cat, or of every cat of the server (not HP)",
+        "Refill the ability points of one cat, this channel's cats, or the server's (not HP)",
         checks.refresh_points,
-        (Option("character", Kind.character, "The cat (default: every cat of the server)"),),
+        (
+            Option("character", Kind.character, "One cat (leave out for a scope)"),
+            Option(
+                "scope",
+                Kind.text,
+                "server (default) or channel: the cats that acted here in the last day",
+                choices=(checks.SERVER_SCOPE, checks.CHANNEL_SCOPE),
+            ),
+        ),
         admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("admin", "clear-sprain"),
+        "Clear a cat's sprain before its 3 sunrises of rest",
+        checks.clear_sprain,
+        (
+            Option("character", Kind.character, "The cat", True),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("knack",),
+        "Use a knack on its own: Dash, Pathfinder, Interpret Dreams, Pin or Yowl's message",
+        knacks.use,
+        (
+            Option("knack", Kind.text, "The knack", True, choices=ALONE_KNACKS),
+            character_option(),
+            REASON,
+        ),
         rulesets=WCAGR,
     ),
     Command(
@@ -239,9 +299,346 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         rulesets=WCAGR,
     ),
     Command(
-        ("hunt",),
-        "Hunt (WCAGR hunting is not built yet)",
-        checks.hunt_not_built,
+        ("hunt", "start"),
+        "Hunt prey of the table: Locate, Approach, Grab, Kill, rolled until one fails",
+        hunting.hunt,
+        (
+            Option("prey", Kind.text, "The prey", True, choices=PREY_CHOICES),
+            Option(
+                "locate-with",
+                Kind.text,
+                "The sense that finds it",
+                True,
+                choices=LOCATE_CHOICES,
+            ),
+            Option(
+                "spend",
+                Kind.integer,
+                "Ability points on the first stage, +1 each",
+                min_value=0,
+                max_value=MOST_SPENT,
+            ),
+            Option(
+                "knacks",
+                Kind.text,
+                "Knacks, each on the first stage it fits, e.g. Alertness, Stalk, Leap",
+                max_length=100,
+            ),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("hunt", "continue"),
+        "Try the hunt's failed stage again, or roll its next stage (any cat of the hunt)",
+        hunting.continue_hunt,
+        (
+            Option(
+                "spend",
+                Kind.integer,
+                "Ability points on the first stage, +1 each",
+                min_value=0,
+                max_value=MOST_SPENT,
+            ),
+            Option("knacks", Kind.text, "Knacks, each on the first stage it fits", max_length=100),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("hunt", "join"),
+        "Join a hunt still going; any cat of it may roll its next stage",
+        hunting.join_hunt,
+        (
+            Option("hunt", Kind.integer, "The hunt's number", True, min_value=1),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("hunt", "status"),
+        "A hunt's stage, tries and hunters",
+        hunting.status,
+        (
+            Option("hunt", Kind.integer, "The hunt's number (default: your cat's)", min_value=1),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("fight", "start"),
+        "Challenge one cat or several to a fight; each target's player accepts",
+        fights.start,
+        (
+            Option(
+                "targets",
+                Kind.text,
+                "The cats you fight, separated by commas",
+                True,
+                max_length=200,
+            ),
+            Option(
+                "life-or-death",
+                Kind.text,
+                "A life-or-death struggle, where biting is fair (default no)",
+                choices=("yes", "no"),
+            ),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("fight", "join"),
+        "Join a fight that has begun (initiative rolled once)",
+        fights.join,
+        (
+            Option("fight", Kind.integer, "The fight's number", True, min_value=1),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("fight", "status"),
+        "Your cat's fight: the order, HP, wrestles and whose turn it is",
+        fights.status,
+        (character_option(),),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("fight", "flee"),
+        "On your turn, out of any wrestle: leave the fight",
+        fights.flee,
+        (character_option(),),
+        rulesets=WCAGR,
+    ),
+    *(
+        Command(
+            (kind.value,),
+            f"On your turn: {kind.value.capitalize()} a cat (its Jump rolled at once), then damage",
+            verb,
+            (
+                Option("target", Kind.character, "The cat you strike", True),
+                Option(
+                    "spend",
+                    Kind.integer,
+                    "Points on the check, +1 each",
+                    min_value=0,
+                    max_value=MOST_SPENT,
+                ),
+                Option("knacks", Kind.text, "Knacks, e.g. Feint, Mighty Swat x2", max_length=100),
+                Option(
+                    "damage-spend",
+                    Kind.integer,
+                    "Strength points on the damage check, +1 each",
+                    min_value=0,
+                    max_value=MOST_SPENT,
+                ),
+                character_option(),
+            ),
+            rulesets=WCAGR,
+        )
+        for kind, verb in ((Strike.SWAT, fight_moves.swat), (Strike.BITE, fight_moves.bite))
+    ),
+    Command(
+        ("pounce",),
+        "On your turn: Pounce on a cat to wrestle it, or into a wrestle already going",
+        fight_moves.pounce,
+        (
+            Option("target", Kind.character, "The cat you pounce on", True),
+            Option(
+                "spend",
+                Kind.integer,
+                "Points on the check, +1 each",
+                min_value=0,
+                max_value=MOST_SPENT,
+            ),
+            Option("knacks", Kind.text, "Knacks, e.g. Leap", max_length=100),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("wrestle",),
+        "In a wrestle on a wrestler's turn: Wrestle (to hurt a cat) or Jump (to get away)",
+        wrestling.wrestle,
+        (
+            Option("choice", Kind.text, "Wrestle or jump", True, choices=("wrestle", "jump")),
+            Option("target", Kind.character, "Whom you hurt if you win (default: the first)"),
+            Option(
+                "spend",
+                Kind.integer,
+                "Points on the check, +1 each",
+                min_value=0,
+                max_value=MOST_SPENT,
+            ),
+            Option("knacks", Kind.text, "Knacks, e.g. Launch x2, Dodge", max_length=100),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("chomp",),
+        "On your turn after a Chomp: hold on (it stays pinned) or let go for a second bite",
+        fight_moves.chomp,
+        (
+            Option("choice", Kind.text, "Hold on or let go", True, choices=("hold", "let-go")),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("pin",),
+        "On your turn in a wrestle: pay for the Pin knack and pin a cat of it",
+        fight_moves.pin,
+        (Option("target", Kind.character, "The cat you pin", True), character_option()),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("admin", "fight-end"),
+        "End the fight a cat is in",
+        fights.admin_end,
+        (
+            Option("character", Kind.character, "A cat of the fight", True),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("heal",),
+        "Once a day, with herbs at hand: a Ponder check vs HP lost + 5 heals 1, 2 or 3 more HP",
+        healing.heal,
+        (
+            Option("target", Kind.character, "The wounded cat (it may be your own)", True),
+            Option("herbs", Kind.text, "The right herbs are at hand", True, choices=("yes",)),
+            Option(
+                "spend",
+                Kind.integer,
+                "Points on the check, +1 each",
+                min_value=0,
+                max_value=MOST_SPENT,
+            ),
+            Option("knacks", Kind.text, "Knacks, e.g. Herb Lore x2, Medicine Lore", max_length=100),
+            character_option("The healer (default: your active cat)"),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("treat",),
+        "A medicine cat (or an admin) treats an illness with herbs",
+        illness.treat_cat,
+        (
+            Option("target", Kind.character, "The sick cat", True),
+            Option("herbs", Kind.text, "The herbs, e.g. catmint, tansy", True, max_length=100),
+            character_option("The medicine cat (default: your active cat)"),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("admin", "illness", "give"),
+        "Give a cat an illness from today (the GM's own)",
+        illness.admin_give,
+        (
+            Option("character", Kind.character, "The cat", True),
+            Option(
+                "illness", Kind.text, "The illness", True, choices=tuple(i.value for i in Illness)
+            ),
+            Option("reason", Kind.text, "Why", True, max_length=200),
+        ),
+        admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("admin", "illness", "season"),
+        "Start the cough season now: every cat rolls Strength against whitecough (and kits)",
+        illness.admin_season,
+        (Option("reason", Kind.text, "Why", True, max_length=200),),
+        admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("herb",),
+        "An herb of the medicine cats' list: what it looks like, where it grows, what it does",
+        herbs.herb,
+        (
+            Option(
+                "name",
+                Kind.text,
+                "The herb, or its first letters",
+                True,
+                max_length=40,
+                suggest=herb_suggestions,
+            ),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("config", "wcagr"),
+        "WCAGR: tries per hunting stage, when prey turns to crowfood and what it brings, chickweed",
+        config.hunting_settings,
+        (
+            Option(
+                "tries-per-stage",
+                Kind.integer,
+                "Tries at each stage before the prey is lost (default 2)",
+                min_value=1,
+                max_value=MOST_TRIES_PER_STAGE,
+            ),
+            Option(
+                "crowfood-after-days",
+                Kind.integer,
+                "Prey older than this many game days is crowfood (default 2)",
+                min_value=0,
+                max_value=MOST_CROWFOOD_DAYS,
+            ),
+            Option(
+                "crowfood-illness",
+                Kind.text,
+                "The illness crowfood brings (default whitecough)",
+                choices=tuple(i.value for i in Illness),
+            ),
+            Option(
+                "chickweed-for-catmint",
+                Kind.text,
+                "Whether chickweed may stand in for catmint (default no)",
+                choices=("yes", "no"),
+            ),
+            Option(
+                "once-a-day",
+                Kind.text,
+                "Whether a cat hunts at most once a real day (default no)",
+                choices=("yes", "no"),
+            ),
+            Option(
+                "leader-lives",
+                Kind.text,
+                "Whether a leader's death takes one of its lives instead (default yes)",
+                choices=("yes", "no"),
+            ),
+        ),
+        admin=True,
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("freshkill",),
+        "A clan's fresh-kill pile, each piece with its age",
+        freshkill.show_pile,
+        (
+            Option("clan", Kind.text, "The clan (default: your cat's)", choices=CLAN_CHOICES),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("eat",),
+        "Eat from your clan's fresh-kill pile (fresh prey first; crowfood may sicken)",
+        freshkill.eat,
+        (
+            Option(
+                "rations", Kind.integer, "How many rations (default 1)", min_value=1, max_value=9
+            ),
+            character_option(),
+        ),
         rulesets=WCAGR,
     ),
 )

@@ -34,7 +34,7 @@ GROUP_DESCRIPTIONS = {
     "game-day": "Game days: when they turn, how fast, where they are summed up",
     "style": "Taking Risks: banked Style spent on the scene",
     "reputation": "Taking Risks: Reputations granted, lost and set right",
-    "fight": "Taking Risks: a fight with another cat, or against a non-cat",
+    "fight": "Fights between characters, by the server's ruleset",
     "bauble": "Taking Risks: the Bauble Curse started and ended",
     "admin-role": "The role that adjudicates like Manage Server does",
     "points": "A WCAGR cat's ability points: show and convert",
@@ -45,10 +45,15 @@ GROUP_DESCRIPTIONS = {
     "party": "Caverns and Cloiers: who is in which party",
     "item": "Caverns and Cloiers: the server's item catalogue",
     "approval": "Whether new characters wait for an admin's approval",
+    "hunt": "WCAGR hunts: start, continue, join, status",
+    "illness": "WCAGR illness: give one, or start the cough season",
 }
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25
 
+Completer = Callable[
+    [discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
+]
 Invoke = Callable[[discord.Interaction, Command, dict[str, Any]], Awaitable[None]]
 
 
@@ -109,7 +114,7 @@ def _callback(command: Command, invoke: Invoke, bot: PawpostBot) -> Callable[...
     callback.__discord_app_commands_param_rename__ = {  # type: ignore[attr-defined]
         option.argument: option.name for option in command.options if option.argument != option.name
     }
-    completers: dict[str, Callable[..., Any]] = {
+    completers: dict[str, Completer] = {
         option.argument: bot.complete_character
         if option.kind is Kind.character
         else bot.complete_zone
@@ -127,8 +132,8 @@ def _callback(command: Command, invoke: Invoke, bot: PawpostBot) -> Callable[...
 
 def _suggester(
     suggest: Callable[[str], Sequence[tuple[str, str]]],
-) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
-    """An option's autocomplete from its fixed suggestions."""
+) -> Completer:
+    """An option's autocomplete from its own suggestions (label, value)."""
 
     async def complete(
         interaction: discord.Interaction, current: str

@@ -97,3 +97,50 @@ PERCENTILE_DIE_SIDES = 10  # book l.17: "two different ten-sided dice numbered f
 PERCENTILE_TENS = 10  # book l.17: "One die ... gives the tens digit"
 PERCENTILE_DOUBLE_ZERO = 100  # book l.17: "Two 0s represent 100"
 D3_FROM_D6_DIVISOR = 2  # book l.18: "roll a d6 and divide the number rolled by 2 (round up)"
+
+# --- Part 2: hunting (l.361-402; RULINGS: hunting, fresh-kill and crowfood) ------------------
+HUNT_TRIES_PER_STAGE = 2  # RULINGS: "the server's tries per stage (config: 2, i.e. one retry)"
+PREY_WEIGHT_DIE = 10  # RULINGS: "A kill rolls the prey's weight on 1d10"
+# RULINGS: 1 skin and bones, 2-3 underweight, 4-7 average, 8-9 plump, 10 massive (config).
+SKIN_AND_BONES_MOST = 1
+UNDERWEIGHT_MOST = 3
+AVERAGE_MOST = 7
+PLUMP_MOST = 9
+CROWFOOD_AFTER_GAME_DAYS = 2  # RULINGS: "Prey older than 2 game days is crowfood (config)"
+CROWFOOD_DIE = 100  # book l.402: "a 1d100 roll"
+CROWFOOD_ILL_BELOW = 66  # book l.402: "Anything less than 66 on a 1d100 roll"
+
+# --- Part 2: fighting (l.403-425) -------------------------------------------------------------
+INITIATIVE_DIE = 6  # book l.405: "the highest Spirit+d6 roll goes first"
+TIEBREAK_DIE = 100  # RULINGS: a tie on Spirit points is broken "at random": a d100 each
+SWAT_DOUBLE_DAMAGE_BONUS = 2  # book l.409: "+2 to his or her Strength Check for ... damage"
+DAMAGE_DIE = 4  # book l.418: "1d4+1 ... 1d4+2 ... 1d4+3"
+DAMAGE_AT_MOST_STRENGTH = 1  # book l.418: "less than or equal to the defender's Strength: 1d4+1"
+DAMAGE_ABOVE_STRENGTH = 2  # book l.418: "more than the defender's Strength score ... 1d4+2"
+DAMAGE_ABOVE_DOUBLE = 3  # book l.418: "more than double the defender's Strength ... 1d4+3"
+BITE_EXTRA_DAMAGE = 1  # book l.415: "the victim loses 1 additional point"
+DEATH_DICE = 2  # book l.425: "you must roll 2d6"
+DEATH_DIE_SIDES = 6
+DIES_AT_MOST = 4  # book l.425: "If your roll is 4 or lower, you are beyond the help of medicine"
+
+# --- Part 2: healing (l.426-430) --------------------------------------------------------------
+HEAL_PER_MORNING = 1  # book l.428: "Every morning, a cat will heal 1 point"
+HERB_TARGET_BASE = 5  # book l.429: "the number of HP+5 the cat currently has lost"
+HERB_HEAL_BELOW = 1  # book l.429: "lower than ... 1 extra HP is recovered"
+HERB_HEAL_REACHED = 2  # book l.430: "equal to or higher ... heals 2 extra points"
+HERB_HEAL_DOUBLE = 3  # book l.430: "more than double ... heals 3 extra points"
+
+# --- Part 2: illness (l.433-458; RULINGS: illness) -------------------------------------------
+ILLNESS_DIE = 100  # book l.441 ff.: "roll a 1d100"
+QUARTER_MOON_SUNRISES = 7  # RULINGS: "a quarter-moon is the 7th sunrise after it"
+HALF_MOON_SUNRISES = 14  # book l.441: "a half-moon to treat it"
+WHITECOUGH_DC = 10  # book l.437: "Passing a DC 10 strength check"
+KITTEN_COUGH_DC = 12  # book l.449: "Passing a DC 12 strength check"
+KITTEN_COUGH_UNDER_MOONS = 12  # book l.449: "a cat under the age of 12 moons"
+GREENCOUGH_DIES_BELOW = 25  # book l.442: "anything below 25 means the cat will die"
+BLACKCOUGH_DIES_BELOW = 75  # book l.446: "anything below 75"
+KITTEN_COUGH_DIES_BELOW = 10  # book l.450: "anything below 10"
+KITTEN_COUGH_CURED_ABOVE = 60  # book l.450: "anything above 60 means the cat will be cured"
+REDCOUGH_DIES_BELOW = 90  # book l.454: "anything below 90"
+YELLOWCOUGH_DIES_BELOW = 30  # book l.458: "anything below 30"
+WORSENS_BELOW = 20  # book l.453, 457: "a 20% (1d100<20) it will develop into" red/yellowcough

@@ -59,7 +59,11 @@ class WcagrSheet(BaseModel):
     hp_lost: int = Field(default=0, ge=0)
     sprain_sunrises_left: int = Field(default=0, ge=0, le=SPRAIN_REST_SUNRISES)
     illness: Illness | None = None
+    illness_day: int | None = None  # the game day the illness began (part 2's day count)
     retired: bool = False
+    dead: bool = False  # l.425: beyond the help of medicine
+    herbs_day: int | None = None  # the game day of its last herb healing (once a day)
+    gains_told: int = 0  # how many waiting gains the last game day's post told its player of
     pending: tuple[PendingGain, ...] = ()
 
     @field_validator("skills")
@@ -133,6 +137,8 @@ class WcagrSheet(BaseModel):
 
 def why_cannot_check(sheet: WcagrSheet) -> str | None:
     """The sentence saying why the cat can make no check now, or None when it can."""
+    if sheet.dead:
+        return "This cat is dead; its player may make a new cat."
     if sheet.retired:
         return "This cat is retired: an elder out of play, it cannot check, hunt or fight."
     if sheet.knocked_out:

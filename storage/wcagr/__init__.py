@@ -1,19 +1,32 @@
-"""WCAGR's queries over the shared characters table: rank counts and cats by state. WCAGR part
-1 keeps everything in the sheet, so it has no table of its own."""
+"""WCAGR's storage: queries over the shared characters table (rank counts, cats by state) and
+its own tables (cat requests, hunts, the fresh-kill pile), reached with `wcagr(tx)`."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
+from rules.wcagr.fight_state import FightEvent, FightState
 from storage.connection import Connection
 from storage.repositories import Transaction
+from storage.timestamps import to_text
+from storage.turns import CombatRepository
+from storage.wcagr.hunts import HuntRepository
+from storage.wcagr.requests import CatRequestRepository
 
 _LIVE_WCAGR = "guild_id = ? AND deleted_at IS NULL AND ruleset = 'wcagr'"
 
 
 class CatQueries:
-    """Which WCAGR cats of a server hold a rank, are sprained, or are live at all."""
+    """Which WCAGR cats of a server hold a rank, are sprained, or are live at all; and the
+    ruleset's own tables."""
 
     def __init__(self, connection: Connection) -> None:
         self._db = connection
+        self.requests = CatRequestRepository(connection)
+        self.hunts = HuntRepository(connection)
+        self.fights: CombatRepository[FightState, FightEvent] = CombatRepository(
+            connection, FightState, FightEvent
+        )
 
     def rank_holders(
         self, guild_id: int, clan: str, rank: str, *, excluding: int | None = None
@@ -36,6 +49,30 @@ class CatQueries:
             (guild_id,),
         )
         return [int(row[0]) for row in rows]
+
+    def ids_in_channel(self, guild_id: int, channel_id: int, since: datetime) -> list[int]:
+        """The cats with a logged action in the channel since `since` (a channel's scene)."""
+        rows = self._db.execute_fetchall(
+            "SELECT DISTINCT character_id FROM audit_log"
+            " WHERE guild_id = ? AND channel_id = ? AND created_at >= ?"
+            " AND character_id IS NOT NULL ORDER BY character_id",
+            (guild_id, channel_id, to_text(since)),
+        )
+        return [int(row[0]) for row in rows]
+
+    def last_season(self, guild_id: int) -> str | None:
+        """The season the server's last sunrise saw."""
+        rows = self._db.execute_fetchall(
+            "SELECT season FROM wcagr_sunrise_seasons WHERE guild_id = ?", (guild_id,)
+        )
+        return str(rows[0][0]) if rows else None
+
+    def set_season(self, guild_id: int, season: str) -> None:
+        self._db.execute(
+            "INSERT INTO wcagr_sunrise_seasons (guild_id, season) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET season = excluded.season",
+            (guild_id, season),
+        )
 
     def live_ids(self, guild_id: int) -> list[int]:
         """Every live WCAGR cat of the server."""

@@ -33,7 +33,7 @@ from rules.errors import PawpostError
 from rules.germ import combat_turns as turns
 from rules.germ.combat_turns import Phase
 from storage.germ import germ
-from storage.germ.settings import GermSettings
+from storage.germ.settings import RULESET, GermSettings
 from storage.repositories import Transaction
 from storage.settings import Guild
 from storage.turns import AlreadyFighting, Combat, CombatAction
@@ -409,7 +409,7 @@ def overdue_combat_notices(
     Each post is kept in the outbox with the mark. Also returns when the next wait falls due."""
     notices: list[tuple[int, Reply]] = []
     with services.db.transaction() as tx:
-        due = germ(tx).combat.due(now, limit)
+        due = germ(tx).combat.due(now, limit, RULESET)
         guilds: dict[int, Guild] = {}
         for combat in due:
             guild = guilds.get(combat.guild_id) or tx.guilds.get(combat.guild_id)
@@ -423,5 +423,5 @@ def overdue_combat_notices(
                 notices.append((admin_channel, reply))
         germ(tx).combat.mark_reminded(due, now)
         record_posts(tx, [Post(channel, reply) for channel, reply in notices], now)
-        next_due = germ(tx).combat.next_due()
+        next_due = germ(tx).combat.next_due(RULESET)
     return notices, next_due

@@ -3,12 +3,14 @@ great deed, and retiring."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.actions import audit
 from bot.actions.admin import required_reason
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, named, require_admin, require_built
-from bot.actions.reply import Reply
+from bot.actions.reply import Button, Reply, Select, SelectOption, Style
 from bot.actions.wcagr import parse
 from bot.actions.wcagr.sheet import wcagr_sheet
 from rules.errors import PawpostError
@@ -25,6 +27,11 @@ from rules.wcagr import (
     grant,
     retire,
 )
+from storage.models import Character
+from storage.repositories import Transaction
+
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler, Press
 
 
 def _option_label(option: Ability | Skill | Knack) -> str:
@@ -49,11 +56,55 @@ def _choice(gain: Gain, text: str) -> GainChoice:
     return parse.ability(text)
 
 
+GAIN_AREA = "wcagr-gain"
+MOST_OPTIONS = 25  # a Discord select's options
+
+
+def gain_select(character_id: int, sheet: WcagrSheet) -> Select | None:
+    """A select answering the first waiting gain, its id holding how many gains wait (so a
+    select already answered is refused); none for the three first knacks (typed)."""
+    if not sheet.pending or sheet.pending[0].gain is Gain.THREE_KNACKS:
+        return None
+    pending = sheet.pending[0]
+    options = gain_options(sheet, pending.gain)
+    if not options or len(options) > MOST_OPTIONS:
+        return None
+    return Select(
+        custom_id=f"pawpost:{GAIN_AREA}:{character_id}:choose:{len(sheet.pending)}",
+        placeholder=f"{pending.gain.label} ({pending.source})",
+        options=[SelectOption(label=o.label, value=o.value) for o in options],
+    )
+
+
+def _answer(
+    services: Services, tx: Transaction, actor: Actor, found: Character, choice: str
+) -> Reply:
+    sheet = wcagr_sheet(found)
+    pending = sheet.pending[0]
+    after = answer_gain(sheet, pending, _choice(pending.gain, choice))
+    found.sheet = after
+    tx.characters.save_sheet(found)
+    tx.audit.add(
+        audit.entry(
+            actor,
+            "character",
+            f"{pending.gain.label} ({pending.source}): {' '.join(choice.split())[:60]}",
+            services.clock(),
+            character=found,
+        )
+    )
+    lines = [f"{safe(found.name)} takes its {pending.gain.label} gain of {pending.source}."]
+    if after.pending:
+        lines.append("Next: " + waiting_line(after, after.pending[0]))
+    return Reply(lines=lines, select=gain_select(found.id, after))
+
+
 @runs_in_database
 def gains(
     services: Services, actor: Actor, choice: str | None = None, character: str | None = None
 ) -> Reply:
-    """Without `choice`, what waits; with it, the first waiting gain taken as chosen."""
+    """Without `choice`, what waits, with a select to answer it; with it, the first waiting
+    gain taken as chosen."""
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
@@ -67,24 +118,40 @@ def gains(
             lines = [waiting_line(sheet, sheet.pending[0])]
             if len(sheet.pending) > 1:
                 lines.append(f"Then {len(sheet.pending) - 1} more.")
-            return Reply(title=f"{safe(found.name)}'s gains", lines=lines)
-        pending = sheet.pending[0]
-        after = answer_gain(sheet, pending, _choice(pending.gain, choice))
-        found.sheet = after
-        tx.characters.save_sheet(found)
-        tx.audit.add(
-            audit.entry(
-                actor,
-                "character",
-                f"{pending.gain.label} ({pending.source}): {' '.join(choice.split())[:60]}",
-                services.clock(),
-                character=found,
+            return Reply(
+                title=f"{safe(found.name)}'s gains",
+                lines=lines,
+                select=gain_select(found.id, sheet),
             )
-        )
-    lines = [f"{safe(found.name)} takes its {pending.gain.label} gain of {pending.source}."]
-    if after.pending:
-        lines.append("Next: " + waiting_line(after, after.pending[0]))
-    return Reply(lines=lines)
+        return _answer(services, tx, actor, found, choice)
+
+
+@runs_in_database
+def choose_gain(
+    services: Services, actor: Actor, character_id: int, waiting: int | None, value: str
+) -> Reply:
+    """The gain select: only the cat's player (or an admin), and only while the same gains
+    wait as when it was shown."""
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        found = tx.characters.by_id(guild.guild_id, character_id)
+        if found is None:
+            raise PawpostError("That cat is no longer in this server.")
+        if found.owner_id != actor.user_id and not actor.admin_in(guild.settings):
+            raise PawpostError(f"{safe(found.name)} belongs to another player.")
+        if len(wcagr_sheet(found).pending) != waiting:
+            raise PawpostError("That gain was already chosen; see /character gains.")
+        return _answer(services, tx, actor, found, value)
+
+
+async def _gain_select(services: Services, actor: Actor, press: Press) -> Reply:
+    if len(press.values) != 1:
+        raise PawpostError("Pick one option of the list.")
+    return await choose_gain(services, actor, press.id, press.arg, press.values[0])
+
+
+GAIN_BUTTONS: dict[tuple[str, str], ButtonHandler] = {(GAIN_AREA, "choose"): _gain_select}
 
 
 @runs_in_database
@@ -121,16 +188,64 @@ def admin_grant(services: Services, actor: Actor, character: str, gain: str, rea
     )
 
 
+RETIRE_AREA = "wcagr-retire"
+
+
 @runs_in_database
 def retire_cat(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """Asks first: retiring before the 71st moon cannot be undone by the player."""
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        found = acting_character(tx, actor, guild, character)
+        if wcagr_sheet(found).retired:
+            raise PawpostError(f"{safe(found.name)} is already retired.")
+    return Reply(
+        lines=[
+            f"Retire {safe(found.name)}? It becomes an elder out of play and cannot check, hunt "
+            "or fight again; a new cat may name it as its parent."
+        ],
+        buttons=[
+            Button(
+                label=f"Retire {found.name}"[:80],
+                custom_id=f"pawpost:{RETIRE_AREA}:{found.id}:confirm",
+                style=Style.danger,
+            ),
+            Button(label="Keep playing", custom_id=f"pawpost:{RETIRE_AREA}:{found.id}:keep"),
+        ],
+        ephemeral=True,
+    )
+
+
+@runs_in_database
+def confirm_retire(services: Services, actor: Actor, character_id: int) -> Reply:
     """The cat becomes an elder out of play before its 71st moon."""
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        found = acting_character(tx, actor, guild, character)
+        found = tx.characters.by_id(actor.guild_id, character_id)
+        if found is None:
+            raise PawpostError("That cat is no longer in this server.")
+        if found.owner_id != actor.user_id and not actor.admin_in(guild.settings):
+            raise PawpostError(f"{safe(found.name)} belongs to another player.")
         found.sheet = retire(wcagr_sheet(found))
         tx.characters.save_sheet(found)
         tx.audit.add(audit.entry(actor, "character", "retired", services.clock(), character=found))
     return Reply(
-        lines=[f"{safe(found.name)} retires: an elder out of play, it cannot check, hunt or fight."]
+        lines=[
+            f"{safe(found.name)} retires: an elder out of play, it cannot check, hunt or fight."
+        ],
+        update=True,
     )
+
+
+async def _retire_button(services: Services, actor: Actor, press: Press) -> Reply:
+    if press.verb == "confirm":
+        return await confirm_retire(services, actor, press.id)
+    return Reply(lines=["Nothing changed: the cat keeps playing."], update=True, ephemeral=True)
+
+
+RETIRE_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
+    (RETIRE_AREA, "confirm"): _retire_button,
+    (RETIRE_AREA, "keep"): _retire_button,
+}

@@ -13,7 +13,7 @@ from bot.actions.context import Actor
 from bot.actions.formatting import safe
 from bot.actions.lookup import MAX_NAME_LENGTH, clean_name
 from bot.actions.reply import Reply, ReplyField
-from bot.actions.wcagr.cats import add_cat, new_cat, new_sheet
+from bot.actions.wcagr.cats import create_or_ask, new_cat, new_sheet, parent_of
 from bot.actions.wcagr.sheet import sheet_lines
 from rules.errors import PawpostError
 from rules.wcagr import ABILITIES, CLANS, Ability, Clan, NewCat, WcagrSheet, points_left_to_spread
@@ -40,6 +40,13 @@ NAME_AND_AGE = Form(
             required=False,
             max_length=12,
             placeholder="spirit",
+        ),
+        FormField(
+            "age_choices",
+            "Older cats: the gains from 11 moons, in order",
+            required=False,
+            max_length=1000,
+            placeholder="Sneak, strength, Track, ... (or leave for later)",
         ),
     ),
 )
@@ -69,6 +76,7 @@ LONER_AND_RANK = Form(
         ),
         FormField("loner_skill", "Loners: the skill raised by 1", required=False, max_length=20),
         FormField("rank", "Rank, from the clan's list", required=False, max_length=40),
+        FormField("parent", "Parent: a retired cat of yours", required=False, max_length=32),
     ),
 )
 
@@ -129,6 +137,7 @@ def _new(choices: Choices) -> NewCat:
         loner_abilities=text("loner_abilities"),
         loner_skill=text("loner_skill"),
         rank=text("rank"),
+        age_choices=text("age_choices"),
     )
 
 
@@ -164,6 +173,8 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
     try:
         name = clean_name(str(choices["name"]))
         _sheet(tx, actor, guild, choices)
+        parent = choices.get("parent")
+        parent_of(tx, actor, guild, None if parent is None else str(parent))
     except PawpostError as error:
         return [error.message]
     if tx.characters.by_name(guild.guild_id, name) is not None:
@@ -173,7 +184,10 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
 
 def _create(tx: Transaction, actor: Actor, guild: Guild, choices: Choices, now: datetime) -> Reply:
     name = clean_name(str(choices.get("name", "")))
-    return add_cat(tx, actor, guild, name, _sheet(tx, actor, guild, choices), now)
+    parent = choices.get("parent")
+    return create_or_ask(
+        tx, actor, guild, name, _new(choices), now, None if parent is None else str(parent)
+    )
 
 
 WCAGR_BUILDER = Builder(

@@ -3,14 +3,16 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import TYPE_CHECKING
 
 from bot.actions import audit
 from bot.actions.characters import name_taken
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
-from bot.actions.lookup import clean_name, require_built
-from bot.actions.reply import Reply
+from bot.actions.lookup import clean_name, named, require_admin, require_built
+from bot.actions.reply import Button, Reply, Style
 from bot.actions.wcagr import parse
+from bot.actions.wcagr.sheet import sheet_lines
 from rules.errors import PawpostError
 from rules.wcagr import (
     NewCat,
@@ -20,25 +22,27 @@ from rules.wcagr import (
     needs_admin_approval,
 )
 from rules.wcagr.constants import DEFAULT_AGE_MOONS, MAX_CREATION_AGE_MOONS, TEN_MOONS
-from storage.models import NewCharacter
+from storage.models import Character, NewCharacter
 from storage.repositories import NameTaken, Transaction
 from storage.settings import Guild
 from storage.wcagr import wcagr
+from storage.wcagr.requests import RequestOutcome
+
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler, Press
+
+REQUEST_AREA = "wcagr-cat"
 
 
 def new_sheet(tx: Transaction, actor: Actor, guild: Guild, new: NewCat) -> WcagrSheet:
-    """The new cat's sheet checked against the rules and the server (rank counts, approval):
-    the one validation of `/character create` and of the builder's Create. A cat older than
-    10 moons is made at 10 and aged moon by moon: fixed gains at once, each choice waiting on
-    the sheet for its player."""
+    """The new cat's sheet checked against the rules and the server (rank counts): the one
+    validation of `/character create`, of the builder's Create and of an admin's Approve. A cat
+    older than 10 moons takes the age table's gains from 11 moons up: with `age_choices` each
+    is answered at once, else it is made at 10 and aged moon by moon, fixed gains at once and
+    each choice waiting on the sheet for its player."""
     if new.age_moons > MAX_CREATION_AGE_MOONS:
         raise PawpostError(
             f"A new cat can be at most {MAX_CREATION_AGE_MOONS} moons old; older cats retire."
-        )
-    if needs_admin_approval(new) and not actor.admin_in(guild.settings):
-        raise PawpostError(
-            "A cat older than 10 moons, or a leader, deputy or Healer, needs an admin's "
-            "approval: ask an admin to create it."
         )
     holders = (
         0
@@ -46,6 +50,8 @@ def new_sheet(tx: Transaction, actor: Actor, guild: Guild, new: NewCat) -> Wcagr
         else wcagr(tx).rank_holders(guild.guild_id, new.clan.value, new.rank.value)
     )
     older = new.age_moons > TEN_MOONS
+    if new.age_choices or not older:
+        return create_sheet(new, rank_holders=holders)
     made = new.model_copy(update={"age_moons": TEN_MOONS}) if older else new
     sheet = create_sheet(made, rank_holders=holders)
     while sheet.age_moons < new.age_moons:
@@ -53,16 +59,41 @@ def new_sheet(tx: Transaction, actor: Actor, guild: Guild, new: NewCat) -> Wcagr
     return sheet
 
 
+def parent_of(tx: Transaction, actor: Actor, guild: Guild, name: str | None) -> Character | None:
+    """Book l.432: a new cat may be a retired cat's descendant. The parent must be a retired
+    WCAGR cat of the same player (any player's, for an admin)."""
+    if not name:
+        return None
+    parent = named(tx, guild.guild_id, name)
+    if not isinstance(parent.sheet, WcagrSheet) or not parent.sheet.retired:
+        raise PawpostError(
+            f"{safe(parent.name)} is not retired; a new cat may name a retired cat as its parent."
+        )
+    if parent.owner_id != actor.user_id and not actor.admin_in(guild.settings):
+        raise PawpostError(f"{safe(parent.name)} belongs to another player.")
+    return parent
+
+
 def add_cat(
-    tx: Transaction, actor: Actor, guild: Guild, name: str, sheet: WcagrSheet, now: datetime
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    name: str,
+    sheet: WcagrSheet,
+    now: datetime,
+    *,
+    owner_id: int | None = None,
+    parent: Character | None = None,
 ) -> Reply:
     """Store a checked new cat (refusing a name taken meanwhile), log it, and say so."""
+    owner = actor.user_id if owner_id is None else owner_id
     new = NewCharacter(
         guild_id=actor.guild_id,
-        owner_id=actor.user_id,
+        owner_id=owner,
         name=name,
         ruleset=guild.ruleset,
         sheet=sheet,
+        mother_id=None if parent is None else parent.id,
     )
     try:
         character = tx.characters.add(new, now)
@@ -70,15 +101,112 @@ def add_cat(
         raise name_taken(name) from None
     tx.audit.add(audit.entry(actor, "character", f"created {name}", now, character=character))
     lines = [
-        f"A {sheet.clan.label} cat of {sheet.age_moons} moons, owned by <@{actor.user_id}>. "
+        f"A {sheet.clan.label} cat of {sheet.age_moons} moons, owned by <@{owner}>. "
         "See the sheet with /character show."
     ]
+    if parent is not None:
+        lines.append(f"Descended from {safe(parent.name)}.")
     if sheet.pending:
         lines.append(
             f"{len(sheet.pending)} gain(s) of the age table wait for your choice "
             "(listed on the sheet)."
         )
     return Reply(title=f"{safe(name)} joins the server", lines=lines)
+
+
+def create_or_ask(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    name: str,
+    new: NewCat,
+    now: datetime,
+    parent_name: str | None = None,
+) -> Reply:
+    """Make the cat, or, when it needs an admin's approval and the player is no admin, check
+    it the same way and keep the request with Approve and Refuse buttons for the admins."""
+    parent = parent_of(tx, actor, guild, parent_name)
+    sheet = new_sheet(tx, actor, guild, new)
+    if not needs_admin_approval(new) or actor.admin_in(guild.settings):
+        return add_cat(tx, actor, guild, name, sheet, now, parent=parent)
+    if tx.characters.by_name(guild.guild_id, name) is not None:
+        raise name_taken(name)
+    request_id = wcagr(tx).requests.open(
+        guild.guild_id, actor.user_id, name, new, None if parent is None else parent.id, now
+    )
+    tx.audit.add(audit.entry(actor, "character", f"asked to create {name}", now))
+    why = (
+        f"a cat of {new.age_moons} moons"
+        if new.age_moons > TEN_MOONS
+        else f"a {new.rank.value if new.rank else ''}"
+    )
+    return Reply(
+        lines=[f"{safe(name)} is {why}: it waits for an admin's approval."],
+        ephemeral=True,
+        announce=Reply(
+            title=f"New cat waiting for approval: {safe(name)}",
+            lines=[
+                f"<@{actor.user_id}> asks to create {safe(name)}, {why} of "
+                f"{sheet.clan.label} ({sheet.hp_max} HP). An admin approves or refuses it.",
+            ],
+            fields=sheet_lines(sheet),
+            buttons=[
+                Button(
+                    label="Approve",
+                    custom_id=f"pawpost:{REQUEST_AREA}:{request_id}:approve",
+                    style=Style.success,
+                ),
+                Button(
+                    label="Refuse",
+                    custom_id=f"pawpost:{REQUEST_AREA}:{request_id}:refuse",
+                    style=Style.danger,
+                ),
+            ],
+        ),
+    )
+
+
+@runs_in_database
+def answer_request(services: Services, actor: Actor, request_id: int, approve: bool) -> Reply:
+    """An admin's Approve (the cat is made for its player, checked again) or Refuse."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        require_admin(actor, guild)
+        request = wcagr(tx).requests.get(guild.guild_id, request_id)
+        if request is None or request.outcome is not None:
+            raise PawpostError("That request was already answered.")
+        outcome = RequestOutcome.APPROVED if approve else RequestOutcome.REFUSED
+        if not approve:
+            wcagr(tx).requests.answer(request_id, outcome, actor.user_id, now)
+            tx.audit.add(audit.entry(actor, "admin", f"refused the new cat {request.name}", now))
+            return Reply(
+                lines=[f"{safe(request.name)} was refused; <@{request.user_id}> may ask again."],
+                mentions=[request.user_id],
+                update=True,
+            )
+        parent = (
+            None
+            if request.parent_id is None
+            else tx.characters.by_id(guild.guild_id, request.parent_id)
+        )
+        sheet = new_sheet(tx, actor, guild, request.choices)
+        wcagr(tx).requests.answer(request_id, outcome, actor.user_id, now)
+        reply = add_cat(
+            tx, actor, guild, request.name, sheet, now, owner_id=request.user_id, parent=parent
+        )
+    return reply.model_copy(update={"mentions": [request.user_id], "update": True})
+
+
+async def _request_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await answer_request(services, actor, press.id, press.verb == "approve")
+
+
+REQUEST_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
+    (REQUEST_AREA, "approve"): _request_button,
+    (REQUEST_AREA, "refuse"): _request_button,
+}
 
 
 def new_cat(
@@ -94,6 +222,7 @@ def new_cat(
     loner_abilities: str | None = None,
     loner_skill: str | None = None,
     rank: str | None = None,
+    age_choices: str | None = None,
 ) -> NewCat:
     """The player's choices as typed (names and lists of names) read into a new cat."""
     return NewCat(
@@ -108,6 +237,7 @@ def new_cat(
         loner_abilities=parse.abilities(loner_abilities),
         loner_skill=None if loner_skill is None else parse.skill(loner_skill),
         rank=None if rank is None else parse.rank(rank),
+        age_choices=parse.gain_choices(age_choices),
     )
 
 
@@ -127,7 +257,10 @@ def create(
     loner_abilities: str | None = None,
     loner_skill: str | None = None,
     rank: str | None = None,
+    age_choices: str | None = None,
+    parent: str | None = None,
 ) -> Reply:
+    """`/character create`: the cat, or its request waiting for an admin."""
     name = clean_name(name)
     new = new_cat(
         clan=clan,
@@ -141,10 +274,10 @@ def create(
         loner_abilities=loner_abilities,
         loner_skill=loner_skill,
         rank=rank,
+        age_choices=age_choices,
     )
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        sheet = new_sheet(tx, actor, guild, new)
-        return add_cat(tx, actor, guild, name, sheet, now)
+        return create_or_ask(tx, actor, guild, name, new, now, parent)

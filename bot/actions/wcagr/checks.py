@@ -3,7 +3,10 @@ admins' `/admin refresh-points`."""
 
 from __future__ import annotations
 
+from datetime import datetime, timedelta
+
 from bot.actions import audit
+from bot.actions.admin import required_reason
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, named, require_admin, require_built
@@ -12,8 +15,23 @@ from bot.actions.roll import clean_reason
 from bot.actions.wcagr import parse
 from bot.actions.wcagr.sheet import ability_lines, wcagr_sheet
 from rules.errors import PawpostError
-from rules.wcagr import CheckResult, Critical, convert, refresh, roll_check
+from rules.wcagr import (
+    CheckResult,
+    Critical,
+    WcagrSheet,
+    convert,
+    refresh,
+    roll_check,
+    without_sprain,
+)
+from storage.models import Character
+from storage.repositories import Transaction
+from storage.settings import Guild
 from storage.wcagr import wcagr
+
+CHANNEL_SCOPE = "channel"
+SERVER_SCOPE = "server"
+CHANNEL_SCENE_HOURS = 24  # docs/rulings.md: a channel's cats are those that acted there in a day
 
 
 def outcome_of(result: CheckResult) -> str | None:
@@ -149,31 +167,49 @@ def convert_points(
     )
 
 
+def _scope_cats(
+    tx: Transaction, actor: Actor, guild: Guild, character: str | None, scope: str, now: datetime
+) -> tuple[list[Character], str]:
+    """The cats a refresh covers and how the post names them: one cat; the cats played in this
+    channel (a logged action here within the last day, docs/rulings.md); or the whole server."""
+    if character:
+        cat = named(tx, actor.guild_id, character)
+        wcagr_sheet(cat)
+        return [cat], safe(cat.name)
+    if scope == CHANNEL_SCOPE:
+        since = now - timedelta(hours=CHANNEL_SCENE_HOURS)
+        ids = wcagr(tx).ids_in_channel(guild.guild_id, actor.channel_id, since)
+        found = tx.characters.by_ids(guild.guild_id, ids).values()
+        cats = [cat for cat in found if isinstance(cat.sheet, WcagrSheet)]
+        return cats, f"{len(cats)} cat(s) played in this channel"
+    if scope != SERVER_SCOPE:
+        raise PawpostError("Refresh one character, this channel or the whole server.")
+    ids = wcagr(tx).live_ids(guild.guild_id)
+    return list(tx.characters.by_ids(guild.guild_id, ids).values()), (
+        f"{len(ids)} cat(s) of the server"
+    )
+
+
 @runs_in_database
-def refresh_points(services: Services, actor: Actor, character: str | None = None) -> Reply:
+def refresh_points(
+    services: Services, actor: Actor, character: str | None = None, scope: str = SERVER_SCOPE
+) -> Reply:
     """Book l.225: when the GM says so every pool holds its score again (HP is not restored):
-    one cat, or without `character` every cat of the server."""
+    one cat, the cats of this channel's scene, or every cat of the server."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
-        if character:
-            cats = [named(tx, actor.guild_id, character)]
-            wcagr_sheet(cats[0])
-        else:
-            cats = list(
-                tx.characters.by_ids(guild.guild_id, wcagr(tx).live_ids(guild.guild_id)).values()
-            )
+        cats, whom = _scope_cats(tx, actor, guild, character, scope, now)
         for cat in cats:
             cat.sheet = refresh(wcagr_sheet(cat))
         tx.characters.save_sheets(cats)
-        whom = safe(cats[0].name) if character else f"{len(cats)} cat(s) of the server"
         tx.audit.add(
             audit.entry(
                 actor,
                 "admin",
-                f"refreshed the ability points of {cats[0].name if character else 'the server'}",
+                f"refreshed the ability points of {cats[0].name if character else whom}",
                 now,
                 character=cats[0] if character else None,
             )
@@ -182,8 +218,25 @@ def refresh_points(services: Services, actor: Actor, character: str | None = Non
 
 
 @runs_in_database
-def hunt_not_built(services: Services, actor: Actor, character: str | None = None) -> Reply:
-    raise PawpostError(
-        "WCAGR hunting (Locate, Approach, Grab, Kill) is not built yet; roll the stages with "
-        "/check for now."
+def clear_sprain(services: Services, actor: Actor, character: str, reason: str) -> Reply:
+    """RULINGS: an admin may clear a sprain before its 3 sunrises of rest."""
+    reason = required_reason(reason)
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        require_built(guild)
+        found = named(tx, actor.guild_id, character)
+        sheet = wcagr_sheet(found)
+        if not sheet.sprained:
+            raise PawpostError(f"{safe(found.name)} has no sprain to clear.")
+        found.sheet = without_sprain(sheet)
+        tx.characters.save_sheet(found)
+        tx.audit.add(
+            audit.entry(
+                actor, "admin", "cleared a sprain", services.clock(), character=found, reason=reason
+            )
+        )
+    return Reply(
+        lines=[f"{safe(found.name)}'s sprain is cleared: it may hunt and fight again."],
+        footer=f"reason: {reason}",
     )

@@ -19,8 +19,14 @@ NONE_WORDS = frozenset({"", "none", "no", "-", "—"})
 _USES = re.compile(r"^(?P<name>.*?)\s*(?:[x×*]\s*(?P<uses>\d{1,2}))?$", re.IGNORECASE | re.DOTALL)
 
 
-def _key(text: str) -> str:
-    return "-".join(text.strip().lower().replace("_", " ").replace("-", " ").split())
+def key(text: str) -> str:
+    """A typed name as an enum value: "Small birds" -> "small-birds", "Frog/Toad" -> "frog-toad"."""
+    return "-".join(
+        text.strip().lower().replace("_", " ").replace("-", " ").replace("/", " ").split()
+    )
+
+
+_key = key
 
 
 def _shown(text: str) -> str:
@@ -91,3 +97,23 @@ def knack_uses(text: str | None) -> dict[Knack, int]:
             raise PawpostError(f"{found.label} is named twice; write it once, as {found.label} x2.")
         uses[found] = 1 if count is None else int(count)
     return uses
+
+
+def gain_choice(text: str) -> Ability | Skill | Knack:
+    """One answer to an age-table gain: an ability, a skill or a knack, by name."""
+    key = _key(text)
+    for kind in (Ability, Skill, Knack):
+        try:
+            return kind(key)
+        except ValueError:
+            continue
+    raise PawpostError(f"{_shown(text)} is not an ability, a skill or a knack.")
+
+
+def gain_choices(text: str | None) -> tuple[Ability | Skill | Knack, ...]:
+    """ "Sneak, strength, Track, ...": the age table's gains from 11 moons up, answered in order
+    (an older cat's creation)."""
+    if text is None or _key(text) in NONE_WORDS:
+        return ()
+    items = [item for item in re.split(r"[,;/]", text) if item.strip()]
+    return tuple(gain_choice(item) for item in items)

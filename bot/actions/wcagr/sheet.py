@@ -36,6 +36,8 @@ def _rank(sheet: WcagrSheet) -> str:
 
 def _states(sheet: WcagrSheet) -> str:
     states = []
+    if sheet.dead:
+        states.append("dead")
     if sheet.retired:
         states.append("retired (an elder out of play)")
     if sheet.knocked_out:
@@ -84,4 +86,10 @@ def cats_by_id(tx: Transaction, guild_id: int, ids: Sequence[int]) -> list[Chara
 
 
 def sheet_fields(tx: Transaction, character: Character) -> list[ReplyField]:
-    return sheet_lines(wcagr_sheet(character))
+    """`/character show`: the sheet, and the retired cat it descends from, if any."""
+    fields = sheet_lines(wcagr_sheet(character))
+    if character.mother_id is not None:
+        parent = tx.characters.by_id(character.guild_id, character.mother_id)
+        if parent is not None:
+            fields.append(ReplyField(name="Parent", value=safe(parent.name), inline=True))
+    return fields

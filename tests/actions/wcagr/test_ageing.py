@@ -5,14 +5,15 @@ from __future__ import annotations
 
 import pytest
 
+from bot.actions import buttons
 from bot.actions import clock as game_clock
 from bot.actions.game_time import game_day_numbered
 from bot.actions.wcagr import ageing, checks
-from bot.actions.wcagr.clock import on_game_day
+from bot.actions.wcagr.clock import on_sunrise
 from rules.errors import PawpostError
 from rules.wcagr import Ability, Gain, Knack, Skill, WcagrSheet
 from tests.actions.wcagr.helpers import make, wcagr_server
-from tests.conftest import ADMIN, ALICE, GUILD, actor
+from tests.conftest import ADMIN, ALICE, BOB, GUILD, actor
 
 ADMIN_ACTOR = actor(ADMIN, admin=True)
 
@@ -32,7 +33,7 @@ async def sheet_of(services, name: str = "Firepaw") -> WcagrSheet:
 async def sunrise(services) -> list[str]:
     def work(tx):
         guild = tx.guilds.get(GUILD)
-        return on_game_day(tx, guild, game_day_numbered(800_000, guild.settings))
+        return on_sunrise(tx, guild, game_day_numbered(800_000, guild.settings), services.dice)
 
     return await services.db.transact(work)
 
@@ -41,9 +42,10 @@ async def test_a_sprain_heals_after_three_sunrises(services, dice, firepaw) -> N
     dice.load(1, 1, 2)
     await checks.check(services, actor(ALICE), skill="sneak")
     assert (await sheet_of(services)).sprain_sunrises_left == 3
-    assert await sunrise(services) == ["1 sprained cat(s) rested; 0 healed."]
+    assert await sunrise(services) == []  # resting: 2 sunrises left
+    assert (await sheet_of(services)).sprain_sunrises_left == 2
     await sunrise(services)
-    assert await sunrise(services) == ["1 sprained cat(s) rested; 1 healed."]
+    assert await sunrise(services) == ["Sprains healed after 3 sunrises of rest: Firepaw."]
     assert not (await sheet_of(services)).sprained
     assert await sunrise(services) == []
 
@@ -101,10 +103,21 @@ async def test_retirement_at_71_moons_and_earlier(services, dice, firepaw) -> No
     assert sheet.age_moons == 71 and sheet.retired and sheet.rank is not None
     with pytest.raises(PawpostError, match="This cat is retired"):
         await checks.check(services, actor(ALICE), skill="listen", character="Oldpaw")
-    await ageing.retire_cat(services, actor(ALICE), "Firepaw")
+    asked = await ageing.retire_cat(services, actor(ALICE), "Firepaw")
+    assert not (await sheet_of(services)).retired  # only the button retires
+    confirm, keep = (button.custom_id for button in asked.buttons)
+    kept = await buttons.press(services, actor(ALICE), keep)
+    assert kept.lines == ["Nothing changed: the cat keeps playing."]
+    with pytest.raises(PawpostError, match="belongs to another player"):
+        await buttons.press(services, actor(BOB), confirm)
+    assert not (await sheet_of(services)).retired
+    done = await buttons.press(services, actor(ALICE), confirm)
+    assert done.lines[0].startswith("Firepaw retires: an elder out of play")
     assert (await sheet_of(services)).retired
     with pytest.raises(PawpostError, match="already retired"):
         await ageing.retire_cat(services, actor(ALICE), "Firepaw")
+    with pytest.raises(PawpostError, match="This cat is already retired"):
+        await buttons.press(services, actor(ALICE), confirm)  # a stale button
 
 
 async def test_an_admin_grants_a_great_deed(services, firepaw) -> None:
@@ -114,3 +127,21 @@ async def test_an_admin_grants_a_great_deed(services, firepaw) -> None:
     assert "chooses it with /character gains" in reply.lines[0]
     await ageing.gains(services, actor(ALICE), "Alertness")
     assert (await sheet_of(services)).knacks[Knack.ALERTNESS] == 2
+
+
+async def test_a_gain_is_chosen_from_its_select(services, firepaw) -> None:
+    await game_clock.admin_age(services, ADMIN_ACTOR, "Firepaw", 2, "two moons")
+    shown = await ageing.gains(services, actor(ALICE))
+    assert shown.select is not None and shown.select.placeholder == "Skill (11 moons)"
+    assert [o.value for o in shown.select.options][:3] == ["arch", "bite", "climb"]
+    select = shown.select.custom_id
+    with pytest.raises(PawpostError, match="belongs to another player"):
+        await buttons.press(services, actor(BOB), select, ["climb"])
+    took = await buttons.press(services, actor(ALICE), select, ["climb"])
+    assert took.lines[0] == "Firepaw takes its Skill gain of 11 moons."
+    assert took.select is not None and took.select.placeholder == "+1 any ability (12 moons)"
+    with pytest.raises(PawpostError, match="already chosen"):
+        await buttons.press(services, actor(ALICE), select, ["bite"])  # the old select
+    await buttons.press(services, actor(ALICE), took.select.custom_id, ["spirit"])
+    sheet = await sheet_of(services)
+    assert sheet.skill(Skill.CLIMB) == 1 and sheet.pending == ()

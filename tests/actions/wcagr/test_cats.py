@@ -81,11 +81,8 @@ async def test_show_lists_abilities_pools_skills_knacks_and_states(services, ser
         ),
         ({"rank": "bloodwatch-patrol"}, "ThunderClan has no such rank; its ranks are: Leader,"),
         ({"age": 71}, "A new cat can be at most 70 moons old"),
-        (
-            {"age": 12},
-            "A cat older than 10 moons, or a leader, deputy or Healer, needs an admin's approval",
-        ),
-        ({"rank": "leader"}, "needs an admin's approval"),
+        ({"age": 12, "age_choices": "Sneak"}, "Growing to 12 moons needs more choices"),
+        ({"parent": "Nobody"}, "There is no character named Nobody in this server."),
     ],
 )
 async def test_creation_refusals_are_one_sentence_and_change_nothing(

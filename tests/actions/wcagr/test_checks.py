@@ -150,8 +150,3 @@ async def test_convert_both_ways_and_refresh(services, dice, firepaw) -> None:
     assert (await sheet_of(services)).points.as_dict() == sheet.abilities.as_dict()
     shown = await checks.show_points(services, actor(ALICE))
     assert shown.lines[0] == "**Strength** 4 · points 4 left of 4"
-
-
-async def test_hunt_is_not_built_yet(services, firepaw) -> None:
-    with pytest.raises(PawpostError, match="WCAGR hunting .* is not built yet"):
-        await checks.hunt_not_built(services, actor(ALICE))

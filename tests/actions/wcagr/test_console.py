@@ -1,6 +1,7 @@
 """`pawpost console` plays WCAGR: a ThunderClan cat and a Loner, checks with spent points and
-knacks, a refused knack, a conversion, a refresh, a critical failure that sprains, twelve moons
-of ageing with a choice answered, and a retirement."""
+knacks, a refused knack, a knack on its own, a conversion, a refresh, a critical failure that
+sprains, twelve moons of ageing with every choice answered, a retirement confirmed by its button
+and one at 71 moons. (The builder's half is `test_builder_console.py`.)"""
 
 from __future__ import annotations
 
@@ -30,9 +31,30 @@ SCRIPT = [
     "/as user:ann",
     "/character gains",
     "/character gains choice:Sneak",
+    "/character gains choice:strength",
+    "/character gains choice:Track",
+    "/character gains choice:intelligence",
+    "/character gains choice:Climb",
+    "/character gains choice:Stalk",
+    "/character gains choice:spirit",
+    "/character gains choice:Sneak",
+    "/character gains choice:Balance",
+    "/character gains choice:intelligence",
+    "/character gains choice:Leap",
+    "/character gains",
+    "/knack knack:dash",
     "/character retire character:Ravenpaw",
+    "/click 2",
+    "/character retire character:Ravenpaw",
+    "/click 1",
     "/check skill:see character:Ravenpaw",
-    "/hunt",
+    "/as user:admin admin:yes",
+    "/character create name:Oldstripe clan:windclan strength:1 intelligence:2 spirit:2 "
+    'skills:"Listen, Swim, Arch" knacks:"Dodge, Orate, Intuition" ten-moon-bonus:spirit',
+    "/admin age character:Oldstripe moons:61 reason:seasons",
+    "/check skill:listen character:Oldstripe",
+    "/as user:ann",
+    "/hunt status",
     "/character show",
 ]
 
@@ -61,12 +83,19 @@ async def test_a_console_script_plays_wcagr(services, dice) -> None:
     assert "Skill (11 moons): choose one of Arch," in text
     assert "Firepaw takes its Skill gain of 11 moons." in text
     assert "Next: +1 any ability (12 moons): choose one of Strength, Intelligence, Spirit." in text
+    assert "Next: Knack (22 moons): choose one of Alertness, Animal Lore, Belly Rake," in text
+    assert "Firepaw has no gain waiting for a choice." in text
+    assert "Firepaw spends 1 Strength point on Dash." in text
+    assert "Nothing changed: the cat keeps playing." in text
     assert "Ravenpaw retires: an elder out of play" in text
+    assert "Oldstripe is 61 moons older." in text
+    assert text.count("error: This cat is retired: an elder out of play") == 2
     assert (
         "error: This cat is retired: an elder out of play, it cannot check, hunt or fight." in text
     )
-    assert "error: WCAGR hunting" in text
+    assert "error: Firepaw is on no hunt; start one with /hunt start." in text
     shown = text[text.rindex("> /character show") :]
-    assert "Age: 22 moons" in shown and "Sneak 2 (Spirit)" in shown
+    assert "Age: 22 moons" in shown and "Sneak 3 (Spirit)" in shown
+    assert "Strength 5 · points 4 left of 5" in shown and "Leap (Strength)" in shown
     assert "sprained (3 sunrises of rest left)" in shown
-    assert "Gains waiting for a choice: +1 any ability (12 moons)" in shown
+    assert "Gains waiting" not in shown

@@ -147,23 +147,27 @@ async def test_due_waits_are_found_once_and_a_new_state_rearms_them(db, cats) ->
     late, later = await db.transact(two_combats)
 
     def work(tx: Transaction) -> None:
-        assert germ(tx).combat.due(NOW, 10) == []
-        assert germ(tx).combat.next_due() == NOW + timedelta(hours=1)
-        due = germ(tx).combat.due(NOW + timedelta(hours=2), 10)
+        assert germ(tx).combat.due(NOW, 10, "germ") == []
+        assert germ(tx).combat.next_due("germ") == NOW + timedelta(hours=1)
+        due = germ(tx).combat.due(NOW + timedelta(hours=2), 10, "germ")
         assert [c.id for c in due] == [late.id]
         germ(tx).combat.mark_reminded(due, NOW + timedelta(hours=2))
-        assert germ(tx).combat.due(NOW + timedelta(hours=2), 10) == []
-        assert germ(tx).combat.next_due() == NOW + timedelta(hours=5)
+        assert germ(tx).combat.due(NOW + timedelta(hours=2), 10, "germ") == []
+        assert germ(tx).combat.next_due("germ") == NOW + timedelta(hours=5)
 
         # The next step of the late combat waits anew, and is reminded anew.
         state, _ = accept(late.state, birch, ScriptedDice([]), {})
         state, _ = decide_first(state, ash)
         moved = late.model_copy(update={"state": state, "due_at": NOW + timedelta(hours=3)})
         assert germ(tx).combat.save(moved, late.state.version)
-        assert [c.id for c in germ(tx).combat.due(NOW + timedelta(hours=4), 10)] == [late.id]
+        assert [c.id for c in germ(tx).combat.due(NOW + timedelta(hours=4), 10, "germ")] == [
+            late.id
+        ]
         # A reminder made for an older state is not recorded.
         germ(tx).combat.mark_reminded([late], NOW + timedelta(hours=4))
-        assert [c.id for c in germ(tx).combat.due(NOW + timedelta(hours=4), 10)] == [late.id]
+        assert [c.id for c in germ(tx).combat.due(NOW + timedelta(hours=4), 10, "germ")] == [
+            late.id
+        ]
 
     await db.transact(work)
     assert later.id != late.id
@@ -187,8 +191,8 @@ async def test_every_combat_query_uses_an_index(db, cats) -> None:
         germ(tx).combat.active_in_channel(GUILD, CHANNEL, 2)
         germ(tx).combat.recent_actions(GUILD, combat.id, 5)
         germ(tx).combat.hits(GUILD, combat.id)
-        germ(tx).combat.due(NOW, 10)
-        germ(tx).combat.next_due()
+        germ(tx).combat.due(NOW, 10, "germ")
+        germ(tx).combat.next_due("germ")
         germ(tx).combat.mark_reminded([combat], NOW)
         germ(tx).combat.release_fighters(GUILD, combat.id, (ash,))
         connection.set_trace_callback(None)

@@ -1,0 +1,139 @@
+"""WCAGR illness: the cough season (on the season's turn or `/admin illness season`), an admin
+giving an illness, `/treat` by a medicine cat, its apprentice or an admin, and each sick cat's
+sunrise."""
+
+from __future__ import annotations
+
+from bot.actions import audit
+from bot.actions.admin import required_reason
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import safe
+from bot.actions.game_time import game_day_at
+from bot.actions.lookup import acting_character, named, require_admin, require_built
+from bot.actions.reply import Reply
+from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
+from rules.dice import DiceSource
+from rules.errors import PawpostError
+from rules.wcagr import Illness, Rank
+from rules.wcagr.illness import cough_season, sick, treat
+from storage.models import Character
+from storage.repositories import Transaction
+from storage.settings import Guild
+from storage.wcagr import wcagr
+from storage.wcagr.settings import WcagrSettings
+
+HEALER_RANKS = frozenset(
+    {
+        Rank.MEDICINE_CAT,
+        Rank.MEDICINE_CAT_APPRENTICE,
+        Rank.SILVERBLOOD,
+        Rank.SILVERBLOOD_APPRENTICE,
+        Rank.HEALER,
+    }
+)
+
+
+def season_lines(tx: Transaction, guild: Guild, day: int, dice: DiceSource) -> list[str]:
+    """Every live cat's cough-season checks (l.437, 449); the names of those who caught one."""
+    cats = cats_by_id(tx, guild.guild_id, wcagr(tx).live_ids(guild.guild_id))
+    caught: list[str] = []
+    changed: list[Character] = []
+    for cat in cats:
+        rolled = cough_season(wcagr_sheet(cat), day, dice)
+        if not rolled.checks:
+            continue
+        cat.sheet = rolled.sheet
+        changed.append(cat)
+        if rolled.caught is not None:
+            caught.append(f"{safe(cat.name)} ({rolled.caught.label.lower()})")
+    tx.characters.save_sheets(changed)
+    return [
+        f"The cough season begins: {len(changed)} cat(s) rolled Strength against it; "
+        + (f"ill: {', '.join(caught)}." if caught else "none fell ill.")
+    ]
+
+
+@runs_in_database
+def admin_season(services: Services, actor: Actor, reason: str) -> Reply:
+    """An admin calls the cough season now."""
+    reason = required_reason(reason)
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        require_built(guild)
+        lines = season_lines(tx, guild, game_day_at(now, guild.settings).number, services.dice)
+        tx.audit.add(audit.entry(actor, "admin", "called the cough season", now, reason=reason))
+    return Reply(title="The cough season", lines=lines, footer=f"reason: {reason}")
+
+
+@runs_in_database
+def admin_give(
+    services: Services, actor: Actor, character: str, illness: str, reason: str
+) -> Reply:
+    """The GM's own illness for a cat, from today."""
+    reason = required_reason(reason)
+    try:
+        chosen = Illness(illness.strip().lower())
+    except ValueError:
+        raise PawpostError(f"Choose one of {', '.join(i.value for i in Illness)}.") from None
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        require_built(guild)
+        cat = named(tx, guild.guild_id, character)
+        sheet = wcagr_sheet(cat)
+        if sheet.dead:
+            raise PawpostError(f"{safe(cat.name)} is dead.")
+        cat.sheet = sick(sheet, chosen, game_day_at(now, guild.settings).number)
+        tx.characters.save_sheet(cat)
+        tx.audit.add(
+            audit.entry(actor, "admin", f"gave {chosen.value}", now, character=cat, reason=reason)
+        )
+    return Reply(
+        lines=[f"{safe(cat.name)} has {chosen.label.lower()} from today: no hunting or fighting."],
+        footer=f"reason: {reason}",
+    )
+
+
+@runs_in_database
+def treat_cat(
+    services: Services, actor: Actor, target: str, herbs: str, character: str | None = None
+) -> Reply:
+    """`/treat`: a medicine cat (or silverblood, Healer, or their apprentices) or an admin
+    records a treatment with the herbs given."""
+    given = [herb for herb in herbs.replace(";", ",").split(",") if herb.strip()]
+    if not given:
+        raise PawpostError("Name the herbs, e.g. catmint, tansy.")
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        is_admin = actor.admin_in(guild.settings)
+        healer = None
+        if not is_admin or character:
+            healer = acting_character(tx, actor, guild, character)
+            if wcagr_sheet(healer).rank not in HEALER_RANKS and not is_admin:
+                raise PawpostError(
+                    f"{safe(healer.name)} is no medicine cat: only a medicine cat, a "
+                    "silverblood, a Healer, their apprentices or an admin treats illness."
+                )
+        patient = named(tx, guild.guild_id, target)
+        sheet = wcagr_sheet(patient)
+        illness = sheet.illness
+        chickweed = WcagrSettings.of(guild.settings).chickweed_for_catmint
+        patient.sheet = treat(sheet, given, chickweed_for_catmint=chickweed, by_admin=is_admin)
+        tx.characters.save_sheet(patient)
+        by = healer.name if healer is not None else "an admin"
+        tx.audit.add(
+            audit.entry(
+                actor,
+                "treat",
+                f"{by} treated {illness.value if illness else ''} with {', '.join(given)[:80]}",
+                now,
+                character=patient,
+            )
+        )
+    label = illness.label.lower() if illness else "illness"
+    return Reply(lines=[f"{safe(patient.name)} is cured of {label}."])

@@ -1,0 +1,239 @@
+"""WCAGR's stored hunts, their hunters, and the clans' fresh-kill piles."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules.wcagr import Skill
+from rules.wcagr.hunting import Prey, Stage, Weight
+from storage.connection import Connection
+from storage.timestamps import from_text, to_text
+
+
+class HuntState(StrEnum):
+    GOING = "going"
+    KILLED = "killed"
+    LOST = "lost"
+
+
+class StoredHunt(BaseModel):
+    id: int
+    guild_id: int
+    channel_id: int
+    prey: Prey
+    locate_skill: Skill
+    stage: Stage
+    tries: int
+    state: HuntState
+    started_by: int
+    created_at: datetime
+    members: tuple[int, ...] = ()
+
+
+class Piece(BaseModel):
+    """One catch on a clan's pile."""
+
+    id: int
+    guild_id: int
+    clan: str
+    prey: Prey
+    weight: Weight
+    sixths: int
+    sixths_left: int
+    caught_day: int
+    caught_by: int | None
+    hunt_id: int | None
+
+
+_HUNT = "id, guild_id, channel_id, prey, locate_skill, stage, tries, state, started_by, created_at"
+_PIECE = "id, guild_id, clan, prey, weight, sixths, sixths_left, caught_day, caught_by, hunt_id"
+
+
+def _hunt(row: Sequence[Any], members: Sequence[int]) -> StoredHunt:
+    return StoredHunt(
+        id=row[0],
+        guild_id=row[1],
+        channel_id=row[2],
+        prey=Prey(row[3]),
+        locate_skill=Skill(row[4]),
+        stage=Stage(row[5]),
+        tries=row[6],
+        state=HuntState(row[7]),
+        started_by=row[8],
+        created_at=from_text(row[9]),
+        members=tuple(members),
+    )
+
+
+def _piece(row: Sequence[Any]) -> Piece:
+    return Piece(
+        id=row[0],
+        guild_id=row[1],
+        clan=row[2],
+        prey=Prey(row[3]),
+        weight=Weight(row[4]),
+        sixths=row[5],
+        sixths_left=row[6],
+        caught_day=row[7],
+        caught_by=row[8],
+        hunt_id=row[9],
+    )
+
+
+class HuntRepository:
+    """The `wcagr_hunts`, `wcagr_hunt_members` and `wcagr_freshkill` tables."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._db = connection
+
+    # --- hunts ---------------------------------------------------------------------------
+
+    def start(
+        self,
+        guild_id: int,
+        channel_id: int,
+        prey: Prey,
+        locate_skill: Skill,
+        character_id: int,
+        now: datetime,
+        log_id: int | None = None,
+    ) -> int:
+        rows = self._db.execute_fetchall(
+            "INSERT INTO wcagr_hunts (guild_id, channel_id, prey, locate_skill, stage, tries,"
+            " state, started_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?, ?)"
+            " RETURNING id",
+            (
+                guild_id,
+                channel_id,
+                prey.value,
+                locate_skill.value,
+                Stage.LOCATE.value,
+                HuntState.GOING.value,
+                character_id,
+                to_text(now),
+                to_text(now),
+            ),
+        )
+        hunt_id = int(rows[0][0])
+        self.add_member(hunt_id, guild_id, character_id, now, log_id)
+        return hunt_id
+
+    def add_member(
+        self,
+        hunt_id: int,
+        guild_id: int,
+        character_id: int,
+        now: datetime,
+        log_id: int | None = None,
+    ) -> None:
+        self._db.execute(
+            "INSERT INTO wcagr_hunt_members (hunt_id, guild_id, character_id, log_id, joined_at)"
+            " VALUES (?, ?, ?, ?, ?) ON CONFLICT (hunt_id, character_id) DO NOTHING",
+            (hunt_id, guild_id, character_id, log_id, to_text(now)),
+        )
+
+    def log_ids(self, hunt_id: int) -> list[int]:
+        """The hunters' lines in the core's hunting log."""
+        rows = self._db.execute_fetchall(
+            "SELECT log_id FROM wcagr_hunt_members WHERE hunt_id = ? AND log_id IS NOT NULL",
+            (hunt_id,),
+        )
+        return [int(row[0]) for row in rows]
+
+    def _members(self, hunt_id: int) -> list[int]:
+        rows = self._db.execute_fetchall(
+            "SELECT character_id FROM wcagr_hunt_members WHERE hunt_id = ? ORDER BY joined_at,"
+            " character_id",
+            (hunt_id,),
+        )
+        return [int(row[0]) for row in rows]
+
+    def get(self, guild_id: int, hunt_id: int) -> StoredHunt | None:
+        rows = self._db.execute_fetchall(
+            f"SELECT {_HUNT} FROM wcagr_hunts WHERE guild_id = ? AND id = ?", (guild_id, hunt_id)
+        )
+        return _hunt(rows[0], self._members(hunt_id)) if rows else None
+
+    def going_for(self, guild_id: int, character_id: int) -> StoredHunt | None:
+        """The hunt the cat is on now, if any."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {', '.join('h.' + c for c in _HUNT.split(', '))}"
+            " FROM wcagr_hunt_members m JOIN wcagr_hunts h ON h.id = m.hunt_id"
+            " WHERE m.guild_id = ? AND m.character_id = ? AND h.state = ?"
+            " ORDER BY h.id DESC LIMIT 1",
+            (guild_id, character_id, HuntState.GOING.value),
+        )
+        return _hunt(rows[0], self._members(int(rows[0][0]))) if rows else None
+
+    def save(self, hunt: StoredHunt, now: datetime) -> None:
+        self._db.execute(
+            "UPDATE wcagr_hunts SET stage = ?, tries = ?, state = ?, updated_at = ?"
+            " WHERE id = ? AND guild_id = ?",
+            (hunt.stage.value, hunt.tries, hunt.state.value, to_text(now), hunt.id, hunt.guild_id),
+        )
+
+    def all_in_guild(self, guild_id: int) -> list[StoredHunt]:
+        rows = self._db.execute_fetchall(
+            f"SELECT {_HUNT} FROM wcagr_hunts WHERE guild_id = ? ORDER BY id", (guild_id,)
+        )
+        return [_hunt(row, self._members(int(row[0]))) for row in rows]
+
+    # --- the fresh-kill pile -------------------------------------------------------------
+
+    def add_piece(
+        self,
+        guild_id: int,
+        clan: str,
+        prey: Prey,
+        weight: Weight,
+        sixths: int,
+        caught_day: int,
+        caught_by: int | None,
+        hunt_id: int | None,
+        now: datetime,
+    ) -> int:
+        rows = self._db.execute_fetchall(
+            "INSERT INTO wcagr_freshkill (guild_id, clan, prey, weight, sixths, sixths_left,"
+            " caught_day, caught_by, hunt_id, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            (
+                guild_id,
+                clan,
+                prey.value,
+                weight.value,
+                sixths,
+                sixths,
+                caught_day,
+                caught_by,
+                hunt_id,
+                to_text(now),
+            ),
+        )
+        return int(rows[0][0])
+
+    def pile(self, guild_id: int, clan: str) -> list[Piece]:
+        """What is left on the clan's pile, oldest first."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_PIECE} FROM wcagr_freshkill WHERE guild_id = ? AND clan = ?"
+            " AND sixths_left > 0 ORDER BY caught_day, id",
+            (guild_id, clan),
+        )
+        return [_piece(row) for row in rows]
+
+    def take(self, taken: Sequence[tuple[int, int]]) -> None:
+        """Take (piece id, sixths) from the pile."""
+        self._db.executemany(
+            "UPDATE wcagr_freshkill SET sixths_left = sixths_left - ? WHERE id = ?",
+            [(sixths, piece_id) for piece_id, sixths in taken],
+        )
+
+    def all_pieces(self, guild_id: int) -> list[Piece]:
+        rows = self._db.execute_fetchall(
+            f"SELECT {_PIECE} FROM wcagr_freshkill WHERE guild_id = ? ORDER BY id", (guild_id,)
+        )
+        return [_piece(row) for row in rows]

@@ -1,0 +1,94 @@
+"""WCAGR's cat requests: a player's older cat waiting for an admin's approval."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from enum import StrEnum
+from typing import Any
+
+from pydantic import BaseModel
+
+from rules.wcagr import NewCat
+from storage.connection import Connection
+from storage.timestamps import to_text
+
+
+class RequestOutcome(StrEnum):
+    APPROVED = "approved"
+    REFUSED = "refused"
+
+
+class CatRequest(BaseModel):
+    id: int
+    guild_id: int
+    user_id: int
+    name: str
+    choices: NewCat
+    parent_id: int | None = None
+    outcome: RequestOutcome | None = None
+
+
+_COLUMNS = "id, guild_id, user_id, name, choices, parent_id, outcome"
+
+
+def _request(row: Any) -> CatRequest:
+    return CatRequest(
+        id=row[0],
+        guild_id=row[1],
+        user_id=row[2],
+        name=row[3],
+        choices=NewCat.model_validate_json(row[4]),
+        parent_id=row[5],
+        outcome=None if row[6] is None else RequestOutcome(row[6]),
+    )
+
+
+class CatRequestRepository:
+    """The `wcagr_cat_requests` table."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._db = connection
+
+    def open(
+        self,
+        guild_id: int,
+        user_id: int,
+        name: str,
+        choices: NewCat,
+        parent_id: int | None,
+        now: datetime,
+    ) -> int:
+        """Record a request; returns its id."""
+        rows = self._db.execute_fetchall(
+            "INSERT INTO wcagr_cat_requests"
+            " (guild_id, user_id, name, choices, parent_id, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+            (guild_id, user_id, name, choices.model_dump_json(), parent_id, to_text(now)),
+        )
+        return int(rows[0][0])
+
+    def get(self, guild_id: int, request_id: int) -> CatRequest | None:
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM wcagr_cat_requests WHERE guild_id = ? AND id = ?",
+            (guild_id, request_id),
+        )
+        return _request(rows[0]) if rows else None
+
+    def answer(
+        self, request_id: int, outcome: RequestOutcome, answered_by: int, now: datetime
+    ) -> bool:
+        """Close a waiting request; False when it was answered meanwhile."""
+        rows = self._db.execute_fetchall(
+            "UPDATE wcagr_cat_requests SET outcome = ?, answered_by = ?, answered_at = ?"
+            " WHERE id = ? AND answered_at IS NULL RETURNING id",
+            (outcome.value, answered_by, to_text(now), request_id),
+        )
+        return bool(rows)
+
+    def all_in_guild(self, guild_id: int) -> list[CatRequest]:
+        """Every request of the server, oldest first (for `/admin export`)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM wcagr_cat_requests WHERE guild_id = ? ORDER BY id",
+            (guild_id,),
+        )
+        return [_request(row) for row in rows]
