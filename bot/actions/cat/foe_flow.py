@@ -158,6 +158,8 @@ def start(
             raise PawpostError(
                 f"{safe(found.name)}'s Claws, Fangs and Legs are all Crippled, so it cannot fight."
             )
+        if cat(tx).foes.fighting(actor.guild_id, [found.id]):  # asked first: no id spent
+            raise PawpostError(f"{safe(found.name)} is already in a fight.")
         state = FoeFightState(character_id=found.id, fight=start_fight([foe]))
         combat: Combat[FoeFightState] = Combat(
             guild_id=actor.guild_id,

@@ -3,9 +3,10 @@ against non-cats with their state."""
 
 from __future__ import annotations
 
+import gzip
 import json
 
-from bot.actions import log
+from bot.actions import export
 from bot.actions.cat import foe_flow, risks
 from tests.actions.cat.helpers import FIREPAW, cat_server, make
 from tests.conftest import ADMIN, ALICE, actor
@@ -18,9 +19,9 @@ async def test_the_export_carries_risks_wounds_and_foe_fights(services, dice) ->
     await risks.risk(services, actor(ALICE), "legs", "hard", dangerous="yes")
     admin = actor(ADMIN, admin=True)
     await foe_flow.start(services, admin, "Boggin", 2, 3, character="Firepaw")
-    reply = await log.export(services, admin)
+    reply = await export.export(services, admin)
     assert reply.attachment is not None
-    section = json.loads(reply.attachment.content)["cat"]
+    section = json.loads(gzip.decompress(reply.attachment.content))["cat"]
     [risk] = section["risks"]
     assert risk["result"]["dangerous"] is True and risk["result"]["needed"] == 3
     [wound] = section["wounds"]

@@ -50,8 +50,9 @@ async def test_rounds_go_on_until_the_foe_is_out(services, dice, firepaw, tmp_pa
     assert list(ids(first))[:2] == ["Spend a Life: no scars this round", "1 scar in Claws"]
     with pytest.raises(PawpostError, match="out of date"):
         await buttons.press(services, actor(ALICE), ids(started)["Fangs"])  # a stale click
+    where = services.db.path
     await services.db.close()  # a restart between the round and its scars
-    services.db = await Database.open(tmp_path / "pawpost.sqlite3")
+    services.db = await Database.open(where)
     placed = await buttons.press(services, actor(ALICE), ids(first)["1 scar in Claws"])
     assert placed.lines[0] == "Firepaw takes 1 in Claws."
     assert placed.lines[-1] == f"<@{ALICE}>, round 2: how does Firepaw fight?"

@@ -3,9 +3,10 @@ catalogue with its own edits marked apart from the starter items."""
 
 from __future__ import annotations
 
+import gzip
 import json
 
-from bot.actions import log
+from bot.actions import export
 from bot.actions.caverns import admin
 from tests.actions.caverns.helpers import character, party_of_three
 from tests.conftest import ADMIN, CHANNEL, actor
@@ -17,9 +18,9 @@ async def test_the_export_carries_the_parties_and_the_catalogue(services) -> Non
     await party_of_three(services)
     await admin.set_party(services, MC, "Piper", "The Lanterns")
     await admin.add_item(services, MC, "Golden harp", "musical instrument", 400)
-    reply = await log.export(services, MC)
+    reply = await export.export(services, MC)
     assert reply.attachment is not None
-    section = json.loads(reply.attachment.content)["caverns"]
+    section = json.loads(gzip.decompress(reply.attachment.content))["caverns"]
     ids = {name: (await character(services, name)).id for name in ("Brunhild", "Ilsa", "Piper")}
     assert [
         (p["name"], p["channel_id"], p["member_ids"], p["level"]) for p in section["parties"]
