@@ -3,6 +3,7 @@ has every figure the README quotes."""
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 from pathlib import Path
@@ -52,7 +53,11 @@ def test_the_command_line_refuses_an_existing_file(tmp_path: Path, capsys) -> No
     assert "already exists" in capsys.readouterr().err
 
 
-def test_the_command_line_refuses_a_ruleset_without_a_mix(capsys) -> None:
+def test_the_command_line_refuses_a_ruleset_without_a_mix(capsys, monkeypatch) -> None:
+    from bot.registry import RULESETS
+
+    # Every shipped ruleset has a mix: take Caverns' away to see the refusal.
+    monkeypatch.setitem(RULESETS, "caverns", dataclasses.replace(RULESETS["caverns"], bench=None))
     assert main(["bench", "--ruleset", "caverns"]) == 2
     assert (
         capsys.readouterr().err
