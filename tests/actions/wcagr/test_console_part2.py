@@ -1,7 +1,7 @@
 """`pawpost console` rehearses WCAGR part 2 with scripted dice: a team hunt with a retry into
 the fresh-kill pile, a three-cat fight wrestled to a knockout, herb healing, and whitecough
-treated. (The console has no clock of its own: the week of game days is in the e2e test,
-`tests/e2e/test_bot_wcagr.py`, and in `test_health.py`.)"""
+treated. The week of game days is rehearsed with the console's clock in `test_console_week.py`
+(and through the fake Discord in `tests/e2e/test_bot_wcagr.py`)."""
 
 from __future__ import annotations
 
