@@ -1,8 +1,9 @@
 """Races in the rulesets and features merged after PostgreSQL, run on it: two databases (two
 pools of worker threads, as two processes have), all calls at once. A hunt stage is rolled once,
-a fresh-kill piece eaten once, a wound's scars placed once, an approval decided once. What keeps
-each to one: SERIALIZABLE write transactions, retried on a conflict, and the conditional updates
-(a version, a status) the repositories make."""
+a fresh-kill piece eaten once, a wound's scars placed once, an approval decided once, a long
+rest's experience counted once. What keeps each to one: SERIALIZABLE write transactions, retried
+on a conflict, the conditional updates (a version, a status) the repositories make, and the
+rows locked first (`FOR UPDATE`) so a second call waits for the first instead of rolling dice."""
 
 from __future__ import annotations
 
@@ -14,9 +15,10 @@ from typing import Any
 import psycopg
 import pytest
 
-from bot.actions import approvals
+from bot.actions import approvals, buttons
 from bot.actions.cat import risks
 from bot.actions.cat import wounds as cat_wounds
+from bot.actions.caverns import rests as caverns_rests
 from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
 from bot.actions.reply import Reply
@@ -27,6 +29,7 @@ from storage.database import Database
 from tests.actions.cat.helpers import FIREPAW as CAT_FIREPAW
 from tests.actions.cat.helpers import cat_server
 from tests.actions.cat.helpers import make as make_cat
+from tests.actions.caverns.helpers import ids, party_of_three
 from tests.actions.wcagr.helpers import make, wcagr_server
 from tests.conftest import ADMIN, ALICE, BOB, FIREPAW, Clock, actor
 
@@ -153,3 +156,28 @@ async def test_a_sheet_approved_and_rejected_at_once_is_decided_once(
         postgresql_schema, "SELECT count(*) FROM character_approvals WHERE status <> 'pending'"
     )
     assert decided == 1
+
+
+async def test_a_long_rests_questions_all_answered_at_once_count_its_experience_once(
+    pair: list[Services], postgresql_schema: str
+) -> None:
+    services = pair[0]
+    await party_of_three(services)
+    services.dice = ScriptedDice([4, 4])
+    rest = await caverns_rests.rest_long(services, actor(ALICE))
+    by_label = ids(rest)
+    labels = [f"Question {n}: {word}" for n in (1, 2, 3) for word in ("yes", "no")]
+    calls: list[Call] = [
+        lambda s, label=label: buttons.press(s, ADMIN_ACTOR, by_label[label]) for label in labels
+    ] * 3
+    seen = await race(pair, calls)
+    assert seen["answered"] == 3 and sum(seen.values()) == 18, seen
+    counted = scalar(
+        postgresql_schema, "SELECT count(*) FROM audit_log WHERE action = 'experience'"
+    )
+    assert counted == 3  # one answer to each question, each logged once
+    assert (
+        scalar(postgresql_schema, "SELECT count(*) FROM caverns_rests WHERE settled_at IS NOT NULL")
+        == 1
+    )
+    assert scalar(postgresql_schema, "SELECT experience FROM caverns_parties") in (1, 2, 3)
