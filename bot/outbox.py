@@ -30,6 +30,12 @@ LAST_RETRY = timedelta(hours=1)  # the longest wait between two tries of one pos
 GIVE_UP_AFTER = timedelta(days=7)  # a post Discord could not take for this long is dropped
 KEEP_SENT = timedelta(days=30)  # sent posts are remembered this long (for a look at what went)
 PRUNE_BATCH = 500
+# Over a database other processes share, the posts one process takes are its own this long: one
+# that dies sending them leaves them to the next look after it. Well inside the minutes Discord
+# keeps a nonce, so a post sent just before the death is not doubled by the resend.
+CLAIM_LEASE = timedelta(seconds=60)
+# A batch is sent only while its lease has this much left; the rest is taken again later.
+LEASE_MARGIN = timedelta(seconds=10)
 
 
 @dataclass(frozen=True)
@@ -90,26 +96,44 @@ class Outbox:
     """Sends what the outbox holds through `send`, in the order it was recorded."""
 
     def __init__(
-        self, services: Services, send: Send, *, first_retry: timedelta = FIRST_RETRY
+        self,
+        services: Services,
+        send: Send,
+        *,
+        first_retry: timedelta = FIRST_RETRY,
+        lease: timedelta = CLAIM_LEASE,
     ) -> None:
         self._services = services
         self._send = send
         self.first_retry = first_retry
+        # One process alone on its database (SQLite) takes nothing from anyone: no lease, so
+        # a post cut short by a crash goes out at once after the restart.
+        self.lease = lease if services.db.shared else timedelta(0)
 
     async def deliver(self) -> datetime | None:
         """Send every post due now; returns when the next one is due (None: nothing waits)."""
         db = self._services.db
         now = self._services.clock()
-        due = await db.transact(lambda tx: tx.outbox.due(now, BATCH), write=False)
-        held: set[int] = set()  # channels where a post failed: the later ones wait for it
-        for post in due:
-            if post.channel_id not in held and not await self._one(post):
-                held.add(post.channel_id)
+        until = now + self.lease
+        taken = await db.transact(lambda tx: tx.outbox.claim(now, BATCH, until))
+        held: dict[int, datetime] = {}  # channels where a post failed, and until when
+        untried: list[tuple[int, datetime]] = []  # taken, not tried: given back, due then
+        for post in taken:
+            if post.channel_id in held:
+                untried.append((post.id, held[post.channel_id]))
+            elif self.lease and self._services.clock() > until - LEASE_MARGIN:
+                untried.append((post.id, now))  # may be another's soon: taken again next pass
+            else:
+                again = await self._one(post)
+                if again is not None:
+                    held[post.channel_id] = again
+        if self.lease and untried:
+            await db.transact(lambda tx: tx.outbox.release(untried, until))
         await db.transact(lambda tx: tx.outbox.prune(now - KEEP_SENT, PRUNE_BATCH))
         return await db.transact(lambda tx: tx.outbox.earliest_due(), write=False)
 
-    async def _one(self, post: OutboxPost) -> bool:
-        """Try one post; False when it must be tried again later."""
+    async def _one(self, post: OutboxPost) -> datetime | None:
+        """Try one post; when it must be tried again, returns when (None: it is done)."""
         db, clock = self._services.db, self._services.clock
         attempt = post.attempts + 1  # tries that ended; one cut short by a crash is not counted
         if attempt > 1:
@@ -121,7 +145,7 @@ class Outbox:
             reason = _reason(error)
             log.warning("gave up a post to channel %s: %s", post.channel_id, reason)
             await db.transact(lambda tx: tx.outbox.give_up(post.id, reason, clock()))
-            return True
+            return None
         except Exception as error:
             reason = _reason(error)
             now = clock()
@@ -133,7 +157,7 @@ class Outbox:
                     reason,
                 )
                 await db.transact(lambda tx: tx.outbox.give_up(post.id, reason, now))
-                return True
+                return None
             wait = retry_wait(attempt, self.first_retry)
             log.warning(
                 "could not post to channel %s (%s); trying again in %.0f s",
@@ -142,6 +166,6 @@ class Outbox:
                 wait.total_seconds(),
             )
             await db.transact(lambda tx: tx.outbox.retry_later(post, reason, now + wait))
-            return False
+            return now + wait
         await db.transact(lambda tx: tx.outbox.mark_sent(post.id, message_id, clock()))
-        return True
+        return None

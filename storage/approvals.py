@@ -85,9 +85,12 @@ class ApprovalRepository:
         )
         return int(next(iter(rows))[0])
 
-    def get(self, guild_id: int, approval_id: int) -> Approval | None:
+    def get(self, guild_id: int, approval_id: int, *, lock: bool = False) -> Approval | None:
+        """A request of this server by id; `lock` holds its row until the transaction ends, so
+        that two admins deciding it at once decide one after the other."""
+        held = self._db.dialect.lock_rows if lock else ""
         rows = self._db.execute_fetchall(
-            f"SELECT {_COLUMNS} FROM character_approvals WHERE id = ? AND guild_id = ?",
+            f"SELECT {_COLUMNS} FROM character_approvals WHERE id = ? AND guild_id = ?{held}",
             (approval_id, guild_id),
         )
         return next((_approval(row) for row in rows), None)

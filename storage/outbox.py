@@ -55,13 +55,25 @@ class OutboxRepository:
             [(p.guild_id, p.channel_id, new_nonce(), p.body, when, when) for p in posts],
         )
 
-    def due(self, now: datetime, limit: int) -> list[OutboxPost]:
-        """Posts to send by `now`, in the order they were recorded."""
+    def claim(self, now: datetime, limit: int, until: datetime) -> list[OutboxPost]:
+        """Take the posts to send by `now`, in the order they were recorded, until `until`: the
+        other processes pass them over (locked rows skipped, then the lease in next_attempt_at),
+        and a process that dies sending them leaves them to be taken again once it ends. A post
+        waits while an earlier one of its channel is pending and not due (held or taken)."""
         rows = self._db.execute_fetchall(
-            "SELECT id, guild_id, channel_id, nonce, body, created_at, attempts FROM outbox"
-            f" WHERE {_PENDING} AND next_attempt_at <= ? ORDER BY id LIMIT ?",
-            (to_text(now), limit),
+            "SELECT o.id, o.guild_id, o.channel_id, o.nonce, o.body, o.created_at, o.attempts"
+            " FROM outbox o WHERE o.sent_at IS NULL AND o.failed_at IS NULL"
+            " AND o.next_attempt_at <= ? AND NOT EXISTS (SELECT 1 FROM outbox e"
+            " WHERE e.channel_id = o.channel_id AND e.id < o.id AND e.sent_at IS NULL"
+            " AND e.failed_at IS NULL AND e.next_attempt_at > ?)"
+            " ORDER BY o.id LIMIT ?" + self._db.dialect.claim("o"),
+            (to_text(now), to_text(now), limit),
         )
+        if until > now and rows:
+            self._db.executemany(
+                "UPDATE outbox SET next_attempt_at = ? WHERE id = ?",
+                [(to_text(until), row[0]) for row in rows],
+            )
         return [
             OutboxPost(
                 id=row[0],
@@ -74,6 +86,15 @@ class OutboxRepository:
             )
             for row in rows
         ]
+
+    def release(self, posts: Sequence[tuple[int, datetime]], until: datetime) -> None:
+        """Give back taken posts that were not tried, each due again at its time, unless its
+        lease (`until`) ran out and another process took it since."""
+        self._db.executemany(
+            "UPDATE outbox SET next_attempt_at = ?"
+            f" WHERE id = ? AND next_attempt_at = ? AND {_PENDING}",
+            [(to_text(at), post_id, to_text(until)) for post_id, at in posts],
+        )
 
     def earliest_due(self) -> datetime | None:
         """When the next post is to be tried, or None when nothing waits."""

@@ -190,7 +190,7 @@ def _decide(
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
-        approval = tx.approvals.get(actor.guild_id, approval_id)
+        approval = tx.approvals.get(actor.guild_id, approval_id, lock=True)
         if approval is None:
             raise PawpostError("That request is no longer in the queue.")
         if not tx.approvals.decide(approval, status, actor.user_id, now, reason):

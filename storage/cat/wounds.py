@@ -99,9 +99,12 @@ class WoundRepository:
         )
         return int(next(iter(rows))[0])
 
-    def get(self, guild_id: int, wound_id: int) -> Wound | None:
+    def get(self, guild_id: int, wound_id: int, *, lock: bool = False) -> Wound | None:
+        """A wound of this server by id; `lock` holds its row until the transaction ends, so
+        that two clicks on it are one after the other, the second seeing the first's."""
+        held = self._db.dialect.lock_rows if lock else ""
         rows = self._db.execute_fetchall(
-            f"SELECT {_COLUMNS} FROM cat_wounds WHERE guild_id = ? AND id = ?",
+            f"SELECT {_COLUMNS} FROM cat_wounds WHERE guild_id = ? AND id = ?{held}",
             (guild_id, wound_id),
         )
         return next((_wound(row) for row in rows), None)

@@ -170,6 +170,16 @@ class HuntRepository:
         )
         return _hunt(rows[0], self._members(int(rows[0][0]))) if rows else None
 
+    def lock(self, hunt: StoredHunt) -> None:
+        """Hold the hunt's row until the transaction ends: a second cat rolling its stage (or
+        joining) waits for the first, then sees its roll, never rolling dice it throws away."""
+        held = self._db.dialect.lock_rows
+        if held:
+            self._db.execute(
+                f"SELECT 1 FROM wcagr_hunts WHERE id = ? AND guild_id = ?{held}",
+                (hunt.id, hunt.guild_id),
+            )
+
     def save(self, hunt: StoredHunt, now: datetime) -> None:
         self._db.execute(
             "UPDATE wcagr_hunts SET stage = ?, tries = ?, state = ?, updated_at = ?"
@@ -216,11 +226,13 @@ class HuntRepository:
         )
         return int(rows[0][0])
 
-    def pile(self, guild_id: int, clan: str) -> list[Piece]:
-        """What is left on the clan's pile, oldest first."""
+    def pile(self, guild_id: int, clan: str, *, lock: bool = False) -> list[Piece]:
+        """What is left on the clan's pile, oldest first; `lock` holds those pieces until the
+        transaction ends, so that two cats eating at once eat one after the other."""
+        held = self._db.dialect.lock_rows if lock else ""
         rows = self._db.execute_fetchall(
             f"SELECT {_PIECE} FROM wcagr_freshkill WHERE guild_id = ? AND clan = ?"
-            " AND sixths_left > 0 ORDER BY caught_day, id",
+            f" AND sixths_left > 0 ORDER BY caught_day, id{held}",
             (guild_id, clan),
         )
         return [_piece(row) for row in rows]

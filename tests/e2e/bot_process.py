@@ -115,7 +115,7 @@ class BotWorld:
 
     fake: FakeDiscord
     tmp: Path
-    database: Path
+    database: Path | str  # an SQLite file, or a PostgreSQL URL (a fresh schema)
     processes: list[BotProcess] = field(default_factory=list)
     expect_bugs: bool = False  # the test provokes a bug on purpose: tracebacks are expected
 
@@ -239,10 +239,13 @@ class BotWorld:
 
 
 @contextlib.asynccontextmanager
-async def bot_world(tmp_path: Path, *, compress: bool = False) -> AsyncIterator[BotWorld]:
-    """A FakeDiscord and a database; on leaving, stop the bots (exit 0) and check what was sent."""
+async def bot_world(
+    tmp_path: Path, *, compress: bool = False, database: str | None = None
+) -> AsyncIterator[BotWorld]:
+    """A FakeDiscord and a database (an SQLite file, unless `database` is a PostgreSQL URL); on
+    leaving, stop the bots (exit 0) and check what was sent."""
     async with FakeDiscord(compress=compress) as fake:
-        world = BotWorld(fake, tmp_path, tmp_path / "pawpost.sqlite3")
+        world = BotWorld(fake, tmp_path, database or tmp_path / "pawpost.sqlite3")
         failed = True
         try:
             yield world

@@ -57,9 +57,13 @@ async def refused(world: BotWorld, message: Json, verb: str, *, user: int) -> st
     return data["content"]
 
 
-async def test_a_whole_combat_with_a_restart_in_the_middle(tmp_path: Path) -> None:
+async def test_a_whole_combat_with_a_restart_in_the_middle(
+    tmp_path: Path, e2e_database: str | None
+) -> None:
     require_combat()
-    async with bot_world(tmp_path, compress=True) as world:  # zlib-stream gateway frames
+    async with bot_world(
+        tmp_path, compress=True, database=e2e_database
+    ) as world:  # zlib-stream gateway frames
         fake = world.fake
         p1, p2 = fake.player1, fake.player2
         # d20s: Rook's attack 16 vs Robin's dodge 7; Robin's attack 13 vs Rook's dodge 14

@@ -79,9 +79,9 @@ async def test_one_hunt_a_day_and_three_failures_starve(tmp_path: Path) -> None:
         assert "fed; 0 failed hunts in a row" in sheet
 
 
-async def test_weekly_reminder_is_posted_once(tmp_path: Path) -> None:
+async def test_weekly_reminder_is_posted_once(tmp_path: Path, e2e_database: str | None) -> None:
     require(("hunt",), ("config", "reminders", "on"))
-    async with bot_world(tmp_path) as world:
+    async with bot_world(tmp_path, database=e2e_database) as world:
         fake = world.fake
         # nobody may post in #admin (a permission overwrite on @everyone, the bot's only role)
         admin = fake.channels[fake.channel_ids["admin"]]

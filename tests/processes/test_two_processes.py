@@ -14,7 +14,7 @@ import sys
 import threading
 import time
 from collections import Counter
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -22,6 +22,8 @@ import pytest
 from bot.actions import hunting_config
 from bot.actions.context import Services
 from bot.actions.hunting_jobs import weekly_hunting
+from bot.actions.reply import Reply
+from bot.outbox import CLAIM_LEASE, Post, record_posts
 from storage.database import Database
 from storage.errors import StorageUnavailable
 from storage.germ import germ
@@ -175,3 +177,45 @@ async def test_a_process_that_hangs_holding_a_claim_loses_it_when_its_lease_ends
         with pytest.raises(StorageUnavailable):
             await holding
         await hung.close()
+
+
+async def _posts_recorded(url: str, titles: list[str]) -> None:
+    """Posts in the outbox, due at NOW, spread over five channels."""
+    db = await Database.open(url)
+    try:
+        posts = [Post(100 + n % 5, Reply(title=title), GUILD) for n, title in enumerate(titles)]
+        await db.transact(lambda tx: record_posts(tx, posts, NOW))
+    finally:
+        await db.close()
+
+
+async def test_outbox_posts_due_for_both_processes_are_each_sent_once(
+    postgresql_schema: str,
+) -> None:
+    titles = [f"Post {n}" for n in range(40)]
+    await _posts_recorded(postgresql_schema, titles)
+    start_at = time.time() + START_AFTER_S
+    runs = [_process(postgresql_schema, "outbox", start_at, NOW) for _ in range(2)]
+    sent = [title for run in runs for title in _outcome(run)["sent"]]  # type: ignore[attr-defined]
+    assert sorted(sent) == sorted(titles), Counter(sent)
+
+
+async def test_a_process_killed_mid_send_leaves_its_posts_to_the_other_after_the_lease(
+    postgresql_schema: str,
+) -> None:
+    await _posts_recorded(postgresql_schema, ["Timeout"])
+    holder = _process(postgresql_schema, "outbox-hold", time.time(), NOW)
+    try:
+        assert holder.stdout is not None
+        assert json.loads(holder.stdout.readline()) == {"sending": "Timeout"}
+        while_held = _outcome(_process(postgresql_schema, "outbox", time.time(), NOW))
+        assert while_held == {"sent": []}  # taken by the other: not sent twice
+    finally:
+        holder.send_signal(signal.SIGKILL)
+        holder.wait(10)
+    in_lease = NOW + CLAIM_LEASE - timedelta(seconds=1)
+    assert _outcome(_process(postgresql_schema, "outbox", time.time(), in_lease)) == {"sent": []}
+    after = NOW + CLAIM_LEASE
+    assert _outcome(_process(postgresql_schema, "outbox", time.time(), after)) == {
+        "sent": ["Timeout"]
+    }

@@ -17,6 +17,7 @@ from bot.actions import buttons
 from bot.actions.context import Actor, Services
 from bot.actions.germ import hunting as germ_hunting
 from bot.actions.hunting_jobs import weekly_hunting
+from bot.outbox import Delivery, Outbox
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from storage.database import Database
@@ -69,6 +70,19 @@ async def main(url: str, task: str, start_at: float, now: str, *args: str) -> No
         services.can_post = can_post  # type: ignore[attr-defined]
         result = await weekly_hunting(services, services.clock())
         out = {"posts": [post.reply.title for post in result.posts]}
+    elif task in ("outbox", "outbox-hold"):  # what this process's outbox sent, by title
+        sent: list[str] = []
+
+        async def send(delivery: Delivery) -> int:
+            if task == "outbox-hold":  # hang mid-send, holding what it took: the test kills us
+                print(json.dumps({"sending": delivery.reply.title}), flush=True)
+                os.kill(os.getpid(), signal.SIGSTOP)
+            await asyncio.sleep(0.005)  # Discord's round trip: the two processes overlap
+            sent.append(delivery.reply.title)
+            return len(sent)
+
+        await Outbox(services, send).deliver()
+        out = {"sent": sent}
     await db.close()
     print(json.dumps(out), flush=True)
 

@@ -267,3 +267,32 @@ async def test_an_outbox_the_storage_fails_is_looked_at_again_soon(
     clock.now = next_due
     await scheduler.run_once()
     assert [reply.title for _, _, reply in discord.messages] == ["Later"]
+
+
+async def test_posts_one_outbox_took_are_passed_over_by_another_until_its_lease_ends(
+    postgresql_schema: str, clock: Clock
+) -> None:
+    """Two processes' outboxes on one PostgreSQL database: what the first took (and died
+    sending) the second leaves alone until the lease is over, then sends once, and in order."""
+    from bot.outbox import CLAIM_LEASE, Outbox
+
+    first = await Database.open(postgresql_schema)
+    second = await Database.open(postgresql_schema)
+    try:
+        gone, alive = FakeChannels(crash_after_send=True), FakeChannels()
+        posts = [notice("Part 1/2"), notice("Part 2/2")]
+        await first.transact(lambda tx: record_posts(tx, posts, clock.now))
+        with pytest.raises(Crash):
+            await Outbox(Services(db=first, clock=clock), gone.send).deliver()
+        later = Outbox(Services(db=second, clock=clock), alive.send)
+        assert await later.deliver() == clock.now + CLAIM_LEASE  # both still taken
+        clock.advance(seconds=CLAIM_LEASE.total_seconds() - 1)
+        await later.deliver()
+        assert alive.nonces_tried == []
+        clock.advance(seconds=1)
+        assert await later.deliver() is None
+        assert [reply.title for _, _, reply in alive.messages] == ["Part 1/2", "Part 2/2"]
+        assert alive.nonces_tried[0] == gone.nonces_tried[0]  # the resend keeps its nonce
+    finally:
+        await first.close()
+        await second.close()

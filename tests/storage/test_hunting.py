@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 import sqlite3
 from datetime import UTC, datetime, timedelta
 
@@ -20,7 +19,8 @@ from storage.hunting import CatchLookup, Hunt, HuntAlreadyRecorded, HuntKind, Ou
 from storage.repositories import Transaction
 from storage.timestamps import to_text
 from tests.actions.germ.hunting_helpers import CATCH, FIND, boss
-from tests.conftest import ALICE, BOB, FIREPAW, GUILD, TIGERCLAW, actor, sqlite_only
+from tests.conftest import ALICE, BOB, FIREPAW, GUILD, TIGERCLAW, actor
+from tests.query_plans import planned, recorded
 
 NOW = datetime(2026, 11, 30, 12, tzinfo=UTC)
 HUNTING_TABLES = ("hunts", "away", "steal_attempts", "hunting_posts", "hunting_schedule")
@@ -118,45 +118,36 @@ async def test_a_catch_cannot_be_both_shared_and_stolen(services, db) -> None:
         )
 
 
-_SCAN = re.compile(r"\bSCAN (\w+)")
 # The list of servers a batch asks about; the one-row subqueries `catches` unites.
 _ALLOWED_SCANS = {"w", "wanted", "CONSTANT", "newest", "caught", "fresh"}
 
 
-@sqlite_only
-async def test_every_hunting_query_uses_an_index(services, dice, clock, db) -> None:
-    statements: list[str] = []
-    await db.transact(
-        lambda tx: tx.characters._db.set_trace_callback(statements.append), write=False
-    )
-    await germ_cats.create(services, actor(ALICE), **FIREPAW)
-    await germ_cats.create(services, actor(BOB), **TIGERCLAW)
-    clock.advance(days=7)
-    await hunting_config.reminders_on(services, boss(), 55, "monday", 13)
-    await hunting_config.set_admin_channel(services, boss(), 77)
-    await hunting_config.missed_week_counts_as_failure(services, boss(), "on")
-    await clock_actions.ageing(services, boss(), "on")
-    dice.load(FIND, CATCH)
-    await germ_hunting.hunt(services, actor(ALICE))
-    await germ_hunting.share(services, actor(ALICE), "Tigerclaw")
-    await hunting.status(services, actor(ALICE))
-    await germ_hunting.hunting_log(services, actor(ALICE))
-    await hunting.away(services, actor(BOB), "2026-12-20")
-    for hours in (0, 2, 7 * 24):
-        await weekly_hunting(services, clock.now + timedelta(hours=hours))
-    await db.transact(lambda tx: tx.characters._db.set_trace_callback(None), write=False)
+async def test_every_hunting_query_uses_an_index(services, dice, clock, db, monkeypatch) -> None:
+    async with recorded(db, monkeypatch) as statements:
+        await germ_cats.create(services, actor(ALICE), **FIREPAW)
+        await germ_cats.create(services, actor(BOB), **TIGERCLAW)
+        clock.advance(days=7)
+        await hunting_config.reminders_on(services, boss(), 55, "monday", 13)
+        await hunting_config.set_admin_channel(services, boss(), 77)
+        await hunting_config.missed_week_counts_as_failure(services, boss(), "on")
+        await clock_actions.ageing(services, boss(), "on")
+        dice.load(FIND, CATCH)
+        await germ_hunting.hunt(services, actor(ALICE))
+        await germ_hunting.share(services, actor(ALICE), "Tigerclaw")
+        await hunting.status(services, actor(ALICE))
+        await germ_hunting.hunting_log(services, actor(ALICE))
+        await hunting.away(services, actor(BOB), "2026-12-20")
+        for hours in (0, 2, 7 * 24):
+            await weekly_hunting(services, clock.now + timedelta(hours=hours))
     ours = [
-        sql
-        for sql in statements
+        (sql, parameters)
+        for sql, parameters in statements
         if any(table in sql for table in HUNTING_TABLES)
         and sql.lstrip().upper().startswith(("SELECT", "UPDATE", "WITH", "DELETE"))
     ]
     assert len(ours) > 10
-    with sqlite3.connect(db.path) as connection:
-        for sql in ours:
-            plan = connection.execute(f"EXPLAIN QUERY PLAN {sql}").fetchall()
-            scans = {m.group(1) for row in plan for m in _SCAN.finditer(row[-1])}
-            assert scans <= _ALLOWED_SCANS, (sql, plan)
+    for sql, plan in planned(db, ours).items():
+        assert plan.scans <= _ALLOWED_SCANS, (sql, plan)
 
 
 async def test_migration_5_keeps_each_hunt_rolls_total_and_dc(tmp_path) -> None:

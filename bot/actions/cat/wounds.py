@@ -42,11 +42,14 @@ _SETTLED = {
 STALE = "That choice is out of date: those scars were placed a moment ago."
 
 
-def _load(tx: Transaction, actor: Actor, wound_id: int) -> tuple[Guild, Wound, Character]:
-    """The wound a click names and its cat, if the clicker is its player or an admin."""
+def _load(
+    tx: Transaction, actor: Actor, wound_id: int, *, lock: bool = True
+) -> tuple[Guild, Wound, Character]:
+    """The wound a click names and its cat, if the clicker is its player or an admin; `lock`
+    (a click that changes it) holds the wound until the transaction ends."""
     guild = tx.guilds.get(actor.guild_id)
     require_cat(guild)
-    wound = cat(tx).wounds.get(actor.guild_id, wound_id)
+    wound = cat(tx).wounds.get(actor.guild_id, wound_id, lock=lock)
     if wound is None:
         raise PawpostError("Those scars do not exist in this server.")
     found = tx.characters.by_id(actor.guild_id, wound.character_id)
@@ -126,7 +129,7 @@ def place(
 def show(services: Services, actor: Actor, wound_id: int) -> Reply:
     """A wound's choices, opened from a fight's message."""
     with services.db.transaction(write=False) as tx:
-        _, wound, found = _load(tx, actor, wound_id)
+        _, wound, found = _load(tx, actor, wound_id, lock=False)
     return wound_reply(wound, found)
 
 

@@ -86,7 +86,7 @@ def eat(services: Services, actor: Actor, rations: int = 1, character: str | Non
             raise PawpostError(f"{safe(cat.name)} is knocked out and cannot eat until healed.")
         settings = WcagrSettings.of(guild.settings)
         today = game_day_at(now, guild.settings).number
-        pieces = wcagr(tx).hunts.pile(guild.guild_id, sheet.clan.value)
+        pieces = wcagr(tx).hunts.pile(guild.guild_id, sheet.clan.value, lock=True)
         wanted = rations * SIXTHS
         left = sum(piece.sixths_left for piece in pieces)
         if left == 0:

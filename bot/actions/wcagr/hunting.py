@@ -249,6 +249,7 @@ def hunt(
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         cat = _hunter(tx, actor, guild, character)
+        tx.characters.lock(cat)
         going = wcagr(tx).hunts.going_for(guild.guild_id, cat.id)
         if going is not None:
             raise PawpostError(
@@ -295,6 +296,7 @@ def continue_hunt(
         require_built(guild)
         cat = acting_character(tx, actor, guild, character)
         stored = _their_hunt(tx, guild, cat, None)
+        wcagr(tx).hunts.lock(stored)
         _hunter(tx, actor, guild, cat.name)
         lines = _run(services, tx, actor, guild, stored, cat, spend, uses, now)
         wcagr(tx).hunts.save(stored, now)
@@ -311,6 +313,7 @@ def join_hunt(services: Services, actor: Actor, hunt: int, character: str | None
         require_built(guild)
         cat = _hunter(tx, actor, guild, character)
         stored = _their_hunt(tx, guild, cat, hunt)
+        wcagr(tx).hunts.lock(stored)
         if stored.state is not HuntState.GOING:
             raise PawpostError(f"Hunt {stored.id} is over: the prey was {stored.state.value}.")
         if cat.id in stored.members:

@@ -3,7 +3,6 @@ across a restart and a three-day downtime; `/time`, the game-day settings, `/adm
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -18,7 +17,8 @@ from bot.actions.log import recent
 from rules.errors import PawpostError
 from storage.database import Database
 from tests.actions.germ.hunting_helpers import CATCH, FIND, MISS, boss, sheet
-from tests.conftest import ALICE, BOB, Clock, Dice, actor, cat, dump, sqlite_only
+from tests.conftest import ALICE, BOB, Clock, Dice, actor, cat, dump
+from tests.query_plans import planned, recorded
 
 SUMMARIES = 66
 
@@ -145,21 +145,20 @@ async def test_time_shows_the_day_the_season_the_next_sunrise_and_moon(services,
     assert reply.lines[3].startswith("Characters grow 1 moon older <t:1796601600:R>")  # Monday
 
 
-@sqlite_only
-async def test_every_clock_query_uses_an_index(services, clock, db) -> None:
-    statements: list[str] = []
-    await db.transact(lambda tx: tx.characters._db.set_trace_callback(statements.append))
-    await germ_cats.create(services, actor(ALICE), **cat("Firepaw"))
-    await clock_actions.game_day_channel(services, boss(), SUMMARIES)
-    for days in (0, 1, 2, 9):
-        await tick(services, clock, datetime(2026, 11, 30, 12, tzinfo=UTC) + timedelta(days=days))
-    await clock_actions.show_time(services, actor(ALICE))
-    await db.transact(lambda tx: tx.characters._db.set_trace_callback(None))
-    ours = [sql for sql in statements if "game_clock" in sql or "hunted_at >=" in sql]
+async def test_every_clock_query_uses_an_index(services, clock, db, monkeypatch) -> None:
+    async with recorded(db, monkeypatch) as statements:
+        await germ_cats.create(services, actor(ALICE), **cat("Firepaw"))
+        await clock_actions.game_day_channel(services, boss(), SUMMARIES)
+        for days in (0, 1, 2, 9):
+            now = datetime(2026, 11, 30, 12, tzinfo=UTC) + timedelta(days=days)
+            await tick(services, clock, now)
+        await clock_actions.show_time(services, actor(ALICE))
+    ours = [
+        (sql, parameters)
+        for sql, parameters in statements
+        if ("game_clock" in sql or "hunted_at >=" in sql)
+        and sql.lstrip().upper().startswith(("SELECT", "UPDATE"))
+    ]
     assert len(ours) > 5
-    with sqlite3.connect(db.path) as connection:
-        for sql in ours:
-            if not sql.lstrip().upper().startswith(("SELECT", "UPDATE")):
-                continue
-            plan = " ".join(row[-1] for row in connection.execute(f"EXPLAIN QUERY PLAN {sql}"))
-            assert "SCAN" not in plan.replace("SCAN CONSTANT", ""), (sql, plan)
+    for sql, plan in planned(db, ours).items():
+        assert plan.scans <= {"CONSTANT"}, (sql, plan)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sqlite3
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -15,7 +16,7 @@ from storage.germ import germ
 from storage.models import NewCharacter
 from storage.repositories import Transaction
 from storage.turns import AlreadyFighting, Combat, CombatAction
-from tests.conftest import sqlite_only
+from tests.query_plans import planned, recorded
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
 GUILD, OTHER_GUILD, CHANNEL = 1000, 2000, 10
@@ -173,15 +174,12 @@ async def test_due_waits_are_found_once_and_a_new_state_rearms_them(db, cats) ->
     assert later.id != late.id
 
 
-@sqlite_only
-async def test_every_combat_query_uses_an_index(db, cats) -> None:
-    """Run each repository query while tracing, then check SQLite's plan for a table scan."""
+async def test_every_combat_query_uses_an_index(db, cats, monkeypatch) -> None:
+    """Run each repository query while recording, then check the backend's plan for a table
+    scan (and, on SQLite, a sort in a temporary b-tree)."""
     ash, birch, _ = cats
-    statements: list[str] = []
 
-    def work(tx: Transaction) -> dict[str, list[str]]:
-        connection = germ(tx).combat._db
-        connection.set_trace_callback(statements.append)
+    def work(tx: Transaction) -> None:
         combat = _combat(tx, (ash, birch), due=NOW)
         germ(tx).combat.get(GUILD, combat.id)
         germ(tx).combat.save(combat, 0)
@@ -195,19 +193,24 @@ async def test_every_combat_query_uses_an_index(db, cats) -> None:
         germ(tx).combat.next_due("germ")
         germ(tx).combat.mark_reminded([combat], NOW)
         germ(tx).combat.release_fighters(GUILD, combat.id, (ash,))
-        connection.set_trace_callback(None)
-        plans = {}
-        for statement in statements:
-            if statement.split()[0].upper() in ("SELECT", "UPDATE") and "combat" in statement:
-                rows = connection.execute_fetchall(f"EXPLAIN QUERY PLAN {statement}")
-                plans[statement] = [row[3] for row in rows]
-        return plans
 
-    plans = await db.transact(work)
+    async with recorded(db, monkeypatch) as statements:
+        await db.transact(work)
+    ours = [
+        (sql, parameters)
+        for sql, parameters in statements
+        if sql.split()[0].upper() in ("SELECT", "UPDATE") and "combat" in sql
+    ]
+    plans = planned(db, ours)
     assert len(plans) >= 12
-    scans = {
-        statement: plan
-        for statement, plan in plans.items()
-        if any(step.startswith("SCAN") or "TEMP B-TREE" in step for step in plan)
-    }
+    scans = {sql: plan for sql, plan in plans.items() if plan.scans}
     assert scans == {}
+    if db.dialect.name == "sqlite":
+        with sqlite3.connect(db.path) as connection:
+            sorts = {
+                sql: plan
+                for sql, _ in ours
+                for plan in [connection.execute(f"EXPLAIN QUERY PLAN {sql}").fetchall()]
+                if any("TEMP B-TREE" in row[-1] for row in plan)
+            }
+        assert sorts == {}
