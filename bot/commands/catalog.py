@@ -56,6 +56,8 @@ def markdown_table() -> str:
     `python -m bot.commands.catalog`)."""
     rows = ["| command | rulesets | who | what it does |", "|---|---|---|---|"]
     for command in COMMANDS:
+        if command.rulesets is not None and not command.rulesets:
+            continue  # a "not built yet" stand-in no shipped ruleset needs
         rulesets = "all" if command.rulesets is None else ", ".join(sorted(command.rulesets))
         usage = command.usage().replace("|", "\\|")
         who = "admin" if command.admin else "anyone"
