@@ -3,12 +3,10 @@ against non-cats with their state."""
 
 from __future__ import annotations
 
-import json
-
-from bot.actions import log
 from bot.actions.cat import foe_flow, risks
+from bot.actions.export import export_guild
 from tests.actions.cat.helpers import FIREPAW, cat_server, make
-from tests.conftest import ADMIN, ALICE, actor
+from tests.conftest import ADMIN, ALICE, GUILD, actor
 
 
 async def test_the_export_carries_risks_wounds_and_foe_fights(services, dice) -> None:
@@ -18,9 +16,7 @@ async def test_the_export_carries_risks_wounds_and_foe_fights(services, dice) ->
     await risks.risk(services, actor(ALICE), "legs", "hard", dangerous="yes")
     admin = actor(ADMIN, admin=True)
     await foe_flow.start(services, admin, "Boggin", 2, 3, character="Firepaw")
-    reply = await log.export(services, admin)
-    assert reply.attachment is not None
-    section = json.loads(reply.attachment.content)["cat"]
+    section = (await export_guild(services.db, GUILD, services.rulesets))["cat"]
     [risk] = section["risks"]
     assert risk["result"]["dangerous"] is True and risk["result"]["needed"] == 3
     [wound] = section["wounds"]
