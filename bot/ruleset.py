@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from bot.actions.reply import Card, ReplyField
     from bot.bench.mix import RulesetBench
     from bot.commands.spec import Command
+    from bot.outbox import Post
     from bot.scheduler import Job
     from rules.dice import DiceSource
     from rules.rulesets import RulesetInfo
@@ -64,8 +65,9 @@ CardLayout = Callable[["Transaction", "Character"], "Card"]
 GameDayHook = Callable[["Transaction", "Guild", "GameDay"], "list[str]"]
 # The same with the dice, for a ruleset whose game days roll (WCAGR's illnesses).
 SunriseHook = Callable[["Transaction", "Guild", "GameDay", "DiceSource"], "list[str]"]
-# The server's characters (all live ones, or the ids given) grow `moons` moons older.
-MoonHook = Callable[["Transaction", "Guild", int, "Sequence[int] | None"], None]
+# The server's characters (all live ones, or the ids given) grow `moons` moons older; what it
+# returns is posted (kept in the outbox in the same transaction), e.g. a choice to ask a player.
+MoonHook = Callable[["Transaction", "Guild", int, "Sequence[int] | None"], "Sequence[Post] | None"]
 Export = Callable[["Transaction", int], dict[str, Any]]
 # An admin's override of a logged roll (`/admin adjudicate`): applies what follows from the new
 # outcome and returns (the outcome as logged, lines saying what changed); None for a roll whose

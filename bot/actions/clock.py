@@ -85,7 +85,7 @@ def _advance_all(
     for record in records:
         ruleset = services.ruleset(record.guild.ruleset)
         posts += _game_days(tx, record, ruleset, now, services.dice)
-        _moons(tx, record, ruleset, now)
+        posts += _moons(tx, record, ruleset, now)
         saved.append((record, _next_due(record, ruleset, now)))
     tx.clock.save(saved)
     record_posts(tx, posts, now)
@@ -137,22 +137,26 @@ def _game_days(
     return posts
 
 
-def _moons(tx: Transaction, record: ClockRecord, ruleset: Ruleset | None, now: datetime) -> None:
-    """Each moon since the last tick done, once: the ruleset's cats grow older."""
+def _moons(
+    tx: Transaction, record: ClockRecord, ruleset: Ruleset | None, now: datetime
+) -> list[Post]:
+    """Each moon since the last tick done, once: the ruleset's cats grow older (its posts)."""
     settings = record.guild.settings
     tick = moon_tick_at(now, settings)
     pace = settings.clock.ageing.value
     if tick.tick is None or record.moon_pace != pace or record.moon_tick is None:
         # Only an admin ages cats, or the pace just changed: count from now.
         record.moon_pace, record.moon_tick = pace, tick.tick
-        return
+        return []
     if tick.tick <= record.moon_tick:
-        return
+        return []
     moons = (tick.tick - record.moon_tick) * tick.moons_per_tick
+    posts: list[Post] = []
     if ruleset is not None and ruleset.on_moon is not None:
         for _ in range(moons):
-            ruleset.on_moon(tx, record.guild, 1, None)
+            posts += ruleset.on_moon(tx, record.guild, 1, None) or []
     record.moon_tick = tick.tick
+    return posts
 
 
 def _next_due(record: ClockRecord, ruleset: Ruleset | None, now: datetime) -> datetime | None:
@@ -344,7 +348,7 @@ def admin_age(services: Services, actor: Actor, character: str, moons: int, reas
         if ruleset is None or ruleset.on_moon is None:
             raise RulesetNotBuilt(guild.ruleset)
         found = named(tx, actor.guild_id, character)
-        ruleset.on_moon(tx, guild, moons, [found.id])
+        record_posts(tx, ruleset.on_moon(tx, guild, moons, [found.id]) or [], now)
         tx.audit.add(
             audit.entry(
                 actor, "admin", f"{moons:+d} moons of age", now, character=found, reason=reason

@@ -133,7 +133,11 @@ def answer_gain(sheet: WcagrSheet, pending: PendingGain, choice: GainChoice) -> 
         raise PawpostError(f"No {pending.gain.label} gain from {pending.source} is waiting.")
     answered = apply_gain(sheet, pending.gain, choice)
     index = sheet.pending.index(pending)
-    return answered.changed(pending=sheet.pending[:index] + sheet.pending[index + 1 :])
+    # The told gains are the first `gains_told` of the list: answering one leaves one fewer told.
+    told = sheet.gains_told - 1 if index < sheet.gains_told else sheet.gains_told
+    return answered.changed(
+        pending=sheet.pending[:index] + sheet.pending[index + 1 :], gains_told=told
+    )
 
 
 def grant(sheet: WcagrSheet, gain: Gain) -> WcagrSheet:

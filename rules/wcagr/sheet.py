@@ -63,7 +63,7 @@ class WcagrSheet(BaseModel):
     retired: bool = False
     dead: bool = False  # l.425: beyond the help of medicine
     herbs_day: int | None = None  # the game day of its last herb healing (once a day)
-    gains_told: int = 0  # how many waiting gains the last game day's post told its player of
+    gains_told: int = 0  # how many of the waiting gains (the first ones) a post told its player of
     pending: tuple[PendingGain, ...] = ()
 
     @field_validator("skills")

@@ -60,6 +60,16 @@ class CatQueries:
         )
         return [int(row[0]) for row in rows]
 
+    def last_channel(self, guild_id: int, character_id: int, user_id: int) -> int | None:
+        """The channel of the cat's last logged action by `user_id` (its player): where it last
+        played. The audit log's index by character, read newest first."""
+        rows = self._db.execute_fetchall(
+            "SELECT channel_id FROM audit_log WHERE guild_id = ? AND character_id = ?"
+            " AND user_id = ? AND channel_id IS NOT NULL ORDER BY id DESC LIMIT 1",
+            (guild_id, character_id, user_id),
+        )
+        return int(rows[0][0]) if rows else None
+
     def last_season(self, guild_id: int) -> str | None:
         """The season the server's last sunrise saw."""
         rows = self._db.execute_fetchall(

@@ -58,12 +58,12 @@ async def test_part_one_plays_through_discord(tmp_path: Path) -> None:
             builder, find_id(builder, r"pawpost:draft:\d+:pick:0"), ["loner"], user=p2
         )
         await picked.response()
-        await press(world, builder, r"pawpost:draft:\d+:more:1", user=p2)
-        await press(world, builder, r"pawpost:draft:\d+:more:3", user=p2)
+        await press(world, builder, r"pawpost:draft:\d+:more:2", user=p2)
+        await press(world, builder, r"pawpost:draft:\d+:more:4", user=p2)
         for step, values in (
-            (4, {"name": "Ravenpaw", "ten_moon_bonus": "spirit"}),
-            (5, {"skills": "See, Smell, Bite", "knacks": "Track, Balance, Yowl"}),
-            (6, {"loner_abilities": "strength", "loner_skill": "swim"}),
+            (5, {"name": "Ravenpaw", "ten_moon_bonus": "spirit"}),
+            (6, {"skills": "See, Smell, Bite", "knacks": "Track, Balance, Yowl"}),
+            (7, {"loner_abilities": "strength", "loner_skill": "swim"}),
         ):
             opened = await fake.click(
                 builder, find_id(builder, rf"pawpost:draft:\d+:form:{step}"), user=p2

@@ -17,7 +17,7 @@ from bot.actions.cat.magic import advantage_dice
 from bot.actions.cat.wound_view import open_wound, wound_buttons, wound_select
 from bot.actions.cat.wounds import cancel_for_risk
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import describe_roll, safe
+from bot.actions.formatting import describe_roll, for_reason, safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Modal, ModalField, Reply, Style
 from bot.actions.roll import clean_reason
@@ -163,7 +163,7 @@ def risk(
             wound = open_wound(
                 tx, found, WoundSource.RISK, risk_id, chosen, result.scars, now, life_allowed=False
             )
-    title = f"{safe(found.name)}: {summary}" + (f" for {safe(reason)}" if reason else "")
+    title = f"{safe(found.name)}: {summary}" + for_reason(reason)
     lines = [_pool_line(result), describe_roll(result.roll)]
     buttons: list[Button] = []
     mentions: list[int] = []

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.actions.formatting import plural
 from bot.actions.reply import Card, Meter
 from rules.germ.constants import MAX_POINTS_IN_STAT
 from rules.germ.penalties import effective_conditions
@@ -15,7 +16,7 @@ def card(tx: Transaction, character: Character) -> Card:
     assert isinstance(sheet, GermSheet)
     return Card(
         name=character.name,
-        subtitle=f"{sheet.age_moons} moons ({sheet.life_stage.value})",
+        subtitle=f"{plural(sheet.age_moons, 'moon')} ({sheet.life_stage.value})",
         stats=[
             Meter(label=stat.label, value=sheet.points(stat), most=MAX_POINTS_IN_STAT)
             for stat in STATS

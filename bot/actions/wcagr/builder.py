@@ -1,6 +1,7 @@
-"""WCAGR's sheet builder: the clan select, − and + on the three abilities with the points left,
-and forms for the name and age, the skills and knacks, and the Loner choices and rank. Create
-goes through `/character create`'s own validation."""
+"""WCAGR's sheet builder: the clan and rank selects (the rank from the clan type's list), − and +
+on the three abilities with the points left, and forms for the name and age, the skills and
+knacks, and the Loner choices and parent. Create goes through `/character create`'s own
+validation."""
 
 from __future__ import annotations
 
@@ -14,9 +15,21 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import MAX_NAME_LENGTH, clean_name
 from bot.actions.reply import Reply, ReplyField
 from bot.actions.wcagr.cats import create_or_ask, new_cat, new_sheet, parent_of
+from bot.actions.wcagr.ranks import NO_RANK
 from bot.actions.wcagr.sheet import sheet_lines
 from rules.errors import PawpostError
-from rules.wcagr import ABILITIES, CLANS, Ability, Clan, NewCat, WcagrSheet, points_left_to_spread
+from rules.wcagr import (
+    ABILITIES,
+    CLANS,
+    Ability,
+    Clan,
+    NewCat,
+    Rank,
+    WcagrSheet,
+    points_left_to_spread,
+    rank_info,
+    ranks_for,
+)
 from rules.wcagr.constants import ABILITY_MIN, CREATION_ABILITY_POINTS, DEFAULT_AGE_MOONS
 from storage.repositories import Transaction
 from storage.settings import Guild, GuildSettings
@@ -63,9 +76,9 @@ SKILLS_AND_KNACKS = Form(
         ),
     ),
 )
-LONER_AND_RANK = Form(
-    label="Loner choices and rank",
-    title="Loner choices and rank",
+LONER_AND_PARENT = Form(
+    label="Loner choices and parent",
+    title="Loner choices and parent",
     fields=(
         FormField(
             "loner_abilities",
@@ -75,7 +88,6 @@ LONER_AND_RANK = Form(
             placeholder="strength, spirit",
         ),
         FormField("loner_skill", "Loners: the skill raised by 1", required=False, max_length=20),
-        FormField("rank", "Rank, from the clan's list", required=False, max_length=40),
         FormField("parent", "Parent: a retired cat of yours", required=False, max_length=32),
     ),
 )
@@ -111,12 +123,38 @@ def _lines(settings: GuildSettings, choices: Choices) -> list[str]:
         f"**{_left(choices)}** of {CREATION_ABILITY_POINTS} ability points left to spread "
         "(each ability at least 1)."
     ]
-    lines.append(f"Clan: {CLANS[Clan(clan)].label}." if clan else "Choose a clan or group.")
+    if not clan:
+        return [*lines, "Choose a clan or group."]
+    lines.append(f"Clan: {CLANS[Clan(clan)].label}.")
+    rank = _rank(choices)
+    if rank is not None:
+        lines.append(f"Rank: {rank_info(Clan(clan), Rank(rank)).label}.")
+    elif ranks_for(Clan(clan)):
+        lines.append("Rank: none yet (Rank shows the clan's list).")
     return lines
 
 
 def _clans(settings: GuildSettings) -> list[tuple[str, str]]:
     return [(CLANS[clan].label, clan.value) for clan in Clan]
+
+
+def _ranks(settings: GuildSettings, choices: Choices) -> list[tuple[str, str]]:
+    """The chosen clan type's ranks, and no rank; none before a clan, or for a group without."""
+    clan = choices.get("clan")
+    ranks = ranks_for(Clan(clan)) if clan else ()
+    if not ranks:
+        return []
+    return [("No rank", NO_RANK), *((info.label, info.rank.value) for info in ranks)]
+
+
+def _rank(choices: Choices) -> str | None:
+    """The rank picked, if it is one of the chosen clan's (a clan changed since drops it)."""
+    rank = choices.get("rank")
+    clan = choices.get("clan")
+    if rank is None or rank == NO_RANK or not clan:
+        return None
+    known = {info.rank.value for info in ranks_for(Clan(clan))}
+    return str(rank) if rank in known else None
 
 
 def _new(choices: Choices) -> NewCat:
@@ -136,7 +174,7 @@ def _new(choices: Choices) -> NewCat:
         ten_moon_bonus=text("ten_moon_bonus"),
         loner_abilities=text("loner_abilities"),
         loner_skill=text("loner_skill"),
-        rank=text("rank"),
+        rank=_rank(choices),
         age_choices=text("age_choices"),
     )
 
@@ -192,11 +230,12 @@ def _create(tx: Transaction, actor: Actor, guild: Guild, choices: Choices, now: 
 
 WCAGR_BUILDER = Builder(
     steps=(
-        Pick("clan", "Your cat's clan or group", _clans),
+        Pick("clan", "Your cat's clan or group", _clans, label="Clan"),
+        Pick("rank", "Your cat's rank", lambda s: [], label="Rank", offered=_ranks),
         *(Counter(a.value, a.label, _bounds(a), start=ABILITY_MIN) for a in ABILITIES),
         NAME_AND_AGE,
         SKILLS_AND_KNACKS,
-        LONER_AND_RANK,
+        LONER_AND_PARENT,
     ),
     title=_title,
     start=lambda settings: {},

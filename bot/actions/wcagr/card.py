@@ -3,6 +3,7 @@ and its states."""
 
 from __future__ import annotations
 
+from bot.actions.formatting import plural
 from bot.actions.reply import Card, Meter
 from bot.actions.wcagr.sheet import wcagr_sheet
 from rules.wcagr import ABILITIES
@@ -25,7 +26,7 @@ def card(tx: Transaction, character: Character) -> Card:
     return Card(
         name=character.name,
         group=sheet.clan.label,
-        subtitle=f"{sheet.age_moons} moons",
+        subtitle=plural(sheet.age_moons, "moon"),
         stats=[Meter(label=a.label, value=sheet.score(a), most=ABILITY_MAX) for a in ABILITIES],
         health=Meter(label="HP", value=sheet.hp, most=sheet.hp_max),
         conditions=states,

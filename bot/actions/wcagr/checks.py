@@ -8,7 +8,7 @@ from datetime import datetime, timedelta
 from bot.actions import audit
 from bot.actions.admin import required_reason
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import describe_roll, safe
+from bot.actions.formatting import describe_roll, for_reason, safe
 from bot.actions.lookup import acting_character, named, require_admin, require_built
 from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
@@ -115,7 +115,7 @@ def check(
                 reason=reason,
             )
         )
-    title = f"{safe(found.name)}: {label}" + (f" for {safe(reason)}" if reason else "")
+    title = f"{safe(found.name)}: {label}" + for_reason(reason)
     return Reply(
         title=title, lines=result_lines(result, safe(found.name)), footer=f"roll #{entry_id}"
     )

@@ -1,6 +1,7 @@
 """WCAGR on the game clock: each sunrise, in RULINGS' order, sick cats' death rolls, then
 deadlines and progressions, then sprains resting and wounds healing 1 HP; the cough season when
-the season turns from Leaf-fall to Leaf-bare; and cats levelling as they age."""
+the season turns from Leaf-fall to Leaf-bare; and cats levelling as they age, their players told
+of the choices that wait."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from collections.abc import Sequence
 from bot.actions.formatting import safe
 from bot.actions.game_time import GameDay
 from bot.actions.seasons import current_season
+from bot.actions.wcagr.gain_prompts import gain_prompts, untold
 from bot.actions.wcagr.illness import season_lines
 from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
+from bot.outbox import Post
 from rules.dice import DiceSource
 from rules.seasons import Season
 from rules.wcagr import age_one_moon, rest_a_sunrise
@@ -41,6 +44,8 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
             lines += season_lines(tx, guild, day.number, dice)
     cats = cats_by_id(tx, guild.guild_id, wcagr(tx).live_ids(guild.guild_id))
     lives_save = WcagrSettings.of(guild.settings).leader_lives_save
+    # Without a channel for the summary, gains stay untold for the moon's post to tell.
+    told_here = guild.settings.clock.game_day_channel_id is not None
     died: list[str] = []
     worse: list[str] = []
     rested: list[str] = []
@@ -64,7 +69,7 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
         if sheet.hp_lost and not sheet.dead:
             sheet = morning(sheet)
             healed.append(f"{safe(cat.name)} ({sheet.hp}/{sheet.hp_max})")
-        if sheet.pending and len(sheet.pending) != sheet.gains_told and not sheet.retired:
+        if told_here and untold(sheet):
             sheet = sheet.changed(gains_told=len(sheet.pending))
             waiting.append(f"{safe(cat.name)} (<@{cat.owner_id}>, {len(sheet.pending)})")
         if sheet != before:
@@ -82,11 +87,13 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
     return lines
 
 
-def on_moon(tx: Transaction, guild: Guild, moons: int, character_ids: Sequence[int] | None) -> None:
+def on_moon(
+    tx: Transaction, guild: Guild, moons: int, character_ids: Sequence[int] | None
+) -> list[Post]:
     """The server's cats (or those given) grow `moons` moons older, one moon at a time: each
-    moon's row of the age table applies (fixed gains at once, choices waiting on the sheet), and
-    at 71 moons a cat retires. An admin making a cat younger only sets its age back: gains
-    already taken stay."""
+    moon's row of the age table applies (fixed gains at once, choices waiting on the sheet, their
+    players told in a post), and at 71 moons a cat retires. An admin making a cat younger only
+    sets its age back: gains already taken stay."""
     ids = wcagr(tx).live_ids(guild.guild_id) if character_ids is None else list(character_ids)
     cats = cats_by_id(tx, guild.guild_id, ids)
     for cat in cats:
@@ -96,4 +103,6 @@ def on_moon(tx: Transaction, guild: Guild, moons: int, character_ids: Sequence[i
         for _ in range(max(0, moons)):
             sheet = age_one_moon(sheet).sheet
         cat.sheet = sheet
+    posts = gain_prompts(tx, guild, cats)
     tx.characters.save_sheets(cats)
+    return posts

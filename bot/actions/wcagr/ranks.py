@@ -86,7 +86,8 @@ def admin_rank(
             )
         )
     sheet = wcagr_sheet(found)
-    lives = "" if sheet.lives is None else f", with {sheet.lives} lives"
+    word = "life" if sheet.lives == 1 else "lives"
+    lives = "" if sheet.lives is None else f", with {sheet.lives} {word}"
     return Reply(
         lines=[f"{safe(found.name)}'s rank is now {label}{lives}."], footer=f"reason: {reason}"
     )

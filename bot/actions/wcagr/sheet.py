@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.actions.formatting import safe
+from bot.actions.formatting import plural, safe
 from bot.actions.reply import ReplyField
 from rules.errors import PawpostError
 from rules.wcagr import ABILITIES, KNACKS, WcagrSheet, rank_info
@@ -65,7 +65,7 @@ def sheet_lines(sheet: WcagrSheet) -> list[ReplyField]:
         ReplyField(name="Knacks", value=", ".join(knacks) or "none yet"),
         ReplyField(name="Clan", value=sheet.clan.label, inline=True),
         ReplyField(name="Rank", value=_rank(sheet), inline=True),
-        ReplyField(name="Age", value=f"{sheet.age_moons} moons", inline=True),
+        ReplyField(name="Age", value=plural(sheet.age_moons, "moon"), inline=True),
         ReplyField(
             name="HP",
             value=f"{sheet.hp} of {sheet.hp_max} ({sheet.hp_lost} lost)",

@@ -81,18 +81,21 @@ async def test_days_heal_and_worsen_once_each_across_a_restart_and_downtime(
     # Days 5-7 nothing; day 8 is whitecough's 7th sunrise: greencough (no red, no yellow).
     dice.load(50, 50)
     week = await tick(services, clock, datetime(2026, 12, 7, 6, tzinfo=UTC))
-    assert [lines for _, lines in week] == [
+    # Monday's moon made Firepaw 11 moons: its Skill gain is told to its player at once, once.
+    *days, (prompt, asked) = week
+    assert [lines for _, lines in days] == [
         ["A quiet day."],
         ["A quiet day."],
         ["A quiet day."],
         ["**Worse:** Firepaw worsens to greencough."],
     ]
+    assert prompt == "Gains wait for a choice"
+    assert asked[0].startswith("<@101>: Firepaw, 11 moons. Skill (11 moons): choose one of Arch,")
     sheet = await sheet_of(services)
     assert sheet.illness is Illness.GREENCOUGH
     dice.load(60)  # greencough's sunrise roll: lives
     [(_, lines)] = await tick(services, clock, datetime(2026, 12, 8, 6, tzinfo=UTC))
-    # Monday's moon made Firepaw 11 moons: its Skill gain is told to its player, once.
-    assert lines == ["Gains wait for a choice (/character gains): Firepaw (<@101>, 1)."]
+    assert lines == ["A quiet day."]  # told by the moon's post: the summary does not repeat it
     dice.load(60)
     [(_, lines)] = await tick(services, clock, datetime(2026, 12, 9, 6, tzinfo=UTC))
     assert lines == ["A quiet day."]

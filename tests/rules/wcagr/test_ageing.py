@@ -368,3 +368,17 @@ def test_grow_up_skips_a_lost_choice() -> None:
     sheet = grow_up(cat(strength=10, intelligence=10, spirit=10, age_moons=11), 13, [Knack.DASH])
     assert sheet.picks(Knack.DASH) == 1
     assert sheet.age_moons == 13
+
+
+def test_answering_a_told_gain_leaves_one_fewer_told() -> None:
+    """A new gain after an answered one is untold, though as many wait as were told before."""
+    kit = create_sheet(new_cat(age_moons=9, knacks=(), ten_moon_bonus=None))
+    step = age_one_moon(kit)
+    told = step.sheet.changed(gains_told=2)  # both ten-moon gains told
+    sheet = answer_gain(told, step.waiting[0], SPI)
+    assert sheet.gains_told == 1
+    sheet = grant(sheet, Gain.SKILL)  # one told, one not: answering the untold keeps the count
+    assert answer_gain(sheet, sheet.pending[1], Skill.BITE).gains_told == 1
+    assert (
+        answer_gain(sheet, sheet.pending[0], (Knack.HIDE, Knack.STALK, Knack.TRACK)).gains_told == 0
+    )
