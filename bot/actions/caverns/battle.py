@@ -433,7 +433,12 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
-        if result.hit:
+        if result.hit and result.sick_beat:
+            scene.say(
+                f"The Sick Beat lands: {result.afflictions} of your chosen conditions on "
+                f"{safe(foe.name)}, for the MC to apply."
+            )
+        elif result.hit:
             _hurt_npc(scene, foe, result.foe_loses)
         else:
             scene.say(f"Under {BATTLE_HIT}: a miss.")
