@@ -49,15 +49,15 @@ from rules.caverns.health import lose_health, return_from_death
 from rules.caverns.moves import Foe, advance, do_battle, flee
 from rules.caverns.races import Race
 from rules.caverns.records import Item
-from rules.caverns.rolling import Band, band_of, is_doubles
+from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
 from rules.caverns.sheet import CavernsSheet
 from rules.errors import PawpostError
-from rules.rolls import Roll
+from rules.rolls import Modifier, Roll
 from storage.caverns import caverns
 from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild
-from storage.turns import AlreadyFighting, Combat
+from storage.turns import AlreadyFighting, Combat, CombatAction
 
 ENEMIES = "enemies"
 RANGE_ORDER = (Range.MELEE, Range.REACH, Range.RANGED)
@@ -100,8 +100,6 @@ class Scene:
         battles = caverns(self.tx).battles
         if not battles.save(self.combat, self.read_version):
             raise PawpostError(BUSY)
-        from storage.turns import CombatAction
-
         battles.add_action(
             CombatAction(
                 guild_id=self.guild.guild_id,
@@ -243,7 +241,7 @@ def add_enemy(
             scene.state = place(scene.state, npc(creature, where, chosen, health=health))
         reminders = "".join(f"\n{s.name}: {s.text}" for s in creature.specials)
         scene.say(
-            f"{count} × {creature.name} join {where}'s {chosen.value} row "
+            f"{count} × {creature.name} join the {where} side's {chosen.value} row "
             f"(Health {scene.state.combatants[-1].health}, Damage {creature.damage}, "
             f"Armour {creature.armour}).{reminders}"
         )
@@ -303,7 +301,7 @@ def add_custom(
             damage=damage, armour=armour, range=weapon, attributes=stats,
         )  # fmt: skip
         scene.state = place(scene.state, fighter)
-        scene.say(f"{safe(label)} joins {where}'s {chosen.value} row (Health {health}).")
+        scene.say(f"{safe(label)} joins the {where} side's {chosen.value} row (Health {health}).")
         return scene.commit(actor, "add", f"{label} joins the battle", now)
 
 
@@ -512,9 +510,7 @@ def spend_armour(services: Services, actor: Actor, character: str | None = None)
         if fighter is None or hit is None or hit.version != scene.read_version:
             raise PawpostError("Armour negates only the latest hit, right after it lands.")
         sheet = caverns_sheet(found)
-        piece = next(
-            (i for i in sheet.equipment if i.kind.value == "armour" and not i.broken), None
-        )
+        piece = next((i for i in sheet.armour if not i.broken), None)
         if piece is None:
             raise PawpostError(f"{safe(found.name)} has no intact armour left.")
         equipment = list(sheet.equipment)
@@ -532,7 +528,8 @@ def spend_armour(services: Services, actor: Actor, character: str | None = None)
             update={"hits": [h for h in scene.state.hits if h is not hit]}
         )
         scene.say(
-            f"{safe(found.name)}'s {safe(piece.name)} takes {back} of the blow and breaks ({healed.health} Health)."
+            f"{safe(found.name)}'s {safe(piece.name)} takes {back} of the blow and breaks "
+            f"({healed.health} Health)."
         )
         return scene.commit(actor, "armour", f"{found.name} expends armour", now)
 
@@ -595,9 +592,6 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
 
 
 def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
-    from rules.caverns.rolling import plain_roll
-    from rules.rolls import Modifier
-
     route = flee_route(scene.state, mover)
     roll = plain_roll(
         services.dice,
@@ -644,7 +638,8 @@ def end(services: Services, actor: Actor) -> Reply:
                 scene.say(f"{safe(character.name)} has no Vitae left and retires from adventuring.")
             else:
                 scene.say(
-                    f"{safe(character.name)} marks off 1 Vitae ({back.vitae} left) and returns at full Health."
+                    f"{safe(character.name)} marks off 1 Vitae ({back.vitae} left) and "
+                    "returns at full Health."
                 )
         fallen = [c.name for c in scene.state.combatants if c.is_npc and c.dead]
         scene.say("Fallen enemies: " + (", ".join(safe(n) for n in fallen) or "none") + ".")

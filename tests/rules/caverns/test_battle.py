@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from rules.caverns.attributes import Attribute
 from rules.caverns.battle import (
     PARTY,
     BattleState,
@@ -14,9 +15,9 @@ from rules.caverns.battle import (
     begin,
     check_enemy_may_act,
     close_lines,
+    end_turn,
     enemy_acted,
     enemy_attack,
-    end_turn,
     fled,
     flee_route,
     harm_npc,
@@ -27,7 +28,6 @@ from rules.caverns.battle import (
     replace,
     rows_between,
 )
-from rules.caverns.attributes import Attribute
 from rules.caverns.bestiary import find_creature
 from rules.caverns.catalogue import Range
 from rules.caverns.moves import FleeRoute
