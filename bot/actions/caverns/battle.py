@@ -5,14 +5,15 @@ has one enemy act on each enemy turn, and the dead come back by Vitae when it en
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from bot.actions import audit
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, require_admin
-from bot.actions.reply import Reply, ReplyField
+from bot.actions.reply import Button, Reply, ReplyField, Style
 from rules.caverns.attributes import Attribute, parse_attribute
 from rules.caverns.battle import (
     PARTY,
@@ -59,7 +60,12 @@ from storage.repositories import Transaction
 from storage.settings import Guild
 from storage.turns import AlreadyFighting, Combat, CombatAction
 
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler, Press
+
+AREA = "caverns-battle"
 ENEMIES = "enemies"
+STALE = "That button is stale: the battle has moved on since."
 RANGE_ORDER = (Range.MELEE, Range.REACH, Range.RANGED)
 MOST_ADDED = 10
 BUSY = "Someone else acted on this battle at the same moment; look at /battle status and try again."
@@ -97,6 +103,9 @@ class Scene:
         """Store the new state over the version read (else refuse: someone got there first)."""
         self.state = self.state.model_copy(update={"version": self.read_version + 1})
         self.combat.updated_at = now
+        waiting = self.state.phase in (Phase.PLAYER, Phase.ENEMY)
+        hours = timedelta(hours=self.guild.settings.turn_timeout_hours)
+        self.combat.due_at = now + hours if waiting else None
         battles = caverns(self.tx).battles
         if not battles.save(self.combat, self.read_version):
             raise PawpostError(BUSY)
@@ -117,7 +126,35 @@ class Scene:
         lines = [
             e.text if e.roll is None else f"{e.text}\n{describe_roll(e.roll)}" for e in self.events
         ]
-        return Reply(title=summary, lines=[*lines, f"**Next:** {whose_turn(self.state)}"])
+        return Reply(
+            title=summary,
+            lines=[*lines, f"**Next:** {whose_turn(self.state)}"],
+            buttons=self.armour_buttons(),
+            mentions=self.to_ping(),
+        )
+
+    def armour_buttons(self) -> list[Button]:
+        """An Expend armour button for a hit just taken by a character with armour left."""
+        fresh = [h for h in self.state.hits if h.version == self.state.version]
+        if not fresh:
+            return []
+        return [
+            Button(
+                label="Expend armour against that hit",
+                custom_id=f"pawpost:{AREA}:{self.combat.id}:armour:{self.state.version}",
+                style=Style.primary,
+            )
+        ]
+
+    def to_ping(self) -> list[int]:
+        """Whose turn it is now: its player is mentioned."""
+        if self.state.phase is not Phase.PLAYER or self.state.current is None:
+            return []
+        character_id = self.state.combatant(self.state.current).character_id
+        if character_id is None:
+            return []
+        found = self.tx.characters.by_id(self.guild.guild_id, character_id)
+        return [] if found is None else [found.owner_id]
 
 
 def _open(tx: Transaction, actor: Actor) -> tuple[Guild, Scene]:
@@ -509,29 +546,50 @@ def spend_armour(services: Services, actor: Actor, character: str | None = None)
         hit = next((h for h in scene.state.hits if fighter and h.combatant == fighter.id), None)
         if fighter is None or hit is None or hit.version != scene.read_version:
             raise PawpostError("Armour negates only the latest hit, right after it lands.")
-        sheet = caverns_sheet(found)
-        piece = next((i for i in sheet.armour if not i.broken), None)
-        if piece is None:
-            raise PawpostError(f"{safe(found.name)} has no intact armour left.")
-        equipment = list(sheet.equipment)
-        equipment[equipment.index(piece)] = Item(name=piece.name, kind=piece.kind, broken=True)
-        back = min(hit.amount, _blocks(sheet))
-        healed = sheet.model_copy(
-            update={
-                "equipment": tuple(equipment),
-                "health": min(sheet.max_health, sheet.health + back),
-            }
-        )
-        save(tx, found, healed)
-        scene.state = replace(scene.state, fighter.model_copy(update={"dead": healed.is_dead}))
-        scene.state = scene.state.model_copy(
-            update={"hits": [h for h in scene.state.hits if h is not hit]}
-        )
-        scene.say(
-            f"{safe(found.name)}'s {safe(piece.name)} takes {back} of the blow and breaks "
-            f"({healed.health} Health)."
-        )
-        return scene.commit(actor, "armour", f"{found.name} expends armour", now)
+        return _expend(scene, actor, found, hit, now)
+
+
+@runs_in_database
+def armour_pressed(services: Services, actor: Actor, combat_id: int, version: int) -> Reply:
+    """The Expend armour button: for the hit of that state version only, by its player."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        combat = caverns(tx).battles.get(guild.guild_id, combat_id, lock=True)
+        if combat is None or combat.status != "active" or combat.state.version != version:
+            raise PawpostError(STALE)
+        scene = Scene(tx, guild, combat, version)
+        for hit in scene.state.hits:
+            character_id = scene.state.combatant(hit.combatant).character_id
+            found = (
+                None if character_id is None else tx.characters.by_id(guild.guild_id, character_id)
+            )
+            if hit.version == version and found is not None and found.owner_id == actor.user_id:
+                return _expend(scene, actor, found, hit, now)
+        raise PawpostError("That hit did not land on a character of yours.")
+
+
+def _expend(scene: Scene, actor: Actor, found: Character, hit: LastHit, now: datetime) -> Reply:
+    sheet = caverns_sheet(found)
+    piece = next((i for i in sheet.armour if not i.broken), None)
+    if piece is None:
+        raise PawpostError(f"{safe(found.name)} has no intact armour left.")
+    equipment = list(sheet.equipment)
+    equipment[equipment.index(piece)] = Item(name=piece.name, kind=piece.kind, broken=True)
+    back = min(hit.amount, _blocks(sheet))
+    health = min(sheet.max_health, sheet.health + back)
+    healed = sheet.model_copy(update={"equipment": tuple(equipment), "health": health})
+    save(scene.tx, found, healed)
+    fighter = scene.state.combatant(hit.combatant)
+    scene.state = replace(scene.state, fighter.model_copy(update={"dead": healed.is_dead}))
+    left = [h for h in scene.state.hits if h is not hit]
+    scene.state = scene.state.model_copy(update={"hits": left})
+    scene.say(
+        f"{safe(found.name)}'s {safe(piece.name)} takes {back} of the blow and breaks "
+        f"({healed.health} Health)."
+    )
+    return scene.commit(actor, "armour", f"{found.name} expends armour", now)
 
 
 @runs_in_database
@@ -604,12 +662,18 @@ def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
 
 
 @runs_in_database
-def skip(services: Services, actor: Actor) -> Reply:
-    """`/battle skip` (the MC): pass over the turn of whoever keeps everyone waiting."""
+def skip(
+    services: Services, actor: Actor, version: int | None = None, combat_id: int | None = None
+) -> Reply:
+    """`/battle skip` (the MC): pass over the turn of whoever keeps everyone waiting; from the
+    reminder's button, only the turn it was posted for."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = _open(tx, actor)
         require_admin(actor, guild)
+        stale = combat_id is not None and combat_id != scene.combat.id
+        if stale or (version is not None and version != scene.read_version):
+            raise PawpostError(STALE)
         if scene.state.phase not in (Phase.PLAYER, Phase.ENEMY):
             raise PawpostError("No turn is waiting.")
         scene.say(f"The MC skips the turn: {whose_turn(scene.state)}")
@@ -646,3 +710,24 @@ def end(services: Services, actor: Actor) -> Reply:
         caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, ids)
         scene.state = scene.state.model_copy(update={"phase": Phase.OVER, "current": None})
         return scene.commit(actor, "end", "The battle ends", now)
+
+
+def skip_button(combat: Combat[BattleState]) -> Button:
+    return Button(
+        label="Skip this turn (admins)",
+        custom_id=f"pawpost:{AREA}:{combat.id}:skip:{combat.state.version}",
+    )
+
+
+async def _armour_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await armour_pressed(services, actor, press.id, press.arg or 0)
+
+
+async def _skip_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await skip(services, actor, press.arg or 0, press.id)
+
+
+BATTLE_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
+    (AREA, "armour"): _armour_button,
+    (AREA, "skip"): _skip_button,
+}

@@ -9,7 +9,7 @@ import pytest
 from bot.actions.caverns import battle
 from rules.errors import PawpostError
 from tests.actions.caverns.helpers import party_of_three, set_sheet, sheet
-from tests.conftest import ADMIN, ALICE, BOB, CAROL, actor
+from tests.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, actor
 
 MC = actor(ADMIN, admin=True)
 
@@ -117,3 +117,45 @@ async def test_fleeing_out_and_enemies_fleeing(services, dice) -> None:
     dice.load(4, 4)  # Ilsa now flees front to out, +Metal 0 = 8: she leaves at her next turn
     weak = await battle.flee_in_battle(services, actor(BOB))
     assert "**7-9**" in weak.lines[1]
+
+
+async def test_the_armour_button_is_its_player_s_and_only_for_that_hit(services, dice) -> None:
+    await battle_ready(services)
+    dice.load(1, 2, 3, 2)  # Brunhild misses (and is hit back); the Fisher hits her
+    missed = await battle.attack(services, actor(ALICE), "Brigand")
+    assert "Brunhild loses 2 Health (5 left)." in "\n".join(missed.lines)
+    first = missed.buttons[0].custom_id
+    combat_id, version = int(first.split(":")[2]), int(first.split(":")[4])
+    answer = await battle.enemy_act(services, MC, "Cave Fisher", "battle", "Brunhild")
+    with pytest.raises(PawpostError, match="stale"):
+        await battle.armour_pressed(services, actor(ALICE), combat_id, version)
+    button = answer.buttons[0].custom_id
+    assert button == f"pawpost:caverns-battle:{combat_id}:armour:{version + 1}"
+    with pytest.raises(PawpostError, match="not land on a character of yours"):
+        await battle.armour_pressed(services, actor(BOB), combat_id, version + 1)
+    saved = await battle.armour_pressed(services, actor(ALICE), combat_id, version + 1)
+    assert "takes 3 of the blow and breaks (5 Health)." in saved.lines[0]
+    with pytest.raises(PawpostError, match="stale"):
+        await battle.armour_pressed(services, actor(ALICE), combat_id, version + 1)
+
+
+async def test_a_turn_that_waits_too_long_is_reminded_once_and_skippable(services, clock) -> None:
+    from bot.actions.caverns.battle_timeouts import overdue_battles
+
+    await battle_ready(services)
+    notices, next_due = await overdue_battles(services, clock())
+    assert notices == [] and next_due is not None
+    clock.advance(hours=25)
+    notices, _ = await overdue_battles(services, clock())
+    ((channel, reminder),) = notices
+    assert channel == CHANNEL
+    assert reminder.lines[0].endswith("Brunhild's turn.") and reminder.mentions == [ALICE]
+    assert (await overdue_battles(services, clock()))[0] == []  # once per wait
+    skip_id = reminder.buttons[0].custom_id
+    combat_id, version = int(skip_id.split(":")[2]), int(skip_id.split(":")[4])
+    with pytest.raises(PawpostError, match="Only an admin"):
+        await battle.skip(services, actor(ALICE), version, combat_id)
+    skipped = await battle.skip(services, MC, version, combat_id)
+    assert skipped.lines[-1] == "**Next:** The enemies' turn: the MC picks one to act."
+    with pytest.raises(PawpostError, match="stale"):
+        await battle.skip(services, MC, version, combat_id)
