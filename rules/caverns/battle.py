@@ -59,6 +59,7 @@ class Combatant(BaseModel):
     dead: bool = False
     gone: bool = False  # fled the battle
     leaving: bool = False  # Flee 7-9: leaves at the start of its next turn
+    acted: bool = False  # has had a turn (the Cave Fisher's Lure is its first)
 
     @property
     def is_npc(self) -> bool:
@@ -277,8 +278,22 @@ def end_turn(state: BattleState) -> BattleState:
     if not state.players() or not state.enemies():
         return state.model_copy(update={"phase": Phase.DECIDED, "current": None})
     if state.phase is Phase.PLAYER:
-        return state.model_copy(update={"phase": Phase.ENEMY, "current": None})
+        return _enemies_turn(state)
     return _player_turn(state)
+
+
+def _enemies_turn(state: BattleState) -> BattleState:
+    """The enemies' turn begins: an enemy that fled on a 7-9 is gone now (l. 286)."""
+    fighters = [
+        c.model_copy(update={"gone": True, "leaving": False})
+        if c.side != PARTY and c.present and c.leaving
+        else c
+        for c in state.combatants
+    ]
+    state = close_lines(state.model_copy(update={"combatants": fighters}))
+    if not state.enemies():
+        return state.model_copy(update={"phase": Phase.DECIDED, "current": None})
+    return state.model_copy(update={"phase": Phase.ENEMY, "current": None})
 
 
 def check_enemy_may_act(state: BattleState, enemy: Combatant) -> None:
@@ -295,7 +310,9 @@ def check_enemy_may_act(state: BattleState, enemy: Combatant) -> None:
 
 
 def enemy_acted(state: BattleState, enemy: Combatant) -> BattleState:
-    return end_turn(state.model_copy(update={"last_enemy": enemy.id}))
+    """The enemy has had its turn; the next player's begins."""
+    done = replace(state, state.combatant(enemy.id).model_copy(update={"acted": True}))
+    return end_turn(done.model_copy(update={"last_enemy": enemy.id}))
 
 
 def whose_turn(state: BattleState) -> str:

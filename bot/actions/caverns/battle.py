@@ -14,6 +14,7 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, require_admin
 from bot.actions.reply import Button, Reply, ReplyField, Style
+from rules.caverns.afflictions import inflict
 from rules.caverns.attributes import Attribute, parse_attribute
 from rules.caverns.battle import (
     PARTY,
@@ -38,12 +39,14 @@ from rules.caverns.battle import (
     replace,
     whose_turn,
 )
-from rules.caverns.bestiary import CREATURES, find_creature
+from rules.caverns.bestiary import CREATURES, find_creature, hyfae_colony_health
 from rules.caverns.catalogue import Range
+from rules.caverns.conditions import Condition
 from rules.caverns.constants import (
     ARMOUR_BLOCKS,
     BATTLE_HIT,
     BATTLE_SAFE,
+    CAVE_FISHER_LURED,
     LOBOSHIGARU_ARMOUR_BLOCKS,
 )
 from rules.caverns.health import lose_health, return_from_death
@@ -274,8 +277,14 @@ def add_enemy(
     with services.db.transaction() as tx:
         guild, scene = _open(tx, actor)
         require_admin(actor, guild)
-        for _ in range(count):
-            scene.state = place(scene.state, npc(creature, where, chosen, health=health))
+        if creature.health is None and health is None:  # the Hyfae pool their Health
+            scene.state = place(
+                scene.state, npc(creature, where, chosen, health=hyfae_colony_health(count))
+            )
+            scene.say(f"The {count} Hyfae share one pool of Health.")
+        else:
+            for _ in range(count):
+                scene.state = place(scene.state, npc(creature, where, chosen, health=health))
         reminders = "".join(f"\n{s.name}: {s.text}" for s in creature.specials)
         scene.say(
             f"{count} × {creature.name} join the {where} side's {chosen.value} row "
@@ -616,6 +625,8 @@ def enemy_act(
             scene.say(f"{safe(mover.name)} advances to its front row.")
         elif verb == "flee":
             _enemy_flee(services, scene, mover)
+        elif verb == "skill" and mover.creature == "Cave Fisher":
+            _lure(scene, mover, target)
         elif verb == "skill":
             scene.say(f"{safe(mover.name)} uses its special; the MC rules what it does.")
         else:
@@ -647,6 +658,28 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
             _hurt_npc(scene, scene.state.combatant(mover.id), hit_back)
     if is_doubles(roll) and mover.creature:
         scene.say("Doubles: its Flourish, for the MC to apply.")
+
+
+def _lure(scene: Scene, fisher: Combatant, targets: str | None) -> None:
+    """The Cave Fisher's Lure (l. 444): on its first turn, three enemies become Entranced."""
+    if fisher.acted:
+        raise PawpostError("The Cave Fisher lures only on its first turn in battle.")
+    names = items(targets)
+    if not 1 <= len(names) <= CAVE_FISHER_LURED:
+        raise PawpostError(f"Name up to {CAVE_FISHER_LURED} characters it lures: A, B, C.")
+    for name in names:
+        victim = scene.state.by_name(name)
+        if victim.character_id is None or not victim.present:
+            raise PawpostError(f"{safe(victim.name)} is not a character still in the battle.")
+        found = scene.tx.characters.by_id(scene.guild.guild_id, victim.character_id)
+        if found is None:
+            raise PawpostError(f"{safe(victim.name)} no longer exists.")
+        try:
+            save(scene.tx, found, inflict(caverns_sheet(found), Condition.ENTRANCEMENT))
+        except PawpostError as immune:
+            scene.say(f"{safe(found.name)}: {immune}")
+            continue
+        scene.say(f"{safe(found.name)} is Entranced by the Cave Fisher's glowing orb.")
 
 
 def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.actions.caverns import battle
+from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
 from tests.actions.caverns.helpers import party_of_three, set_sheet, sheet
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, actor
@@ -159,3 +160,43 @@ async def test_a_turn_that_waits_too_long_is_reminded_once_and_skippable(service
     assert skipped.lines[-1] == "**Next:** The enemies' turn: the MC picks one to act."
     with pytest.raises(PawpostError, match="stale"):
         await battle.skip(services, MC, version, combat_id)
+
+
+async def test_the_cave_fisher_lures_three_on_its_first_turn_only(services) -> None:
+    await battle_ready(services)
+    await battle.skip(services, MC)
+    lured = await battle.enemy_act(services, MC, "Cave Fisher", "skill", "Brunhild, Ilsa, Piper")
+    text = "\n".join(lured.lines)
+    assert "Brunhild is Entranced by the Cave Fisher's glowing orb." in text
+    assert "Ilsa is Entranced" in text and "Piper is Entranced" in text
+    assert (await sheet(services, "Brunhild")).has_condition(Condition.ENTRANCEMENT)
+    await battle.skip(services, MC)  # Ilsa
+    ruled = await battle.enemy_act(services, MC, "Brigand", "skill")
+    assert "Brigand uses its special; the MC rules what it does." in ruled.lines
+    await battle.skip(services, MC)  # Piper
+    with pytest.raises(PawpostError, match="only on its first turn"):
+        await battle.enemy_act(services, MC, "Cave Fisher", "skill", "Brunhild")
+
+
+async def test_the_hyfae_pool_their_health_and_the_zombie_follows_its_health(services) -> None:
+    await party_of_three(services)
+    await battle.start(services, MC)
+    pooled = await battle.add_enemy(services, MC, "Hyfae", count=4)
+    assert "The 4 Hyfae share one pool of Health." in pooled.lines[0]
+    status = await battle.status(services, MC)
+    assert "Hyfae: Health 12/12" in {f.name: f.value for f in status.fields}["enemies front"]
+
+
+async def test_an_enemy_fleeing_on_7_to_9_is_gone_when_the_enemies_turn_comes(
+    services, dice
+) -> None:
+    await battle_ready(services)
+    await battle.skip(services, MC)
+    dice.load(3, 3)  # nobody behind it: front to out, +Metal 1 = 7, gone at the next turn
+    left = await battle.enemy_act(services, MC, "Brigand", "flee")
+    assert "Brigand flees (front-to-out): **7-9**." in left.lines[0]
+    status = await battle.status(services, MC)
+    assert "Brigand: Health 4/4" in {f.name: f.value for f in status.fields}["enemies front"]
+    await battle.skip(services, MC)  # Ilsa: the enemies' turn begins and the Brigand is gone
+    status = await battle.status(services, MC)
+    assert {f.name: f.value for f in status.fields}["Out of the fight"] == "Brigand (fled)"
