@@ -19,6 +19,8 @@ from bot.actions.cat.risks import RISK_BUTTONS as CAT_RISK_BUTTONS
 from bot.actions.cat.sheet import sheet_fields as cat_sheet_fields
 from bot.actions.cat.wounds import WOUND_BUTTONS as CAT_WOUND_BUTTONS
 from bot.actions.caverns.admin import settings_field as caverns_settings_field
+from bot.actions.caverns.battle import BATTLE_BUTTONS as CAVERNS_BATTLE_BUTTONS
+from bot.actions.caverns.battle_timeouts import CAVERNS_JOBS
 from bot.actions.caverns.builder import CAVERNS_BUILDER
 from bot.actions.caverns.conditions import CURE_BUTTONS as CAVERNS_CURE_BUTTONS
 from bot.actions.caverns.export import export_section as caverns_export
@@ -126,7 +128,13 @@ CAVERNS = Ruleset(
     rules=RULES["caverns"],
     commands=CAVERNS_COMMANDS,
     sheet_fields=caverns_sheet_fields,
-    buttons={**CAVERNS_REST_BUTTONS, **CAVERNS_CURE_BUTTONS, **CAVERNS_OFFER_BUTTONS},
+    buttons={
+        **CAVERNS_REST_BUTTONS,
+        **CAVERNS_CURE_BUTTONS,
+        **CAVERNS_OFFER_BUTTONS,
+        **CAVERNS_BATTLE_BUTTONS,
+    },
+    jobs=CAVERNS_JOBS,
     settings_field=caverns_settings_field,
     export=caverns_export,
     builder=CAVERNS_BUILDER,

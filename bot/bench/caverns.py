@@ -3,22 +3,25 @@ party, and a mix of moves, the market, sheets and the party's rests."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 
 from bot.actions import characters
+from bot.actions.caverns import battle, market, moves, rests
 from bot.actions.caverns import characters as caverns_characters
-from bot.actions.caverns import market, moves, rests
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
 from bot.bench.mix import Cat, Mix, RulesetBench, Share, World
 from rules.caverns.attributes import Attribute, parse_attributes
+from rules.caverns.battle import BattleState, Phase, in_reach
 from rules.caverns.choices import NewCharacter
 from rules.caverns.classes import CharacterClass
 from rules.caverns.races import Race
 from rules.caverns.sheet import create_sheet
 from rules.caverns.skillsets import Skillset
 from rules.dice import ScriptedDice
+from rules.errors import PawpostError
 from storage.caverns import caverns
 from storage.repositories import Transaction
 
@@ -28,6 +31,8 @@ ATTRIBUTES = ("wind", "water", "wood", "fire", "metal", "harmony")
 ROUTES = ("front-to-back", "back-to-out", "front-to-out")
 ITEMS = ("Torch", "Helmet", "Dagger", "Chainmail")
 FOES = ("Urchin", "Brigand", "Centipede")
+FIGHTERS = 3  # each server's first three adventurers fight in its battle channel
+BATTLE_CHANNEL = 2  # the server's second channel (its first is the mix's own)
 # Three classes that need no implement or totem, so every seeded sheet is a one-liner.
 SEEDS = (
     (Race.HUMAN, CharacterClass.WARRIOR, Skillset.HUNTING, "Parry", None),
@@ -79,6 +84,57 @@ async def verb_advance(mix: CavernsMix, rng: random.Random) -> Reply:
 
 async def verb_battle(mix: CavernsMix, rng: random.Random) -> Reply:
     return await moves.battle(mix.services, _actor(mix, rng), rng.choice(FOES))
+
+
+def _in_battle(actor: Actor) -> Actor:
+    return dataclasses.replace(actor, channel_id=actor.guild_id * 100 + BATTLE_CHANNEL)
+
+
+def _battle_state(tx: Transaction, guild_id: int, channel_id: int) -> BattleState | None:
+    found = caverns(tx).battles.active_in_channel(guild_id, channel_id, 1)
+    return found[0].state if found else None
+
+
+async def _new_battle(mix: CavernsMix, mc: Actor, fighters: list[Cat]) -> Reply:
+    await battle.start(mix.services, mc)
+    for cat in fighters:
+        try:
+            await battle.join(mix.services, _in_battle(mix.world.actor(cat)), "front")
+        except PawpostError:  # retired after dying with no Vitae left
+            continue
+    await battle.add_enemy(mix.services, mc, "Brigand", count=2)
+    return await battle.set_order(mix.services, mc, ", ".join(c.name for c in fighters))
+
+
+async def verb_battle_turn(mix: CavernsMix, rng: random.Random) -> Reply:
+    """Whoever's turn it is in the server's running battle acts: the character Does Battle with
+    an enemy in reach, or the MC has an enemy (not the last one) attack; a decided battle is
+    ended and a new one begun."""
+    fighters = mix.world.guilds[rng.choice(mix.guild_ids)][:FIGHTERS]
+    mc = _in_battle(mix.world.actor(fighters[0], admin=True))
+    state = await mix.services.db.transact(
+        lambda tx: _battle_state(tx, mc.guild_id, mc.channel_id), write=False
+    )
+    if state is None:
+        return await _new_battle(mix, mc, fighters)
+    if state.phase is Phase.PLAYER and state.current is not None:
+        me = state.combatant(state.current)
+        owner = next(c for c in fighters if c.id == me.character_id)
+        foes = [e for e in state.enemies() if in_reach(me, e)]
+        if not foes:
+            return await battle.skip(mix.services, mc)
+        player = _in_battle(mix.world.actor(owner))
+        return await battle.attack(mix.services, player, rng.choice(foes).name)
+    if state.phase is Phase.ENEMY:
+        movers = [e for e in state.enemies() if e.id != state.last_enemy] or state.enemies()
+        mover = rng.choice(movers)
+        targets = [p for p in state.players() if in_reach(mover, p)]
+        if not targets:
+            return await battle.skip(mix.services, mc)
+        return await battle.enemy_act(
+            mix.services, mc, mover.name, "battle", rng.choice(targets).name
+        )
+    return await battle.end(mix.services, mc)
 
 
 async def verb_market(mix: CavernsMix, rng: random.Random) -> Reply:
@@ -144,13 +200,15 @@ async def daily(services: Services, actor: Actor) -> Reply:
 
 
 CAVERNS_BENCH = RulesetBench(
-    # Adventurers between fights: /move 30 %, Flee and Advance 10 % each, Do Battle 10 %,
-    # the market 10 %, /character show 15 %, a Short Rest 10 % and a Long Rest 5 %.
+    # Adventurers between and in fights: /move 25 %, Flee and Advance 10 % each, Do Battle
+    # outside a battle 5 %, a turn of a running battle 10 %, the market 10 %, /character show
+    # 15 %, a Short Rest 10 % and a Long Rest 5 %.
     shares=(
-        Share("move", 30, verb_move),
+        Share("move", 25, verb_move),
         Share("flee", 10, verb_flee),
         Share("advance", 10, verb_advance),
-        Share("battle target", 10, verb_battle),
+        Share("battle roll", 5, verb_battle),
+        Share("battle turn", 10, verb_battle_turn),
         Share("market", 10, verb_market),
         Share("character show", 15, verb_show),
         Share("rest short", 10, verb_short_rest),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.actions.caverns import (
     admin,
+    battle,
     characters,
     conditions,
     harmony,
@@ -37,7 +38,87 @@ FATED = (
 )
 
 
+ROW = Option("row", Kind.text, "Front or back row", choices=("front", "back"))
+SIDE = Option("side", Kind.text, "Which side (default: enemies)", max_length=24)
+
+BATTLE_COMMANDS: tuple[Command, ...] = (
+    Command(("battle", "start"), "Open a battle in this channel (the MC)", battle.start,
+            admin=True, rulesets=CAVERNS),
+    Command(("battle", "join"), "Take your place in the party's front or back row", battle.join,
+            (Option("row", Kind.text, "Front or back row", True, choices=("front", "back")),
+             character_option()), rulesets=CAVERNS),
+    Command(
+        ("battle", "add", "enemy"),
+        "Add bestiary creatures to the battle (the MC)",
+        battle.add_enemy,
+        (
+            Option("enemy", Kind.text, "The creature", True, max_length=60,
+                   suggest=battle.creature_suggestions),
+            Option("count", Kind.integer, "How many (default 1)", min_value=1, max_value=10),
+            SIDE,
+            ROW,
+            Option("health", Kind.integer, "Its Health, where the book leaves it to the battle",
+                   min_value=1, max_value=99),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("battle", "add", "custom"),
+        "Add an enemy made up on the spot (the MC)",
+        battle.add_custom,
+        (
+            Option("name", Kind.text, "Its name", True, max_length=32),
+            Option("health", Kind.integer, "Health", True, min_value=1, max_value=99),
+            Option("damage", Kind.integer, "Damage", True, min_value=0, max_value=30),
+            Option("armour", Kind.integer, "Armour pieces", True, min_value=0, max_value=20),
+            Option("attributes", Kind.text, "Wind, Wood, Water, Fire, Metal: 1, 2, 0, 0, -1",
+                   True, max_length=40),
+            SIDE,
+            ROW,
+            Option("reach", Kind.text, "Its weapon's range", choices=tuple(r.value for r in Range)),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(("battle", "order"), "Fix the players' turn order and begin (the MC)",
+            battle.set_order,
+            (Option("characters", Kind.text, "Every character, in order: A, B, C", True,
+                    max_length=400),), admin=True, rulesets=CAVERNS),
+    Command(("battle", "status"), "The rows, Health, armour, conditions and whose turn it is",
+            battle.status, rulesets=CAVERNS),
+    Command(("battle", "attack"), "On your turn, Do Battle with an enemy in reach",
+            battle.attack,
+            (Option("target", Kind.text, "The enemy", True, max_length=40), character_option()),
+            rulesets=CAVERNS),
+    Command(("battle", "advance"), "On your turn, Advance! (+Fire) to the front row",
+            battle.advance_in_battle, (character_option(),), rulesets=CAVERNS),
+    Command(("battle", "flee"), "On your turn, Flee! by the row you stand in",
+            battle.flee_in_battle, (character_option(),), rulesets=CAVERNS),
+    Command(("battle", "armour"), "Expend a piece of armour against the hit you just took",
+            battle.spend_armour, (character_option(),), rulesets=CAVERNS),
+    Command(("battle", "skip"), "Skip the turn that keeps everyone waiting (the MC)",
+            battle.skip, admin=True, rulesets=CAVERNS),
+    Command(("battle", "end"), "Close the battle: the dead return by Vitae (the MC)",
+            battle.end, admin=True, rulesets=CAVERNS),
+    Command(
+        ("enemy", "act"),
+        "On the enemies' turn, one enemy acts (the MC); the bot rolls its attack",
+        battle.enemy_act,
+        (
+            Option("enemy", Kind.text, "Which enemy", True, max_length=40),
+            Option("action", Kind.text, "What it does", True,
+                   choices=("battle", "advance", "flee", "skill")),
+            Option("target", Kind.text, "The character it attacks (a Lure: up to three)",
+                   max_length=100),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+)  # fmt: skip
+
 CAVERNS_COMMANDS: tuple[Command, ...] = (
+    *BATTLE_COMMANDS,
     Command(
         ("character", "create"),
         "Make an adventurer: race, class, the +2 +1 +1 +0 -1 attributes, the extra +1, skills",
@@ -157,7 +238,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         rulesets=CAVERNS,
     ),
     Command(
-        ("battle",),
+        ("battle", "roll"),
         "Do Battle with one foe the MC names, outside a battle: +Wood minus its Wind",
         moves.battle,
         (

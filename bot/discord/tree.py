@@ -47,6 +47,9 @@ GROUP_DESCRIPTIONS = {
     "approval": "Whether new characters wait for an admin's approval",
     "hunt": "WCAGR hunts: start, continue, join, status",
     "illness": "WCAGR illness: give one, or start the cough season",
+    "battle": "Caverns and Cloiers: battle in rows, and Do Battle outside one",
+    "add": "Enemies the MC adds to a battle",
+    "enemy": "Caverns and Cloiers: an enemy acting on the MC's command",
 }
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25

@@ -107,3 +107,4 @@ PRONE_PENALTY = 3  # book l. 364: "Advance, Flee and Do Battle all take a -3 pen
 SENSITIVITY_EXTRA_LOSS = 1  # book l. 365: "loses one extra health each time"
 SLEEPING_DAMAGE = 0  # book l. 367: "their effective Damage is zero"
 CONCEALED_SPOT_DIFFICULTY = 10  # book l. 376: "a +Wind check at 10+ to spot"
+CAVE_FISHER_LURED = 3  # book l. 444: "it picks three enemies; these become Entranced"

@@ -17,7 +17,7 @@ async def test_the_caverns_mix_runs_every_verb() -> None:
     figures = await bench(options, out)
     printed = out.getvalue()
     names = [share.name for share in ruleset_bench("caverns").shares]
-    assert {"move", "flee", "advance", "rest short", "rest long"} <= set(names)
+    assert {"move", "flee", "advance", "battle turn", "rest short", "rest long"} <= set(names)
     for name in names:
         assert f"{name} " in printed, printed
     assert figures["c1"]["commands_per_s"] > 0 and figures["bytes_per_1k_cats"] > 0

@@ -40,7 +40,7 @@ SCRIPT = [
     "/as user:ann",
     '/move attribute:wood difficulty:8 reason:"squeeze through"',  # 4, 2
     "/advance",  # 5, 5
-    "/battle target:urchin",  # 3, 3
+    "/battle roll target:urchin",  # 3, 3
     '/harmony plan skills:"flow like the river"',
     "/as user:bob",
     "/flee route:front-to-back",  # 3, 4

@@ -1,0 +1,766 @@
+"""Battle in rows (book l. 405-427): the MC opens a battle in the channel, places the party and
+the enemies, fixes the order; characters Do Battle, Advance and Flee on their turns, the MC
+has one enemy act on each enemy turn, and the dead come back by Vitae when it ends."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
+
+from bot.actions import audit
+from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
+from bot.actions.context import Actor, Services, runs_in_database
+from bot.actions.formatting import describe_roll, safe
+from bot.actions.lookup import acting_character, require_admin
+from bot.actions.reply import Button, Reply, ReplyField, Style
+from rules.caverns.afflictions import inflict
+from rules.caverns.attributes import Attribute, parse_attribute
+from rules.caverns.battle import (
+    PARTY,
+    BattleEvent,
+    BattleState,
+    Combatant,
+    LastHit,
+    Phase,
+    Row,
+    begin,
+    check_enemy_may_act,
+    close_lines,
+    end_turn,
+    enemy_acted,
+    enemy_attack,
+    fled,
+    flee_route,
+    harm_npc,
+    in_reach,
+    npc,
+    place,
+    replace,
+    whose_turn,
+)
+from rules.caverns.bestiary import CREATURES, find_creature, hyfae_colony_health
+from rules.caverns.catalogue import Range
+from rules.caverns.conditions import Condition
+from rules.caverns.constants import (
+    ARMOUR_BLOCKS,
+    BATTLE_HIT,
+    BATTLE_SAFE,
+    CAVE_FISHER_LURED,
+    LOBOSHIGARU_ARMOUR_BLOCKS,
+)
+from rules.caverns.health import lose_health, return_from_death
+from rules.caverns.moves import Foe, advance, do_battle, flee
+from rules.caverns.races import Race
+from rules.caverns.records import Item
+from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
+from rules.caverns.sheet import CavernsSheet
+from rules.errors import PawpostError
+from rules.rolls import Modifier, Roll
+from storage.caverns import caverns
+from storage.models import Character
+from storage.repositories import Transaction
+from storage.settings import Guild
+from storage.turns import AlreadyFighting, Combat, CombatAction
+
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler, Press
+
+AREA = "caverns-battle"
+ENEMIES = "enemies"
+STALE = "That button is stale: the battle has moved on since."
+RANGE_ORDER = (Range.MELEE, Range.REACH, Range.RANGED)
+MOST_ADDED = 10
+BUSY = "Someone else acted on this battle at the same moment; look at /battle status and try again."
+
+
+def creature_suggestions(typed: str) -> list[tuple[str, str]]:
+    """The bestiary's creatures whose name holds what was typed, for autocomplete."""
+    key = typed.strip().lower()
+    found = [c.name for c in CREATURES if key in c.name.lower()]
+    return [(f"{name}"[:100], name[:100]) for name in found[:25]]
+
+
+@dataclass
+class Scene:
+    """One battle inside one transaction: its state as read, the story told, the save."""
+
+    tx: Transaction
+    guild: Guild
+    combat: Combat[BattleState]
+    read_version: int
+    events: list[BattleEvent] = field(default_factory=list)
+
+    @property
+    def state(self) -> BattleState:
+        return self.combat.state
+
+    @state.setter
+    def state(self, state: BattleState) -> None:
+        self.combat.state = state
+
+    def say(self, text: str, roll: Roll | None = None) -> None:
+        self.events.append(BattleEvent(text=text, roll=roll))
+
+    def commit(self, actor: Actor, action: str, summary: str, now: datetime) -> Reply:
+        """Store the new state over the version read (else refuse: someone got there first)."""
+        self.state = self.state.model_copy(update={"version": self.read_version + 1})
+        self.combat.updated_at = now
+        waiting = self.state.phase in (Phase.PLAYER, Phase.ENEMY)
+        hours = timedelta(hours=self.guild.settings.turn_timeout_hours)
+        self.combat.due_at = now + hours if waiting else None
+        battles = caverns(self.tx).battles
+        if not battles.save(self.combat, self.read_version):
+            raise PawpostError(BUSY)
+        battles.add_action(
+            CombatAction(
+                guild_id=self.guild.guild_id,
+                combat_id=self.combat.id,
+                version=self.state.version,
+                round=self.state.turn,
+                user_id=actor.user_id,
+                action=action,
+                summary=summary,
+                events=self.events,
+                created_at=now,
+            )
+        )
+        self.tx.audit.add(audit.entry(actor, f"battle {action}", summary, now))
+        lines = [
+            e.text if e.roll is None else f"{e.text}\n{describe_roll(e.roll)}" for e in self.events
+        ]
+        return Reply(
+            title=summary,
+            lines=[*lines, f"**Next:** {whose_turn(self.state)}"],
+            buttons=self.armour_buttons(),
+            mentions=self.to_ping(),
+        )
+
+    def armour_buttons(self) -> list[Button]:
+        """An Expend armour button for a hit just taken by a character with armour left."""
+        fresh = [h for h in self.state.hits if h.version == self.state.version]
+        if not fresh:
+            return []
+        return [
+            Button(
+                label="Expend armour against that hit",
+                custom_id=f"pawpost:{AREA}:{self.combat.id}:armour:{self.state.version}",
+                style=Style.primary,
+            )
+        ]
+
+    def to_ping(self) -> list[int]:
+        """Whose turn it is now: its player is mentioned."""
+        if self.state.phase is not Phase.PLAYER or self.state.current is None:
+            return []
+        character_id = self.state.combatant(self.state.current).character_id
+        if character_id is None:
+            return []
+        found = self.tx.characters.by_id(self.guild.guild_id, character_id)
+        return [] if found is None else [found.owner_id]
+
+
+def _open(tx: Transaction, actor: Actor) -> tuple[Guild, Scene]:
+    guild = tx.guilds.get(actor.guild_id)
+    require_caverns(guild)
+    found = caverns(tx).battles.active_in_channel(guild.guild_id, actor.channel_id, 1)
+    if not found:
+        raise PawpostError(
+            "There is no battle in this channel; the MC opens one with /battle start."
+        )
+    combat = caverns(tx).battles.get(guild.guild_id, found[0].id, lock=True)
+    if combat is None:  # ended between the two reads
+        raise PawpostError("There is no battle in this channel.")
+    return guild, Scene(tx, guild, combat, combat.state.version)
+
+
+def _row(text: str | None) -> Row:
+    try:
+        return Row((text or "front").strip().lower())
+    except ValueError:
+        raise PawpostError("A row is front or back.") from None
+
+
+def _reach(sheet: CavernsSheet, known: dict[str, Range]) -> Range:
+    """The longest range of the intact weapons the character carries (Melee with none)."""
+    ranges = [
+        known[i.name.lower()] for i in sheet.equipment if not i.broken and i.name.lower() in known
+    ]
+    return max(ranges, key=RANGE_ORDER.index, default=Range.MELEE)
+
+
+def _ranges(tx: Transaction, guild: Guild) -> dict[str, Range]:
+    return {key: item.range for key, item in catalogue(tx, guild).items() if item.range}
+
+
+@runs_in_database
+def start(services: Services, actor: Actor) -> Reply:
+    """`/battle start` (the MC): open a battle in this channel."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        require_caverns(guild)
+        battles = caverns(tx).battles
+        if battles.active_in_channel(guild.guild_id, actor.channel_id, 1):
+            raise PawpostError("A battle is already going on in this channel.")
+        combat = Combat(
+            guild_id=guild.guild_id,
+            channel_id=actor.channel_id,
+            created_by=actor.user_id,
+            state=BattleState(),
+            created_at=now,
+            updated_at=now,
+        )
+        combat.id = battles.add(combat)
+        tx.audit.add(audit.entry(actor, "battle start", f"battle #{combat.id}", now))
+    return Reply(
+        title="A battle begins",
+        lines=[
+            "Characters take their places with /battle join; the MC adds enemies with "
+            "/battle add enemy or /battle add custom, then fixes the order with /battle order."
+        ],
+    )
+
+
+@runs_in_database
+def join(services: Services, actor: Actor, row: str, character: str | None = None) -> Reply:
+    """`/battle join`: a character takes its place in the party's front or back row."""
+    chosen = _row(row)
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = _open(tx, actor)
+        found = acting_character(tx, actor, guild, character)
+        sheet = caverns_sheet(found)
+        if sheet.retired or sheet.is_dead:
+            raise PawpostError(f"{safe(found.name)} cannot fight now.")
+        if scene.state.of_character(found.id) is not None:
+            raise PawpostError(f"{safe(found.name)} is already in this battle.")
+        if scene.state.phase is not Phase.SETUP:
+            raise PawpostError("The battle has begun; the MC places late arrivals.")
+        fighter = Combatant(
+            id=0,
+            name=found.name,
+            side=PARTY,
+            row=chosen,
+            character_id=found.id,
+            range=_reach(sheet, _ranges(tx, guild)),
+        )
+        scene.state = place(scene.state, fighter)
+        try:
+            caverns(tx).battles.add_fighters(
+                guild.guild_id, scene.combat.id, [found.id], len(scene.state.combatants)
+            )
+        except AlreadyFighting:
+            raise PawpostError(f"{safe(found.name)} is in another battle.") from None
+        scene.say(f"{safe(found.name)} takes the party's {chosen.value} row.")
+        return scene.commit(actor, "join", f"{found.name} joins the battle", now)
+
+
+@runs_in_database
+def add_enemy(
+    services: Services,
+    actor: Actor,
+    enemy: str,
+    count: int = 1,
+    side: str | None = None,
+    row: str | None = None,
+    health: int | None = None,
+) -> Reply:
+    """`/battle add enemy` (the MC): bestiary creatures by name, on a side and row."""
+    creature = find_creature(enemy)
+    if not 1 <= count <= MOST_ADDED:
+        raise PawpostError(f"Add 1 to {MOST_ADDED} at a time.")
+    where = _side(side)
+    chosen = _row(row)
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = _open(tx, actor)
+        require_admin(actor, guild)
+        if creature.health is None and health is None:  # the Hyfae pool their Health
+            scene.state = place(
+                scene.state, npc(creature, where, chosen, health=hyfae_colony_health(count))
+            )
+            scene.say(f"The {count} Hyfae share one pool of Health.")
+        else:
+            for _ in range(count):
+                scene.state = place(scene.state, npc(creature, where, chosen, health=health))
+        reminders = "".join(f"\n{s.name}: {s.text}" for s in creature.specials)
+        scene.say(
+            f"{count} × {creature.name} join the {where} side's {chosen.value} row "
+            f"(Health {scene.state.combatants[-1].health}, Damage {creature.damage}, "
+            f"Armour {creature.armour}).{reminders}"
+        )
+        return scene.commit(actor, "add", f"{creature.name} joins the battle", now)
+
+
+def _side(text: str | None) -> str:
+    name = " ".join((text or ENEMIES).strip().lower().split())
+    if not name or len(name) > 24:
+        raise PawpostError("A side's name is 1 to 24 characters.")
+    if name == PARTY:
+        raise PawpostError("The party's side is for the player characters.")
+    return name
+
+
+def _attributes(text: str) -> dict[Attribute, int]:
+    """Five numbers in the bestiary's order Wi, Wo, Wa, Fi, Me: "1, 2, 0, 0, -1"."""
+    parts = items(text.replace(" ", ","))
+    order = ("wind", "wood", "water", "fire", "metal")
+    try:
+        values = [int(p) for p in parts]
+    except ValueError:
+        raise PawpostError(
+            "Give the attributes as five numbers: Wind, Wood, Water, Fire, Metal."
+        ) from None
+    if len(values) != len(order) or any(not -5 <= v <= 10 for v in values):
+        raise PawpostError("Give the attributes as five numbers: Wind, Wood, Water, Fire, Metal.")
+    return {parse_attribute(a): v for a, v in zip(order, values, strict=True)}
+
+
+@runs_in_database
+def add_custom(
+    services: Services,
+    actor: Actor,
+    name: str,
+    health: int,
+    damage: int,
+    armour: int,
+    attributes: str,
+    side: str | None = None,
+    row: str | None = None,
+    reach: str | None = None,
+) -> Reply:
+    """`/battle add custom` (the MC): an enemy made up on the spot."""
+    label = " ".join(name.split())
+    if not 1 <= len(label) <= 32:
+        raise PawpostError("A name is 1 to 32 characters.")
+    stats = _attributes(attributes)
+    where, chosen = _side(side), _row(row)
+    weapon = Range((reach or "melee").lower())
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = _open(tx, actor)
+        require_admin(actor, guild)
+        fighter = Combatant(
+            id=0, name=label, side=where, row=chosen, health=health, max_health=health,
+            damage=damage, armour=armour, range=weapon, attributes=stats,
+        )  # fmt: skip
+        scene.state = place(scene.state, fighter)
+        scene.say(f"{safe(label)} joins the {where} side's {chosen.value} row (Health {health}).")
+        return scene.commit(actor, "add", f"{label} joins the battle", now)
+
+
+@runs_in_database
+def set_order(services: Services, actor: Actor, characters: str) -> Reply:
+    """`/battle order` (the MC): the players' fixed order; the first turn begins."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = _open(tx, actor)
+        require_admin(actor, guild)
+        if scene.state.phase is not Phase.SETUP:
+            raise PawpostError("The order is fixed once the battle has begun.")
+        ids = [scene.state.by_name(name).id for name in items(characters)]
+        scene.state = begin(scene.state, ids)
+        scene.say("Order: " + ", ".join(safe(scene.state.combatant(i).name) for i in ids) + ".")
+        return scene.commit(actor, "order", "The battle begins", now)
+
+
+def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[ReplyField]:
+    out = []
+    for side in state.sides:
+        for row in (Row.FRONT, Row.BACK):
+            names = []
+            for c in state.combatants:
+                if c.side != side or c.row is not row or not c.present:
+                    continue
+                if c.character_id is not None and c.character_id in sheets:
+                    sheet = sheets[c.character_id]
+                    conditions = ", ".join(a.condition.label for a in sheet.conditions)
+                    names.append(
+                        f"{safe(c.name)}: Health {sheet.health}/{sheet.max_health}, "
+                        f"armour {sheet.intact_armour}" + (f", {conditions}" if conditions else "")
+                    )
+                else:
+                    names.append(
+                        f"{safe(c.name)}: Health {c.health}/{c.max_health}, armour {c.armour}"
+                    )
+            out.append(ReplyField(name=f"{side} {row.value}", value="\n".join(names) or "empty"))
+    fallen = [
+        safe(c.name) + (" (dead)" if c.dead else " (fled)")
+        for c in state.combatants
+        if not c.present
+    ]
+    if fallen:
+        out.append(ReplyField(name="Out of the fight", value=", ".join(fallen)))
+    return out
+
+
+@runs_in_database
+def status(services: Services, actor: Actor) -> Reply:
+    """`/battle status`: the rows, each combatant's Health, armour and conditions, whose turn."""
+    with services.db.transaction() as tx:
+        guild, scene = _open(tx, actor)
+        ids = [c.character_id for c in scene.state.combatants if c.character_id is not None]
+        found = tx.characters.by_ids(guild.guild_id, ids)
+        sheets = {i: caverns_sheet(ch) for i, ch in found.items()}
+        return Reply(
+            title="The battle",
+            fields=_status_fields(scene.state, sheets),
+            lines=[whose_turn(scene.state)],
+        )
+
+
+def _your_turn(
+    tx: Transaction, actor: Actor, guild: Guild, scene: Scene, name: str | None
+) -> tuple[Character, Combatant]:
+    found = acting_character(tx, actor, guild, name)
+    fighter = scene.state.of_character(found.id)
+    if fighter is None:
+        raise PawpostError(f"{safe(found.name)} is not in this battle.")
+    if scene.state.phase is not Phase.PLAYER or scene.state.current != fighter.id:
+        raise PawpostError(f"It is not {safe(found.name)}'s turn: {whose_turn(scene.state)}")
+    return found, fighter
+
+
+def _hurt_character(scene: Scene, character: Character, fighter: Combatant, amount: int) -> None:
+    """A character loses Health (its armour may negate it with /battle armour right after)."""
+    sheet = lose_health(caverns_sheet(character), amount)
+    save(scene.tx, character, sheet)
+    dead = sheet.is_dead
+    scene.state = replace(scene.state, fighter.model_copy(update={"dead": dead}))
+    hits = [h for h in scene.state.hits if h.combatant != fighter.id]
+    hits.append(LastHit(combatant=fighter.id, amount=amount, version=scene.read_version + 1))
+    scene.state = scene.state.model_copy(update={"hits": hits})
+    scene.say(
+        f"{safe(character.name)} loses {amount} Health ({sheet.health} left)"
+        + (": dead!" if dead else ".")
+        + (f" /battle armour negates up to {_blocks(sheet)} of it." if sheet.intact_armour else "")
+    )
+
+
+def _blocks(sheet: CavernsSheet) -> int:
+    return LOBOSHIGARU_ARMOUR_BLOCKS if sheet.race is Race.LOBOSHIGARU else ARMOUR_BLOCKS
+
+
+def _hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
+    hurt, lost = harm_npc(target, amount)
+    if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
+        hurt = hurt.model_copy(
+            update={"attributes": find_creature(target.creature).attributes_at(hurt.health)}
+        )
+    scene.state = replace(scene.state, hurt)
+    spent = " (a piece of its armour takes up to 3)" if hurt.armour < target.armour else ""
+    scene.say(
+        f"{safe(target.name)} loses {lost} Health{spent} ({hurt.health} left)"
+        + (": it dies!" if hurt.dead else ".")
+    )
+
+
+@runs_in_database
+def attack(services: Services, actor: Actor, target: str, character: str | None = None) -> Reply:
+    """`/battle attack`: Do Battle with an enemy in reach: 5+ it loses your Damage, under 8
+    you lose its Damage if you are in its reach, doubles a Flourish (l. 294-297)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = _open(tx, actor)
+        found, fighter = _your_turn(tx, actor, guild, scene, character)
+        foe = scene.state.by_name(target)
+        if foe.side == PARTY or not foe.present:
+            raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
+        if not in_reach(fighter, foe):
+            raise PawpostError(f"{safe(foe.name)} is out of your {fighter.range.value} reach.")
+        back = in_reach(foe, fighter)
+        result = do_battle(
+            caverns_sheet(found), Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
+            services.dice, in_foe_reach=back,
+        )  # fmt: skip
+        save(tx, found, result.sheet)
+        scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
+        if result.hit and result.sick_beat:
+            scene.say(
+                f"The Sick Beat lands: {result.afflictions} of your chosen conditions on "
+                f"{safe(foe.name)}, for the MC to apply."
+            )
+        elif result.hit:
+            _hurt_npc(scene, foe, result.foe_loses)
+        else:
+            scene.say(f"Under {BATTLE_HIT}: a miss.")
+        if result.you_lose:
+            scene.say(f"Under {BATTLE_SAFE}: {safe(foe.name)} strikes back.")
+            _hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose)
+        if result.flourishes:
+            scene.say(
+                f"Doubles: {result.flourishes} Flourish(es) of your weapon; the MC applies the "
+                "one you pick (or you decline)."
+            )
+        scene.state = end_turn(scene.state)
+        return scene.commit(actor, "attack", f"{found.name} does battle with {foe.name}", now)
+
+
+@runs_in_database
+def advance_in_battle(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """`/battle advance`: +Fire from the back row to the front (l. 289-292)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = _open(tx, actor)
+        found, fighter = _your_turn(tx, actor, guild, scene, character)
+        if fighter.row is Row.FRONT:
+            raise PawpostError("You are in your front row already; only Infiltrate goes further.")
+        result = advance(caverns_sheet(found), services.dice)
+        save(tx, found, result.sheet)
+        scene.state = close_lines(
+            replace(scene.state, fighter.model_copy(update={"row": Row.FRONT}))
+        )
+        scene.say(f"{safe(found.name)} advances to the front row.", result.roll)
+        if result.bonus_damage:
+            scene.say(f"10+: +{result.bonus_damage} Damage for the rest of the turn.")
+        if result.may_act:
+            scene.say("7+: you may still act this turn (/battle attack).")
+            return scene.commit(actor, "advance", f"{found.name} advances", now)
+        scene.say("6-: the advance takes your action.")
+        scene.state = end_turn(scene.state)
+        return scene.commit(actor, "advance", f"{found.name} advances", now)
+
+
+@runs_in_database
+def flee_in_battle(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """`/battle flee`: to the back row (+Wind), or out (+Water from the back, +Metal from the
+    front when no occupied back row is behind you); 7-9 leaves at the next turn's start."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = _open(tx, actor)
+        found, fighter = _your_turn(tx, actor, guild, scene, character)
+        route = flee_route(scene.state, fighter)
+        result = flee(caverns_sheet(found), route, services.dice)
+        save(tx, found, result.sheet)
+        scene.say(f"{safe(found.name)} flees ({route.value}).", result.roll)
+        scene.say(f"**{result.band.value}**: {result.result}")
+        scene.state = fled(scene.state, fighter, route, result.band)
+        if scene.state.combatant(fighter.id).gone:
+            caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, [found.id])
+        scene.state = end_turn(scene.state)
+        return scene.commit(actor, "flee", f"{found.name} flees", now)
+
+
+@runs_in_database
+def spend_armour(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """`/battle armour`: expend a piece against the last hit taken (up to 3, a Loboshigaru's
+    5); the piece is broken until repaired (l. 298, 385)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = _open(tx, actor)
+        found = acting_character(tx, actor, guild, character)
+        fighter = scene.state.of_character(found.id)
+        hit = next((h for h in scene.state.hits if fighter and h.combatant == fighter.id), None)
+        if fighter is None or hit is None or hit.version != scene.read_version:
+            raise PawpostError("Armour negates only the latest hit, right after it lands.")
+        return _expend(scene, actor, found, hit, now)
+
+
+@runs_in_database
+def armour_pressed(services: Services, actor: Actor, combat_id: int, version: int) -> Reply:
+    """The Expend armour button: for the hit of that state version only, by its player."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        combat = caverns(tx).battles.get(guild.guild_id, combat_id, lock=True)
+        if combat is None or combat.status != "active" or combat.state.version != version:
+            raise PawpostError(STALE)
+        scene = Scene(tx, guild, combat, version)
+        for hit in scene.state.hits:
+            character_id = scene.state.combatant(hit.combatant).character_id
+            found = (
+                None if character_id is None else tx.characters.by_id(guild.guild_id, character_id)
+            )
+            if hit.version == version and found is not None and found.owner_id == actor.user_id:
+                return _expend(scene, actor, found, hit, now)
+        raise PawpostError("That hit did not land on a character of yours.")
+
+
+def _expend(scene: Scene, actor: Actor, found: Character, hit: LastHit, now: datetime) -> Reply:
+    sheet = caverns_sheet(found)
+    piece = next((i for i in sheet.armour if not i.broken), None)
+    if piece is None:
+        raise PawpostError(f"{safe(found.name)} has no intact armour left.")
+    equipment = list(sheet.equipment)
+    equipment[equipment.index(piece)] = Item(name=piece.name, kind=piece.kind, broken=True)
+    back = min(hit.amount, _blocks(sheet))
+    health = min(sheet.max_health, sheet.health + back)
+    healed = sheet.model_copy(update={"equipment": tuple(equipment), "health": health})
+    save(scene.tx, found, healed)
+    fighter = scene.state.combatant(hit.combatant)
+    scene.state = replace(scene.state, fighter.model_copy(update={"dead": healed.is_dead}))
+    left = [h for h in scene.state.hits if h is not hit]
+    scene.state = scene.state.model_copy(update={"hits": left})
+    scene.say(
+        f"{safe(found.name)}'s {safe(piece.name)} takes {back} of the blow and breaks "
+        f"({healed.health} Health)."
+    )
+    return scene.commit(actor, "armour", f"{found.name} expends armour", now)
+
+
+@runs_in_database
+def enemy_act(
+    services: Services, actor: Actor, enemy: str, action: str, target: str | None = None
+) -> Reply:
+    """`/enemy act` (the MC): on the enemies' turn one enemy acts; its attack is the bot's roll
+    2d6 + its Wood − the target's Wind, with the same bands and counter-attack (RULINGS)."""
+    now = services.clock()
+    verb = action.strip().lower()
+    with services.db.transaction() as tx:
+        guild, scene = _open(tx, actor)
+        require_admin(actor, guild)
+        mover = scene.state.by_name(enemy)
+        check_enemy_may_act(scene.state, mover)
+        if verb == "battle":
+            if not target:
+                raise PawpostError("Name the character it attacks.")
+            _enemy_battle(services, scene, mover, target)
+        elif verb == "advance":
+            if mover.row is Row.FRONT:
+                raise PawpostError(f"{safe(mover.name)} is in its front row already.")
+            scene.state = replace(scene.state, mover.model_copy(update={"row": Row.FRONT}))
+            scene.say(f"{safe(mover.name)} advances to its front row.")
+        elif verb == "flee":
+            _enemy_flee(services, scene, mover)
+        elif verb == "skill" and mover.creature == "Cave Fisher":
+            _lure(scene, mover, target)
+        elif verb == "skill":
+            scene.say(f"{safe(mover.name)} uses its special; the MC rules what it does.")
+        else:
+            raise PawpostError("An enemy's action is battle, advance, flee or skill.")
+        scene.state = enemy_acted(scene.state, mover)
+        return scene.commit(actor, "enemy", f"{mover.name} acts", now)
+
+
+def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: str) -> None:
+    victim = scene.state.by_name(target)
+    if victim.character_id is None or not victim.present:
+        raise PawpostError(f"{safe(victim.name)} is not a character still in the battle.")
+    if not in_reach(mover, victim):
+        raise PawpostError(f"{safe(victim.name)} is out of {safe(mover.name)}'s reach.")
+    character = scene.tx.characters.by_ids(scene.guild.guild_id, [victim.character_id])[
+        victim.character_id
+    ]
+    sheet = caverns_sheet(character)
+    roll = enemy_attack(mover, character.name, sheet.attribute(Attribute.WIND), services.dice)
+    scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
+    if roll.total >= BATTLE_HIT:
+        _hurt_character(scene, character, victim, mover.damage)
+    else:
+        scene.say(f"Under {BATTLE_HIT}: a miss.")
+    if roll.total < BATTLE_SAFE and in_reach(scene.state.combatant(victim.id), mover):
+        hit_back = caverns_sheet(character).damage
+        if not caverns_sheet(character).is_dead:
+            scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
+            _hurt_npc(scene, scene.state.combatant(mover.id), hit_back)
+    if is_doubles(roll) and mover.creature:
+        scene.say("Doubles: its Flourish, for the MC to apply.")
+
+
+def _lure(scene: Scene, fisher: Combatant, targets: str | None) -> None:
+    """The Cave Fisher's Lure (l. 444): on its first turn, three enemies become Entranced."""
+    if fisher.acted:
+        raise PawpostError("The Cave Fisher lures only on its first turn in battle.")
+    names = items(targets)
+    if not 1 <= len(names) <= CAVE_FISHER_LURED:
+        raise PawpostError(f"Name up to {CAVE_FISHER_LURED} characters it lures: A, B, C.")
+    for name in names:
+        victim = scene.state.by_name(name)
+        if victim.character_id is None or not victim.present:
+            raise PawpostError(f"{safe(victim.name)} is not a character still in the battle.")
+        found = scene.tx.characters.by_id(scene.guild.guild_id, victim.character_id)
+        if found is None:
+            raise PawpostError(f"{safe(victim.name)} no longer exists.")
+        try:
+            save(scene.tx, found, inflict(caverns_sheet(found), Condition.ENTRANCEMENT))
+        except PawpostError as immune:
+            scene.say(f"{safe(found.name)}: {immune}")
+            continue
+        scene.say(f"{safe(found.name)} is Entranced by the Cave Fisher's glowing orb.")
+
+
+def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
+    route = flee_route(scene.state, mover)
+    roll = plain_roll(
+        services.dice,
+        f"{mover.name} flees",
+        [Modifier(value=mover.attribute(route.attribute), reason=route.attribute.label)],
+    )
+    band: Band = band_of(roll.total)
+    scene.say(f"{safe(mover.name)} flees ({route.value}): **{band.value}**.", roll)
+    scene.state = fled(scene.state, mover, route, band)
+
+
+@runs_in_database
+def skip(
+    services: Services, actor: Actor, version: int | None = None, combat_id: int | None = None
+) -> Reply:
+    """`/battle skip` (the MC): pass over the turn of whoever keeps everyone waiting; from the
+    reminder's button, only the turn it was posted for."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = _open(tx, actor)
+        require_admin(actor, guild)
+        stale = combat_id is not None and combat_id != scene.combat.id
+        if stale or (version is not None and version != scene.read_version):
+            raise PawpostError(STALE)
+        if scene.state.phase not in (Phase.PLAYER, Phase.ENEMY):
+            raise PawpostError("No turn is waiting.")
+        scene.say(f"The MC skips the turn: {whose_turn(scene.state)}")
+        scene.state = end_turn(scene.state)
+        return scene.commit(actor, "skip", "A turn is skipped", now)
+
+
+@runs_in_database
+def end(services: Services, actor: Actor) -> Reply:
+    """`/battle end` (the MC): the battle closes; the dead mark off one Vitae and return at
+    full Health, and one with none left retires (l. 298)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = _open(tx, actor)
+        require_admin(actor, guild)
+        ids = [c.character_id for c in scene.state.combatants if c.character_id is not None]
+        found = tx.characters.by_ids(guild.guild_id, ids)
+        for character_id in ids:
+            character = found[character_id]
+            sheet = caverns_sheet(character)
+            if not sheet.is_dead:
+                continue
+            back = return_from_death(sheet)
+            save(tx, character, back)
+            if back.retired:
+                scene.say(f"{safe(character.name)} has no Vitae left and retires from adventuring.")
+            else:
+                scene.say(
+                    f"{safe(character.name)} marks off 1 Vitae ({back.vitae} left) and "
+                    "returns at full Health."
+                )
+        fallen = [c.name for c in scene.state.combatants if c.is_npc and c.dead]
+        scene.say("Fallen enemies: " + (", ".join(safe(n) for n in fallen) or "none") + ".")
+        caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, ids)
+        scene.state = scene.state.model_copy(update={"phase": Phase.OVER, "current": None})
+        return scene.commit(actor, "end", "The battle ends", now)
+
+
+def skip_button(combat: Combat[BattleState]) -> Button:
+    return Button(
+        label="Skip this turn (admins)",
+        custom_id=f"pawpost:{AREA}:{combat.id}:skip:{combat.state.version}",
+    )
+
+
+async def _armour_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await armour_pressed(services, actor, press.id, press.arg or 0)
+
+
+async def _skip_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await skip(services, actor, press.arg or 0, press.id)
+
+
+BATTLE_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
+    (AREA, "armour"): _armour_button,
+    (AREA, "skip"): _skip_button,
+}

@@ -1,0 +1,381 @@
+"""The battlefield (book l. 405-427): sides with a front and a back row, ranges between rows,
+the line closing when a front row empties, and the turn order alternating player and enemy.
+Pure: the state is kept whole in the core's combat tables."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from enum import StrEnum
+
+from pydantic import BaseModel, Field
+
+from rules.caverns.attributes import Attribute
+from rules.caverns.bestiary import NPC_HARMONY, NPC_VITAE, Creature
+from rules.caverns.catalogue import Range
+from rules.caverns.constants import ARMOUR_BLOCKS
+from rules.caverns.moves import FleeRoute
+from rules.caverns.rolling import Band, plain_roll
+from rules.dice import DiceSource
+from rules.errors import PawpostError
+from rules.rolls import Modifier, Roll
+
+PARTY = "party"  # the player characters' side (RULINGS: they are always one side)
+MOST_COMBATANTS = 40
+MOST_SIDES = 4
+# How many rows away each range reaches (l. 408; RULINGS: Ranged any row).
+RANGE_ROWS: Mapping[Range, int] = {Range.MELEE: 1, Range.REACH: 2, Range.RANGED: 3}
+
+
+class Row(StrEnum):
+    FRONT = "front"
+    BACK = "back"
+
+
+class Phase(StrEnum):
+    SETUP = "setup"  # the MC is still placing combatants and fixing the order
+    PLAYER = "player"
+    ENEMY = "enemy"
+    DECIDED = "decided"  # one side is down or gone: the MC closes it with /battle end
+    OVER = "over"
+
+
+class Combatant(BaseModel):
+    """One fighter: a character (its sheet holds its Health) or an NPC (held here)."""
+
+    id: int
+    name: str
+    side: str
+    row: Row
+    character_id: int | None = None
+    creature: str | None = None  # the bestiary template, if any
+    health: int = 0
+    max_health: int = 0
+    damage: int = 0
+    armour: int = 0
+    range: Range = Range.MELEE
+    attributes: dict[Attribute, int] = Field(default_factory=dict)
+    vitae: int = NPC_VITAE
+    harmony: int = NPC_HARMONY
+    dead: bool = False
+    gone: bool = False  # fled the battle
+    leaving: bool = False  # Flee 7-9: leaves at the start of its next turn
+    acted: bool = False  # has had a turn (the Cave Fisher's Lure is its first)
+
+    @property
+    def is_npc(self) -> bool:
+        return self.character_id is None
+
+    @property
+    def present(self) -> bool:
+        return not self.dead and not self.gone
+
+    def attribute(self, attribute: Attribute) -> int:
+        return self.attributes.get(attribute, 0)
+
+
+class BattleEvent(BaseModel):
+    """One line of a step's story, with the roll it came from."""
+
+    text: str
+    roll: Roll | None = None
+
+
+class LastHit(BaseModel):
+    """The latest Health a character lost, which its armour may still negate."""
+
+    combatant: int
+    amount: int
+    version: int
+
+
+class BattleState(BaseModel):
+    """The whole battle: who stands where, the players' order and whose turn it is."""
+
+    phase: Phase = Phase.SETUP
+    version: int = 0
+    turn: int = 0  # how many turns have been taken
+    combatants: list[Combatant] = Field(default_factory=list)
+    sides: list[str] = Field(default_factory=lambda: [PARTY])
+    order: list[int] = Field(default_factory=list)  # the players' combatant ids, in turn order
+    next_player: int = 0  # index into order
+    current: int | None = None  # the player combatant whose turn it is
+    last_enemy: int | None = None
+    hits: list[LastHit] = Field(default_factory=list)
+
+    @property
+    def attacker(self) -> int | None:
+        return self.current
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase is Phase.OVER
+
+    def combatant(self, combatant_id: int) -> Combatant:
+        for fighter in self.combatants:
+            if fighter.id == combatant_id:
+                return fighter
+        raise PawpostError("No such combatant in this battle.")
+
+    def by_name(self, name: str) -> Combatant:
+        key = " ".join(name.strip().lower().split())
+        for fighter in self.combatants:
+            if fighter.name.lower() == key:
+                return fighter
+        raise PawpostError(f'Nobody called "{name.strip()}" is in this battle.')
+
+    def of_character(self, character_id: int) -> Combatant | None:
+        return next((c for c in self.combatants if c.character_id == character_id), None)
+
+    def enemies(self) -> list[Combatant]:
+        return [c for c in self.combatants if c.side != PARTY and c.present]
+
+    def players(self) -> list[Combatant]:
+        return [c for c in self.combatants if c.side == PARTY and c.present]
+
+
+def _next_id(state: BattleState) -> int:
+    return max((c.id for c in state.combatants), default=0) + 1
+
+
+def _unique_name(state: BattleState, name: str) -> str:
+    taken = {c.name.lower() for c in state.combatants}
+    if name.lower() not in taken:
+        return name
+    number = 2
+    while f"{name} {number}".lower() in taken:
+        number += 1
+    return f"{name} {number}"
+
+
+def place(state: BattleState, fighter: Combatant) -> BattleState:
+    """Add a combatant (its id and a unique name given here); a new side is added after."""
+    if len(state.combatants) >= MOST_COMBATANTS:
+        raise PawpostError(f"A battle holds at most {MOST_COMBATANTS} combatants.")
+    if state.is_over:
+        raise PawpostError("This battle is over.")
+    sides = list(state.sides)
+    if fighter.side not in sides:
+        if len(sides) >= MOST_SIDES:
+            raise PawpostError(f"A battle has at most {MOST_SIDES} sides.")
+        sides.append(fighter.side)
+    placed = fighter.model_copy(
+        update={"id": _next_id(state), "name": _unique_name(state, fighter.name)}
+    )
+    return close_lines(
+        state.model_copy(update={"combatants": [*state.combatants, placed], "sides": sides})
+    )
+
+
+def npc(creature: Creature, side: str, row: Row, *, health: int | None = None) -> Combatant:
+    """A bestiary creature as a combatant (the Hyfae's pooled Health is given)."""
+    life = creature.health if health is None else health
+    if life is None:
+        raise PawpostError(f"{creature.name}'s Health depends on the battle; give it.")
+    return Combatant(
+        id=0,
+        name=creature.name.split(" (")[0],
+        side=side,
+        row=row,
+        creature=creature.name,
+        health=life,
+        max_health=life,
+        damage=creature.damage,
+        armour=creature.armour,
+        range=creature.range,
+        attributes=creature.attributes_at(life),
+    )
+
+
+# --- Rows and ranges (l. 405-411) ----------------------------------------------------------
+
+
+def _position(fighter: Combatant, facing_own: bool) -> int:
+    """[A back 0][A front 1][B front 2][B back 3], seen from side A."""
+    if facing_own:
+        return 0 if fighter.row is Row.BACK else 1
+    return 3 if fighter.row is Row.BACK else 2
+
+
+def rows_between(a: Combatant, b: Combatant) -> int:
+    """How many rows apart two combatants are (each enemy side faces the other pairwise)."""
+    if a.side == b.side:
+        return 0 if a.row is b.row else 1
+    return abs(_position(a, True) - _position(b, False))
+
+
+def in_reach(attacker: Combatant, target: Combatant, weapon: Range | None = None) -> bool:
+    """Melee reaches the adjacent row, Reach two rows, Ranged any (l. 408, RULINGS)."""
+    reach = RANGE_ROWS[weapon or attacker.range]
+    return target.present and rows_between(attacker, target) <= reach
+
+
+def close_lines(state: BattleState) -> BattleState:
+    """A side whose front row is empty moves its back row up (l. 409-411)."""
+    fighters = list(state.combatants)
+    for side in state.sides:
+        present = [c for c in fighters if c.side == side and c.present]
+        if present and not any(c.row is Row.FRONT for c in present):
+            fighters = [
+                c.model_copy(update={"row": Row.FRONT}) if c.side == side and c.present else c
+                for c in fighters
+            ]
+    return state.model_copy(update={"combatants": fighters})
+
+
+def may_leave(state: BattleState, fighter: Combatant) -> bool:
+    """Out of the battle only with no occupied back row behind you (l. 284)."""
+    if fighter.row is Row.BACK:
+        return True
+    return not any(
+        c.side == fighter.side and c.present and c.row is Row.BACK for c in state.combatants
+    )
+
+
+# --- Turns (l. 413-427) --------------------------------------------------------------------
+
+
+def begin(state: BattleState, order: list[int]) -> BattleState:
+    """The MC fixes the players' order; the first player's turn begins."""
+    players = {c.id for c in state.players()}
+    if not order or set(order) != players or len(order) != len(players):
+        raise PawpostError("Name every character in the battle once, in the order they act.")
+    if not state.enemies():
+        raise PawpostError("Add at least one enemy before the battle begins.")
+    began = state.model_copy(update={"order": order, "next_player": 0, "phase": Phase.PLAYER})
+    return _player_turn(began)
+
+
+def _player_turn(state: BattleState) -> BattleState:
+    """The next present player in the order acts; one leaving (Flee 7-9) leaves first."""
+    fighters = list(state.combatants)
+    index = state.next_player
+    for _ in range(len(state.order)):
+        fighter = next(c for c in fighters if c.id == state.order[index % len(state.order)])
+        index += 1
+        if fighter.present and fighter.leaving:
+            fighters = [
+                c.model_copy(update={"gone": True, "leaving": False}) if c.id == fighter.id else c
+                for c in fighters
+            ]
+            continue
+        if fighter.present:
+            moved = state.model_copy(update={"combatants": fighters})
+            return close_lines(moved).model_copy(
+                update={
+                    "phase": Phase.PLAYER,
+                    "current": fighter.id,
+                    "next_player": index % len(state.order),
+                }
+            )
+    return close_lines(state.model_copy(update={"combatants": fighters})).model_copy(
+        update={"phase": Phase.DECIDED, "current": None}
+    )
+
+
+def end_turn(state: BattleState) -> BattleState:
+    """After a player's turn the enemies act, after an enemy's the next player (l. 413)."""
+    state = close_lines(state).model_copy(update={"turn": state.turn + 1})
+    if not state.players() or not state.enemies():
+        return state.model_copy(update={"phase": Phase.DECIDED, "current": None})
+    if state.phase is Phase.PLAYER:
+        return _enemies_turn(state)
+    return _player_turn(state)
+
+
+def _enemies_turn(state: BattleState) -> BattleState:
+    """The enemies' turn begins: an enemy that fled on a 7-9 is gone now (l. 286)."""
+    fighters = [
+        c.model_copy(update={"gone": True, "leaving": False})
+        if c.side != PARTY and c.present and c.leaving
+        else c
+        for c in state.combatants
+    ]
+    state = close_lines(state.model_copy(update={"combatants": fighters}))
+    if not state.enemies():
+        return state.model_copy(update={"phase": Phase.DECIDED, "current": None})
+    return state.model_copy(update={"phase": Phase.ENEMY, "current": None})
+
+
+def check_enemy_may_act(state: BattleState, enemy: Combatant) -> None:
+    """On the enemies' turn one enemy acts, never the same twice in a row where another can."""
+    if state.phase is not Phase.ENEMY:
+        raise PawpostError("It is not the enemies' turn.")
+    if enemy.side == PARTY or not enemy.present:
+        raise PawpostError(f"{enemy.name} is not an enemy still in the battle.")
+    others = [c for c in state.enemies() if c.id != enemy.id]
+    if enemy.id == state.last_enemy and others:
+        raise PawpostError(
+            f"{enemy.name} acted last time; another enemy ({others[0].name}) must act now."
+        )
+
+
+def enemy_acted(state: BattleState, enemy: Combatant) -> BattleState:
+    """The enemy has had its turn; the next player's begins."""
+    done = replace(state, state.combatant(enemy.id).model_copy(update={"acted": True}))
+    return end_turn(done.model_copy(update={"last_enemy": enemy.id}))
+
+
+def whose_turn(state: BattleState) -> str:
+    if state.phase is Phase.SETUP:
+        return "The MC is setting up the battle."
+    if state.phase is Phase.DECIDED:
+        return "The fighting is over; the MC closes the battle with /battle end."
+    if state.phase is Phase.OVER:
+        return "The battle is over."
+    if state.phase is Phase.ENEMY:
+        return "The enemies' turn: the MC picks one to act."
+    return f"{state.combatant(state.current or 0).name}'s turn."
+
+
+def replace(state: BattleState, fighter: Combatant) -> BattleState:
+    """The state with one combatant changed."""
+    return state.model_copy(
+        update={"combatants": [fighter if c.id == fighter.id else c for c in state.combatants]}
+    )
+
+
+def harm_npc(fighter: Combatant, amount: int) -> tuple[Combatant, int]:
+    """An NPC loses Health: its armour pieces each negate up to 3 of the hit (the MC's
+    default: an NPC always spends armour while it has some). Returns it and the Health lost."""
+    armour = fighter.armour
+    if amount > 0 and armour > 0:
+        amount = max(0, amount - ARMOUR_BLOCKS)
+        armour -= 1
+    lost = min(amount, fighter.health)
+    health = fighter.health - lost
+    return fighter.model_copy(
+        update={"health": health, "armour": armour, "dead": health == 0}
+    ), lost
+
+
+def enemy_attack(enemy: Combatant, target: str, target_wind: int, dice: DiceSource) -> Roll:
+    """An enemy's Do Battle (RULINGS): 2d6 + its Wood − the character's Wind."""
+    return plain_roll(
+        dice,
+        f"{enemy.name} does battle with {target}",
+        [
+            Modifier(value=enemy.attribute(Attribute.WOOD), reason=f"{enemy.name}'s Wood"),
+            Modifier(value=-target_wind, reason=f"{target}'s Wind"),
+        ],
+    )
+
+
+def flee_route(state: BattleState, fighter: Combatant) -> FleeRoute:
+    """Front to back while your back row is occupied, else out: by the row you stand in."""
+    if fighter.row is Row.BACK:
+        return FleeRoute.BACK_TO_OUT
+    return FleeRoute.FRONT_TO_OUT if may_leave(state, fighter) else FleeRoute.FRONT_TO_BACK
+
+
+def fled(state: BattleState, fighter: Combatant, route: FleeRoute, band: Band) -> BattleState:
+    """Where a Flee leaves the fighter: 10+ gone (or in the back row) at once, 7-9 to the back
+    row at once or out at the start of its next turn, 6- where it was (l. 285-287)."""
+    if band is Band.MISS:
+        return state
+    if route is FleeRoute.FRONT_TO_BACK:
+        moved = fighter.model_copy(update={"row": Row.BACK})
+    elif band is Band.STRONG:
+        moved = fighter.model_copy(update={"gone": True})
+    else:
+        moved = fighter.model_copy(update={"leaving": True})
+    return close_lines(replace(state, moved))
