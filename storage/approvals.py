@@ -111,6 +111,26 @@ class ApprovalRepository:
         )
         return [_approval(row) for row in rows]
 
+    def page_in_guild(
+        self, guild_id: int, after_id: int, last_id: int, limit: int
+    ) -> list[Approval]:
+        """The server's requests, decided ones too, with ids after `after_id` up to `last_id`,
+        oldest first, at most `limit` (for export)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM character_approvals"
+            " WHERE guild_id = ? AND id > ? AND id <= ? ORDER BY id LIMIT ?",
+            (guild_id, after_id, last_id, limit),
+        )
+        return [_approval(row) for row in rows]
+
+    def last_id(self, guild_id: int) -> int:
+        """The server's newest request id (0: none)."""
+        rows = self._db.execute_fetchall(
+            "SELECT coalesce(max(id), 0) FROM character_approvals WHERE guild_id = ?",
+            (guild_id,),
+        )
+        return int(rows[0][0])
+
     def sheet_status(self, character_id: int) -> ApprovalStatus | None:
         """The latest decision on a character's sheet; None when it never needed one."""
         rows = self._db.execute_fetchall(

@@ -84,6 +84,20 @@ class ProfileRepository:
             None if profile[0] is None else _profile(profile),
         )
 
+    def page_in_guild(
+        self, guild_id: int, after_id: int, last_id: int, limit: int
+    ) -> list[Profile]:
+        """The profiles of the server's characters with ids after `after_id` up to `last_id`, in
+        id order, at most `limit` (for export); read through characters' (guild_id, id) index."""
+        rows = self._db.execute_fetchall(
+            "SELECT p.character_id, p.guild_id, p.avatar_url, p.colour, p.pronouns,"
+            " p.description FROM characters AS c JOIN character_profiles AS p"
+            " ON p.character_id = c.id WHERE c.guild_id = ? AND c.id > ? AND c.id <= ?"
+            " ORDER BY c.id LIMIT ?",
+            (guild_id, after_id, last_id, limit),
+        )
+        return [_profile(row) for row in rows]
+
     def save(self, profile: Profile, now: datetime) -> None:
         self._db.execute(
             "INSERT INTO character_profiles (character_id, guild_id, avatar_url, colour,"
@@ -157,6 +171,24 @@ class PostRepository:
             (message_id, guild_id),
         )
         return next((_post(row) for row in rows), None)
+
+    def page_in_guild(self, guild_id: int, after_id: int, last_id: int, limit: int) -> list[Post]:
+        """The server's posts (deleted ones too) with message ids after `after_id` up to
+        `last_id`, in id order, at most `limit` (for export)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_POST_COLUMNS} FROM character_posts WHERE guild_id = ?"
+            " AND message_id > ? AND message_id <= ? ORDER BY message_id LIMIT ?",
+            (guild_id, after_id, last_id, limit),
+        )
+        return [_post(row) for row in rows]
+
+    def last_id(self, guild_id: int) -> int:
+        """The server's newest post's message id (0: none)."""
+        rows = self._db.execute_fetchall(
+            "SELECT coalesce(max(message_id), 0) FROM character_posts WHERE guild_id = ?",
+            (guild_id,),
+        )
+        return int(rows[0][0])
 
     def mark_edited(self, post: Post, now: datetime) -> None:
         self._db.execute(

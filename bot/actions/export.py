@@ -40,6 +40,9 @@ Write = Callable[[str], object]
 class Exported:
     characters: int
     log_entries: int
+    profiles: int
+    posts: int
+    approvals: int
 
 
 @dataclass(frozen=True)
@@ -48,6 +51,8 @@ class _Head:
     guild: dict[str, Any]
     last_character: int
     last_entry: int
+    last_post: int
+    last_approval: int
 
 
 def _head(tx: Transaction, guild_id: int) -> _Head:
@@ -61,6 +66,8 @@ def _head(tx: Transaction, guild_id: int) -> _Head:
         },
         last_character=tx.characters.last_id(guild_id),
         last_entry=tx.audit.last_id(guild_id),
+        last_post=tx.posts.last_id(guild_id),
+        last_approval=tx.approvals.last_id(guild_id),
     )
 
 
@@ -78,8 +85,9 @@ async def stream_export(
     *,
     require_known: bool = False,
 ) -> Exported:
-    """Write the server's settings, characters (hidden ones too), whole log and its ruleset's
-    own section as one JSON object, a page at a time; `write` is called in a worker thread."""
+    """Write the server's settings, characters (hidden ones too), whole log, characters'
+    profiles, posts made as characters, approval requests and its ruleset's own section as one
+    JSON object, a page at a time; `write` is called in a worker thread."""
     chosen = registered_rulesets() if rulesets is None else rulesets
     head: _Head = await _read(db, lambda tx: _head(tx, guild_id))
     if require_known and not head.known:
@@ -99,6 +107,29 @@ async def stream_export(
         head.last_entry,
         lambda tx, after: tx.audit.page_in_guild(guild_id, after, head.last_entry, PAGE),
     )
+    await asyncio.to_thread(write, '], "profiles": [')
+    profiles = await _pages(
+        db,
+        write,
+        head.last_character,
+        lambda tx, after: tx.profiles.page_in_guild(guild_id, after, head.last_character, PAGE),
+        key=lambda row: row.character_id,
+    )
+    await asyncio.to_thread(write, '], "posts": [')
+    posts = await _pages(
+        db,
+        write,
+        head.last_post,
+        lambda tx, after: tx.posts.page_in_guild(guild_id, after, head.last_post, PAGE),
+        key=lambda row: row.message_id,
+    )
+    await asyncio.to_thread(write, '], "approvals": [')
+    approvals = await _pages(
+        db,
+        write,
+        head.last_approval,
+        lambda tx, after: tx.approvals.page_in_guild(guild_id, after, head.last_approval, PAGE),
+    )
     ruleset = chosen.get(head.guild["ruleset"])
     section = ""
     if ruleset is not None and ruleset.export is not None:
@@ -106,13 +137,18 @@ async def stream_export(
         own = await _read(db, lambda tx: export(tx, guild_id))
         section = f", {json.dumps(ruleset.id)}: {json.dumps(own, ensure_ascii=False)}"
     await asyncio.to_thread(write, "]" + section + "}\n")
-    return Exported(characters, entries)
+    return Exported(characters, entries, profiles, posts, approvals)
 
 
 async def _pages(
-    db: Database, write: Write, last: int, page: Callable[[Transaction, int], list[Any]]
+    db: Database,
+    write: Write,
+    last: int,
+    page: Callable[[Transaction, int], list[Any]],
+    key: Callable[[Any], int] = lambda row: row.id,
 ) -> int:
-    """Every row up to id `last`, a page a unit of work; returns how many were written."""
+    """Every row up to id `last` (a row's id is `key(row)`), a page a unit of work; returns how
+    many were written."""
     after, count = 0, 0
     while after < last:
         rows = await _read(db, functools.partial(_page_after, page, after))
@@ -120,7 +156,7 @@ async def _pages(
             break
         await asyncio.to_thread(_write_rows, write, rows, first=count == 0)
         count += len(rows)
-        after = rows[-1].id
+        after = key(rows[-1])
     return count
 
 
