@@ -12,6 +12,7 @@ import pytest
 from bot.actions import export
 from bot.actions.germ import cats as germ_cats
 from storage.approvals import ApprovalKind, ApprovalStatus
+from storage.dialect import SQLITE
 from storage.profiles import Post, Profile
 from tests.conftest import (
     ADMIN,
@@ -130,3 +131,35 @@ async def test_rows_made_after_the_export_began_are_left_out(services, db, clock
     again = await export.export_guild(db, GUILD)
     assert [p["message_id"] for p in again["posts"]] == [5_000, 6_000]
     assert [a["status"] for a in again["approvals"]] == ["pending"]
+
+
+async def test_the_export_pages_posts_and_approvals_by_an_index(
+    services, db, clock, monkeypatch
+) -> None:
+    """Migration 21: each page of a server's posts and approval queue is an index range, never a
+    read of every server's rows, and needs no sort."""
+    from tests.query_plans import planned, recorded
+
+    await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    firepaw = (await _ids(db, GUILD))["Firepaw"]
+
+    def seed(tx) -> None:
+        tx.posts.add(_post(GUILD, 5_000, firepaw, ALICE, clock()))
+        tx.approvals.add(GUILD, firepaw, ApprovalKind.SHEET, ALICE, clock())
+
+    await db.transact(seed)
+    async with recorded(db, monkeypatch) as statements:
+        await export.export(services, actor(ADMIN, admin=True))
+    ours = [
+        (sql, parameters)
+        for sql, parameters in statements
+        if "character_posts" in sql or "character_approvals" in sql
+    ]
+    assert ours
+    wanted = {"character_posts": "character_posts_by_guild"}
+    wanted["character_approvals"] = "character_approvals_by_guild"
+    for sql, plan in planned(db, ours).items():
+        assert not plan.scans & set(wanted), (sql, plan)
+        if db.dialect is SQLITE and "ORDER BY" in sql:  # PostgreSQL's pick is cost-based
+            table = next(name for name in wanted if name in sql)
+            assert wanted[table] in plan.indexes, (sql, plan)
