@@ -21,6 +21,7 @@ ROW = 38  # one stat's height
 BAR_WIDTH = 300
 BAR_HEIGHT = 18
 PIP = 18
+POOL = 60  # one pool's height under the avatar (Health, Vitae)
 BACKGROUND = (43, 45, 49)
 TEXT = (242, 243, 245)
 MUTED = (181, 186, 193)
@@ -63,19 +64,34 @@ def _avatar(picture: bytes | None, accent: tuple[int, int, int], name: str) -> I
 def _meter(
     draw: ImageDraw.ImageDraw, meter: Meter, x: int, y: int, fill: tuple[int, int, int]
 ) -> None:
-    draw.text((x, y), f"{meter.label} {meter.value}", fill=TEXT, font=font(22))
+    shown = f"{meter.value:+d}" if meter.least < 0 and meter.value else str(meter.value)
+    draw.text((x, y), f"{meter.label} {shown}", fill=TEXT, font=font(22))
     left = x + 190
-    most = max(meter.most, 1)
+    span = max(meter.most - meter.least, 1)
+    reached = max(0, min(meter.value, meter.most) - meter.least)
     if meter.pips:
-        for number in range(most):
+        for number in range(span):
             box = (left + number * (PIP + 8), y + 4, left + number * (PIP + 8) + PIP, y + 4 + PIP)
-            draw.ellipse(box, fill=fill if number < meter.value else EMPTY)
+            draw.ellipse(box, fill=fill if number < reached else EMPTY)
         return
     draw.rounded_rectangle((left, y + 4, left + BAR_WIDTH, y + 4 + BAR_HEIGHT), 6, fill=EMPTY)
-    share = max(0, min(meter.value, most)) / most
+    share = reached / span
     if share > 0:
         right = left + max(int(BAR_WIDTH * share), BAR_HEIGHT)
         draw.rounded_rectangle((left, y + 4, right, y + 4 + BAR_HEIGHT), 6, fill=fill)
+
+
+def _pool(draw: ImageDraw.ImageDraw, pool: Meter, y: int, fill: tuple[int, int, int]) -> None:
+    """Health (or a second pool) under the avatar: its name, now/most, and a bar."""
+    left, right = STRIP + MARGIN, STRIP + MARGIN + AVATAR_SIZE
+    draw.text((left, y), pool.label, fill=MUTED, font=font(20))
+    draw.text((right, y), f"{pool.value}/{pool.most}", fill=TEXT, font=font(20), anchor="ra")
+    bar_y = y + 30
+    draw.rounded_rectangle((left, bar_y, right, bar_y + 14), 5, fill=EMPTY)
+    share = max(0, min(pool.value, pool.most)) / max(pool.most, 1)
+    if share > 0:
+        filled = left + max(int(AVATAR_SIZE * share), 14)
+        draw.rounded_rectangle((left, bar_y, filled, bar_y + 14), 5, fill=fill)
 
 
 def draw_card(card: Card, picture: bytes | None = None) -> bytes:
@@ -86,7 +102,13 @@ def draw_card(card: Card, picture: bytes | None = None) -> bytes:
         notes.append(f"Scars: {card.scars}")
     note_lines = [line for note in notes for line in textwrap.wrap(note, WRAP)]
     stats_bottom = MARGIN + 120 + ROW * len(card.stats)
-    height = max(MIN_HEIGHT, stats_bottom + 20 + 30 * len(note_lines) + MARGIN)
+    pools = [
+        (pool, colour)
+        for pool, colour in ((card.health, HEALTH), (card.reserve, accent))
+        if pool is not None
+    ]
+    notes_y = max(stats_bottom, MARGIN + AVATAR_SIZE + 10 + POOL * max(len(pools), 1)) + 10
+    height = max(MIN_HEIGHT, notes_y + 10 + 30 * len(note_lines) + MARGIN)
     image = Image.new("RGB", (WIDTH, height), BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, STRIP - 1, height), fill=accent)
@@ -96,27 +118,14 @@ def draw_card(card: Card, picture: bytes | None = None) -> bytes:
     draw.text((text_x, MARGIN - 6), card.name, fill=TEXT, font=font(44))
     under = " · ".join(part for part in (card.group, card.subtitle) if part)
     if under:
-        draw.text((text_x, MARGIN + 48), under, fill=MUTED, font=font(24))
+        size = 24  # smaller, down to 16, when a long party or class name would leave the card
+        while size > 16 and draw.textlength(under, font=font(size)) > WIDTH - MARGIN - text_x:
+            size -= 2
+        draw.text((text_x, MARGIN + 48), under, fill=MUTED, font=font(size))
     for number, stat in enumerate(card.stats):
         _meter(draw, stat, text_x, MARGIN + 100 + ROW * number, accent)
-    if card.health is not None:
-        health_y = MARGIN + AVATAR_SIZE + 16
-        draw.text((STRIP + MARGIN, health_y), card.health.label, fill=MUTED, font=font(20))
-        draw.text(
-            (STRIP + MARGIN + AVATAR_SIZE, health_y),
-            f"{card.health.value}/{card.health.most}",
-            fill=TEXT,
-            font=font(20),
-            anchor="ra",
-        )
-        bar_y = health_y + 30
-        right = STRIP + MARGIN + AVATAR_SIZE
-        draw.rounded_rectangle((STRIP + MARGIN, bar_y, right, bar_y + 14), 5, fill=EMPTY)
-        share = max(0, min(card.health.value, card.health.most)) / max(card.health.most, 1)
-        if share > 0:
-            filled = STRIP + MARGIN + max(int(AVATAR_SIZE * share), 14)
-            draw.rounded_rectangle((STRIP + MARGIN, bar_y, filled, bar_y + 14), 5, fill=HEALTH)
-    notes_y = max(stats_bottom, MARGIN + AVATAR_SIZE + 70) + 10
+    for number, (pool, colour) in enumerate(pools):
+        _pool(draw, pool, MARGIN + AVATAR_SIZE + 16 + POOL * number, colour)
     for number, line in enumerate(note_lines):
         draw.text((STRIP + MARGIN, notes_y + 30 * number), line, fill=MUTED, font=font(22))
     out = io.BytesIO()

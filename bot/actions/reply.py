@@ -96,12 +96,14 @@ class CharacterPost(BaseModel):
 
 
 class Meter(BaseModel):
-    """A number out of its most: drawn as a bar, or as pips when it is small and counted."""
+    """A number out of its most: drawn as a bar, or as pips when it is small and counted.
+    `least` is where the bar starts (below zero for a signed score: Caverns' -3..+3)."""
 
     label: str
     value: int
     most: int
     pips: bool = False
+    least: int = 0
 
 
 class Card(BaseModel):
@@ -113,6 +115,7 @@ class Card(BaseModel):
     subtitle: str | None = None  # age, rank: one short line
     stats: list[Meter] = Field(default_factory=list)
     health: Meter | None = None  # HP or lives
+    reserve: Meter | None = None  # a second pool drawn under the health (Caverns' Vitae)
     conditions: list[str] = Field(default_factory=list)
     scars: str | None = None
     avatar_url: str | None = None

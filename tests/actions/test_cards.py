@@ -12,11 +12,15 @@ from PIL import Image
 from bot.actions import card, profiles
 from bot.actions.card_drawing import (
     AVATAR_SIZE,
+    BACKGROUND,
     BAR_WIDTH,
     COPPER,
     EMPTY,
+    HEALTH,
     MARGIN,
     MIN_HEIGHT,
+    POOL,
+    ROW,
     STRIP,
     WIDTH,
     draw_card,
@@ -24,10 +28,13 @@ from bot.actions.card_drawing import (
 )
 from bot.actions.germ import cats as germ_cats
 from bot.actions.reply import Card
+from rules.caverns.conditions import ActiveCondition, Condition
 from rules.errors import PawpostError
+from storage.caverns import caverns
 from tests.actions.cat import helpers as cat_helpers
+from tests.actions.caverns import helpers as caverns_helpers
 from tests.actions.wcagr import helpers as wcagr_helpers
-from tests.conftest import ALICE, BOB, FIREPAW, actor
+from tests.conftest import ALICE, BOB, FIREPAW, GUILD, actor
 
 AVATAR_SPOT = (STRIP + MARGIN + AVATAR_SIZE // 4, MARGIN + AVATAR_SIZE // 4)
 TEXT_X = STRIP + MARGIN + AVATAR_SIZE + MARGIN
@@ -100,6 +107,78 @@ async def test_a_wcagr_card_has_abilities_hp_and_the_clan(services) -> None:
     assert [m.label for m in reply.card.stats] == ["Strength", "Intelligence", "Spirit"]
     assert reply.card.health is not None and reply.card.health.label == "HP"
     assert _image(draw_card(reply.card)).width == WIDTH
+
+
+async def test_a_caverns_card_has_signed_attributes_health_vitae_and_the_party(services) -> None:
+    await caverns_helpers.party_of_three(services)
+    fatigue = ActiveCondition(condition=Condition.FATIGUE)
+    await caverns_helpers.set_sheet(
+        services, "Brunhild", wind=-2, health=4, vitae=1, conditions=(fatigue,)
+    )
+    reply = await card.card(services, actor(BOB), "Brunhild")
+    drawn = reply.card
+    assert drawn is not None and drawn.health is not None and drawn.reserve is not None
+    assert (drawn.group, drawn.subtitle) == ("Party of 3", "Human Warrior, level 1")
+    assert [(m.label, m.value, m.least, m.most) for m in drawn.stats] == [
+        ("Wind", -2, -3, 3),
+        ("Water", 2, -3, 3),
+        ("Wood", 2, -3, 3),
+        ("Fire", 0, -3, 3),
+        ("Metal", 0, -3, 3),
+        ("Harmony", 3, -3, 3),
+    ]
+    assert (drawn.health.value, drawn.health.most) == (4, 7)
+    assert (drawn.reserve.label, drawn.reserve.value, drawn.reserve.most) == ("Vitae", 1, 3)
+    assert drawn.conditions == [Condition.FATIGUE.label]
+
+    draw_card(drawn)  # fonts load once
+    started = time.perf_counter()
+    image = _image(draw_card(drawn))
+    assert time.perf_counter() - started < 0.1
+    # six attributes and one line of conditions
+    assert image.size == (WIDTH, MARGIN + 120 + ROW * 6 + 20 + 30 + MARGIN)
+    copper = rgb(COPPER)
+    row = [FIRST_ROW_Y + ROW * number for number in range(6)]
+    # a bar runs from -3 to +3: Wind -2 fills a sixth, Fire 0 half, Harmony +3 all of it
+    assert image.getpixel((BAR_LEFT + BAR_WIDTH // 12, row[0])) == copper
+    assert image.getpixel((BAR_LEFT + BAR_WIDTH // 3, row[0])) == EMPTY
+    assert image.getpixel((BAR_LEFT + BAR_WIDTH // 2 - 10, row[3])) == copper
+    assert image.getpixel((BAR_LEFT + BAR_WIDTH // 2 + 10, row[3])) == EMPTY
+    assert image.getpixel((BAR_LEFT + BAR_WIDTH - 10, row[5])) == copper
+    # Health 4/7 in green, then Vitae 1/3 in the accent, under the avatar
+    left, health_y = STRIP + MARGIN, MARGIN + AVATAR_SIZE + 16 + 30 + 7
+    assert image.getpixel((left + AVATAR_SIZE // 4, health_y)) == HEALTH
+    assert image.getpixel((left + AVATAR_SIZE - 20, health_y)) == EMPTY
+    assert image.getpixel((left + AVATAR_SIZE // 6, health_y + POOL)) == copper
+    assert image.getpixel((left + AVATAR_SIZE // 2, health_y + POOL)) == EMPTY
+
+
+async def test_a_caverns_card_names_an_admins_party(services) -> None:
+    await caverns_helpers.party_of_three(services)
+    brunhild = await caverns_helpers.character(services, "Brunhild")
+
+    def pin(tx):  # type: ignore[no-untyped-def]
+        party = caverns(tx).parties.named(GUILD, "The Lantern Guard", services.clock.now)
+        caverns(tx).parties.join(GUILD, brunhild.id, party.id, pinned=True)
+
+    await services.db.transact(pin)
+    reply = await card.card(services, actor(ALICE))
+    assert reply.card is not None and reply.card.group == "The Lantern Guard"
+
+
+def test_a_long_party_and_class_line_shrinks_to_stay_on_the_card() -> None:
+    long = Card(
+        name="Ilsa",
+        group="The Lantern Guard of the Deep",
+        subtitle="Krokani Elementalist, level 10",
+    )
+    image = _image(draw_card(long))
+    line = [
+        image.getpixel((x, y))
+        for x in range(WIDTH - MARGIN, WIDTH)
+        for y in range(MARGIN + 48, MARGIN + 76)
+    ]
+    assert set(line) == {BACKGROUND}
 
 
 async def test_no_character_is_one_sentence(services) -> None:
