@@ -2,17 +2,12 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import named
 from bot.actions.reply import Button, Reply
 from storage.models import AuditEntry
 from storage.repositories import Transaction
-
-if TYPE_CHECKING:
-    pass
 
 DEFAULT_LOG_LIMIT = 10
 MAX_LOG_LIMIT = 25

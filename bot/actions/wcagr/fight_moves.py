@@ -3,8 +3,6 @@ Mighty Swat, Pummel, Chomp, Belly Rake), `/pounce` into wrestling, `/pin` and `/
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.lookup import require_built
 from bot.actions.reply import Reply
@@ -28,9 +26,6 @@ from rules.wcagr.fights import (
     pounce_in,
     strike,
 )
-
-if TYPE_CHECKING:
-    pass
 
 
 @runs_in_database

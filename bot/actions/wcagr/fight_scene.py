@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING
 
 from bot.actions import audit
 from bot.actions.context import Actor, Services
@@ -39,9 +38,6 @@ from storage.settings import Guild
 from storage.turns import Combat, CombatAction
 from storage.wcagr import wcagr
 from storage.wcagr.settings import WcagrSettings
-
-if TYPE_CHECKING:
-    pass
 
 AREA = "wcagr-fight"
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
 
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.reply import Reply
@@ -23,10 +22,6 @@ from rules.wcagr.fights import (
 )
 from storage.wcagr import wcagr
 from storage.wcagr.settings import RULESET
-
-if TYPE_CHECKING:
-    pass
-
 
 TIMEOUTS_PER_WAKE = 50
 BOT_USER = 0  # the log's user for what the bot does by itself
