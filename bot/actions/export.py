@@ -34,6 +34,7 @@ PAGE = 100  # rows read in one unit of work: a few milliseconds of the database 
 MEGABYTE = 1024 * 1024
 
 Write = Callable[[str], object]
+Key = Callable[[Any], int]  # a row's place in its table's paging
 
 
 @dataclass(frozen=True)
@@ -93,43 +94,20 @@ async def stream_export(
     if require_known and not head.known:
         raise PawpostError(f"This database has no server {guild_id}.")
     opening = json.dumps(head.guild, ensure_ascii=False)[:-1]
-    await asyncio.to_thread(write, opening + ', "characters": [')
-    characters = await _pages(
-        db,
-        write,
-        head.last_character,
-        lambda tx, after: tx.characters.page_in_guild(guild_id, after, head.last_character, PAGE),
+    # Each core table in turn, up to its newest row when the export began.
+    parts: tuple[tuple[str, int, Callable[[Transaction], Any], Key], ...] = (
+        ("characters", head.last_character, lambda tx: tx.characters, _by_id),
+        ("audit_log", head.last_entry, lambda tx: tx.audit, _by_id),
+        ("profiles", head.last_character, lambda tx: tx.profiles, lambda row: row.character_id),
+        ("posts", head.last_post, lambda tx: tx.posts, lambda row: row.message_id),
+        ("approvals", head.last_approval, lambda tx: tx.approvals, _by_id),
     )
-    await asyncio.to_thread(write, '], "audit_log": [')
-    entries = await _pages(
-        db,
-        write,
-        head.last_entry,
-        lambda tx, after: tx.audit.page_in_guild(guild_id, after, head.last_entry, PAGE),
-    )
-    await asyncio.to_thread(write, '], "profiles": [')
-    profiles = await _pages(
-        db,
-        write,
-        head.last_character,
-        lambda tx, after: tx.profiles.page_in_guild(guild_id, after, head.last_character, PAGE),
-        key=lambda row: row.character_id,
-    )
-    await asyncio.to_thread(write, '], "posts": [')
-    posts = await _pages(
-        db,
-        write,
-        head.last_post,
-        lambda tx, after: tx.posts.page_in_guild(guild_id, after, head.last_post, PAGE),
-        key=lambda row: row.message_id,
-    )
-    await asyncio.to_thread(write, '], "approvals": [')
-    approvals = await _pages(
-        db,
-        write,
-        head.last_approval,
-        lambda tx, after: tx.approvals.page_in_guild(guild_id, after, head.last_approval, PAGE),
-    )
+    counts = []
+    before = opening + ", "
+    for name, last, repository, key in parts:
+        await asyncio.to_thread(write, f'{before}"{name}": [')
+        counts.append(await _pages(db, write, last, _page_of(repository, guild_id, last), key))
+        before = "], "
     ruleset = chosen.get(head.guild["ruleset"])
     section = ""
     if ruleset is not None and ruleset.export is not None:
@@ -137,7 +115,18 @@ async def stream_export(
         own = await _read(db, lambda tx: export(tx, guild_id))
         section = f", {json.dumps(ruleset.id)}: {json.dumps(own, ensure_ascii=False)}"
     await asyncio.to_thread(write, "]" + section + "}\n")
-    return Exported(characters, entries, profiles, posts, approvals)
+    return Exported(*counts)
+
+
+def _by_id(row: Any) -> int:
+    return int(row.id)
+
+
+def _page_of(
+    repository: Callable[[Transaction], Any], guild_id: int, last: int
+) -> Callable[[Transaction, int], list[Any]]:
+    """A table's next page after `after`: its repository's `page_in_guild`, up to id `last`."""
+    return lambda tx, after: repository(tx).page_in_guild(guild_id, after, last, PAGE)
 
 
 async def _pages(
@@ -145,7 +134,7 @@ async def _pages(
     write: Write,
     last: int,
     page: Callable[[Transaction, int], list[Any]],
-    key: Callable[[Any], int] = lambda row: row.id,
+    key: Key,
 ) -> int:
     """Every row up to id `last` (a row's id is `key(row)`), a page a unit of work; returns how
     many were written."""
