@@ -12,6 +12,7 @@ from pydantic import BaseModel, Field
 from rules.caverns.attributes import Attribute
 from rules.caverns.bestiary import NPC_HARMONY, NPC_VITAE, Creature
 from rules.caverns.catalogue import Range
+from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.constants import ARMOUR_BLOCKS
 from rules.caverns.moves import FleeRoute
 from rules.caverns.rolling import Band, plain_roll
@@ -60,6 +61,7 @@ class Combatant(BaseModel):
     gone: bool = False  # fled the battle
     leaving: bool = False  # Flee 7-9: leaves at the start of its next turn
     acted: bool = False  # has had a turn (the Cave Fisher's Lure is its first)
+    conditions: tuple[ActiveCondition, ...] = ()  # an NPC's; a character's are on its sheet
 
     @property
     def is_npc(self) -> bool:
@@ -71,6 +73,9 @@ class Combatant(BaseModel):
 
     def attribute(self, attribute: Attribute) -> int:
         return self.attributes.get(attribute, 0)
+
+    def condition(self, condition: Condition) -> ActiveCondition | None:
+        return next((a for a in self.conditions if a.condition is condition), None)
 
 
 class BattleEvent(BaseModel):
@@ -346,6 +351,26 @@ def harm_npc(fighter: Combatant, amount: int) -> tuple[Combatant, int]:
     return fighter.model_copy(
         update={"health": health, "armour": armour, "dead": health == 0}
     ), lost
+
+
+def npc_afflicted(
+    fighter: Combatant, condition: Condition, *, from_flourish: bool = False, note: str = ""
+) -> Combatant:
+    """An NPC with a condition added; inflicted again it starts afresh (as on a sheet)."""
+    old = fighter.condition(condition)
+    fresh = ActiveCondition(
+        condition=condition,
+        from_flourish=from_flourish and (old is None or old.from_flourish),
+        note=note,
+    )
+    others = tuple(a for a in fighter.conditions if a.condition is not condition)
+    return fighter.model_copy(update={"conditions": (*others, fresh)})
+
+
+def npc_cured(fighter: Combatant, condition: Condition) -> Combatant:
+    """An NPC without the condition (no change if it is not there)."""
+    kept = tuple(a for a in fighter.conditions if a.condition is not condition)
+    return fighter.model_copy(update={"conditions": kept})
 
 
 def enemy_attack(enemy: Combatant, target: str, target_wind: int, dice: DiceSource) -> Roll:

@@ -48,6 +48,28 @@ class Condition(StrEnum):
         """The name players see: "Broken Limb"."""
         return self.value.replace("-", " ").title()
 
+    @property
+    def state(self) -> str:
+        """What follows "is" in a sentence: "Entranced", "lost in Aeon"."""
+        return _STATES.get(self, self.label)
+
+
+_STATES: Mapping[Condition, str] = {
+    Condition.AEON: "lost in Aeon",
+    Condition.BROKEN_LIMB: "nursing a Broken Limb",
+    Condition.CLUMSINESS: "Clumsy",
+    Condition.DISARM: "Disarmed",
+    Condition.DISLOYALTY: "Disloyal",
+    Condition.ENTRANCEMENT: "Entranced",
+    Condition.FATIGUE: "Fatigued",
+    Condition.FEAR: "Afraid",
+    Condition.PACIFISM: "a Pacifist",
+    Condition.PARANOIA: "Paranoid",
+    Condition.SENSITIVITY: "Sensitive",
+    Condition.SICKNESS: "Sick",
+    Condition.SLEEPING: "Asleep",
+}
+
 
 class Ending(StrEnum):
     """What ends a condition (book l. 350-367)."""

@@ -4,21 +4,28 @@ has one enemy act on each enemy turn, and the dead come back by Vitae when it en
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
+from bot.actions.caverns.scene import (
+    AREA,
+    STALE,
+    Scene,
+    armour_blocks,
+    hurt_character,
+    hurt_npc,
+    open_battle,
+    your_turn,
+)
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import describe_roll, safe
+from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, require_admin
-from bot.actions.reply import Button, Reply, ReplyField, Style
-from rules.caverns.afflictions import inflict
+from bot.actions.reply import Button, Reply, ReplyField
 from rules.caverns.attributes import Attribute, parse_attribute
 from rules.caverns.battle import (
     PARTY,
-    BattleEvent,
     BattleState,
     Combatant,
     LastHit,
@@ -32,7 +39,6 @@ from rules.caverns.battle import (
     enemy_attack,
     fled,
     flee_route,
-    harm_npc,
     in_reach,
     npc,
     place,
@@ -43,35 +49,29 @@ from rules.caverns.bestiary import CREATURES, find_creature, hyfae_colony_health
 from rules.caverns.catalogue import Range
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import (
-    ARMOUR_BLOCKS,
     BATTLE_HIT,
     BATTLE_SAFE,
     CAVE_FISHER_LURED,
-    LOBOSHIGARU_ARMOUR_BLOCKS,
 )
-from rules.caverns.health import lose_health, return_from_death
+from rules.caverns.health import return_from_death
 from rules.caverns.moves import Foe, advance, do_battle, flee
-from rules.caverns.races import Race
 from rules.caverns.records import Item
 from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
 from rules.caverns.sheet import CavernsSheet
 from rules.errors import PawpostError
-from rules.rolls import Modifier, Roll
+from rules.rolls import Modifier
 from storage.caverns import caverns
 from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild
-from storage.turns import AlreadyFighting, Combat, CombatAction
+from storage.turns import AlreadyFighting, Combat
 
 if TYPE_CHECKING:
     from bot.actions.buttons import ButtonHandler, Press
 
-AREA = "caverns-battle"
 ENEMIES = "enemies"
-STALE = "That button is stale: the battle has moved on since."
 RANGE_ORDER = (Range.MELEE, Range.REACH, Range.RANGED)
 MOST_ADDED = 10
-BUSY = "Someone else acted on this battle at the same moment; look at /battle status and try again."
 
 
 def creature_suggestions(typed: str) -> list[tuple[str, str]]:
@@ -79,99 +79,6 @@ def creature_suggestions(typed: str) -> list[tuple[str, str]]:
     key = typed.strip().lower()
     found = [c.name for c in CREATURES if key in c.name.lower()]
     return [(f"{name}"[:100], name[:100]) for name in found[:25]]
-
-
-@dataclass
-class Scene:
-    """One battle inside one transaction: its state as read, the story told, the save."""
-
-    tx: Transaction
-    guild: Guild
-    combat: Combat[BattleState]
-    read_version: int
-    events: list[BattleEvent] = field(default_factory=list)
-
-    @property
-    def state(self) -> BattleState:
-        return self.combat.state
-
-    @state.setter
-    def state(self, state: BattleState) -> None:
-        self.combat.state = state
-
-    def say(self, text: str, roll: Roll | None = None) -> None:
-        self.events.append(BattleEvent(text=text, roll=roll))
-
-    def commit(self, actor: Actor, action: str, summary: str, now: datetime) -> Reply:
-        """Store the new state over the version read (else refuse: someone got there first)."""
-        self.state = self.state.model_copy(update={"version": self.read_version + 1})
-        self.combat.updated_at = now
-        waiting = self.state.phase in (Phase.PLAYER, Phase.ENEMY)
-        hours = timedelta(hours=self.guild.settings.turn_timeout_hours)
-        self.combat.due_at = now + hours if waiting else None
-        battles = caverns(self.tx).battles
-        if not battles.save(self.combat, self.read_version):
-            raise PawpostError(BUSY)
-        battles.add_action(
-            CombatAction(
-                guild_id=self.guild.guild_id,
-                combat_id=self.combat.id,
-                version=self.state.version,
-                round=self.state.turn,
-                user_id=actor.user_id,
-                action=action,
-                summary=summary,
-                events=self.events,
-                created_at=now,
-            )
-        )
-        self.tx.audit.add(audit.entry(actor, f"battle {action}", summary, now))
-        lines = [
-            e.text if e.roll is None else f"{e.text}\n{describe_roll(e.roll)}" for e in self.events
-        ]
-        return Reply(
-            title=summary,
-            lines=[*lines, f"**Next:** {whose_turn(self.state)}"],
-            buttons=self.armour_buttons(),
-            mentions=self.to_ping(),
-        )
-
-    def armour_buttons(self) -> list[Button]:
-        """An Expend armour button for a hit just taken by a character with armour left."""
-        fresh = [h for h in self.state.hits if h.version == self.state.version]
-        if not fresh:
-            return []
-        return [
-            Button(
-                label="Expend armour against that hit",
-                custom_id=f"pawpost:{AREA}:{self.combat.id}:armour:{self.state.version}",
-                style=Style.primary,
-            )
-        ]
-
-    def to_ping(self) -> list[int]:
-        """Whose turn it is now: its player is mentioned."""
-        if self.state.phase is not Phase.PLAYER or self.state.current is None:
-            return []
-        character_id = self.state.combatant(self.state.current).character_id
-        if character_id is None:
-            return []
-        found = self.tx.characters.by_id(self.guild.guild_id, character_id)
-        return [] if found is None else [found.owner_id]
-
-
-def _open(tx: Transaction, actor: Actor) -> tuple[Guild, Scene]:
-    guild = tx.guilds.get(actor.guild_id)
-    require_caverns(guild)
-    found = caverns(tx).battles.active_in_channel(guild.guild_id, actor.channel_id, 1)
-    if not found:
-        raise PawpostError(
-            "There is no battle in this channel; the MC opens one with /battle start."
-        )
-    combat = caverns(tx).battles.get(guild.guild_id, found[0].id, lock=True)
-    if combat is None:  # ended between the two reads
-        raise PawpostError("There is no battle in this channel.")
-    return guild, Scene(tx, guild, combat, combat.state.version)
 
 
 def _row(text: str | None) -> Row:
@@ -229,7 +136,7 @@ def join(services: Services, actor: Actor, row: str, character: str | None = Non
     chosen = _row(row)
     now = services.clock()
     with services.db.transaction() as tx:
-        guild, scene = _open(tx, actor)
+        guild, scene = open_battle(tx, actor)
         found = acting_character(tx, actor, guild, character)
         sheet = caverns_sheet(found)
         if sheet.retired or sheet.is_dead:
@@ -275,7 +182,7 @@ def add_enemy(
     chosen = _row(row)
     now = services.clock()
     with services.db.transaction() as tx:
-        guild, scene = _open(tx, actor)
+        guild, scene = open_battle(tx, actor)
         require_admin(actor, guild)
         if creature.health is None and health is None:  # the Hyfae pool their Health
             scene.state = place(
@@ -340,7 +247,7 @@ def add_custom(
     weapon = Range((reach or "melee").lower())
     now = services.clock()
     with services.db.transaction() as tx:
-        guild, scene = _open(tx, actor)
+        guild, scene = open_battle(tx, actor)
         require_admin(actor, guild)
         fighter = Combatant(
             id=0, name=label, side=where, row=chosen, health=health, max_health=health,
@@ -356,7 +263,7 @@ def set_order(services: Services, actor: Actor, characters: str) -> Reply:
     """`/battle order` (the MC): the players' fixed order; the first turn begins."""
     now = services.clock()
     with services.db.transaction() as tx:
-        guild, scene = _open(tx, actor)
+        guild, scene = open_battle(tx, actor)
         require_admin(actor, guild)
         if scene.state.phase is not Phase.SETUP:
             raise PawpostError("The order is fixed once the battle has begun.")
@@ -382,8 +289,10 @@ def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[
                         f"armour {sheet.intact_armour}" + (f", {conditions}" if conditions else "")
                     )
                 else:
+                    conditions = ", ".join(a.condition.label for a in c.conditions)
                     names.append(
                         f"{safe(c.name)}: Health {c.health}/{c.max_health}, armour {c.armour}"
+                        + (f", {conditions}" if conditions else "")
                     )
             out.append(ReplyField(name=f"{side} {row.value}", value="\n".join(names) or "empty"))
     fallen = [
@@ -400,7 +309,7 @@ def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[
 def status(services: Services, actor: Actor) -> Reply:
     """`/battle status`: the rows, each combatant's Health, armour and conditions, whose turn."""
     with services.db.transaction() as tx:
-        guild, scene = _open(tx, actor)
+        guild, scene = open_battle(tx, actor)
         ids = [c.character_id for c in scene.state.combatants if c.character_id is not None]
         found = tx.characters.by_ids(guild.guild_id, ids)
         sheets = {i: caverns_sheet(ch) for i, ch in found.items()}
@@ -411,60 +320,14 @@ def status(services: Services, actor: Actor) -> Reply:
         )
 
 
-def _your_turn(
-    tx: Transaction, actor: Actor, guild: Guild, scene: Scene, name: str | None
-) -> tuple[Character, Combatant]:
-    found = acting_character(tx, actor, guild, name)
-    fighter = scene.state.of_character(found.id)
-    if fighter is None:
-        raise PawpostError(f"{safe(found.name)} is not in this battle.")
-    if scene.state.phase is not Phase.PLAYER or scene.state.current != fighter.id:
-        raise PawpostError(f"It is not {safe(found.name)}'s turn: {whose_turn(scene.state)}")
-    return found, fighter
-
-
-def _hurt_character(scene: Scene, character: Character, fighter: Combatant, amount: int) -> None:
-    """A character loses Health (its armour may negate it with /battle armour right after)."""
-    sheet = lose_health(caverns_sheet(character), amount)
-    save(scene.tx, character, sheet)
-    dead = sheet.is_dead
-    scene.state = replace(scene.state, fighter.model_copy(update={"dead": dead}))
-    hits = [h for h in scene.state.hits if h.combatant != fighter.id]
-    hits.append(LastHit(combatant=fighter.id, amount=amount, version=scene.read_version + 1))
-    scene.state = scene.state.model_copy(update={"hits": hits})
-    scene.say(
-        f"{safe(character.name)} loses {amount} Health ({sheet.health} left)"
-        + (": dead!" if dead else ".")
-        + (f" /battle armour negates up to {_blocks(sheet)} of it." if sheet.intact_armour else "")
-    )
-
-
-def _blocks(sheet: CavernsSheet) -> int:
-    return LOBOSHIGARU_ARMOUR_BLOCKS if sheet.race is Race.LOBOSHIGARU else ARMOUR_BLOCKS
-
-
-def _hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
-    hurt, lost = harm_npc(target, amount)
-    if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
-        hurt = hurt.model_copy(
-            update={"attributes": find_creature(target.creature).attributes_at(hurt.health)}
-        )
-    scene.state = replace(scene.state, hurt)
-    spent = " (a piece of its armour takes up to 3)" if hurt.armour < target.armour else ""
-    scene.say(
-        f"{safe(target.name)} loses {lost} Health{spent} ({hurt.health} left)"
-        + (": it dies!" if hurt.dead else ".")
-    )
-
-
 @runs_in_database
 def attack(services: Services, actor: Actor, target: str, character: str | None = None) -> Reply:
     """`/battle attack`: Do Battle with an enemy in reach: 5+ it loses your Damage, under 8
     you lose its Damage if you are in its reach, doubles a Flourish (l. 294-297)."""
     now = services.clock()
     with services.db.transaction() as tx:
-        guild, scene = _open(tx, actor)
-        found, fighter = _your_turn(tx, actor, guild, scene, character)
+        guild, scene = open_battle(tx, actor)
+        found, fighter = your_turn(tx, actor, guild, scene, character)
         foe = scene.state.by_name(target)
         if foe.side == PARTY or not foe.present:
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
@@ -483,12 +346,12 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
                 f"{safe(foe.name)}, for the MC to apply."
             )
         elif result.hit:
-            _hurt_npc(scene, foe, result.foe_loses)
+            hurt_npc(scene, foe, result.foe_loses)
         else:
             scene.say(f"Under {BATTLE_HIT}: a miss.")
         if result.you_lose:
             scene.say(f"Under {BATTLE_SAFE}: {safe(foe.name)} strikes back.")
-            _hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose)
+            hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose)
         if result.flourishes:
             scene.say(
                 f"Doubles: {result.flourishes} Flourish(es) of your weapon; the MC applies the "
@@ -503,8 +366,8 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
     """`/battle advance`: +Fire from the back row to the front (l. 289-292)."""
     now = services.clock()
     with services.db.transaction() as tx:
-        guild, scene = _open(tx, actor)
-        found, fighter = _your_turn(tx, actor, guild, scene, character)
+        guild, scene = open_battle(tx, actor)
+        found, fighter = your_turn(tx, actor, guild, scene, character)
         if fighter.row is Row.FRONT:
             raise PawpostError("You are in your front row already; only Infiltrate goes further.")
         result = advance(caverns_sheet(found), services.dice)
@@ -529,8 +392,8 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
     front when no occupied back row is behind you); 7-9 leaves at the next turn's start."""
     now = services.clock()
     with services.db.transaction() as tx:
-        guild, scene = _open(tx, actor)
-        found, fighter = _your_turn(tx, actor, guild, scene, character)
+        guild, scene = open_battle(tx, actor)
+        found, fighter = your_turn(tx, actor, guild, scene, character)
         route = flee_route(scene.state, fighter)
         result = flee(caverns_sheet(found), route, services.dice)
         save(tx, found, result.sheet)
@@ -549,7 +412,7 @@ def spend_armour(services: Services, actor: Actor, character: str | None = None)
     5); the piece is broken until repaired (l. 298, 385)."""
     now = services.clock()
     with services.db.transaction() as tx:
-        guild, scene = _open(tx, actor)
+        guild, scene = open_battle(tx, actor)
         found = acting_character(tx, actor, guild, character)
         fighter = scene.state.of_character(found.id)
         hit = next((h for h in scene.state.hits if fighter and h.combatant == fighter.id), None)
@@ -586,7 +449,7 @@ def _expend(scene: Scene, actor: Actor, found: Character, hit: LastHit, now: dat
         raise PawpostError(f"{safe(found.name)} has no intact armour left.")
     equipment = list(sheet.equipment)
     equipment[equipment.index(piece)] = Item(name=piece.name, kind=piece.kind, broken=True)
-    back = min(hit.amount, _blocks(sheet))
+    back = min(hit.amount, armour_blocks(sheet))
     health = min(sheet.max_health, sheet.health + back)
     healed = sheet.model_copy(update={"equipment": tuple(equipment), "health": health})
     save(scene.tx, found, healed)
@@ -610,7 +473,7 @@ def enemy_act(
     now = services.clock()
     verb = action.strip().lower()
     with services.db.transaction() as tx:
-        guild, scene = _open(tx, actor)
+        guild, scene = open_battle(tx, actor)
         require_admin(actor, guild)
         mover = scene.state.by_name(enemy)
         check_enemy_may_act(scene.state, mover)
@@ -648,14 +511,14 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
     roll = enemy_attack(mover, character.name, sheet.attribute(Attribute.WIND), services.dice)
     scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
     if roll.total >= BATTLE_HIT:
-        _hurt_character(scene, character, victim, mover.damage)
+        hurt_character(scene, character, victim, mover.damage)
     else:
         scene.say(f"Under {BATTLE_HIT}: a miss.")
     if roll.total < BATTLE_SAFE and in_reach(scene.state.combatant(victim.id), mover):
         hit_back = caverns_sheet(character).damage
         if not caverns_sheet(character).is_dead:
             scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
-            _hurt_npc(scene, scene.state.combatant(mover.id), hit_back)
+            hurt_npc(scene, scene.state.combatant(mover.id), hit_back)
     if is_doubles(roll) and mover.creature:
         scene.say("Doubles: its Flourish, for the MC to apply.")
 
@@ -671,15 +534,9 @@ def _lure(scene: Scene, fisher: Combatant, targets: str | None) -> None:
         victim = scene.state.by_name(name)
         if victim.character_id is None or not victim.present:
             raise PawpostError(f"{safe(victim.name)} is not a character still in the battle.")
-        found = scene.tx.characters.by_id(scene.guild.guild_id, victim.character_id)
-        if found is None:
-            raise PawpostError(f"{safe(victim.name)} no longer exists.")
-        try:
-            save(scene.tx, found, inflict(caverns_sheet(found), Condition.ENTRANCEMENT))
-        except PawpostError as immune:
-            scene.say(f"{safe(found.name)}: {immune}")
-            continue
-        scene.say(f"{safe(found.name)} is Entranced by the Cave Fisher's glowing orb.")
+        scene.afflict(
+            victim, Condition.ENTRANCEMENT, note=fisher.name, by="the Cave Fisher's glowing orb"
+        )
 
 
 def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
@@ -702,7 +559,7 @@ def skip(
     reminder's button, only the turn it was posted for."""
     now = services.clock()
     with services.db.transaction() as tx:
-        guild, scene = _open(tx, actor)
+        guild, scene = open_battle(tx, actor)
         require_admin(actor, guild)
         stale = combat_id is not None and combat_id != scene.combat.id
         if stale or (version is not None and version != scene.read_version):
@@ -720,7 +577,7 @@ def end(services: Services, actor: Actor) -> Reply:
     full Health, and one with none left retires (l. 298)."""
     now = services.clock()
     with services.db.transaction() as tx:
-        guild, scene = _open(tx, actor)
+        guild, scene = open_battle(tx, actor)
         require_admin(actor, guild)
         ids = [c.character_id for c in scene.state.combatants if c.character_id is not None]
         found = tx.characters.by_ids(guild.guild_id, ids)

@@ -24,12 +24,15 @@ from rules.caverns.battle import (
     in_reach,
     may_leave,
     npc,
+    npc_afflicted,
+    npc_cured,
     place,
     replace,
     rows_between,
 )
 from rules.caverns.bestiary import find_creature
 from rules.caverns.catalogue import Range
+from rules.caverns.conditions import Condition
 from rules.caverns.moves import FleeRoute
 from rules.caverns.rolling import Band
 from rules.dice import ScriptedDice
@@ -185,3 +188,16 @@ def test_more_than_two_sides_each_face_the_party() -> None:
     assert rat.row is Row.FRONT  # its side's front row was empty
     assert state.sides == [PARTY, "enemies", "vermin"]
     assert rows_between(state.by_name("P1"), rat) == 1
+
+
+def test_an_npc_carries_its_own_conditions_in_the_battle() -> None:
+    spidion = npc(find_creature("Spidion"), "spiders", Row.FRONT)
+    bound = npc_afflicted(spidion, Condition.BOUND, from_flourish=True)
+    blind = npc_afflicted(bound, Condition.BLIND, note="Starburst")
+    assert [a.condition for a in blind.conditions] == [Condition.BOUND, Condition.BLIND]
+    assert blind.condition(Condition.BOUND).from_flourish
+    assert blind.condition(Condition.BLIND).note == "Starburst"
+    again = npc_afflicted(blind, Condition.BOUND)  # afresh: no longer only until the rest
+    assert again.condition(Condition.BOUND).from_flourish is False
+    assert npc_cured(again, Condition.BOUND).condition(Condition.BOUND) is None
+    assert npc_cured(spidion, Condition.PRONE) == spidion
