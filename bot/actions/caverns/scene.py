@@ -178,18 +178,25 @@ class Scene:
         return tuple(a.condition for a in caverns_sheet(self.character(fighter)).conditions)
 
 
-def open_battle(tx: Transaction, actor: Actor) -> tuple[Guild, Scene]:
+def find_battle(tx: Transaction, actor: Actor) -> tuple[Guild, Scene | None]:
+    """The channel's running battle under its row lock, if there is one."""
     guild = tx.guilds.get(actor.guild_id)
     require_caverns(guild)
     found = caverns(tx).battles.active_in_channel(guild.guild_id, actor.channel_id, 1)
-    if not found:
+    combat = caverns(tx).battles.get(guild.guild_id, found[0].id, lock=True) if found else None
+    if combat is None:  # none, or it ended between the two reads
+        return guild, None
+    return guild, Scene(tx, guild, combat, combat.state.version)
+
+
+def open_battle(tx: Transaction, actor: Actor) -> tuple[Guild, Scene]:
+    """The channel's running battle, or the sentence that there is none."""
+    guild, scene = find_battle(tx, actor)
+    if scene is None:
         raise PawpostError(
             "There is no battle in this channel; the MC opens one with /battle start."
         )
-    combat = caverns(tx).battles.get(guild.guild_id, found[0].id, lock=True)
-    if combat is None:  # ended between the two reads
-        raise PawpostError("There is no battle in this channel.")
-    return guild, Scene(tx, guild, combat, combat.state.version)
+    return guild, scene
 
 
 def your_turn(

@@ -4,6 +4,7 @@ Immunity's roll), spending their Harmony or Vitae; a question for the MC goes to
 from __future__ import annotations
 
 from bot.actions import audit
+from bot.actions.caverns.battle_skills import BATTLE_SKILLS, battle_of, use_in_battle
 from bot.actions.caverns.common import caverns_sheet, party_of, require_caverns, save
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
@@ -29,6 +30,10 @@ def use(
         party_of(tx, guild, found, actor, now)
         sheet = caverns_sheet(found)
         skill = own_skill(sheet, name)
+        fighting = battle_of(tx, actor, found)
+        if fighting is not None and skill.key in BATTLE_SKILLS:
+            scene, fighter = fighting
+            return use_in_battle(services, actor, scene, found, fighter, skill, target, now)
         lines: list[str] = []
         if skill.key == "athletics:immunity":
             rolled = resist_poison(sheet, services.dice)

@@ -1,0 +1,105 @@
+"""`/skill use` in a running battle: each skillset's module registers what its skills do on
+the user's turn (or at once, for those the book says need no action); this module finds the
+battle, checks the turn, pays the Harmony and stores the step."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from bot.actions.caverns.common import caverns_sheet, save
+from bot.actions.caverns.scene import Scene, find_battle
+from bot.actions.context import Actor, Services
+from bot.actions.formatting import safe
+from bot.actions.reply import Reply
+from rules.caverns.battle import Combatant, Phase, end_turn, whose_turn
+from rules.caverns.harmony import spend_harmony
+from rules.caverns.skills import Skill
+from rules.caverns.wording import signed
+from rules.errors import PawpostError
+from storage.models import Character
+from storage.repositories import Transaction
+
+
+@dataclass
+class SkillTurn:
+    """One use of a skill in battle: who uses it, on whom, inside the battle's scene."""
+
+    services: Services
+    scene: Scene
+    actor: Actor
+    character: Character
+    fighter: Combatant
+    skill: Skill
+    target: Combatant | None
+    text: str  # the target option as typed (a row, a condition, several names…)
+
+    def require_target(self) -> Combatant:
+        if self.target is None:
+            raise PawpostError(f"Name the combatant {self.skill.name} is used on.")
+        return self.target
+
+
+@dataclass(frozen=True)
+class BattleSkill:
+    """What a skill does in battle. `action`: it takes the user's turn (most do); without one
+    it may be used at any moment of the battle (Beguiling, Harry, Veil)."""
+
+    run: Callable[[SkillTurn], None]
+    action: bool = True
+
+
+# Skill key -> its use in battle. Each skillset's module adds its own mapping here.
+BATTLE_SKILLS: Mapping[str, BattleSkill] = {}
+
+
+def battle_of(
+    tx: Transaction, actor: Actor, character: Character
+) -> tuple[Scene, Combatant] | None:
+    """The battle in this channel the character is still fighting in, if any."""
+    _, scene = find_battle(tx, actor)
+    fighter = None if scene is None else scene.state.of_character(character.id)
+    if scene is None or fighter is None or not fighter.present:
+        return None
+    return scene, fighter
+
+
+def use_in_battle(
+    services: Services,
+    actor: Actor,
+    scene: Scene,
+    character: Character,
+    fighter: Combatant,
+    skill: Skill,
+    target: str | None,
+    now: datetime,
+) -> Reply:
+    """Run a registered battle skill: on the user's turn when it takes an action, Harmony paid
+    first (the book's "spend one Harmony"), the step stored over the version read."""
+    use = BATTLE_SKILLS.get(skill.key)
+    if use is None:
+        raise PawpostError(f"{skill.name} has no use the bot makes in battle; the MC rules it.")
+    if use.action and (scene.state.phase is not Phase.PLAYER or scene.state.current != fighter.id):
+        raise PawpostError(f"It is not {safe(character.name)}'s turn: {whose_turn(scene.state)}")
+    sheet = caverns_sheet(character)
+    if skill.harmony_cost:
+        paid = spend_harmony(sheet, skill.harmony_cost, skill.name)
+        save(scene.tx, character, paid)
+        scene.say(
+            f"{safe(character.name)} spends {skill.harmony_cost} Harmony ({signed(paid.harmony)})."
+        )
+    aimed = scene.state.by_name(target) if target and use_target(skill) else None
+    use.run(SkillTurn(services, scene, actor, character, fighter, skill, aimed, target or ""))
+    if use.action:
+        scene.state = end_turn(scene.state)
+    return scene.commit(actor, "skill", f"{character.name} uses {skill.name}", now)
+
+
+# Skills whose target option is not a combatant's name (a row, a condition): their handler
+# reads `SkillTurn.text` itself.
+TARGET_IS_TEXT: set[str] = set()
+
+
+def use_target(skill: Skill) -> bool:
+    return skill.key not in TARGET_IS_TEXT
