@@ -106,6 +106,7 @@ class BattleState(BaseModel):
     current: int | None = None  # the player combatant whose turn it is
     last_enemy: int | None = None
     hits: list[LastHit] = Field(default_factory=list)
+    checked_turn: int | None = None  # the turn whose before-acting checks have run
 
     @property
     def attacker(self) -> int | None:

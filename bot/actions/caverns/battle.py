@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
+from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
 from bot.actions.caverns.scene import (
     AREA,
@@ -328,6 +329,8 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found, fighter = your_turn(tx, actor, guild, scene, character)
+        if not before_acting(services, scene, fighter):
+            return action_lost(scene, actor, fighter, now)
         foe = scene.state.by_name(target)
         if foe.side == PARTY or not foe.present:
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
@@ -368,6 +371,8 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found, fighter = your_turn(tx, actor, guild, scene, character)
+        if not before_acting(services, scene, fighter):
+            return action_lost(scene, actor, fighter, now)
         if fighter.row is Row.FRONT:
             raise PawpostError("You are in your front row already; only Infiltrate goes further.")
         result = advance(caverns_sheet(found), services.dice)
@@ -394,6 +399,8 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found, fighter = your_turn(tx, actor, guild, scene, character)
+        if not before_acting(services, scene, fighter):
+            return action_lost(scene, actor, fighter, now)
         route = flee_route(scene.state, fighter)
         result = flee(caverns_sheet(found), route, services.dice)
         save(tx, found, result.sheet)
@@ -477,6 +484,8 @@ def enemy_act(
         require_admin(actor, guild)
         mover = scene.state.by_name(enemy)
         check_enemy_may_act(scene.state, mover)
+        if not before_acting(services, scene, mover):
+            return action_lost(scene, actor, mover, now)
         if verb == "battle":
             if not target:
                 raise PawpostError("Name the character it attacks.")

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
+from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.scene import Scene, find_battle
 from bot.actions.context import Actor, Services
@@ -82,6 +83,8 @@ def use_in_battle(
         raise PawpostError(f"{skill.name} has no use the bot makes in battle; the MC rules it.")
     if use.action and (scene.state.phase is not Phase.PLAYER or scene.state.current != fighter.id):
         raise PawpostError(f"It is not {safe(character.name)}'s turn: {whose_turn(scene.state)}")
+    if use.action and not before_acting(services, scene, fighter):
+        return action_lost(scene, actor, fighter, now)
     sheet = caverns_sheet(character)
     if skill.harmony_cost:
         paid = spend_harmony(sheet, skill.harmony_cost, skill.name)
