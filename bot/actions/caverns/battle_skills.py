@@ -4,13 +4,13 @@ battle, checks the turn, pays the Harmony and stores the step."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping
 from datetime import datetime
 
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.scene import Scene, find_battle
+from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.context import Actor, Services
 from bot.actions.formatting import safe
 from bot.actions.reply import Reply
@@ -22,36 +22,7 @@ from rules.errors import PawpostError
 from storage.models import Character
 from storage.repositories import Transaction
 
-
-@dataclass
-class SkillTurn:
-    """One use of a skill in battle: who uses it, on whom, inside the battle's scene."""
-
-    services: Services
-    scene: Scene
-    actor: Actor
-    character: Character
-    fighter: Combatant
-    skill: Skill
-    target: Combatant | None
-    text: str  # the target option as typed (a row, a condition, several names…)
-
-    def require_target(self) -> Combatant:
-        if self.target is None:
-            raise PawpostError(f"Name the combatant {self.skill.name} is used on.")
-        return self.target
-
-
-@dataclass(frozen=True)
-class BattleSkill:
-    """What a skill does in battle. `action`: it takes the user's turn (most do); without one
-    it may be used at any moment of the battle (Beguiling, Harry, Veil)."""
-
-    run: Callable[[SkillTurn], None]
-    action: bool = True
-
-
-# Skill key -> its use in battle. Each skillset's module adds its own mapping here.
+# Skill key -> its use in battle: each skillset's module has its own mapping, merged here.
 BATTLE_SKILLS: Mapping[str, BattleSkill] = {}
 
 
@@ -92,17 +63,8 @@ def use_in_battle(
         scene.say(
             f"{safe(character.name)} spends {skill.harmony_cost} Harmony ({signed(paid.harmony)})."
         )
-    aimed = scene.state.by_name(target) if target and use_target(skill) else None
+    aimed = scene.state.by_name(target) if target and use.names_combatant else None
     use.run(SkillTurn(services, scene, actor, character, fighter, skill, aimed, target or ""))
     if use.action:
         scene.state = end_turn(scene.state)
     return scene.commit(actor, "skill", f"{character.name} uses {skill.name}", now)
-
-
-# Skills whose target option is not a combatant's name (a row, a condition): their handler
-# reads `SkillTurn.text` itself.
-TARGET_IS_TEXT: set[str] = set()
-
-
-def use_target(skill: Skill) -> bool:
-    return skill.key not in TARGET_IS_TEXT
