@@ -127,10 +127,10 @@ def rest_roll(members: Sequence[CavernsSheet], dice: DiceSource, kind: RestKind)
 
 def _begin(sheet: CavernsSheet, moment: Moment) -> tuple[CavernsSheet, tuple[Condition, ...]]:
     """What every rest ends first: last rest's Harmony benefits (and unchosen picks), Twist
-    Fate's dice ("before your next short rest", l. 219; a Long Rest wastes them as well), and
-    the conditions that end at a rest."""
+    Fate's dice ("before your next short rest", l. 219; a Long Rest wastes them as well), Crow's
+    Damage ("until you next rest", l. 211), and the conditions that end at a rest."""
     cleared = sheet.model_copy(
-        update={"harmony_benefits": (), "harmony_picks": (), "fated_dice": ()}
+        update={"harmony_benefits": (), "harmony_picks": (), "fated_dice": (), "crow_damage": 0}
     )
     return end_conditions(cleared, moment)
 

@@ -119,6 +119,7 @@ class CavernsSheet(BaseModel):
     harmony_benefits: tuple[BenefitRecord, ...] = ()  # in force until the next rest
     fated_dice: tuple[int, ...] = ()  # Twist Fate's dice, until the next Short Rest
     lasting_wounds: int = Field(default=0, ge=0)  # Health lost to a Viscanti (l. 93)
+    crow_damage: int = Field(default=0, ge=0)  # Crow's +1 Damages, until the next rest (l. 211)
     drunk: bool = False
     orders: tuple[MarketOrder, ...] = ()
     retired: bool = False
@@ -243,11 +244,11 @@ class CavernsSheet(BaseModel):
 
     @property
     def damage(self) -> int:
-        """Damage dealt: the class's (with Moon), -1 when heavily armoured (l. 386), zero
-        while Sleeping (l. 367)."""
+        """Damage dealt: the class's (with Moon and Crow's feasts), -1 when heavily armoured
+        (l. 386), zero while Sleeping (l. 367)."""
         if self.has_condition(Condition.SLEEPING):
             return SLEEPING_DAMAGE
-        damage = self.base_damage
+        damage = self.base_damage + self.crow_damage
         if self.heavily_armoured:
             damage -= HEAVY_ARMOUR_DAMAGE_PENALTY
         return max(0, damage)

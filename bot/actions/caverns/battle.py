@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
+from bot.actions.caverns import skill_hooks as skills
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
 from bot.actions.caverns.scene import (
@@ -46,6 +47,7 @@ from rules.caverns.battle import (
     replace,
     whose_turn,
 )
+from rules.caverns.battle_skills_a import tree_form_range
 from rules.caverns.bestiary import CREATURES, find_creature, hyfae_colony_health
 from rules.caverns.catalogue import Range
 from rules.caverns.conditions import Condition
@@ -152,9 +154,10 @@ def join(services: Services, actor: Actor, row: str, character: str | None = Non
             side=PARTY,
             row=chosen,
             character_id=found.id,
-            range=_reach(sheet, _ranges(tx, guild)),
+            range=tree_form_range(sheet, _reach(sheet, _ranges(tx, guild))),
         )
         scene.state = place(scene.state, fighter)
+        skills.joins(scene, scene.state.combatants[-1], sheet)
         try:
             caverns(tx).battles.add_fighters(
                 guild.guild_id, scene.combat.id, [found.id], len(scene.state.combatants)
@@ -336,18 +339,18 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
         if not in_reach(fighter, foe):
             raise PawpostError(f"{safe(foe.name)} is out of your {fighter.range.value} reach.")
-        back = in_reach(foe, fighter)
+        skills.check_attack(scene, fighter, foe)
+        back = in_reach(foe, fighter) and skills.foe_answers(scene, foe, fighter)
+        sheet = caverns_sheet(found)
         result = do_battle(
-            caverns_sheet(found), Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
-            services.dice, in_foe_reach=back,
+            sheet, Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
+            services.dice, in_foe_reach=back, modifiers=skills.roll_bonus(scene, fighter),
+            bonus_damage=skills.attack_bonus(scene, fighter, sheet),
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
         if result.hit and result.sick_beat:
-            scene.say(
-                f"The Sick Beat lands: {result.afflictions} of your chosen conditions on "
-                f"{safe(foe.name)}, for the MC to apply."
-            )
+            skills.sick_beat(scene, fighter, foe, result.afflictions)
         elif result.hit:
             hurt_npc(scene, foe, result.foe_loses)
         else:
@@ -360,6 +363,7 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
                 f"Doubles: {result.flourishes} Flourish(es) of your weapon; the MC applies the "
                 "one you pick (or you decline)."
             )
+        skills.after_attack(scene, fighter, found, foe, result)
         scene.state = end_turn(scene.state)
         return scene.commit(actor, "attack", f"{found.name} does battle with {foe.name}", now)
 
@@ -375,7 +379,9 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
             return action_lost(scene, actor, fighter, now)
         if fighter.row is Row.FRONT:
             raise PawpostError("You are in your front row already; only Infiltrate goes further.")
-        result = advance(caverns_sheet(found), services.dice)
+        result = advance(
+            caverns_sheet(found), services.dice, modifiers=skills.roll_bonus(scene, fighter)
+        )
         save(tx, found, result.sheet)
         scene.state = close_lines(
             replace(scene.state, fighter.model_copy(update={"row": Row.FRONT}))
@@ -402,9 +408,12 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         route = flee_route(scene.state, fighter)
-        result = flee(caverns_sheet(found), route, services.dice)
+        result = flee(
+            caverns_sheet(found), route, services.dice, modifiers=skills.roll_bonus(scene, fighter)
+        )
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} flees ({route.value}).", result.roll)
+        skills.fleeing(scene, fighter, result.sheet)
         scene.say(f"**{result.band.value}**: {result.result}")
         scene.state = fled(scene.state, fighter, route, result.band)
         if scene.state.combatant(fighter.id).gone:
@@ -450,6 +459,8 @@ def armour_pressed(services: Services, actor: Actor, combat_id: int, version: in
 
 
 def _expend(scene: Scene, actor: Actor, found: Character, hit: LastHit, now: datetime) -> Reply:
+    if skills.spend_bonus_armour(scene, found, hit):
+        return scene.commit(actor, "armour", f"{found.name} expends armour", now)
     sheet = caverns_sheet(found)
     piece = next((i for i in sheet.armour if not i.broken), None)
     if piece is None:
@@ -516,15 +527,21 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
     character = scene.tx.characters.by_ids(scene.guild.guild_id, [victim.character_id])[
         victim.character_id
     ]
+    skills.check_attack(scene, mover, victim)
     sheet = caverns_sheet(character)
-    roll = enemy_attack(mover, character.name, sheet.attribute(Attribute.WIND), services.dice)
+    roll = enemy_attack(
+        mover, character.name, sheet.attribute(Attribute.WIND), services.dice,
+        skills.defence_modifiers(scene, mover, victim, sheet),
+    )  # fmt: skip
     scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
+    answers = skills.character_answers(scene, roll.total, victim, mover)
     if roll.total >= BATTLE_HIT:
-        hurt_character(scene, character, victim, mover.damage)
+        parried = skills.parried(scene, victim, mover, sheet, answers)
+        hurt_character(scene, character, victim, mover.damage - parried)
     else:
         scene.say(f"Under {BATTLE_HIT}: a miss.")
-    if roll.total < BATTLE_SAFE and in_reach(scene.state.combatant(victim.id), mover):
-        hit_back = caverns_sheet(character).damage
+    if answers and in_reach(scene.state.combatant(victim.id), mover):
+        hit_back = skills.counter_damage(scene, victim, caverns_sheet(character))
         if not caverns_sheet(character).is_dead:
             scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
             hurt_npc(scene, scene.state.combatant(mover.id), hit_back)
@@ -595,7 +612,7 @@ def end(services: Services, actor: Actor) -> Reply:
             sheet = caverns_sheet(character)
             if not sheet.is_dead:
                 continue
-            back = return_from_death(sheet)
+            back = return_from_death(sheet, revivified=skills.revivified(scene, character_id))
             save(tx, character, back)
             if back.retired:
                 scene.say(f"{safe(character.name)} has no Vitae left and retires from adventuring.")

@@ -11,6 +11,12 @@ from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.scene import Scene, find_battle
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
+from bot.actions.caverns.skills_acrobatics import ACROBATICS_SKILLS
+from bot.actions.caverns.skills_athletics import ATHLETICS_SKILLS
+from bot.actions.caverns.skills_magery import MAGERY_SKILLS
+from bot.actions.caverns.skills_music import MUSIC_SKILLS
+from bot.actions.caverns.skills_rituals import RITUALS_SKILLS
+from bot.actions.caverns.skills_totems import TOTEMS_SKILLS
 from bot.actions.context import Actor, Services
 from bot.actions.formatting import safe
 from bot.actions.reply import Reply
@@ -23,7 +29,14 @@ from storage.models import Character
 from storage.repositories import Transaction
 
 # Skill key -> its use in battle: each skillset's module has its own mapping, merged here.
-BATTLE_SKILLS: Mapping[str, BattleSkill] = {}
+BATTLE_SKILLS: Mapping[str, BattleSkill] = {
+    **MAGERY_SKILLS,
+    **MUSIC_SKILLS,
+    **ATHLETICS_SKILLS,
+    **ACROBATICS_SKILLS,
+    **TOTEMS_SKILLS,
+    **RITUALS_SKILLS,
+}
 
 
 def battle_of(

@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from bot.actions import audit
 from bot.actions.caverns.common import caverns_sheet, require_caverns, save
+from bot.actions.caverns.skill_reactions import enemy_died, sick_beat_ended, survive
 from bot.actions.context import Actor
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character
@@ -25,6 +26,7 @@ from rules.caverns.battle import (
     replace,
     whose_turn,
 )
+from rules.caverns.battle_skills_a import has_bonus_armour
 from rules.caverns.bestiary import find_creature
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import ARMOUR_BLOCKS, LOBOSHIGARU_ARMOUR_BLOCKS
@@ -163,10 +165,12 @@ class Scene:
         self.say(f"{safe(fighter.name)} is {condition.state}{source}.")
         return True
 
-    def relieve(self, fighter: Combatant, condition: Condition) -> None:
-        """Take a condition off a character or an NPC (no change if it is not there)."""
+    def relieve(self, fighter: Combatant, condition: Condition, *, rolled: bool = False) -> None:
+        """Take a condition off a character or an NPC (no change if it is not there);
+        `rolled`: the NPC's own successful roll ended it (Discordant Chords)."""
         if fighter.character_id is None:
             self.state = replace(self.state, npc_cured(self.state.combatant(fighter.id), condition))
+            sick_beat_ended(self, fighter, condition, rolled=rolled)
             return
         found = self.character(fighter)
         save(self.tx, found, without(caverns_sheet(found), condition))
@@ -213,7 +217,7 @@ def your_turn(
 
 def hurt_character(scene: Scene, character: Character, fighter: Combatant, amount: int) -> None:
     """A character loses Health (its armour may negate it with /battle armour right after)."""
-    sheet = lose_health(caverns_sheet(character), amount)
+    sheet = survive(scene, character, lose_health(caverns_sheet(character), amount))
     save(scene.tx, character, sheet)
     dead = sheet.is_dead
     scene.state = replace(scene.state, fighter.model_copy(update={"dead": dead}))
@@ -225,7 +229,7 @@ def hurt_character(scene: Scene, character: Character, fighter: Combatant, amoun
         + (": dead!" if dead else ".")
         + (
             f" /battle armour negates up to {armour_blocks(sheet)} of it."
-            if sheet.intact_armour
+            if sheet.intact_armour or has_bonus_armour(scene.state, fighter)
             else ""
         )
     )
@@ -247,3 +251,5 @@ def hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
         f"{safe(target.name)} loses {lost} Health{spent} ({hurt.health} left)"
         + (": it dies!" if hurt.dead else ".")
     )
+    if hurt.dead and not target.dead:
+        enemy_died(scene, hurt)

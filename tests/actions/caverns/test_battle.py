@@ -122,6 +122,10 @@ async def test_fleeing_out_and_enemies_fleeing(services, dice) -> None:
 
 async def test_the_armour_button_is_its_player_s_and_only_for_that_hit(services, dice) -> None:
     await battle_ready(services)
+    # Her Animal Companion's Entourage would ignore the Brigand's counter-attack (l. 383).
+    hunter = await sheet(services, "Brunhild")
+    skills = tuple(k for k in hunter.skills if k != "hunting:animal-companion")
+    await set_sheet(services, "Brunhild", skills=skills)
     dice.load(1, 2, 3, 2)  # Brunhild misses (and is hit back); the Fisher hits her
     missed = await battle.attack(services, actor(ALICE), "Brigand")
     assert "Brunhild loses 2 Health (5 left)." in "\n".join(missed.lines)

@@ -1,0 +1,41 @@
+"""Rituals in battle (book l. 216-221): Time Curse and Defection (2d6 with no modifiers, an
+action), Revivify. Draconis's scales are set as the battle begins (skill_hooks)."""
+
+from __future__ import annotations
+
+from bot.actions.caverns.skill_hooks import enemy_target
+from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
+from bot.actions.formatting import safe
+from rules.caverns.battle import PARTY
+from rules.caverns.battle_effects import Effect, EffectKind
+from rules.caverns.battle_skills_a import RITUAL_STRONG, effects_of, ritual_roll, with_effect
+from rules.errors import PawpostError
+
+
+def _ritual(turn: SkillTurn) -> None:
+    """8+ the first condition on one enemy, 7 or lower the second (l. 218, 220)."""
+    target = enemy_target(turn)
+    roll, condition = ritual_roll(turn.skill.key, turn.skill.name, turn.services.dice)
+    band = f"{RITUAL_STRONG}+" if roll.succeeded else f"{RITUAL_STRONG - 1} or lower"
+    turn.scene.say(f"{safe(turn.fighter.name)} performs {turn.skill.name}: {band}.", roll)
+    turn.scene.afflict(target, condition, by=turn.skill.name)
+
+
+def _revivify(turn: SkillTurn) -> None:
+    """Spend one Harmony: a dead ally marks off no Vitae when the battle ends (l. 221)."""
+    target = turn.require_target()
+    if target.side != PARTY or not target.dead:
+        raise PawpostError(f"{safe(target.name)} is not a dead ally.")
+    if effects_of(turn.scene.state, EffectKind.REVIVIFY, target=target.id):
+        raise PawpostError(f"{safe(target.name)} is already revivified.")
+    turn.scene.state = with_effect(
+        turn.scene.state, Effect(kind=EffectKind.REVIVIFY, owner=turn.fighter.id, target=target.id)
+    )
+    turn.scene.say(f"{safe(target.name)} will come back without losing Vitae.")
+
+
+RITUALS_SKILLS: dict[str, BattleSkill] = {
+    "rituals:time-curse": BattleSkill(run=_ritual),
+    "rituals:defection": BattleSkill(run=_ritual),
+    "rituals:revivify": BattleSkill(run=_revivify, action=False),
+}

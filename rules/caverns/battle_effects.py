@@ -1,0 +1,42 @@
+"""What a skill leaves standing in a battle (book l. 155-221): one small generic record kept
+in the battle's state, so a bonus for allies, a mist, a bonus piece of armour or an offer to
+react outlives the step that made it. Pure: no storage, no discord."""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+from pydantic import BaseModel, ConfigDict
+
+from rules.caverns.conditions import Condition
+
+
+class EffectKind(StrEnum):
+    ALLY_DAMAGE = "ally-damage"  # the owner's allies deal +amount Damage (Stag's death)
+    ROLL_BONUS = "roll-bonus"  # the owner's rolls get +amount (Bear's waking)
+    MIST = "mist"  # Lake: neither attacks nor is attacked beyond Melee
+    HANDSTAND = "handstand"  # Dodge doubled until the owner next attacks
+    ENCORE = "encore"  # +amount Damage on the owner's next musical attack
+    BONUS_ARMOUR = "bonus-armour"  # a piece of bonus armour (Draconis, Disengage), `note` says
+    SICK_BEAT = "sick-beat"  # `target` suffers `condition` from the owner's Sick Beat
+    REFRAIN = "refrain"  # offer: play `condition` again on `target`
+    BACKFLIP = "backflip"  # offer: flee right after the melee attack
+    LION = "lion"  # the owner's latest turn: amount 1 when it did battle
+    BEAR_REST = "bear-rest"  # the owner began its latest turn Asleep or Fatigued
+    REVIVIFY = "revivify"  # `target` comes back without marking off Vitae
+
+
+class Effect(BaseModel):
+    """One standing effect of a combatant's skill. `turns`: it ends at the start of the owner's
+    `turns`-th next turn (None: not by time). `version`: an offer good only at that state."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: EffectKind
+    owner: int
+    target: int | None = None
+    condition: Condition | None = None
+    amount: int = 0
+    turns: int | None = None
+    version: int | None = None
+    note: str = ""
