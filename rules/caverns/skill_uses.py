@@ -45,9 +45,11 @@ class SkillUse(BaseModel):
 
 
 def own_skill(sheet: CavernsSheet, name: str) -> Skill:
-    """One of the character's skills by name."""
+    """One of the character's skills by name; a totem bonded today counts (the Patron Totem
+    is no learned skill, l. 206)."""
     skill = find_skill(name, sheet.skillsets)
-    if not sheet.has_skill(skill.key):
+    totem = any(t.skill_key == skill.key for t in sheet.bonded_totems)
+    if not sheet.has_skill(skill.key) and not totem:
         raise PawpostError(f"You do not have {skill.name}.")
     return skill
 

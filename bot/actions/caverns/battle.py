@@ -612,10 +612,13 @@ def end(services: Services, actor: Actor) -> Reply:
             sheet = caverns_sheet(character)
             if not sheet.is_dead:
                 continue
-            back = return_from_death(sheet, revivified=skills.revivified(scene, character_id))
+            spared = skills.revivified(scene, character_id)
+            back = return_from_death(sheet, revivified=spared)
             save(tx, character, back)
             if back.retired:
                 scene.say(f"{safe(character.name)} has no Vitae left and retires from adventuring.")
+            elif spared:
+                scene.say(skills.REVIVIFIED.format(name=safe(character.name), vitae=back.vitae))
             else:
                 scene.say(
                     f"{safe(character.name)} marks off 1 Vitae ({back.vitae} left) and "

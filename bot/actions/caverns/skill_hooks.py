@@ -51,6 +51,7 @@ from storage.models import Character
 
 DRACONIS = "Draconis's dragon scales"
 DISENGAGE = "Disengage's free Armour"
+REVIVIFIED = "{name} returns at full Health; Revivify spares her Vitae ({vitae} left)."
 
 
 # --- Entourages (l. 383): a function the Flourish verbs call too ----------------------------
