@@ -9,7 +9,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from rules.caverns.battle import PARTY, RANGE_ROWS, BattleState, Combatant, rows_between
 from rules.caverns.battle_effects import Effect, EffectKind
 from rules.caverns.bestiary import find_creature
-from rules.caverns.catalogue import CatalogueItem, Range, Special
+from rules.caverns.catalogue import CatalogueItem, Range, Special, item_key
 from rules.caverns.conditions import Condition, parse_condition
 from rules.caverns.constants import (
     ARMOUR_BLOCKS,
@@ -154,7 +154,7 @@ def area_access(sheet: CavernsSheet, catalogue: Mapping[str, CatalogueItem]) -> 
     if sheet.has_skill("combat:cleave"):
         return True
     for item in sheet.equipment:
-        known = catalogue.get(item.name.lower())
+        known = catalogue.get(item_key(item.name))
         if not item.broken and known is not None and Special.AREA in known.flourishes:
             return True
     return False

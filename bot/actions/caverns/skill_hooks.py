@@ -51,7 +51,7 @@ from storage.models import Character
 
 DRACONIS = "Draconis's dragon scales"
 DISENGAGE = "Disengage's free Armour"
-REVIVIFIED = "{name} returns at full Health; Revivify spares her Vitae ({vitae} left)."
+REVIVIFIED = "{name} returns at full Health, Revivify sparing the Vitae ({vitae} left)."
 
 
 # --- Entourages (l. 383): a function the Flourish verbs call too ----------------------------
@@ -252,7 +252,7 @@ def spend_bonus_armour(scene: Scene, found: Character, hit: LastHit) -> bool:
             "effects": [e for e in scene.state.effects if e is not piece],
         }
     )
-    scene.say(f"{piece.note} take {back} of the blow ({healed.health} Health).")
+    scene.say(f"{piece.note}: {back} of the blow negated ({healed.health} Health).")
     return True
 
 

@@ -108,7 +108,7 @@ async def test_disengage_gives_a_free_point_of_armour_while_fleeing(services, di
     hit = text(await battle.enemy_act(services, MC, "Ogre", "battle", "Brunhild"))
     assert "Brunhild loses 3 Health (4 left). /battle armour negates up to 3 of it." in hit
     saved = await battle.spend_armour(services, actor(ALICE))
-    assert "Disengage's free Armour take 3 of the blow (7 Health)." in saved.lines[0]
+    assert "Disengage's free Armour: 3 of the blow negated (7 Health)." in saved.lines[0]
     after = await sheet(services, "Brunhild")
     assert after.health == 7 and after.intact_armour == 2  # her own armour is whole
 
@@ -125,9 +125,7 @@ async def test_an_entourage_ignores_counter_attacks_save_from_area(services, dic
     assert (await sheet(services, "Brunhild")).health == 7
 
 
-async def test_a_village_leader_s_guards_ignore_the_counter_until_they_fall(
-    services, dice
-) -> None:
+async def test_a_village_leader_s_guards_ignore_the_counter_until_they_fall(services, dice) -> None:
     await party_of_three(services)
     await unlearn(services, "Brunhild", "hunting:animal-companion")
     await fight(services)
@@ -143,9 +141,7 @@ async def test_a_village_leader_s_guards_ignore_the_counter_until_they_fall(
 # --- Music ----------------------------------------------------------------------------------
 
 
-async def test_the_sick_beat_inflicts_the_bard_s_conditions_and_encore_adds(
-    services, dice
-) -> None:
+async def test_the_sick_beat_inflicts_the_bard_s_conditions_and_encore_adds(services, dice) -> None:
     await party_of_three(services)
     await learn(services, "Piper", "music:encore")
     await fight(services, ("Ogre", 6, 3), ("Imp", 1, 1))
@@ -181,7 +177,9 @@ async def test_the_sick_beat_inflicts_the_bard_s_conditions_and_encore_adds(
 
 async def test_fugue_cures_each_ally_of_a_condition_the_bard_did_not_choose(services) -> None:
     await party_of_three(services)
-    await set_sheet(services, "Brunhild", conditions=(ActiveCondition(condition=Condition.FATIGUE),))
+    await set_sheet(
+        services, "Brunhild", conditions=(ActiveCondition(condition=Condition.FATIGUE),)
+    )
     await set_sheet(services, "Ilsa", conditions=(ActiveCondition(condition=Condition.FATIGUE),))
     await fight(services)
     for _ in range(4):
@@ -345,9 +343,7 @@ async def test_backflip_flees_right_after_a_melee_attack(services, dice) -> None
 # --- Totems ---------------------------------------------------------------------------------
 
 
-async def test_lake_s_mist_stops_attacks_from_beyond_melee_until_cast_off(
-    services, dice
-) -> None:
+async def test_lake_s_mist_stops_attacks_from_beyond_melee_until_cast_off(services, dice) -> None:
     await party_of_three(services)
     await learn(services, "Ilsa", "totems:patron-totem", patron_totem=Totem.LAKE)
     await fight(services, reach="ranged")
@@ -421,9 +417,7 @@ async def test_bear_heals_while_fatigued_then_gives_three_on_every_roll(services
     assert (await sheet(services, "Brunhild")).has_condition(Condition.SLEEPING)
 
 
-async def test_lion_heals_on_do_battle_and_lends_damage_when_it_does_not(
-    services, dice
-) -> None:
+async def test_lion_heals_on_do_battle_and_lends_damage_when_it_does_not(services, dice) -> None:
     await party_of_three(services)
     await learn(services, "Brunhild", "totems:patron-totem", patron_totem=Totem.LION, health=5)
     await fight(services, rows=("back", "front", "front"))
@@ -452,7 +446,7 @@ async def test_draconis_scales_take_a_blow_once_a_battle(services, dice) -> None
     dice.load(3, 3)
     await battle.enemy_act(services, MC, "Ogre", "battle", "Ilsa")
     saved = await battle.spend_armour(services, actor(BOB))
-    assert "Draconis's dragon scales take 3 of the blow (4 Health)." in saved.lines[0]
+    assert "Draconis's dragon scales: 3 of the blow negated (4 Health)." in saved.lines[0]
 
 
 async def test_time_curse_and_defection_roll_with_no_modifiers(services, dice) -> None:
@@ -483,6 +477,6 @@ async def test_revivify_spares_a_dead_ally_s_vitae(services, dice) -> None:
     await battle.enemy_act(services, MC, "Ogre", "battle", "Ilsa")
     await use(services, ALICE, "Revivify", "Ilsa")
     closed = await battle.end(services, MC)
-    assert "Ilsa returns at full Health; Revivify spares her Vitae (6 left)." in closed.lines
+    assert "Ilsa returns at full Health, Revivify sparing the Vitae (6 left)." in closed.lines
     ilsa = await sheet(services, "Ilsa")
     assert (ilsa.health, ilsa.vitae) == (4, 6)
