@@ -41,6 +41,8 @@ def _stag(turn: SkillTurn) -> None:
     """Sacrifice one Health: every ally regains one; if it kills you, your allies have +1
     Damage for the rest of the battle (l. 212). A chosen death: Vitality does not stop it."""
     sheet = require_bonded(turn, Totem.STAG)
+    if sheet.is_dead:
+        raise PawpostError("You have no Health left to give.")
     scene = turn.scene
     after = lose_health(sheet, STAG_SACRIFICE)
     save(scene.tx, turn.character, after)

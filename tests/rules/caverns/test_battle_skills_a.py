@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from rules.caverns import battle_skills_a as a
+from rules.caverns.afflictions import immunity
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle import PARTY, BattleState, Combatant, Row
 from rules.caverns.battle_effects import Effect, EffectKind
@@ -49,6 +50,9 @@ def test_entourages_come_from_three_skills_and_a_village_leader_s_guards() -> No
     guardian = make(CharacterClass.GUARDIAN)
     assert not a.has_entourage(guardian)
     assert a.has_entourage(learnt(guardian, "magery:summonings"))
+    wiccan = make(CharacterClass.WICCAN)
+    assert not a.has_entourage(wiccan)
+    assert a.has_entourage(learnt(wiccan, "nature:fae-allies"))
     leader = fighter(2, "enemies", creature="Village Leader")
     guard = fighter(3, "enemies", creature="Villager")
     state = BattleState(combatants=[fighter(1), leader, guard])
@@ -186,6 +190,12 @@ def test_timed_effects_end_at_the_owner_s_turn_and_allies_share_damage() -> None
     assert a.ally_damage(resting.model_copy(update={"current": None}), ally) == 2
     fought = a.replaced_effect(resting, Effect(kind=EffectKind.LION, owner=lion.id, amount=1))
     assert a.ally_damage(fought, ally) == 1
+
+
+def test_gripping_makes_its_owner_immune_to_disarm() -> None:
+    gripper = learnt(make(), "combat:gripping")
+    assert immunity(gripper, Condition.DISARM) == "Gripping"
+    assert immunity(make(), Condition.DISARM) is None
 
 
 def test_parry_needs_the_skill_and_a_counter_that_lands() -> None:
