@@ -165,7 +165,10 @@ def envenom(
             f"{poison_item.name}."
         )
     if sheet.envenom_rest == rest_id:
-        raise PawpostError("You have envenomed a weapon at this Short Rest already.")
+        raise PawpostError(
+            "Your envenoming of this Short Rest is spent (you envenomed then, or have fought "
+            "since); envenom at the next one."
+        )
     poison, dose = carried_poison(sheet, poison_item.name)
     return use_up(sheet, dose).model_copy(
         update={
