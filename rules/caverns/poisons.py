@@ -21,9 +21,13 @@ BLOWGUN_TARGETS = 3  # l. 271: "Afflict any three enemies with any one poison"
 # Anatine "causes" Clumsiness (l. 390), which ends at the victim's next roll (l. 355): it comes
 # back on every poisoned action. Aleutian and Mantakya act "instantly" (l. 397-398), once.
 EVERY_ACTION: frozenset[str] = frozenset({"Anatine"})
-# Ruling: the book gives the Assassin "two daggers, each with a different poison" (l. 559) but
-# not which; Pawpost's are these, the first dagger's on odd doubles, the second's on even.
-CREATURE_POISONS: Mapping[str, tuple[str, ...]] = {"Assassin": ("Crotamine", "Morphite")}
+# The creatures whose doubles deliver a poison. The Adorath is "Poisoned with Mantakaya"
+# (l. 505). Ruling: the book gives the Assassin "two daggers, each with a different poison"
+# (l. 559) but not which; Pawpost's are these, the first on odd doubles, the second on even.
+CREATURE_POISONS: Mapping[str, tuple[str, ...]] = {
+    "Adorath": ("Mantakya",),
+    "Assassin": ("Crotamine", "Morphite"),
+}
 
 
 class Delivery(BaseModel):
@@ -186,12 +190,15 @@ def poisons_with(sheet: CavernsSheet, weapon: str | None = None) -> Poison | Non
         return None
     if weapon is not None and item_key(weapon) != item_key(envenomed.weapon):
         return None
+    key = item_key(envenomed.weapon)
+    if not any(item_key(i.name) == key and not i.broken for i in sheet.equipment):
+        return None  # broken or gone since: the poison went with it
     return find_poison(envenomed.poison)
 
 
 def creature_poison(creature: str | None, first_die: int) -> Poison | None:
-    """The poison a creature's doubles deliver (the Assassin's daggers: see CREATURE_POISONS),
-    by the doubles' face: odd the first dagger, even the second."""
+    """The poison a creature's doubles deliver (see CREATURE_POISONS); of the Assassin's two
+    daggers, odd doubles the first, even the second."""
     names = CREATURE_POISONS.get(creature or "")
     if not names:
         return None

@@ -5,12 +5,14 @@ and Stealth's Blowgun."""
 
 from __future__ import annotations
 
+import io
 from typing import Any
 
 import pytest
 
 from bot.actions.caverns import battle, poisons, rests, skills
 from bot.actions.caverns.sheet import sheet_lines
+from bot.console import run_console, script_lines
 from rules.caverns.battle import replace
 from rules.caverns.catalogue import ItemKind
 from rules.caverns.conditions import Condition
@@ -286,3 +288,28 @@ async def test_a_poison_s_condition_respects_immunity(services, dice) -> None:
     acted = await battle.attack(services, actor(ALICE), "Brigand")
     assert acted.lines[1] == "Brunhild: This character is immune to Prone (Contortion)."
     assert not (await sheet(services, "Brunhild")).has_condition(Condition.PRONE)
+
+
+async def test_the_console_envenoms_an_illithoid_s_free_poison(services, dice) -> None:
+    script = [
+        "/as user:admin admin:yes",
+        "/config ruleset ruleset:caverns",
+        "/as user:ann",
+        '/character create name:Vex race:illithoid class:warrior attributes:"wind +1, water +1,'
+        ' wood +2, fire 0, metal -1" extra:water advanced:Parry tertiary:hunting'
+        " race-item:Anatine",
+        "/envenom weapon:Sword poison:Anatine",
+        "/rest short",  # 6, 6
+        "/envenom weapon:Sword poison:Anatine",
+        "/character show",
+    ]
+    dice.load(6, 6)
+    out = io.StringIO()
+    code = await run_console(
+        "unused", 1000, "ann", False, script_lines(script), out, echo=True, services=services
+    )
+    shown = out.getvalue()
+    assert code == 0, shown
+    assert "error: Weapons are envenomed during a Short Rest, and the party's last rest" in shown
+    assert "Vex envenoms the Sword with Anatine (the dose is used up)." in shown
+    assert "Poison: Sword envenomed with Anatine" in shown

@@ -179,6 +179,8 @@ def test_envenoming_uses_up_the_dose_and_marks_the_weapon() -> None:
     assert poisons_with(done, "sword") == find_poison("Anatine")
     assert poisons_with(done, "Shortbow") is None
     assert poisons_with(sheet) is None
+    broken = [i.model_copy(update={"broken": i.name == "Sword"}) for i in done.equipment]
+    assert poisons_with(adjusted(done, equipment=tuple(broken))) is None
     with pytest.raises(PawpostError, match=r"^Your envenoming of this Short Rest is spent"):
         envenom(done, SWORD, POISON, rest_id=4)
     assert envenom(done, SWORD, POISON, rest_id=5).envenom_rest == 5
@@ -222,8 +224,9 @@ def test_blowgun_reads_the_poison_and_up_to_three_enemies() -> None:
         blowgun_targets("Anatine: Rat, rat")
 
 
-def test_the_assassin_s_daggers_by_the_doubles() -> None:
+def test_the_adorath_s_tentacles_and_the_assassin_s_daggers_by_the_doubles() -> None:
     assert CREATURE_POISONS["Assassin"] == ("Crotamine", "Morphite")
+    assert creature_poison("Adorath", 3) == creature_poison("Adorath", 6) == find_poison("Mantakya")
     assert creature_poison("Assassin", 3) == find_poison("Crotamine")
     assert creature_poison("Assassin", 4) == find_poison("Morphite")
     assert creature_poison("Brigand", 4) is None
