@@ -115,12 +115,13 @@ def lose_harmony(harmony: int, amount: int) -> int:
 
 def suffer(sheet: CavernsSheet, action: PoisonedAction) -> CavernsSheet:
     """A character's sheet after a poisoned action's Health and Harmony losses (no armour:
-    the poison is already in the blood) and with the poisoning that remains."""
+    the poison is already in the blood) and with the poisoning that remains (none once dead:
+    one who returns by Vitae comes back whole)."""
     hurt = lose_health(sheet, action.health_lost)
     return hurt.model_copy(
         update={
             "harmony": lose_harmony(hurt.harmony, action.harmony_lost),
-            "poisoning": action.poisoning,
+            "poisoning": None if hurt.is_dead else action.poisoning,
         }
     )
 

@@ -1,5 +1,5 @@
 """Poisons in play (book l. 387-402): `/envenom` at the party's Short Rest, a dose delivered
-instead of a Flourish (a character's envenomed weapon, an Assassin's daggers) or by Stealth's
+instead of a Flourish (an envenomed weapon, an Adorath's or Assassin's) or by Stealth's
 Blowgun, Athletics' Immunity rolled on exposure, and the poisoning suffered on each action."""
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Reply
 from rules.caverns.battle import Combatant, replace
+from rules.caverns.bestiary import find_creature
 from rules.caverns.catalogue import STARTER_CATALOGUE, CatalogueItem, Poison, find_item, find_poison
 from rules.caverns.conditions import Condition
 from rules.caverns.poisons import (
@@ -49,6 +50,9 @@ from rules.rolls import Roll
 from storage.caverns import caverns
 from storage.repositories import Transaction
 from storage.settings import Guild
+
+# What carries a creature's poison, for the story (l. 502, 559).
+CREATURE_WEAPONS: Mapping[str, str] = {"Adorath": "tentacles", "Assassin": "dagger"}
 
 # --- Envenoming at a Short Rest ------------------------------------------------------------
 
@@ -176,7 +180,7 @@ def deliver_poison(
     if poison is None or sheet.envenomed is None:
         return False
     by = f"{safe(found.name)}'s envenomed {safe(sheet.envenomed.weapon)}"
-    scene.say(f"Doubles: {by} cannot Flourish; it delivers its poison instead.")
+    scene.say(f"{by} cannot Flourish; it delivers its poison instead.")
     expose(services, scene, victim, poison, by)
     return True
 
@@ -184,12 +188,14 @@ def deliver_poison(
 def enemy_poison(
     services: Services, scene: Scene, mover: Combatant, victim: Combatant, roll: Roll
 ) -> bool:
-    """An enemy's doubles with poisoned weapons (the Assassin's daggers, see CREATURE_POISONS)
-    deliver a poison instead of a Flourish. True when one was delivered."""
+    """An enemy's doubles with poisoned weapons (the Adorath's tentacles, the Assassin's
+    daggers: see CREATURE_POISONS) deliver a poison instead of a Flourish. True when one was
+    delivered."""
     poison = creature_poison(mover.creature, roll.dice[0].face)
     if poison is None:
         return False
-    expose(services, scene, victim, poison, f"{safe(mover.name)}'s poisoned dagger")
+    weapon = CREATURE_WEAPONS.get(mover.creature or "", "attack")
+    expose(services, scene, victim, poison, f"{safe(mover.name)}'s poisoned {weapon}")
     return True
 
 
@@ -242,6 +248,9 @@ def _losses(scene: Scene, fighter: Combatant, action: PoisonedAction) -> bool:
             update={"health": life, "harmony": mood, "poisoning": action.poisoning}
         )
         after = after.model_copy(update={"dead": after.dead or life == 0})
+        if current.creature and find_creature(current.creature).health_offsets:  # the Zombie
+            attributes = find_creature(current.creature).attributes_at(life)
+            after = after.model_copy(update={"attributes": attributes})
         scene.state = replace(scene.state, after)
         _tell(scene, name, health, harmony, life, mood, life == 0)
         return life == 0

@@ -13,6 +13,7 @@ import pytest
 from bot.actions.caverns import battle, poisons, rests, skills
 from bot.actions.caverns.sheet import sheet_lines
 from bot.console import run_console, script_lines
+from rules.caverns.attributes import Attribute
 from rules.caverns.battle import replace
 from rules.caverns.catalogue import ItemKind
 from rules.caverns.conditions import Condition
@@ -127,7 +128,7 @@ async def test_the_envenomed_weapon_delivers_instead_of_a_flourish(services, dic
     await brunhild_against(services, "Brigand")
     dice.load(4, 4)  # 8 + Wood 2 - the Brigand's Wind 1 = 9: a hit, safe, doubles
     hit = text(await battle.attack(services, actor(ALICE), "Brigand"))
-    assert "Doubles: Brunhild's envenomed Sword cannot Flourish; it delivers its poison" in hit
+    assert "Brunhild's envenomed Sword cannot Flourish; it delivers its poison instead." in hit
     assert (
         "Brunhild's envenomed Sword delivers Crotamine to Brigand: poisoned: 2 turn(s) "
         "(Crotamine)." in hit
@@ -313,3 +314,19 @@ async def test_the_console_envenoms_an_illithoid_s_free_poison(services, dice) -
     assert "error: Weapons are envenomed during a Short Rest, and the party's last rest" in shown
     assert "Vex envenoms the Sword with Anatine (the dose is used up)." in shown
     assert "Poison: Sword envenomed with Anatine" in shown
+
+
+async def test_a_poisoned_zombie_weakens_with_its_health(services, dice) -> None:
+    await party_of_three(services)
+    await brunhild_against(services, "Zombie")
+    await battle.skip(services, MC)
+    await poison_npc(services, "Zombie", Poisoning(duration=2, poisons=("Crotamine",)))
+    await battle.enemy_act(services, MC, "Zombie", "skill")
+
+    def read(tx):  # type: ignore[no-untyped-def]
+        tables = caverns(tx).battles
+        return tables.active_in_channel(GUILD, CHANNEL, 1)[0].state.by_name("Zombie")
+
+    zombie = await services.db.transact(read, write=False)
+    # l. 568: its attributes follow its Health (H-5 Wind...): at 2 Health, Wind -3.
+    assert (zombie.health, zombie.attribute(Attribute.WIND)) == (2, -3)

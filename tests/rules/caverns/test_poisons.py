@@ -148,6 +148,13 @@ def test_charybdon_takes_health_equal_to_the_duration_then_ends_the_poisoning() 
     assert suffer(sheet, combo).health == 0  # Brunhild's 7 Health: dead of it
 
 
+def test_the_dead_keep_no_poisoning() -> None:
+    action = poisoned_action(poisoned("Crotamine"))
+    assert action.poisoning is not None  # one more turn to run...
+    dead = suffer(adjusted(make(), health=1), action)
+    assert (dead.health, dead.poisoning) == (0, None)  # ...but not on the dead
+
+
 def test_a_rest_ends_the_envenoming_and_the_poisoning() -> None:
     sheet = adjusted(
         make(),
