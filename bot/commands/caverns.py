@@ -12,6 +12,7 @@ from bot.actions.caverns import (
     market,
     moves,
     party,
+    poisons,
     rests,
     skills,
 )
@@ -331,6 +332,17 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         "A Long Rest for the party: Health, Vitae, Harmony, restocking, the experience questions",
         rests.rest_long,
         (character_option(),),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("envenom",),
+        "During the party's Short Rest, envenom a weapon with a poison you carry",
+        poisons.envenom_weapon,
+        (
+            Option("weapon", Kind.text, "The weapon", True, max_length=40),
+            Option("poison", Kind.text, "The poison (used up)", True, max_length=40),
+            character_option(),
+        ),
         rulesets=CAVERNS,
     ),
     Command(

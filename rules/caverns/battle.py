@@ -16,6 +16,7 @@ from rules.caverns.catalogue import Range
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.constants import ARMOUR_BLOCKS
 from rules.caverns.moves import FleeRoute
+from rules.caverns.records import Poisoning
 from rules.caverns.rolling import Band, plain_roll
 from rules.dice import DiceSource
 from rules.errors import PawpostError
@@ -63,6 +64,7 @@ class Combatant(BaseModel):
     leaving: bool = False  # Flee 7-9: leaves at the start of its next turn
     acted: bool = False  # has had a turn (the Cave Fisher's Lure is its first)
     conditions: tuple[ActiveCondition, ...] = ()  # an NPC's; a character's are on its sheet
+    poisoning: Poisoning | None = None  # an NPC's (l. 389); a character's is on its sheet
 
     @property
     def is_npc(self) -> bool:

@@ -98,3 +98,26 @@ class BenefitRecord(BaseModel):
 
     benefit: HarmonyBenefit
     detail: str = ""
+
+
+class Poisoning(BaseModel):
+    """A victim's one pooled poisoning (book l. 389): the duration left (the potencies
+    delivered, less one each poisoned action), the poisons whose effects it suffers (each once,
+    in the order delivered), the actions taken while poisoned, and the "after three turns"
+    poisons whose condition has already come."""
+
+    model_config = ConfigDict(frozen=True)
+
+    duration: int = Field(default=0, ge=0)
+    poisons: tuple[str, ...] = ()
+    actions: int = Field(default=0, ge=0)
+    fired: tuple[str, ...] = ()
+
+
+class Envenoming(BaseModel):
+    """A weapon envenomed with one poison at a Short Rest (l. 389), until the next rest."""
+
+    model_config = ConfigDict(frozen=True)
+
+    weapon: str
+    poison: str

@@ -28,6 +28,7 @@ from rules.caverns.harmony import HarmonySkillRoll, gain_harmony, set_harmony, u
 from rules.caverns.harmony_skills import HarmonySkill
 from rules.caverns.health import heal, restore_health
 from rules.caverns.market import OrderReport, orders_at_long_rest, orders_at_short_rest
+from rules.caverns.poisons import after_rest
 from rules.caverns.races import Race
 from rules.caverns.rolling import Band, band_of, plain_roll
 from rules.caverns.sheet import CavernsSheet, moon_values
@@ -128,11 +129,12 @@ def rest_roll(members: Sequence[CavernsSheet], dice: DiceSource, kind: RestKind)
 def _begin(sheet: CavernsSheet, moment: Moment) -> tuple[CavernsSheet, tuple[Condition, ...]]:
     """What every rest ends first: last rest's Harmony benefits (and unchosen picks), Twist
     Fate's dice ("before your next short rest", l. 219; a Long Rest wastes them as well), Crow's
-    Damage ("until you next rest", l. 211), and the conditions that end at a rest."""
+    Damage ("until you next rest", l. 211), an envenomed weapon and a poisoning
+    (poisons.after_rest), and the conditions that end at a rest."""
     cleared = sheet.model_copy(
         update={"harmony_benefits": (), "harmony_picks": (), "fated_dice": (), "crow_damage": 0}
     )
-    return end_conditions(cleared, moment)
+    return end_conditions(after_rest(cleared), moment)
 
 
 def _torch_carrier(members: Sequence[CavernsSheet], chosen: int | None) -> int | None:

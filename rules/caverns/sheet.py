@@ -41,12 +41,14 @@ from rules.caverns.proficiencies import proficient_with
 from rules.caverns.races import RACES, Race, RaceRow
 from rules.caverns.records import (
     BenefitRecord,
+    Envenoming,
     HarmonyPick,
     Implement,
     Item,
     MarketOrder,
     MoonAspect,
     MoonBond,
+    Poisoning,
 )
 from rules.caverns.skills import (
     SKILLS,
@@ -123,6 +125,9 @@ class CavernsSheet(BaseModel):
     drunk: bool = False
     orders: tuple[MarketOrder, ...] = ()
     retired: bool = False
+    poisoning: Poisoning | None = None  # book l. 389: the pooled duration and effects
+    envenomed: Envenoming | None = None  # the weapon envenomed at a Short Rest (l. 389)
+    envenom_rest: int | None = None  # the Short Rest (its id) whose envenoming is spent
 
     @field_validator("skills")
     @classmethod

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from bot.actions.caverns.poisons import poisoned_turn
 from bot.actions.caverns.scene import Scene
 from bot.actions.caverns.skill_hooks import turn_begins
 from bot.actions.context import Actor, Services
@@ -21,7 +22,7 @@ def before_acting(services: Services, scene: Scene, fighter: Combatant) -> bool:
         return True
     scene.state = scene.state.model_copy(update={"checked_turn": scene.state.turn})
     turn_begins(scene, fighter)
-    return True
+    return poisoned_turn(services, scene, fighter)
 
 
 def action_lost(scene: Scene, actor: Actor, fighter: Combatant, now: datetime) -> Reply:

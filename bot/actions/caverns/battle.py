@@ -11,6 +11,7 @@ from bot.actions import audit
 from bot.actions.caverns import skill_hooks as skills
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
+from bot.actions.caverns.poisons import deliver_poison, enemy_poison, status_note
 from bot.actions.caverns.scene import (
     AREA,
     STALE,
@@ -290,13 +291,16 @@ def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[
                     conditions = ", ".join(a.condition.label for a in sheet.conditions)
                     names.append(
                         f"{safe(c.name)}: Health {sheet.health}/{sheet.max_health}, "
-                        f"armour {sheet.intact_armour}" + (f", {conditions}" if conditions else "")
+                        f"armour {sheet.intact_armour}"
+                        + (f", {conditions}" if conditions else "")
+                        + status_note(sheet.poisoning, sheet)
                     )
                 else:
                     conditions = ", ".join(a.condition.label for a in c.conditions)
                     names.append(
                         f"{safe(c.name)}: Health {c.health}/{c.max_health}, armour {c.armour}"
                         + (f", {conditions}" if conditions else "")
+                        + status_note(c.poisoning)
                     )
             out.append(ReplyField(name=f"{side} {row.value}", value="\n".join(names) or "empty"))
     fallen = [
@@ -334,6 +338,7 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
         found, fighter = your_turn(tx, actor, guild, scene, character)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
+        found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         foe = scene.state.by_name(target)
         if foe.side == PARTY or not foe.present:
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
@@ -358,7 +363,10 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
         if result.you_lose:
             scene.say(f"Under {BATTLE_SAFE}: {safe(foe.name)} strikes back.")
             hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose)
-        if result.flourishes:
+        poisoned = bool(result.flourishes) and deliver_poison(
+            services, scene, fighter, scene.state.combatant(foe.id)
+        )
+        if result.flourishes and not poisoned:
             scene.say(
                 f"Doubles: {result.flourishes} Flourish(es) of your weapon; the MC applies the "
                 "one you pick (or you decline)."
@@ -377,6 +385,7 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
         found, fighter = your_turn(tx, actor, guild, scene, character)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
+        found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         if fighter.row is Row.FRONT:
             raise PawpostError("You are in your front row already; only Infiltrate goes further.")
         result = advance(
@@ -407,6 +416,7 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
         found, fighter = your_turn(tx, actor, guild, scene, character)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
+        found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         route = flee_route(scene.state, fighter)
         result = flee(
             caverns_sheet(found), route, services.dice, modifiers=skills.roll_bonus(scene, fighter)
@@ -497,6 +507,7 @@ def enemy_act(
         check_enemy_may_act(scene.state, mover)
         if not before_acting(services, scene, mover):
             return action_lost(scene, actor, mover, now)
+        mover = scene.state.combatant(mover.id)  # as the checks before acting left it
         if verb == "battle":
             if not target:
                 raise PawpostError("Name the character it attacks.")
@@ -545,7 +556,8 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
         if not caverns_sheet(character).is_dead:
             scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
             hurt_npc(scene, scene.state.combatant(mover.id), hit_back)
-    if is_doubles(roll) and mover.creature:
+    poisoned = is_doubles(roll) and enemy_poison(services, scene, mover, victim, roll)
+    if is_doubles(roll) and mover.creature and not poisoned:
         scene.say("Doubles: its Flourish, for the MC to apply.")
 
 

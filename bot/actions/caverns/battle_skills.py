@@ -9,6 +9,7 @@ from datetime import datetime
 
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import caverns_sheet, save
+from bot.actions.caverns.poisons import POISON_SKILLS
 from bot.actions.caverns.scene import Scene, find_battle
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_acrobatics import ACROBATICS_SKILLS
@@ -30,6 +31,7 @@ from storage.repositories import Transaction
 
 # Skill key -> its use in battle: each skillset's module has its own mapping, merged here.
 BATTLE_SKILLS: Mapping[str, BattleSkill] = {
+    **POISON_SKILLS,
     **MAGERY_SKILLS,
     **MUSIC_SKILLS,
     **ATHLETICS_SKILLS,
@@ -69,6 +71,7 @@ def use_in_battle(
         raise PawpostError(f"It is not {safe(character.name)}'s turn: {whose_turn(scene.state)}")
     if use.action and not before_acting(services, scene, fighter):
         return action_lost(scene, actor, fighter, now)
+    character, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
     sheet = caverns_sheet(character)
     if skill.harmony_cost:
         paid = spend_harmony(sheet, skill.harmony_cost, skill.name)

@@ -7,6 +7,7 @@ from bot.actions.formatting import safe
 from bot.actions.reply import ReplyField
 from rules.caverns.attributes import ELEMENTS, Attribute
 from rules.caverns.conditions import CONDITIONS
+from rules.caverns.poisons import describe, describe_envenoming
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.wording import signed
 from storage.caverns import caverns
@@ -117,6 +118,9 @@ def sheet_lines(sheet: CavernsSheet, party: Party | None = None) -> list[ReplyFi
     ]
     if sheet.orders:
         fields.append(ReplyField(name="Market orders", value=_orders(sheet)))
+    poisons = [describe(sheet.poisoning), describe_envenoming(sheet.envenomed)]
+    if any(poisons):
+        fields.append(ReplyField(name="Poison", value="; ".join(p for p in poisons if p)))
     effects = _rest_effects(sheet)
     if effects:
         fields.append(ReplyField(name="Until the next rest", value=effects))
