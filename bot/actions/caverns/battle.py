@@ -20,6 +20,16 @@ from bot.actions.caverns.scene import (
     open_battle,
     your_turn,
 )
+from bot.actions.caverns.skills_b2_hooks import (
+    advance_modifiers,
+    after_enemy_move,
+    attack_bonus,
+    check_may_attack,
+    enemy_flee_modifiers,
+    flee_modifiers,
+    note_strike,
+    status_fields,
+)
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, require_admin
@@ -280,7 +290,7 @@ def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[
         for row in (Row.FRONT, Row.BACK):
             names = []
             for c in state.combatants:
-                if c.side != side or c.row is not row or not c.present:
+                if c.ground != side or c.row is not row or not c.present:
                     continue
                 if c.character_id is not None and c.character_id in sheets:
                     sheet = sheets[c.character_id]
@@ -296,6 +306,7 @@ def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[
                         + (f", {conditions}" if conditions else "")
                     )
             out.append(ReplyField(name=f"{side} {row.value}", value="\n".join(names) or "empty"))
+    out.extend(status_fields(state))
     fallen = [
         safe(c.name) + (" (dead)" if c.dead else " (fled)")
         for c in state.combatants
@@ -340,6 +351,7 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
         result = do_battle(
             caverns_sheet(found), Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
             services.dice, in_foe_reach=back,
+            bonus_damage=attack_bonus(caverns_sheet(found), fighter),
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
@@ -350,6 +362,7 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
             )
         elif result.hit:
             hurt_npc(scene, foe, result.foe_loses)
+            note_strike(scene, fighter, foe)
         else:
             scene.say(f"Under {BATTLE_HIT}: a miss.")
         if result.you_lose:
@@ -375,7 +388,8 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
             return action_lost(scene, actor, fighter, now)
         if fighter.row is Row.FRONT:
             raise PawpostError("You are in your front row already; only Infiltrate goes further.")
-        result = advance(caverns_sheet(found), services.dice)
+        to = advance_modifiers(scene, f"{fighter.side}:{Row.FRONT.value}")
+        result = advance(caverns_sheet(found), services.dice, modifiers=to)
         save(tx, found, result.sheet)
         scene.state = close_lines(
             replace(scene.state, fighter.model_copy(update={"row": Row.FRONT}))
@@ -402,7 +416,9 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         route = flee_route(scene.state, fighter)
-        result = flee(caverns_sheet(found), route, services.dice)
+        result = flee(
+            caverns_sheet(found), route, services.dice, modifiers=flee_modifiers(scene, fighter)
+        )
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} flees ({route.value}).", result.roll)
         scene.say(f"**{result.band.value}**: {result.result}")
@@ -495,8 +511,10 @@ def enemy_act(
                 raise PawpostError(f"{safe(mover.name)} is in its front row already.")
             scene.state = replace(scene.state, mover.model_copy(update={"row": Row.FRONT}))
             scene.say(f"{safe(mover.name)} advances to its front row.")
+            after_enemy_move(scene, mover, "advance")
         elif verb == "flee":
             _enemy_flee(services, scene, mover)
+            after_enemy_move(scene, mover, "flee")
         elif verb == "skill" and mover.creature == "Cave Fisher":
             _lure(scene, mover, target)
         elif verb == "skill":
@@ -513,6 +531,7 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
         raise PawpostError(f"{safe(victim.name)} is not a character still in the battle.")
     if not in_reach(mover, victim):
         raise PawpostError(f"{safe(victim.name)} is out of {safe(mover.name)}'s reach.")
+    check_may_attack(mover, victim)
     character = scene.tx.characters.by_ids(scene.guild.guild_id, [victim.character_id])[
         victim.character_id
     ]
@@ -553,7 +572,10 @@ def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
     roll = plain_roll(
         services.dice,
         f"{mover.name} flees",
-        [Modifier(value=mover.attribute(route.attribute), reason=route.attribute.label)],
+        [
+            Modifier(value=mover.attribute(route.attribute), reason=route.attribute.label),
+            *enemy_flee_modifiers(scene, mover),
+        ],
     )
     band: Band = band_of(roll.total)
     scene.say(f"{safe(mover.name)} flees ({route.value}): **{band.value}**.", roll)

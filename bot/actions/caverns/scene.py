@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from bot.actions import audit
 from bot.actions.caverns.common import caverns_sheet, require_caverns, save
+from bot.actions.caverns.skills_b2_hooks import after_step, eject, loss_in_enemy_rows, psi_armour
 from bot.actions.context import Actor
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character
@@ -53,6 +54,10 @@ class Scene:
     combat: Combat[BattleState]
     read_version: int
     events: list[BattleEvent] = field(default_factory=list)
+    opened: BattleState | None = None  # the state as read, for what a step changed
+
+    def __post_init__(self) -> None:
+        self.opened = self.opened or self.combat.state
 
     @property
     def state(self) -> BattleState:
@@ -67,6 +72,7 @@ class Scene:
 
     def commit(self, actor: Actor, action: str, summary: str, now: datetime) -> Reply:
         """Store the new state over the version read (else refuse: someone got there first)."""
+        after_step(self, self.opened or self.state)
         self.state = self.state.model_copy(update={"version": self.read_version + 1})
         self.combat.updated_at = now
         waiting = self.state.phase in (Phase.PLAYER, Phase.ENEMY)
@@ -213,6 +219,7 @@ def your_turn(
 
 def hurt_character(scene: Scene, character: Character, fighter: Combatant, amount: int) -> None:
     """A character loses Health (its armour may negate it with /battle armour right after)."""
+    amount = loss_in_enemy_rows(scene.state.combatant(fighter.id), amount)
     sheet = lose_health(caverns_sheet(character), amount)
     save(scene.tx, character, sheet)
     dead = sheet.is_dead
@@ -229,14 +236,16 @@ def hurt_character(scene: Scene, character: Character, fighter: Combatant, amoun
             else ""
         )
     )
+    eject(scene, fighter.id)
 
 
 def armour_blocks(sheet: CavernsSheet) -> int:
-    return LOBOSHIGARU_ARMOUR_BLOCKS if sheet.race is Race.LOBOSHIGARU else ARMOUR_BLOCKS
+    blocks = LOBOSHIGARU_ARMOUR_BLOCKS if sheet.race is Race.LOBOSHIGARU else ARMOUR_BLOCKS
+    return blocks + psi_armour(sheet)
 
 
 def hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
-    hurt, lost = harm_npc(target, amount)
+    hurt, lost = harm_npc(target, loss_in_enemy_rows(target, amount))
     if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
         hurt = hurt.model_copy(
             update={"attributes": find_creature(target.creature).attributes_at(hurt.health)}
@@ -247,3 +256,5 @@ def hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
         f"{safe(target.name)} loses {lost} Health{spent} ({hurt.health} left)"
         + (": it dies!" if hurt.dead else ".")
     )
+    if amount > 0:
+        eject(scene, target.id)
