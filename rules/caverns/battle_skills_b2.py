@@ -95,7 +95,7 @@ def illusion_modifiers(state: BattleState, key: str, *, party: bool, wall: bool)
     if not count:
         return []
     if party:
-        return [Modifier(value=count * ILLUSION_BONUS, reason=f"{count} Illusion(s)")]
+        return [Modifier(value=count * ILLUSION_BONUS, reason="Illusions")]
     if wall:
         return [Modifier(value=-count * ILLUSORY_WALL_PENALTY, reason="Illusory Wall")]
     return []
@@ -126,7 +126,7 @@ def enemy_rows_loss(fighter: Combatant, amount: int) -> int:
 def ejected(state: BattleState, combatant_id: int) -> tuple[BattleState, bool]:
     """Harmed in the enemy rows, it is back in its own front row (l. 267). True if it was."""
     fighter = state.combatant(combatant_id)
-    if not in_enemy_rows(fighter):
+    if not in_enemy_rows(fighter) or not fighter.present:
         return state, False
     back = fighter.model_copy(update={"among": None, "row": Row.FRONT})
     return close_lines(replace(state, back)), True

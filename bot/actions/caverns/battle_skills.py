@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
+from bot.actions.caverns import skills_hunting, skills_illusions, skills_psionics, skills_stealth
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.scene import Scene, find_battle
@@ -23,7 +24,12 @@ from storage.models import Character
 from storage.repositories import Transaction
 
 # Skill key -> its use in battle: each skillset's module has its own mapping, merged here.
-BATTLE_SKILLS: Mapping[str, BattleSkill] = {}
+BATTLE_SKILLS: Mapping[str, BattleSkill] = {
+    **skills_illusions.SKILLSET_SKILLS,
+    **skills_psionics.SKILLSET_SKILLS,
+    **skills_stealth.SKILLSET_SKILLS,
+    **skills_hunting.SKILLSET_SKILLS,
+}
 
 
 def battle_of(

@@ -57,7 +57,8 @@ class Scene:
     opened: BattleState | None = None  # the state as read, for what a step changed
 
     def __post_init__(self) -> None:
-        self.opened = self.opened or self.combat.state
+        if self.opened is None:
+            self.opened = self.combat.state
 
     @property
     def state(self) -> BattleState:
@@ -72,7 +73,7 @@ class Scene:
 
     def commit(self, actor: Actor, action: str, summary: str, now: datetime) -> Reply:
         """Store the new state over the version read (else refuse: someone got there first)."""
-        after_step(self, self.opened or self.state)
+        after_step(self, self.opened if self.opened is not None else self.state)
         self.state = self.state.model_copy(update={"version": self.read_version + 1})
         self.combat.updated_at = now
         waiting = self.state.phase in (Phase.PLAYER, Phase.ENEMY)

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.actions.caverns.common import caverns_sheet
+from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.formatting import safe
 from bot.actions.reply import ReplyField
-from rules.caverns.battle import BattleState, Combatant, Phase, end_turn, replace
+from rules.caverns.battle import BattleState, Combatant, LastHit, Phase, end_turn, replace
 from rules.caverns.battle_marks import Struck, TurnOver
 from rules.caverns.battle_skills_b2 import (
     PSI_ARMOUR_EXTRA,
@@ -34,6 +34,7 @@ from rules.caverns.conditions import Condition
 from rules.caverns.sheet import CavernsSheet
 from rules.errors import PawpostError
 from rules.rolls import Modifier
+from storage.models import Character
 
 if TYPE_CHECKING:
     from bot.actions.caverns.scene import Scene
@@ -210,3 +211,27 @@ def status_fields(state: BattleState) -> list[ReplyField]:
     if inside:
         out.append(ReplyField(name="In the enemy rows", value="\n".join(inside)))
     return out
+
+
+# --- Negating the latest hit (Forcefield l. 264, Reflection l. 254) ------------------------
+
+
+def latest_hit(scene: Scene, fighter: Combatant, what: str) -> LastHit:
+    """The hit the combatant just took, which something "as if it were Armour" may negate."""
+    hit = next((h for h in scene.state.hits if h.combatant == fighter.id), None)
+    if hit is None or hit.version != scene.read_version:
+        raise PawpostError(f"{what} negates only the latest hit, right after it lands.")
+    return hit
+
+
+def negate_hit(scene: Scene, character: Character, hit: LastHit, most: int, what: str) -> None:
+    """Up to `most` of the hit's Health comes back, as a piece of armour would give it."""
+    sheet = caverns_sheet(character)
+    back = min(hit.amount, most)
+    healed = sheet.model_copy(update={"health": min(sheet.max_health, sheet.health + back)})
+    save(scene.tx, character, healed)
+    fighter = scene.state.combatant(hit.combatant)
+    scene.state = replace(scene.state, fighter.model_copy(update={"dead": healed.is_dead}))
+    left = [h for h in scene.state.hits if h is not hit]
+    scene.state = scene.state.model_copy(update={"hits": left})
+    scene.say(f"{what} takes {back} of the blow ({safe(character.name)}: {healed.health} Health).")
