@@ -135,18 +135,17 @@ def psi_armour(sheet: CavernsSheet) -> int:
 
 
 def after_step(scene: Scene, opened: BattleState) -> None:
-    """Programmed for enemies that entered a row with an Illusion; then, if a player's turn
-    ended, its end-of-turn effects: an Illusion placed, Smudges burning, Masquerade over,
-    Ambush's skipped enemy turn; the turn's end is noted for Blood Boil."""
-    _programmed(scene, opened)
+    """If a player's turn ended: its end-of-turn effects (an Illusion placed, Smudges burning,
+    Masquerade over, Ambush's skipped enemy turn), noted for Blood Boil. Then Programmed, for
+    enemies the step moved into a row with an Illusion."""
     ended = opened.current if opened.phase is Phase.PLAYER else None
-    if ended is None or scene.state.turn <= opened.turn:
-        return
-    fighter = scene.state.combatant(ended)
-    if fighter.present:
-        _turn_ended(scene, fighter, opened.turn)
-    note = TurnOver(combatant=ended, version=scene.read_version + 1)
-    scene.state = scene.state.model_copy(update={"turn_over": note})
+    if ended is not None and scene.state.turn > opened.turn:
+        fighter = scene.state.combatant(ended)
+        if fighter.present:
+            _turn_ended(scene, fighter, opened.turn)
+        note = TurnOver(combatant=ended, version=scene.read_version + 1)
+        scene.state = scene.state.model_copy(update={"turn_over": note})
+    _programmed(scene, opened)
     if scene.state.phase in (Phase.PLAYER, Phase.ENEMY) and not scene.state.enemies():
         scene.state = scene.state.model_copy(update={"phase": Phase.DECIDED, "current": None})
 

@@ -134,6 +134,15 @@ async def test_illusions_appear_at_the_end_of_each_turn_and_help_the_party_advan
         await use(services, CAROL, "Illusions", "goblins front")
 
 
+async def test_illusions_help_the_party_flee_from_their_row(services, dice) -> None:
+    await battle_ready(services)
+    await begin(services)
+    await edit(services, with_illusions(party_front=2, party_back=1))
+    dice.load(2, 2)  # Brunhild, front to back: +Wind 1 + 2 Illusions = 7
+    fled = await battle.flee_in_battle(services, actor(ALICE))
+    assert "2d6 [2, 2] + Wind 1 + Illusions 2 = **7**" in fled.lines[0]
+
+
 async def test_illusory_wall_hinders_an_enemy_fleeing_from_the_row(services, dice) -> None:
     await battle_ready(services)
     await learn(services, "Piper", "illusions:illusory-wall")
