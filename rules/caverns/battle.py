@@ -11,6 +11,7 @@ from pydantic import BaseModel, Field
 
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle_effects import Effect
+from rules.caverns.battle_marks import Smudge, Struck, Trap, TurnOver
 from rules.caverns.bestiary import NPC_HARMONY, NPC_VITAE, Creature
 from rules.caverns.catalogue import Range
 from rules.caverns.conditions import ActiveCondition, Condition
@@ -65,6 +66,12 @@ class Combatant(BaseModel):
     acted: bool = False  # has had a turn (the Cave Fisher's Lure is its first)
     conditions: tuple[ActiveCondition, ...] = ()  # an NPC's; a character's are on its sheet
     poisoning: Poisoning | None = None  # an NPC's (l. 389); a character's is on its sheet
+    among: str | None = None  # the side whose rows it stands in, if not its own (Infiltrate)
+    illusion_row: str | None = None  # where its Illusions go (a row key; None: its own row)
+    masked_from: str | None = None  # Masquerade: the side that cannot attack it
+    masked_turn: int = 0  # the turn Masquerade began (it lasts to the end of its next turn)
+    harrying: int | None = None  # Harry: the foe its companion keeps Bound
+    turns_done: int = 0  # its turns that have ended (Ambush follows the first)
 
     @property
     def is_npc(self) -> bool:
@@ -76,6 +83,11 @@ class Combatant(BaseModel):
 
     def attribute(self, attribute: Attribute) -> int:
         return self.attributes.get(attribute, 0)
+
+    @property
+    def ground(self) -> str:
+        """The side whose rows it stands in: its own, or the enemy's it infiltrated."""
+        return self.among or self.side
 
     def condition(self, condition: Condition) -> ActiveCondition | None:
         return next((a for a in self.conditions if a.condition is condition), None)
@@ -111,6 +123,11 @@ class BattleState(BaseModel):
     hits: list[LastHit] = Field(default_factory=list)
     checked_turn: int | None = None  # the turn whose before-acting checks have run
     effects: list[Effect] = Field(default_factory=list)  # skills' standing effects
+    illusions: dict[str, int] = Field(default_factory=dict)  # row key -> Illusions there
+    smudges: list[Smudge] = Field(default_factory=list)
+    traps: list[Trap] = Field(default_factory=list)
+    struck: Struck | None = None
+    turn_over: TurnOver | None = None
 
     @property
     def attacker(self) -> int | None:
@@ -199,18 +216,23 @@ def npc(creature: Creature, side: str, row: Row, *, health: int | None = None) -
 # --- Rows and ranges (l. 405-411) ----------------------------------------------------------
 
 
-def _position(fighter: Combatant, facing_own: bool) -> int:
-    """[A back 0][A front 1][B front 2][B back 3], seen from side A."""
-    if facing_own:
+def _position(fighter: Combatant, left: str, right: str) -> int:
+    """[left back 0][left front 1][right front 2][right back 3]: where it stands (an
+    infiltrator in the rows it entered; one among a third side in its own front row)."""
+    ground = fighter.ground
+    if ground not in (left, right):
+        ground = fighter.side
+    if ground == left:
         return 0 if fighter.row is Row.BACK else 1
-    return 3 if fighter.row is Row.BACK else 2
+    if ground == right:
+        return 3 if fighter.row is Row.BACK else 2
+    return 1
 
 
 def rows_between(a: Combatant, b: Combatant) -> int:
     """How many rows apart two combatants are (each enemy side faces the other pairwise)."""
-    if a.side == b.side:
-        return 0 if a.row is b.row else 1
-    return abs(_position(a, True) - _position(b, False))
+    right = b.side if b.side != a.side else (b.among or a.among or "")
+    return abs(_position(a, a.side, right) - _position(b, a.side, right))
 
 
 def in_reach(attacker: Combatant, target: Combatant, weapon: Range | None = None) -> bool:
@@ -223,11 +245,10 @@ def close_lines(state: BattleState) -> BattleState:
     """A side whose front row is empty moves its back row up (l. 409-411)."""
     fighters = list(state.combatants)
     for side in state.sides:
-        present = [c for c in fighters if c.side == side and c.present]
+        present = [c for c in fighters if c.side == side and c.present and c.among is None]
         if present and not any(c.row is Row.FRONT for c in present):
             fighters = [
-                c.model_copy(update={"row": Row.FRONT}) if c.side == side and c.present else c
-                for c in fighters
+                c.model_copy(update={"row": Row.FRONT}) if c in present else c for c in fighters
             ]
     return state.model_copy(update={"combatants": fighters})
 
@@ -237,7 +258,8 @@ def may_leave(state: BattleState, fighter: Combatant) -> bool:
     if fighter.row is Row.BACK:
         return True
     return not any(
-        c.side == fighter.side and c.present and c.row is Row.BACK for c in state.combatants
+        c.side == fighter.side and c.present and c.row is Row.BACK and c.among is None
+        for c in state.combatants
     )
 
 
@@ -399,7 +421,10 @@ def enemy_attack(
 
 
 def flee_route(state: BattleState, fighter: Combatant) -> FleeRoute:
-    """Front to back while your back row is occupied, else out: by the row you stand in."""
+    """Front to back while your back row is occupied, else out: by the row you stand in.
+    From the enemy rows it is back to your own front row, rolled like front to back."""
+    if fighter.among is not None:
+        return FleeRoute.FRONT_TO_BACK
     if fighter.row is Row.BACK:
         return FleeRoute.BACK_TO_OUT
     return FleeRoute.FRONT_TO_OUT if may_leave(state, fighter) else FleeRoute.FRONT_TO_BACK
@@ -410,7 +435,9 @@ def fled(state: BattleState, fighter: Combatant, route: FleeRoute, band: Band) -
     row at once or out at the start of its next turn, 6- where it was (l. 285-287)."""
     if band is Band.MISS:
         return state
-    if route is FleeRoute.FRONT_TO_BACK:
+    if fighter.among is not None:
+        moved = fighter.model_copy(update={"among": None, "row": Row.FRONT})
+    elif route is FleeRoute.FRONT_TO_BACK:
         moved = fighter.model_copy(update={"row": Row.BACK})
     elif band is Band.STRONG:
         moved = fighter.model_copy(update={"gone": True})

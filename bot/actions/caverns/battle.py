@@ -22,6 +22,16 @@ from bot.actions.caverns.scene import (
     open_battle,
     your_turn,
 )
+from bot.actions.caverns.skills_b2_hooks import (
+    advance_modifiers,
+    after_enemy_move,
+    attack_bonus,
+    check_may_attack,
+    enemy_flee_modifiers,
+    flee_modifiers,
+    note_strike,
+    status_fields,
+)
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, require_admin
@@ -284,7 +294,7 @@ def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[
         for row in (Row.FRONT, Row.BACK):
             names = []
             for c in state.combatants:
-                if c.side != side or c.row is not row or not c.present:
+                if c.ground != side or c.row is not row or not c.present:
                     continue
                 if c.character_id is not None and c.character_id in sheets:
                     sheet = sheets[c.character_id]
@@ -303,6 +313,7 @@ def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[
                         + status_note(c.poisoning)
                     )
             out.append(ReplyField(name=f"{side} {row.value}", value="\n".join(names) or "empty"))
+    out.extend(status_fields(state))
     fallen = [
         safe(c.name) + (" (dead)" if c.dead else " (fled)")
         for c in state.combatants
@@ -350,7 +361,7 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
         result = do_battle(
             sheet, Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
             services.dice, in_foe_reach=back, modifiers=skills.roll_bonus(scene, fighter),
-            bonus_damage=skills.attack_bonus(scene, fighter, sheet),
+            bonus_damage=skills.attack_bonus(scene, fighter, sheet) + attack_bonus(sheet, fighter),
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
@@ -358,6 +369,7 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
             skills.sick_beat(scene, fighter, foe, result.afflictions)
         elif result.hit:
             hurt_npc(scene, foe, result.foe_loses)
+            note_strike(scene, fighter, foe)
         else:
             scene.say(f"Under {BATTLE_HIT}: a miss.")
         if result.you_lose:
@@ -388,9 +400,11 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         if fighter.row is Row.FRONT:
             raise PawpostError("You are in your front row already; only Infiltrate goes further.")
-        result = advance(
-            caverns_sheet(found), services.dice, modifiers=skills.roll_bonus(scene, fighter)
-        )
+        to = [
+            *skills.roll_bonus(scene, fighter),
+            *advance_modifiers(scene, f"{fighter.side}:{Row.FRONT.value}"),
+        ]
+        result = advance(caverns_sheet(found), services.dice, modifiers=to)
         save(tx, found, result.sheet)
         scene.state = close_lines(
             replace(scene.state, fighter.model_copy(update={"row": Row.FRONT}))
@@ -419,7 +433,10 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         route = flee_route(scene.state, fighter)
         result = flee(
-            caverns_sheet(found), route, services.dice, modifiers=skills.roll_bonus(scene, fighter)
+            caverns_sheet(found),
+            route,
+            services.dice,
+            modifiers=[*skills.roll_bonus(scene, fighter), *flee_modifiers(scene, fighter)],
         )
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} flees ({route.value}).", result.roll)
@@ -517,8 +534,10 @@ def enemy_act(
                 raise PawpostError(f"{safe(mover.name)} is in its front row already.")
             scene.state = replace(scene.state, mover.model_copy(update={"row": Row.FRONT}))
             scene.say(f"{safe(mover.name)} advances to its front row.")
+            after_enemy_move(scene, mover, "advance")
         elif verb == "flee":
             _enemy_flee(services, scene, mover)
+            after_enemy_move(scene, mover, "flee")
         elif verb == "skill" and mover.creature == "Cave Fisher":
             _lure(scene, mover, target)
         elif verb == "skill":
@@ -535,6 +554,7 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
         raise PawpostError(f"{safe(victim.name)} is not a character still in the battle.")
     if not in_reach(mover, victim):
         raise PawpostError(f"{safe(victim.name)} is out of {safe(mover.name)}'s reach.")
+    check_may_attack(mover, victim)
     character = scene.tx.characters.by_ids(scene.guild.guild_id, [victim.character_id])[
         victim.character_id
     ]
@@ -582,7 +602,10 @@ def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
     roll = plain_roll(
         services.dice,
         f"{mover.name} flees",
-        [Modifier(value=mover.attribute(route.attribute), reason=route.attribute.label)],
+        [
+            Modifier(value=mover.attribute(route.attribute), reason=route.attribute.label),
+            *enemy_flee_modifiers(scene, mover),
+        ],
     )
     band: Band = band_of(roll.total)
     scene.say(f"{safe(mover.name)} flees ({route.value}): **{band.value}**.", roll)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from datetime import datetime
 
+from bot.actions.caverns import skills_hunting, skills_illusions, skills_psionics, skills_stealth
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.poisons import POISON_SKILLS
@@ -38,6 +39,10 @@ BATTLE_SKILLS: Mapping[str, BattleSkill] = {
     **ACROBATICS_SKILLS,
     **TOTEMS_SKILLS,
     **RITUALS_SKILLS,
+    **skills_illusions.SKILLSET_SKILLS,
+    **skills_psionics.SKILLSET_SKILLS,
+    **skills_stealth.SKILLSET_SKILLS,
+    **skills_hunting.SKILLSET_SKILLS,
 }
 
 

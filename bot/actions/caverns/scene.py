@@ -9,6 +9,7 @@ from datetime import datetime, timedelta
 from bot.actions import audit
 from bot.actions.caverns.common import caverns_sheet, require_caverns, save
 from bot.actions.caverns.skill_reactions import enemy_died, sick_beat_ended, survive
+from bot.actions.caverns.skills_b2_hooks import after_step, eject, loss_in_enemy_rows, psi_armour
 from bot.actions.context import Actor
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character
@@ -55,6 +56,11 @@ class Scene:
     combat: Combat[BattleState]
     read_version: int
     events: list[BattleEvent] = field(default_factory=list)
+    opened: BattleState | None = None  # the state as read, for what a step changed
+
+    def __post_init__(self) -> None:
+        if self.opened is None:
+            self.opened = self.combat.state
 
     @property
     def state(self) -> BattleState:
@@ -69,6 +75,7 @@ class Scene:
 
     def commit(self, actor: Actor, action: str, summary: str, now: datetime) -> Reply:
         """Store the new state over the version read (else refuse: someone got there first)."""
+        after_step(self, self.opened if self.opened is not None else self.state)
         self.state = self.state.model_copy(update={"version": self.read_version + 1})
         self.combat.updated_at = now
         waiting = self.state.phase in (Phase.PLAYER, Phase.ENEMY)
@@ -217,6 +224,7 @@ def your_turn(
 
 def hurt_character(scene: Scene, character: Character, fighter: Combatant, amount: int) -> None:
     """A character loses Health (its armour may negate it with /battle armour right after)."""
+    amount = loss_in_enemy_rows(scene.state.combatant(fighter.id), amount)
     sheet = survive(scene, character, lose_health(caverns_sheet(character), amount))
     save(scene.tx, character, sheet)
     dead = sheet.is_dead
@@ -233,14 +241,16 @@ def hurt_character(scene: Scene, character: Character, fighter: Combatant, amoun
             else ""
         )
     )
+    eject(scene, fighter.id)
 
 
 def armour_blocks(sheet: CavernsSheet) -> int:
-    return LOBOSHIGARU_ARMOUR_BLOCKS if sheet.race is Race.LOBOSHIGARU else ARMOUR_BLOCKS
+    blocks = LOBOSHIGARU_ARMOUR_BLOCKS if sheet.race is Race.LOBOSHIGARU else ARMOUR_BLOCKS
+    return blocks + psi_armour(sheet)
 
 
 def hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
-    hurt, lost = harm_npc(target, amount)
+    hurt, lost = harm_npc(target, loss_in_enemy_rows(target, amount))
     if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
         hurt = hurt.model_copy(
             update={"attributes": find_creature(target.creature).attributes_at(hurt.health)}
@@ -253,3 +263,5 @@ def hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
     )
     if hurt.dead and not target.dead:
         enemy_died(scene, hurt)
+    if amount > 0:
+        eject(scene, target.id)
