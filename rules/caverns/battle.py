@@ -14,6 +14,7 @@ from rules.caverns.bestiary import NPC_HARMONY, NPC_VITAE, Creature
 from rules.caverns.catalogue import Range
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.constants import ARMOUR_BLOCKS
+from rules.caverns.flourishes import PendingFlourish
 from rules.caverns.moves import FleeRoute
 from rules.caverns.rolling import Band, plain_roll
 from rules.dice import DiceSource
@@ -107,6 +108,7 @@ class BattleState(BaseModel):
     last_enemy: int | None = None
     hits: list[LastHit] = Field(default_factory=list)
     checked_turn: int | None = None  # the turn whose before-acting checks have run
+    flourish: PendingFlourish | None = None  # a Flourish the attacker may still pick
 
     @property
     def attacker(self) -> int | None:
