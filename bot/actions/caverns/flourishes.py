@@ -330,10 +330,13 @@ def divide_area(
         shares: dict[int, int] = {}
         for name, amount in split:
             enemy = scene.state.by_name(name)
-            if enemy.side == PARTY or not enemy.present:
-                raise PawpostError(f"{safe(enemy.name)} is not an enemy still in the battle.")
-            if not in_reach(attacker, enemy):
-                raise PawpostError(f"{safe(enemy.name)} is out of {safe(attacker.name)}'s reach.")
+            if enemy.id != pending.target:  # the one struck stands again when the hit is undone
+                if enemy.side == PARTY or not enemy.present:
+                    raise PawpostError(f"{safe(enemy.name)} is not an enemy still in the battle.")
+                if not in_reach(attacker, enemy):
+                    raise PawpostError(
+                        f"{safe(enemy.name)} is out of {safe(attacker.name)}'s reach."
+                    )
             shares[enemy.id] = shares.get(enemy.id, 0) + amount
         check_split(shares, pending.damage)
         target = scene.state.combatant(pending.target)

@@ -286,3 +286,20 @@ async def test_riposte_offers_a_flourish_on_the_counter_to_a_harmless_attack(
     assert list(ids(missed)) == ["Flourish: Disarm", "No flourish"]
     disarmed = await press(services, ALICE, ids(missed)["Flourish: Disarm"])
     assert "Brigand 2 is Disarmed by Brunhild's Flourish." in disarmed.lines
+
+
+async def test_area_may_give_a_share_to_the_enemy_the_blow_killed(services, dice) -> None:
+    await ready(services, learns=("combat:cleave",), creatures=("Urchin",))
+    dice.load(4, 4)  # 8 + 2 + the Urchin's Wind 2 = 12: its 1 Health is gone
+    hit = await battle.attack(services, actor(ALICE), "Urchin")
+    assert "Urchin loses 1 Health (0 left): it dies!" in hit.lines
+    await press(services, ALICE, ids(hit)["Flourish: Area"])
+    split = await flourishes.divide_area(services, actor(ALICE), "Urchin 1, Goblin 1")
+    assert split.lines[:3] == [
+        "Brunhild divides the blow: the hit on Urchin is undone.",
+        "Urchin loses 1 Health (0 left): it dies!",
+        "Goblin loses 1 Health (4 left).",
+    ]
+    rows = await status(services)
+    assert "Goblin: Health 4/5" in rows["enemies front"]
+    assert "Urchin (dead)" in rows["Out of the fight"]
