@@ -170,7 +170,7 @@ def creature_flourish(scene: Scene, mover: Combatant, victim: Combatant, roll: R
         return
     scene.say(f"Doubles: {safe(mover.name)}'s Flourish, {flourish_label(flourish)}.")
     if isinstance(flourish, Condition):
-        scene.afflict(target, flourish, from_flourish=True, by=f"{mover.name}'s Flourish")
+        scene.afflict(target, flourish, from_flourish=True)
     elif flourish is Special.DESTRUCTIVE:
         if roll.total >= BATTLE_HIT:
             fresh = scene.read_version + 1
@@ -235,10 +235,10 @@ def _destructive(scene: Scene, pending: PendingFlourish) -> PendingFlourish:
 
 def _apply(scene: Scene, pending: PendingFlourish, flourish: Flourish) -> PendingFlourish:
     target = scene.state.combatant(pending.target)
-    by = f"{pending.attacker_name}'s Flourish"
+    scene.say(f"{safe(pending.attacker_name)}'s Flourish: {flourish_label(flourish)}.")
     if isinstance(flourish, Condition):
         if target.present:
-            scene.afflict(target, flourish, from_flourish=True, by=by)
+            scene.afflict(target, flourish, from_flourish=True)
         else:
             scene.say(f"{safe(target.name)} is out of the fight; the Flourish holds nobody.")
     elif flourish is Special.DESTRUCTIVE:

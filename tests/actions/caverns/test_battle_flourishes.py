@@ -70,7 +70,10 @@ async def test_doubles_offer_the_weapon_s_and_the_skills_flourishes_and_a_pick_a
     with pytest.raises(PawpostError, match="Only Brunhild's player picks its Flourish."):
         await press(services, BOB, offered["Flourish: Broken Limb"])
     picked = await press(services, ALICE, offered["Flourish: Broken Limb"])
-    assert "Brigand is nursing a Broken Limb by Brunhild's Flourish." in picked.lines
+    assert picked.lines[:2] == [
+        "Brunhild's Flourish: Broken Limb.",
+        "Brigand is nursing a Broken Limb.",
+    ]
     assert picked.buttons == []
     assert "Brigand: Health 4/4, armour 0, Broken Limb" in (await status(services))["enemies front"]
     with pytest.raises(PawpostError, match="stale"):
@@ -119,10 +122,10 @@ async def test_assault_pays_for_one_flourish_without_doubles_and_gives_two_with(
         in double.lines
     )
     first = await press(services, ALICE, ids(double)["Flourish: Disarm"])
-    assert "Goblin is Disarmed by Brunhild's Flourish." in first.lines
+    assert "Goblin is Disarmed." in first.lines
     assert list(ids(first)) == ["Flourish: Broken Limb", "No flourish"]
     second = await press(services, ALICE, ids(first)["Flourish: Broken Limb"])
-    assert "Goblin is nursing a Broken Limb by Brunhild's Flourish." in second.lines
+    assert "Goblin is nursing a Broken Limb." in second.lines
     assert second.buttons == []
     assert (await sheet(services, "Brunhild")).harmony == 1
     shown = (await status(services))["enemies front"]
@@ -145,7 +148,7 @@ async def test_two_flourishes_keep_the_armour_button_of_the_same_exchange(servic
     assert "takes 2 of the blow" in armour.lines[0]
     assert list(ids(armour)) == ["Flourish: Disarm", "No flourish"]
     done = await press(services, ALICE, ids(armour)["Flourish: Disarm"])
-    assert "Brigand is Disarmed by Brunhild's Flourish." in done.lines
+    assert "Brigand is Disarmed." in done.lines
 
 
 async def test_nerve_pinch_adds_sleeping_and_lunge_reaches_a_row_further(services, dice) -> None:
@@ -160,7 +163,7 @@ async def test_nerve_pinch_adds_sleeping_and_lunge_reaches_a_row_further(service
     hit = await battle.attack(services, actor(ALICE), "Brigand", boost="nerve-pinch")
     assert list(ids(hit)) == ["Flourish: Disarm", "Flourish: Sleeping", "No flourish"]
     asleep = await press(services, ALICE, ids(hit)["Flourish: Sleeping"])
-    assert "Brigand is Asleep by Brunhild's Flourish." in asleep.lines
+    assert "Brigand is Asleep." in asleep.lines
     assert (await sheet(services, "Brunhild")).harmony == 2
     await battle.skip(services, MC)
     # Ilsa stands in the back row with a melee staff: the Brigands are two rows away.
@@ -195,7 +198,8 @@ async def test_destructive_ignores_the_npc_s_armour(services, dice) -> None:
     hit = await battle.attack(services, actor(ALICE), "Brigand")
     assert "Brigand loses 0 Health (a piece of its armour takes up to 3) (4 left)." in hit.lines
     broke = await press(services, ALICE, ids(hit)["Flourish: Destructive"])
-    assert broke.lines[:2] == [
+    assert broke.lines[:3] == [
+        "Brunhild's Flourish: Destructive.",
         "Destructive: Brigand's armour does not stop the blow.",
         "Brigand loses 2 Health (2 left).",
     ]
@@ -250,7 +254,7 @@ async def test_an_enemy_s_doubles_apply_its_creature_s_flourish(services, dice) 
     dice.load(3, 3)  # 6 + the Eel's Wood 2 - Brunhild's Wind 1 = 7: a hit, doubles
     eel = await battle.enemy_act(services, MC, "Albino Eel", "battle", "Brunhild")
     assert "Doubles: Albino Eel's Flourish, Sensitivity." in eel.lines
-    assert "Brunhild is Sensitive by Albino Eel's Flourish." in eel.lines
+    assert "Brunhild is Sensitive." in eel.lines
     active = (await sheet(services, "Brunhild")).condition(Condition.SENSITIVITY)
     assert active is not None and active.from_flourish
     assert ends_at(active, Moment.SHORT_REST)  # Sensitivity alone would not end at a rest
@@ -285,7 +289,7 @@ async def test_riposte_offers_a_flourish_on_the_counter_to_a_harmless_attack(
     )
     assert list(ids(missed)) == ["Flourish: Disarm", "No flourish"]
     disarmed = await press(services, ALICE, ids(missed)["Flourish: Disarm"])
-    assert "Brigand 2 is Disarmed by Brunhild's Flourish." in disarmed.lines
+    assert "Brigand 2 is Disarmed." in disarmed.lines
 
 
 async def test_area_may_give_a_share_to_the_enemy_the_blow_killed(services, dice) -> None:
