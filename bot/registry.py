@@ -25,6 +25,7 @@ from bot.actions.caverns.battle_timeouts import CAVERNS_JOBS
 from bot.actions.caverns.builder import CAVERNS_BUILDER
 from bot.actions.caverns.conditions import CURE_BUTTONS as CAVERNS_CURE_BUTTONS
 from bot.actions.caverns.export import export_section as caverns_export
+from bot.actions.caverns.flourishes import FLOURISH_BUTTONS as CAVERNS_FLOURISH_BUTTONS
 from bot.actions.caverns.market import OFFER_BUTTONS as CAVERNS_OFFER_BUTTONS
 from bot.actions.caverns.rests import REST_BUTTONS as CAVERNS_REST_BUTTONS
 from bot.actions.caverns.sheet import sheet_fields as caverns_sheet_fields
@@ -134,6 +135,7 @@ CAVERNS = Ruleset(
         **CAVERNS_CURE_BUTTONS,
         **CAVERNS_OFFER_BUTTONS,
         **CAVERNS_BATTLE_BUTTONS,
+        **CAVERNS_FLOURISH_BUTTONS,
     },
     jobs=CAVERNS_JOBS,
     settings_field=caverns_settings_field,

@@ -8,6 +8,7 @@ from bot.actions.caverns import (
     battle,
     characters,
     conditions,
+    flourishes,
     harmony,
     market,
     moves,
@@ -21,6 +22,7 @@ from rules.caverns.attributes import Attribute
 from rules.caverns.catalogue import ItemKind, Range
 from rules.caverns.classes import CharacterClass
 from rules.caverns.constants import DEFAULT_DIFFICULTY
+from rules.caverns.flourishes import Boost
 from rules.caverns.moves import FleeRoute
 from rules.caverns.races import Race
 
@@ -90,8 +92,14 @@ BATTLE_COMMANDS: tuple[Command, ...] = (
             battle.status, rulesets=CAVERNS),
     Command(("battle", "attack"), "On your turn, Do Battle with an enemy in reach",
             battle.attack,
-            (Option("target", Kind.text, "The enemy", True, max_length=40), character_option()),
+            (Option("target", Kind.text, "The enemy", True, max_length=40), character_option(),
+             Option("boost", Kind.text, "A skill paid in Harmony before the roll",
+                    choices=tuple(b.value for b in Boost))),
             rulesets=CAVERNS),
+    Command(("battle", "area"), "Divide an Area Flourish's damage between enemies in reach",
+            flourishes.divide_area,
+            (Option("targets", Kind.text, 'Each enemy and its share: "Brigand 1, Brigand 2 1"',
+                    True, max_length=200), character_option()), rulesets=CAVERNS),
     Command(("battle", "advance"), "On your turn, Advance! (+Fire) to the front row",
             battle.advance_in_battle, (character_option(),), rulesets=CAVERNS),
     Command(("battle", "flee"), "On your turn, Flee! by the row you stand in",

@@ -16,6 +16,7 @@ from rules.caverns.bestiary import NPC_HARMONY, NPC_VITAE, Creature
 from rules.caverns.catalogue import Range
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.constants import ARMOUR_BLOCKS
+from rules.caverns.flourishes import PendingFlourish
 from rules.caverns.moves import FleeRoute
 from rules.caverns.records import Poisoning
 from rules.caverns.rolling import Band, plain_roll
@@ -128,6 +129,7 @@ class BattleState(BaseModel):
     traps: list[Trap] = Field(default_factory=list)
     struck: Struck | None = None
     turn_over: TurnOver | None = None
+    flourish: PendingFlourish | None = None  # a Flourish the attacker may still pick
 
     @property
     def attacker(self) -> int | None:

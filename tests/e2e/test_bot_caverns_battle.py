@@ -57,7 +57,7 @@ async def test_a_battle_in_rows_through_discord(tmp_path: Path) -> None:
         assert is_ephemeral(wrong) and one_sentence(wrong["content"])
         hit = text_of(await world.command("battle attack", {"target": "Brigand"}, user=p1))
         assert "2d6 [4, 4] + Wood 2 − 1 Brigand's Wind = **9**" in hit
-        assert "Doubles: 1 Flourish(es)" in hit
+        assert "Doubles: Brunhild may apply a Flourish" in hit
         body = await world.command(
             "enemy act", {"enemy": "Cave Fisher", "action": "battle", "target": "Brunhild"}, user=mc
         )

@@ -11,6 +11,13 @@ from bot.actions import audit
 from bot.actions.caverns import skill_hooks as skills
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
+from bot.actions.caverns.flourishes import (
+    armed,
+    creature_flourish,
+    on_doubles,
+    riposte,
+    with_flourish_buttons,
+)
 from bot.actions.caverns.poisons import deliver_poison, enemy_poison, status_note
 from bot.actions.caverns.scene import (
     AREA,
@@ -67,6 +74,7 @@ from rules.caverns.constants import (
     BATTLE_SAFE,
     CAVE_FISHER_LURED,
 )
+from rules.caverns.flourishes import Boost, parse_boost, pay_boost
 from rules.caverns.health import return_from_death
 from rules.caverns.moves import Foe, advance, do_battle, flee
 from rules.caverns.records import Item
@@ -340,9 +348,17 @@ def status(services: Services, actor: Actor) -> Reply:
 
 
 @runs_in_database
-def attack(services: Services, actor: Actor, target: str, character: str | None = None) -> Reply:
+def attack(
+    services: Services,
+    actor: Actor,
+    target: str,
+    character: str | None = None,
+    boost: str | None = None,
+) -> Reply:
     """`/battle attack`: Do Battle with an enemy in reach: 5+ it loses your Damage, under 8
-    you lose its Damage if you are in its reach, doubles a Flourish (l. 294-297)."""
+    you lose its Damage if you are in its reach, doubles a Flourish (l. 294-297); `boost`
+    pays a skill's Harmony before the roll (Assault, Nerve Pinch, Greater Implement, Lunge)."""
+    paid = parse_boost(boost) if boost else None
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
@@ -353,14 +369,15 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
         foe = scene.state.by_name(target)
         if foe.side == PARTY or not foe.present:
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
-        if not in_reach(fighter, foe):
-            raise PawpostError(f"{safe(foe.name)} is out of your {fighter.range.value} reach.")
+        sheet = caverns_sheet(found)
+        weapon = armed(scene, sheet, fighter, foe, paid)
         skills.check_attack(scene, fighter, foe)
         back = in_reach(foe, fighter) and skills.foe_answers(scene, foe, fighter)
-        sheet = caverns_sheet(found)
         result = do_battle(
-            sheet, Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
-            services.dice, in_foe_reach=back, modifiers=skills.roll_bonus(scene, fighter),
+            pay_boost(sheet, paid, weapon),
+            Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
+            services.dice, in_foe_reach=back, assault=paid is Boost.ASSAULT,
+            modifiers=skills.roll_bonus(scene, fighter),
             bonus_damage=skills.attack_bonus(scene, fighter, sheet) + attack_bonus(sheet, fighter),
         )  # fmt: skip
         save(tx, found, result.sheet)
@@ -375,17 +392,17 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
         if result.you_lose:
             scene.say(f"Under {BATTLE_SAFE}: {safe(foe.name)} strikes back.")
             hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose)
-        poisoned = bool(result.flourishes) and deliver_poison(
-            services, scene, fighter, scene.state.combatant(foe.id)
-        )
-        if result.flourishes and not poisoned:
-            scene.say(
-                f"Doubles: {result.flourishes} Flourish(es) of your weapon; the MC applies the "
-                "one you pick (or you decline)."
-            )
+        if result.flourishes and skills.shielded(scene, fighter, foe):
+            scene.say(f"{safe(foe.name)}'s Entourage turns the Flourish aside (l. 383).")
+        elif not (
+            result.flourishes
+            and deliver_poison(services, scene, fighter, scene.state.combatant(foe.id))
+        ):
+            on_doubles(scene, fighter, foe, result, paid, weapon)
         skills.after_attack(scene, fighter, found, foe, result)
         scene.state = end_turn(scene.state)
-        return scene.commit(actor, "attack", f"{found.name} does battle with {foe.name}", now)
+        summary = f"{found.name} does battle with {foe.name}"
+        return with_flourish_buttons(scene, scene.commit(actor, "attack", summary, now))
 
 
 @runs_in_database
@@ -506,7 +523,8 @@ def _expend(scene: Scene, actor: Actor, found: Character, hit: LastHit, now: dat
         f"{safe(found.name)}'s {safe(piece.name)} takes {back} of the blow and breaks "
         f"({healed.health} Health)."
     )
-    return scene.commit(actor, "armour", f"{found.name} expends armour", now)
+    reply = scene.commit(actor, "armour", f"{found.name} expends armour", now)
+    return with_flourish_buttons(scene, reply)
 
 
 @runs_in_database
@@ -545,7 +563,7 @@ def enemy_act(
         else:
             raise PawpostError("An enemy's action is battle, advance, flee or skill.")
         scene.state = enemy_acted(scene.state, mover)
-        return scene.commit(actor, "enemy", f"{mover.name} acts", now)
+        return with_flourish_buttons(scene, scene.commit(actor, "enemy", f"{mover.name} acts", now))
 
 
 def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: str) -> None:
@@ -575,10 +593,14 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
         hit_back = skills.counter_damage(scene, victim, caverns_sheet(character))
         if not caverns_sheet(character).is_dead:
             scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
-            hurt_npc(scene, scene.state.combatant(mover.id), hit_back)
-    poisoned = is_doubles(roll) and enemy_poison(services, scene, mover, victim, roll)
-    if is_doubles(roll) and mover.creature and not poisoned:
-        scene.say("Doubles: its Flourish, for the MC to apply.")
+            before = scene.state.combatant(mover.id)
+            hurt_npc(scene, before, hit_back)
+            if roll.total < BATTLE_HIT or mover.damage == 0:
+                riposte(scene, victim, character, before, hit_back)
+    if is_doubles(roll) and skills.shielded(scene, mover, victim):
+        scene.say(f"{safe(victim.name)}'s Entourage turns the Flourish aside (l. 383).")
+    elif not (is_doubles(roll) and enemy_poison(services, scene, mover, victim, roll)):
+        creature_flourish(scene, mover, victim, roll)
 
 
 def _lure(scene: Scene, fisher: Combatant, targets: str | None) -> None:

@@ -31,6 +31,7 @@ from rules.caverns.battle_skills_a import has_bonus_armour
 from rules.caverns.bestiary import find_creature
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import ARMOUR_BLOCKS, LOBOSHIGARU_ARMOUR_BLOCKS
+from rules.caverns.flourishes import settle_unchosen
 from rules.caverns.health import lose_health
 from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
@@ -76,6 +77,8 @@ class Scene:
     def commit(self, actor: Actor, action: str, summary: str, now: datetime) -> Reply:
         """Store the new state over the version read (else refuse: someone got there first)."""
         after_step(self, self.opened if self.opened is not None else self.state)
+        self.state, lost = settle_unchosen(self.state, self.read_version, action, safe)
+        self.events[:0] = [BattleEvent(text=line) for line in lost]
         self.state = self.state.model_copy(update={"version": self.read_version + 1})
         self.combat.updated_at = now
         waiting = self.state.phase in (Phase.PLAYER, Phase.ENEMY)

@@ -49,7 +49,7 @@ async def test_a_hit_on_doubles_with_armour_and_the_enemy_s_answer(services, dic
     assert "2d6 [4, 4] + Wood 2 − 1 Brigand's Wind = **9**" in text
     # Its one piece of armour takes up to 3 of Brunhild's 2.
     assert "Brigand loses 0 Health (a piece of its armour takes up to 3) (4 left)." in text
-    assert "Doubles: 1 Flourish(es) of your weapon" in text
+    assert "Doubles: Brunhild may apply a Flourish (the buttons below), or none." in text
     assert hit.lines[-1] == "**Next:** The enemies' turn: the MC picks one to act."
     with pytest.raises(PawpostError, match="Only an admin"):
         await battle.enemy_act(services, actor(ALICE), "Cave Fisher", "battle", "Brunhild")

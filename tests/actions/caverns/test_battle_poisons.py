@@ -67,6 +67,14 @@ def text(reply: Any) -> str:
     return "\n".join(reply.lines)
 
 
+async def without_companion(services) -> None:  # type: ignore[no-untyped-def]
+    """Brunhild's Animal Companion is an Entourage, which turns Flourishes and the poisons
+    delivered in their place aside (l. 383): these tests are about the poison."""
+    hunter = await sheet(services, "Brunhild")
+    skills = tuple(k for k in hunter.skills if k != "hunting:animal-companion")
+    await set_sheet(services, "Brunhild", skills=skills)
+
+
 async def test_envenoming_only_during_a_short_rest_with_the_proficiency_and_the_poison(
     services, dice
 ) -> None:
@@ -159,6 +167,7 @@ async def test_the_envenomed_weapon_delivers_instead_of_a_flourish(services, dic
 
 async def test_the_assassin_s_daggers_and_immunity_s_roll_both_ways(services, dice) -> None:
     await party_of_three(services)
+    await without_companion(services)
     held = await sheet(services, "Brunhild")
     # Immunity, and Water -1 so that the 4+ can fail (Health within the new maximum of 4).
     await set_sheet(
@@ -190,6 +199,7 @@ async def test_the_assassin_s_daggers_and_immunity_s_roll_both_ways(services, di
 
 async def test_a_character_suffers_the_poisoning_before_acting(services, dice) -> None:
     await party_of_three(services)
+    await without_companion(services)
     await brunhild_against(services, "Assassin")
     await battle.skip(services, MC)
     dice.load(1, 1)  # a miss on odd doubles: Crotamine, and no Immunity to roll
