@@ -4,12 +4,13 @@ Pure: the state is kept whole in the core's combat tables."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
 from pydantic import BaseModel, Field
 
 from rules.caverns.attributes import Attribute
+from rules.caverns.battle_conditions import ConditionTrack
 from rules.caverns.bestiary import NPC_HARMONY, NPC_VITAE, Creature
 from rules.caverns.catalogue import Range
 from rules.caverns.conditions import ActiveCondition, Condition
@@ -107,6 +108,7 @@ class BattleState(BaseModel):
     last_enemy: int | None = None
     hits: list[LastHit] = Field(default_factory=list)
     checked_turn: int | None = None  # the turn whose before-acting checks have run
+    condition_track: ConditionTrack = Field(default_factory=ConditionTrack)
 
     @property
     def attacker(self) -> int | None:
@@ -374,14 +376,22 @@ def npc_cured(fighter: Combatant, condition: Condition) -> Combatant:
     return fighter.model_copy(update={"conditions": kept})
 
 
-def enemy_attack(enemy: Combatant, target: str, target_wind: int, dice: DiceSource) -> Roll:
-    """An enemy's Do Battle (RULINGS): 2d6 + its Wood − the character's Wind."""
+def enemy_attack(
+    enemy: Combatant,
+    target: str,
+    target_wind: int,
+    dice: DiceSource,
+    modifiers: Sequence[Modifier] = (),
+) -> Roll:
+    """An enemy's Do Battle (RULINGS): 2d6 + its Wood − the character's Wind (and its
+    conditions' penalties, `modifiers`)."""
     return plain_roll(
         dice,
         f"{enemy.name} does battle with {target}",
         [
             Modifier(value=enemy.attribute(Attribute.WOOD), reason=f"{enemy.name}'s Wood"),
             Modifier(value=-target_wind, reason=f"{target}'s Wind"),
+            *modifiers,
         ],
     )
 

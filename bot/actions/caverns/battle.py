@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
+from bot.actions.caverns import battle_conditions
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
 from bot.actions.caverns.scene import (
@@ -55,7 +56,7 @@ from rules.caverns.constants import (
     CAVE_FISHER_LURED,
 )
 from rules.caverns.health import return_from_death
-from rules.caverns.moves import Foe, advance, do_battle, flee
+from rules.caverns.moves import Foe, Move, advance, do_battle, flee
 from rules.caverns.records import Item
 from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
 from rules.caverns.sheet import CavernsSheet
@@ -329,14 +330,16 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found, fighter = your_turn(tx, actor, guild, scene, character)
-        if not before_acting(services, scene, fighter):
-            return action_lost(scene, actor, fighter, now)
         foe = scene.state.by_name(target)
         if foe.side == PARTY or not foe.present:
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
         if not in_reach(fighter, foe):
             raise PawpostError(f"{safe(foe.name)} is out of your {fighter.range.value} reach.")
-        back = in_reach(foe, fighter)
+        battle_conditions.refuse(scene, fighter, Move.DO_BATTLE)
+        if not before_acting(services, scene, fighter):
+            return action_lost(scene, actor, fighter, now)
+        found = scene.character(fighter)  # the checks may have changed its sheet
+        back = in_reach(foe, fighter) and battle_conditions.strikes_back(scene, foe)
         result = do_battle(
             caverns_sheet(found), Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
             services.dice, in_foe_reach=back,
@@ -360,6 +363,7 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
                 f"Doubles: {result.flourishes} Flourish(es) of your weapon; the MC applies the "
                 "one you pick (or you decline)."
             )
+        battle_conditions.side_attacked(scene, foe)
         scene.state = end_turn(scene.state)
         return scene.commit(actor, "attack", f"{found.name} does battle with {foe.name}", now)
 
@@ -371,10 +375,12 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found, fighter = your_turn(tx, actor, guild, scene, character)
-        if not before_acting(services, scene, fighter):
-            return action_lost(scene, actor, fighter, now)
         if fighter.row is Row.FRONT:
             raise PawpostError("You are in your front row already; only Infiltrate goes further.")
+        battle_conditions.refuse(scene, fighter, Move.ADVANCE)
+        if not before_acting(services, scene, fighter):
+            return action_lost(scene, actor, fighter, now)
+        found = scene.character(fighter)  # the checks may have changed its sheet
         result = advance(caverns_sheet(found), services.dice)
         save(tx, found, result.sheet)
         scene.state = close_lines(
@@ -399,8 +405,10 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found, fighter = your_turn(tx, actor, guild, scene, character)
+        battle_conditions.refuse(scene, fighter, Move.FLEE)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
+        found = scene.character(fighter)  # the checks may have changed its sheet
         route = flee_route(scene.state, fighter)
         result = flee(caverns_sheet(found), route, services.dice)
         save(tx, found, result.sheet)
@@ -411,6 +419,21 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
             caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, [found.id])
         scene.state = end_turn(scene.state)
         return scene.commit(actor, "flee", f"{found.name} flees", now)
+
+
+@runs_in_database
+def stand_in_battle(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """`/battle stand`: standing up takes the action and ends Prone (l. 364)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = open_battle(tx, actor)
+        found, fighter = your_turn(tx, actor, guild, scene, character)
+        battle_conditions.check_prone(scene, fighter)
+        if not before_acting(services, scene, fighter):
+            return action_lost(scene, actor, fighter, now)
+        battle_conditions.stand(scene, fighter)
+        scene.state = end_turn(scene.state)
+        return scene.commit(actor, "stand", f"{found.name} stands up", now)
 
 
 @runs_in_database
@@ -484,8 +507,12 @@ def enemy_act(
         require_admin(actor, guild)
         mover = scene.state.by_name(enemy)
         check_enemy_may_act(scene.state, mover)
+        battle_conditions.refuse(scene, mover, battle_conditions.ENEMY_MOVES.get(verb))
+        if verb == "stand":
+            battle_conditions.check_prone(scene, mover)
         if not before_acting(services, scene, mover):
             return action_lost(scene, actor, mover, now)
+        mover = scene.state.combatant(mover.id)  # the checks may have changed it
         if verb == "battle":
             if not target:
                 raise PawpostError("Name the character it attacks.")
@@ -497,12 +524,14 @@ def enemy_act(
             scene.say(f"{safe(mover.name)} advances to its front row.")
         elif verb == "flee":
             _enemy_flee(services, scene, mover)
+        elif verb == "stand":
+            battle_conditions.stand(scene, mover)
         elif verb == "skill" and mover.creature == "Cave Fisher":
             _lure(scene, mover, target)
         elif verb == "skill":
             scene.say(f"{safe(mover.name)} uses its special; the MC rules what it does.")
         else:
-            raise PawpostError("An enemy's action is battle, advance, flee or skill.")
+            raise PawpostError("An enemy's action is battle, advance, flee, stand or skill.")
         scene.state = enemy_acted(scene.state, mover)
         return scene.commit(actor, "enemy", f"{mover.name} acts", now)
 
@@ -517,19 +546,23 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
         victim.character_id
     ]
     sheet = caverns_sheet(character)
-    roll = enemy_attack(mover, character.name, sheet.attribute(Attribute.WIND), services.dice)
+    penalties = battle_conditions.npc_modifiers(scene, mover, Move.DO_BATTLE)
+    answers = battle_conditions.strikes_back(scene, victim)
+    wind = sheet.attribute(Attribute.WIND)
+    roll = enemy_attack(mover, character.name, wind, services.dice, penalties)
     scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
     if roll.total >= BATTLE_HIT:
         hurt_character(scene, character, victim, mover.damage)
     else:
         scene.say(f"Under {BATTLE_HIT}: a miss.")
-    if roll.total < BATTLE_SAFE and in_reach(scene.state.combatant(victim.id), mover):
+    if roll.total < BATTLE_SAFE and answers and in_reach(scene.state.combatant(victim.id), mover):
         hit_back = caverns_sheet(character).damage
         if not caverns_sheet(character).is_dead:
             scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
             hurt_npc(scene, scene.state.combatant(mover.id), hit_back)
     if is_doubles(roll) and mover.creature:
         scene.say("Doubles: its Flourish, for the MC to apply.")
+    battle_conditions.side_attacked(scene, victim)
 
 
 def _lure(scene: Scene, fisher: Combatant, targets: str | None) -> None:
@@ -553,11 +586,15 @@ def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
     roll = plain_roll(
         services.dice,
         f"{mover.name} flees",
-        [Modifier(value=mover.attribute(route.attribute), reason=route.attribute.label)],
+        [
+            Modifier(value=mover.attribute(route.attribute), reason=route.attribute.label),
+            *battle_conditions.npc_modifiers(scene, mover, Move.FLEE),
+        ],
     )
     band: Band = band_of(roll.total)
     scene.say(f"{safe(mover.name)} flees ({route.value}): **{band.value}**.", roll)
-    scene.state = fled(scene.state, mover, route, band)
+    scene.state = fled(scene.state, scene.state.combatant(mover.id), route, band)
+    battle_conditions.fled(scene, mover, band)
 
 
 @runs_in_database
@@ -604,6 +641,7 @@ def end(services: Services, actor: Actor) -> Reply:
                     f"{safe(character.name)} marks off 1 Vitae ({back.vitae} left) and "
                     "returns at full Health."
                 )
+        battle_conditions.battle_over(scene)
         fallen = [c.name for c in scene.state.combatants if c.is_npc and c.dead]
         scene.say("Fallen enemies: " + (", ".join(safe(n) for n in fallen) or "none") + ".")
         caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, ids)

@@ -67,6 +67,9 @@ class Scene:
 
     def commit(self, actor: Actor, action: str, summary: str, now: datetime) -> Reply:
         """Store the new state over the version read (else refuse: someone got there first)."""
+        from bot.actions.caverns import battle_conditions  # it builds on the scene
+
+        battle_conditions.turn_over(self)
         self.state = self.state.model_copy(update={"version": self.read_version + 1})
         self.combat.updated_at = now
         waiting = self.state.phase in (Phase.PLAYER, Phase.ENEMY)
@@ -94,7 +97,11 @@ class Scene:
         ]
         return Reply(
             title=summary,
-            lines=[*lines, f"**Next:** {whose_turn(self.state)}"],
+            lines=[
+                *lines,
+                f"**Next:** {whose_turn(self.state)}",
+                *battle_conditions.turn_notes(self),
+            ],
             buttons=self.armour_buttons(),
             mentions=self.to_ping(),
         )
@@ -213,6 +220,9 @@ def your_turn(
 
 def hurt_character(scene: Scene, character: Character, fighter: Combatant, amount: int) -> None:
     """A character loses Health (its armour may negate it with /battle armour right after)."""
+    from bot.actions.caverns import battle_conditions  # it builds on the scene
+
+    amount = battle_conditions.hit_amount(scene, fighter, amount)
     sheet = lose_health(caverns_sheet(character), amount)
     save(scene.tx, character, sheet)
     dead = sheet.is_dead
@@ -229,6 +239,7 @@ def hurt_character(scene: Scene, character: Character, fighter: Combatant, amoun
             else ""
         )
     )
+    battle_conditions.after_hurt(scene, fighter, amount, character)
 
 
 def armour_blocks(sheet: CavernsSheet) -> int:
@@ -236,7 +247,10 @@ def armour_blocks(sheet: CavernsSheet) -> int:
 
 
 def hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
-    hurt, lost = harm_npc(target, amount)
+    from bot.actions.caverns import battle_conditions  # it builds on the scene
+
+    amount = battle_conditions.hit_amount(scene, target, amount)
+    hurt, lost = harm_npc(scene.state.combatant(target.id), amount)
     if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
         hurt = hurt.model_copy(
             update={"attributes": find_creature(target.creature).attributes_at(hurt.health)}
@@ -247,3 +261,4 @@ def hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
         f"{safe(target.name)} loses {lost} Health{spent} ({hurt.health} left)"
         + (": it dies!" if hurt.dead else ".")
     )
+    battle_conditions.after_hurt(scene, hurt, lost)
