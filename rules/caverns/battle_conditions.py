@@ -33,15 +33,6 @@ TURN_ROLLS: tuple[Condition, ...] = (
     Condition.DISLOYALTY,
     Condition.FATIGUE,
 )
-# What a failed roll costs, in the story's words.
-LOST_ACTION: dict[Condition, str] = {
-    Condition.SLEEPING: "sleeps on and cannot act",
-    Condition.BOUND: "stays tied up and cannot act this turn",
-    Condition.CONFUSED: "wastes the turn doing something unhelpful, like yodeling",
-    Condition.SICKNESS: "wastes the turn being messily sick",
-    Condition.DISLOYALTY: "spends the turn attacking an ally",
-    Condition.FATIGUE: "falls Prone, too tired to act",
-}
 BROKEN_LEG_WORD = "leg"  # a Broken Limb noted as a leg leaves the arms to wield weapons
 
 
@@ -240,7 +231,7 @@ def due_notes(conditions: Conditions) -> list[str]:
         )
         notes.append(
             f"{condition.label}: the bot rolls {cure.attribute.label} DC {difficulty_of(found)} "
-            f"when you act{count}; a miss {LOST_ACTION[condition]}."
+            f"when you act{count}; a miss {cure.failure}."
         )
     if has(conditions, Condition.ENTRANCEMENT):
         notes.append("Entranced: you cannot Flee and must Advance as soon as you can.")

@@ -55,10 +55,7 @@ def before_acting(services: Services, scene: Scene, fighter: Combatant) -> bool:
     Ablaze burns and rolls to go out, Aeon takes the turn, then each roll of TURN_ROLLS is
     made until one fails. The turn is remembered as the fighter's own (for what ends at its
     end), and a Disarmed fighter picks its item up when this turn ends."""
-    track = scene.state.condition_track
-    held = rules.has(conditions_of(scene, fighter), Condition.DISARM)
-    retrieving = track.retrieving + ((fighter.id,) if held else ())
-    _track(scene, turn=scene.state.turn, acting=fighter.id, retrieving=retrieving)
+    _own_turn(scene, fighter)
     if not _ablaze(services, scene, fighter):
         return False
     name = safe(fighter.name)
@@ -76,6 +73,15 @@ def before_acting(services: Services, scene: Scene, fighter: Combatant) -> bool:
     if rules.has(now, Condition.FEAR):
         scene.say(f"{name} is Afraid: they must Flee as soon as they can.")
     return True
+
+
+def _own_turn(scene: Scene, fighter: Combatant) -> None:
+    """Remember whose turn this is; one Disarmed now picks its item up when it ends."""
+    track = scene.state.condition_track
+    held = rules.has(conditions_of(scene, fighter), Condition.DISARM)
+    fresh = held and fighter.id not in track.retrieving
+    retrieving = track.retrieving + ((fighter.id,) if fresh else ())
+    _track(scene, turn=scene.state.turn, acting=fighter.id, retrieving=retrieving)
 
 
 def _ablaze(services: Services, scene: Scene, fighter: Combatant) -> bool:
@@ -130,7 +136,8 @@ def _outcome(name: str, condition: Condition, success: bool, cured: bool, after:
         return f"{name} wakes up{prone}."
     if condition is Condition.BOUND and cured:
         return f"{name} breaks free and may act."
-    text = f"{name} {rules.LOST_ACTION[condition]}." if not success else f"{name} may act."
+    failure = rule.cure.failure if rule.cure is not None else ""
+    text = f"{name} {failure}." if not success else f"{name} may act."
     if condition is Condition.DISLOYALTY and not success:
         text += " The player (the MC for an NPC) picks the ally, and the MC applies the attack."
     found = rules.active(after, condition)
@@ -246,9 +253,10 @@ def after_hurt(
 
 
 def turn_over(scene: Scene) -> None:
-    """Before a step is stored: when the turn a combatant was taking has ended, Sensitivity
-    ends if it lost no Health since its previous turn, and a Disarmed fighter picks its item
-    up; an Entranced combatant who has come from the back row to the front is freed."""
+    """Before a step is stored: when the turn a combatant was taking has ended (acted or
+    skipped), Sensitivity ends if it lost no Health since its previous turn, and a Disarmed
+    fighter picks its item up; an Entranced combatant who has come from the back row to the
+    front is freed. A character's turn that has just begun is remembered as its own."""
     state = scene.state
     if state.phase in (Phase.SETUP, Phase.OVER):
         return
@@ -258,6 +266,10 @@ def turn_over(scene: Scene) -> None:
             _own_turn_ended(scene, scene.state.combatant(track.acting))
         _track(scene, turn=state.turn, acting=None)
     _entranced(scene)
+    current = scene.state.current
+    unowned = scene.state.condition_track.acting is None
+    if scene.state.phase is Phase.PLAYER and current is not None and unowned:
+        _own_turn(scene, scene.state.combatant(current))
 
 
 def _own_turn_ended(scene: Scene, fighter: Combatant) -> None:
@@ -312,7 +324,8 @@ def battle_over(scene: Scene) -> None:
                 save(scene.tx, found, sheet)
         if ended and fighter.present:
             labels = " and ".join(c.label for c in ended)
-            scene.say(f"The battle is over: {safe(fighter.name)}'s {labels} ends.")
+            verb = "ends" if len(ended) == 1 else "end"
+            scene.say(f"The battle is over: {safe(fighter.name)}'s {labels} {verb}.")
 
 
 def turn_notes(scene: Scene) -> list[str]:

@@ -56,6 +56,7 @@ def use_in_battle(
         raise PawpostError(f"It is not {safe(character.name)}'s turn: {whose_turn(scene.state)}")
     if use.action and not before_acting(services, scene, fighter):
         return action_lost(scene, actor, fighter, now)
+    character = scene.character(fighter)  # the checks may have changed its sheet
     sheet = caverns_sheet(character)
     if skill.harmony_cost:
         paid = spend_harmony(sheet, skill.harmony_cost, skill.name)
