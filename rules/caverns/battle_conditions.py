@@ -205,9 +205,9 @@ def npc_attribute(attributes: dict[Attribute, int], harmony: int, attribute: Att
     return harmony if attribute is Attribute.HARMONY else attributes.get(attribute, 0)
 
 
-def due_notes(conditions: Conditions) -> list[str]:
+def due_notes(conditions: Conditions, *, in_back_row: bool = True) -> list[str]:
     """What the sufferer's turn brings, for the turn's announcement ("Bound: the bot rolls
-    Wind DC 9 when you act")."""
+    Wind DC 9 when you act"); from the front row the Entranced have nowhere to Advance."""
     notes = []
     if has(conditions, Condition.ABLAZE):
         fire = active(conditions, Condition.ABLAZE)
@@ -234,7 +234,8 @@ def due_notes(conditions: Conditions) -> list[str]:
             f"when you act{count}; a miss {cure.failure}."
         )
     if has(conditions, Condition.ENTRANCEMENT):
-        notes.append("Entranced: you cannot Flee and must Advance as soon as you can.")
+        advance = " and must Advance as soon as you can" if in_back_row else ""
+        notes.append(f"Entranced: you cannot Flee{advance}.")
     if has(conditions, Condition.FEAR):
         notes.append("Afraid: you cannot Advance and must Flee as soon as you can.")
     if has(conditions, Condition.PRONE):

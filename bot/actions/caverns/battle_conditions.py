@@ -337,5 +337,5 @@ def turn_notes(scene: Scene) -> list[str]:
     if state.checked_turn == state.turn:
         return []
     fighter = state.combatant(state.current)
-    notes = rules.due_notes(conditions_of(scene, fighter))
+    notes = rules.due_notes(conditions_of(scene, fighter), in_back_row=fighter.row is Row.BACK)
     return [f"{safe(fighter.name)} — {note}" for note in notes]

@@ -366,8 +366,9 @@ async def test_a_pacifist_npc_will_not_attack_until_its_side_is(services, dice) 
 
 async def test_entrancement_refuses_flight_and_ends_in_the_front_row(services, dice) -> None:
     await ready(services, ilsa=on(Condition.ENTRANCEMENT))
-    turn = await until(services, "Ilsa")
-    assert turn.lines == ["Ilsa's turn."]
+    await battle.skip(services, MC)  # Brunhild
+    turn = await battle.skip(services, MC)  # the enemies
+    assert "Ilsa — Entranced: you cannot Flee and must Advance as soon as you can." in turn.lines
     with pytest.raises(PawpostError, match="Ilsa is Entranced and cannot Flee"):
         await battle.flee_in_battle(services, actor(BOB))
     dice.load(1, 1)  # 2 + Fire 3 = 5: she advances, and it takes her action
@@ -457,3 +458,21 @@ async def test_a_broken_arm_bars_weapons_a_broken_leg_does_not(services, dice) -
     await afflict(services, "Ogre", on(Condition.BROKEN_LIMB, note="arm"))
     with pytest.raises(PawpostError, match="Ogre's Broken Limb is an arm"):
         await battle.enemy_act(services, MC, "Ogre", "battle", "Brunhild")
+
+
+async def test_a_battle_skill_after_the_checks_keeps_their_count(
+    services, dice, monkeypatch
+) -> None:
+    from bot.actions.caverns import battle_skills, skills
+    from bot.actions.caverns.skill_turn import BattleSkill
+
+    used = BattleSkill(run=lambda turn: turn.scene.say(f"{turn.skill.name} is used."))
+    monkeypatch.setitem(battle_skills.BATTLE_SKILLS, "combat:assault", used)
+    await ready(services, fitness=False, brunhild=on(Condition.CONFUSED))
+    dice.load(6, 6)  # 12 + Metal 0: she may act (1 of 3)
+    used_it = await skills.use(services, actor(ALICE), "Assault")
+    assert "Brunhild may act. (1 of 3 rolls: still Confused.)" in text(used_it)
+    assert "Assault is used." in text(used_it)
+    after = await sheet(services, "Brunhild")  # the Harmony paid on the sheet after the roll
+    assert after.harmony == 2
+    assert after.condition(Condition.CONFUSED).rolls == 1

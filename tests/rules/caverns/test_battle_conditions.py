@@ -161,6 +161,9 @@ def test_the_turn_s_announcement_names_each_roll_due() -> None:
     assert due_notes(on(Condition.SLEEPING, difficulty=10))[0].startswith(
         "Sleeping: the bot rolls Harmony DC 10 when you act"
     )
+    assert due_notes(on(Condition.ENTRANCEMENT), in_back_row=False) == [
+        "Entranced: you cannot Flee."
+    ]
     assert due_notes(()) == []
 
 
