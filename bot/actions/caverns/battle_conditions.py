@@ -123,11 +123,14 @@ def _cure(services: Services, scene: Scene, fighter: Combatant, condition: Condi
         roll, cured, after = npc.roll, npc.cured, npc.conditions
     success = bool(roll.succeeded)
     scene.say(f"{name} rolls against {condition.label}.", roll)
-    scene.say(_outcome(name, condition, success, cured, after))
+    scene.say(_outcome(fighter, condition, success, cured, after))
     return success
 
 
-def _outcome(name: str, condition: Condition, success: bool, cured: bool, after: Conditions) -> str:
+def _outcome(
+    fighter: Combatant, condition: Condition, success: bool, cured: bool, after: Conditions
+) -> str:
+    name = safe(fighter.name)
     rule = CONDITIONS[condition]
     if condition is Condition.ABLAZE:
         return f"{name} puts the fire out." if cured else f"{name} is still on fire."
@@ -139,10 +142,14 @@ def _outcome(name: str, condition: Condition, success: bool, cured: bool, after:
     failure = rule.cure.failure if rule.cure is not None else ""
     text = f"{name} {failure}." if not success else f"{name} may act."
     if condition is Condition.DISLOYALTY and not success:
-        text += " The player (the MC for an NPC) picks the ally, and the MC applies the attack."
+        text += (
+            " The MC picks the ally and carries out the attack."
+            if fighter.is_npc
+            else " The player picks the ally, and the MC carries out the attack."
+        )
     found = rules.active(after, condition)
     if rule.rolls_to_cure and found is not None:
-        text += f" ({found.rolls} of {rule.rolls_to_cure} rolls: still {condition.label}.)"
+        text += f" ({found.rolls} of {rule.rolls_to_cure} rolls: still {condition.state}.)"
     elif rule.rolls_to_cure and cured:
         text += f" {condition.label} ends."
     return text

@@ -148,7 +148,7 @@ async def test_fitness_ends_sickness_at_the_first_success(services, dice) -> Non
     await until(services, "Ilsa")
     dice.load(3, 3, 4, 4)  # 6 + Water 1 = 7: she may act, but without Fitness it counts
     counted = await battle.advance_in_battle(services, actor(BOB))
-    assert "Ilsa may act. (1 of 3 rolls: still Sickness.)" in text(counted)
+    assert "Ilsa may act. (1 of 3 rolls: still Sick.)" in text(counted)
 
 
 async def test_a_sleeper_sleeps_on_is_woken_prone_by_a_blow_and_stands(services, dice) -> None:
@@ -241,7 +241,7 @@ async def test_npc_bound_then_confused_sick_disloyal_and_fatigued(services, dice
     await until(services, "The enemies'")
     dice.load(3, 3)  # the Goblin: 6 + Water 0, messily sick
     sick = await battle.enemy_act(services, MC, "Goblin", "battle", "Brunhild")
-    assert "Goblin wastes the turn being messily sick. (1 of 3 rolls: still Sickness.)" in text(
+    assert "Goblin wastes the turn being messily sick. (1 of 3 rolls: still Sick.)" in text(
         sick
     )
     await until(services, "The enemies'")
@@ -254,16 +254,16 @@ async def test_npc_bound_then_confused_sick_disloyal_and_fatigued(services, dice
     dice.load(4, 4, 1, 1)  # Sickness 8: may act; Disloyalty 2 + Fire 0: it turns on an ally
     turned = await battle.enemy_act(services, MC, "Goblin", "battle", "Brunhild")
     out = text(turned)
-    assert "Goblin may act. (2 of 3 rolls: still Sickness.)" in out
+    assert "Goblin may act. (2 of 3 rolls: still Sick.)" in out
     assert (
-        "Goblin spends the turn attacking an ally. The player (the MC for an NPC) picks the "
-        "ally, and the MC applies the attack."
+        "Goblin spends the turn attacking an ally. The MC picks the ally and carries out the "
+        "attack."
     ) in out
     await afflict(services, "Ogre", on(Condition.FATIGUE))
     await until(services, "The enemies'")
     dice.load(1, 1)  # 2 + Wood 1: falls Prone, too tired to act
     tired = await battle.enemy_act(services, MC, "Ogre", "skill")
-    assert "Ogre falls Prone, too tired to act. (1 of 3 rolls: still Fatigue.)" in text(tired)
+    assert "Ogre falls Prone, too tired to act. (1 of 3 rolls: still Fatigued.)" in text(tired)
     ogre = await npc(services, "Ogre")
     assert {a.condition for a in ogre.conditions} == {Condition.FATIGUE, Condition.PRONE}
 
@@ -275,6 +275,17 @@ async def test_a_character_s_fatigue_roll_fails_into_prone(services, dice) -> No
     assert "Brunhild falls Prone, too tired to act. (1 of 3 rolls" in text(tired)
     after = await sheet(services, "Brunhild")
     assert after.has_condition(Condition.PRONE) and after.condition(Condition.FATIGUE).rolls == 1
+
+
+async def test_a_disloyal_character_turns_on_an_ally_for_the_player_to_pick(services, dice) -> None:
+    await ready(services, brunhild=on(Condition.DISLOYALTY))
+    dice.load(2, 3)  # 5 + Fire 0
+    turned = await battle.attack(services, actor(ALICE), "Ogre")
+    assert (
+        "Brunhild spends the turn attacking an ally. The player picks the ally, and the MC "
+        "carries out the attack. (1 of 3 rolls: still Disloyal.)"
+    ) in text(turned)
+    assert "Brunhild loses the action." in text(turned)
 
 
 async def test_ablaze_burns_each_turn_sensitivity_adds_one_and_ends(services, dice) -> None:
