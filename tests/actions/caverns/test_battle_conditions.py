@@ -241,9 +241,7 @@ async def test_npc_bound_then_confused_sick_disloyal_and_fatigued(services, dice
     await until(services, "The enemies'")
     dice.load(3, 3)  # the Goblin: 6 + Water 0, messily sick
     sick = await battle.enemy_act(services, MC, "Goblin", "battle", "Brunhild")
-    assert "Goblin wastes the turn being messily sick. (1 of 3 rolls: still Sick.)" in text(
-        sick
-    )
+    assert "Goblin wastes the turn being messily sick. (1 of 3 rolls: still Sick.)" in text(sick)
     await until(services, "The enemies'")
     dice.load(5, 4, 1, 1)  # 9 + 1 = 10: free; Confused 2 + Metal 1: wasted
     freed = await battle.enemy_act(services, MC, "Ogre", "battle", "Brunhild")
