@@ -485,3 +485,35 @@ async def test_a_battle_skill_after_the_checks_keeps_their_count(
     after = await sheet(services, "Brunhild")  # the Harmony paid on the sheet after the roll
     assert after.harmony == 2
     assert after.condition(Condition.CONFUSED).rolls == 1
+
+
+async def test_a_character_lost_in_aeon_loses_the_turn_and_it_ends(services, dice) -> None:
+    began = await ready(services, brunhild=on(Condition.AEON))
+    assert "Brunhild — Aeon: this turn is lost (any action you take ends it)." in began.lines
+    lost = await battle.attack(services, actor(ALICE), "Ogre")
+    assert "Brunhild is lost in Aeon and loses this turn (Aeon ends)." in text(lost)
+    assert lost.lines[-1] == "**Next:** The enemies' turn: the MC picks one to act."
+    assert (await sheet(services, "Brunhild")).conditions == () and dice.remaining == 0
+
+
+async def test_a_disarmed_npc_picks_its_weapon_up_at_the_end_of_its_turn(services) -> None:
+    await ready(services)
+    await afflict(services, "Ogre", on(Condition.DISARM, note="club"))
+    await until(services, "The enemies'")
+    with pytest.raises(PawpostError, match=r"Ogre dropped their weapon \(Disarm\)"):
+        await battle.enemy_act(services, MC, "Ogre", "battle", "Brunhild")
+    picked = await battle.enemy_act(services, MC, "Ogre", "skill")
+    assert "Ogre picks up what they dropped at the end of the turn: Disarm ends." in text(picked)
+    assert (await npc(services, "Ogre")).conditions == ()
+
+
+async def test_an_entranced_npc_is_freed_on_reaching_its_front_row(services) -> None:
+    await ready(services)
+    await battle.add_custom(services, MC, "Archer", 3, 1, 0, "0, 0, 0, 0, 0", row="back")
+    await afflict(services, "Archer", on(Condition.ENTRANCEMENT))
+    await until(services, "The enemies'")
+    moved = await battle.enemy_act(services, MC, "Archer", "advance")
+    out = text(moved)
+    assert "Archer advances to its front row." in out
+    assert "Archer reaches the front row: Entrancement ends." in out
+    assert (await npc(services, "Archer")).conditions == ()
