@@ -547,7 +547,7 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
     ]
     sheet = caverns_sheet(character)
     penalties = battle_conditions.npc_modifiers(scene, mover, Move.DO_BATTLE)
-    answers = battle_conditions.strikes_back(scene, victim)
+    answers = in_reach(victim, mover) and battle_conditions.strikes_back(scene, victim)
     wind = sheet.attribute(Attribute.WIND)
     roll = enemy_attack(mover, character.name, wind, services.dice, penalties)
     scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
