@@ -104,6 +104,8 @@ BATTLE_COMMANDS: tuple[Command, ...] = (
             battle.advance_in_battle, (character_option(),), rulesets=CAVERNS),
     Command(("battle", "flee"), "On your turn, Flee! by the row you stand in",
             battle.flee_in_battle, (character_option(),), rulesets=CAVERNS),
+    Command(("battle", "stand"), "On your turn, stand up: it takes your action and ends Prone",
+            battle.stand_in_battle, (character_option(),), rulesets=CAVERNS),
     Command(("battle", "armour"), "Expend a piece of armour against the hit you just took",
             battle.spend_armour, (character_option(),), rulesets=CAVERNS),
     Command(("battle", "skip"), "Skip the turn that keeps everyone waiting (the MC)",
@@ -117,7 +119,7 @@ BATTLE_COMMANDS: tuple[Command, ...] = (
         (
             Option("enemy", Kind.text, "Which enemy", True, max_length=40),
             Option("action", Kind.text, "What it does", True,
-                   choices=("battle", "advance", "flee", "skill")),
+                   choices=("battle", "advance", "flee", "stand", "skill")),
             Option("target", Kind.text, "The character it attacks (a Lure: up to three)",
                    max_length=100),
         ),

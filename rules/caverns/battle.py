@@ -10,6 +10,7 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from rules.caverns.attributes import Attribute
+from rules.caverns.battle_conditions import ConditionTrack
 from rules.caverns.battle_effects import Effect
 from rules.caverns.battle_marks import Smudge, Struck, Trap, TurnOver
 from rules.caverns.bestiary import NPC_HARMONY, NPC_VITAE, Creature
@@ -130,6 +131,7 @@ class BattleState(BaseModel):
     struck: Struck | None = None
     turn_over: TurnOver | None = None
     flourish: PendingFlourish | None = None  # a Flourish the attacker may still pick
+    condition_track: ConditionTrack = Field(default_factory=ConditionTrack)
 
     @property
     def attacker(self) -> int | None:
@@ -409,8 +411,8 @@ def enemy_attack(
     dice: DiceSource,
     modifiers: Sequence[Modifier] = (),
 ) -> Roll:
-    """An enemy's Do Battle (RULINGS): 2d6 + its Wood − the character's Wind (and what the
-    target's skills add, such as Dodge)."""
+    """An enemy's Do Battle (RULINGS): 2d6 + its Wood − the character's Wind (and `modifiers`:
+    its conditions' penalties, what the target's skills add, such as Dodge)."""
     return plain_roll(
         dice,
         f"{enemy.name} does battle with {target}",

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
+from bot.actions.caverns import battle_conditions
 from bot.actions.caverns import skill_hooks as skills
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
@@ -76,7 +77,7 @@ from rules.caverns.constants import (
 )
 from rules.caverns.flourishes import Boost, parse_boost, pay_boost
 from rules.caverns.health import return_from_death
-from rules.caverns.moves import Foe, advance, do_battle, flee
+from rules.caverns.moves import Foe, Move, advance, do_battle, flee
 from rules.caverns.records import Item
 from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
 from rules.caverns.sheet import CavernsSheet
@@ -363,16 +364,21 @@ def attack(
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found, fighter = your_turn(tx, actor, guild, scene, character)
-        if not before_acting(services, scene, fighter):
-            return action_lost(scene, actor, fighter, now)
-        found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         foe = scene.state.by_name(target)
         if foe.side == PARTY or not foe.present:
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
-        sheet = caverns_sheet(found)
-        weapon = armed(scene, sheet, fighter, foe, paid)
+        weapon = armed(scene, caverns_sheet(found), fighter, foe, paid)
         skills.check_attack(scene, fighter, foe)
-        back = in_reach(foe, fighter) and skills.foe_answers(scene, foe, fighter)
+        battle_conditions.refuse(scene, fighter, Move.DO_BATTLE)
+        if not before_acting(services, scene, fighter):
+            return action_lost(scene, actor, fighter, now)
+        found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
+        sheet = caverns_sheet(found)
+        back = (
+            in_reach(foe, fighter)
+            and skills.foe_answers(scene, foe, fighter)
+            and battle_conditions.strikes_back(scene, foe)
+        )
         result = do_battle(
             pay_boost(sheet, paid, weapon),
             Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
@@ -400,6 +406,7 @@ def attack(
         ):
             on_doubles(scene, fighter, foe, result, paid, weapon)
         skills.after_attack(scene, fighter, found, foe, result)
+        battle_conditions.side_attacked(scene, foe)
         scene.state = end_turn(scene.state)
         summary = f"{found.name} does battle with {foe.name}"
         return with_flourish_buttons(scene, scene.commit(actor, "attack", summary, now))
@@ -412,11 +419,12 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found, fighter = your_turn(tx, actor, guild, scene, character)
+        if fighter.row is Row.FRONT:
+            raise PawpostError("You are in your front row already; only Infiltrate goes further.")
+        battle_conditions.refuse(scene, fighter, Move.ADVANCE)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
-        if fighter.row is Row.FRONT:
-            raise PawpostError("You are in your front row already; only Infiltrate goes further.")
         to = [
             *skills.roll_bonus(scene, fighter),
             *advance_modifiers(scene, f"{fighter.side}:{Row.FRONT.value}"),
@@ -445,6 +453,7 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found, fighter = your_turn(tx, actor, guild, scene, character)
+        battle_conditions.refuse(scene, fighter, Move.FLEE)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
@@ -464,6 +473,21 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
             caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, [found.id])
         scene.state = end_turn(scene.state)
         return scene.commit(actor, "flee", f"{found.name} flees", now)
+
+
+@runs_in_database
+def stand_in_battle(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """`/battle stand`: standing up takes the action and ends Prone (l. 364)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = open_battle(tx, actor)
+        found, fighter = your_turn(tx, actor, guild, scene, character)
+        battle_conditions.check_prone(scene, fighter)
+        if not before_acting(services, scene, fighter):
+            return action_lost(scene, actor, fighter, now)
+        battle_conditions.stand(scene, fighter)
+        scene.state = end_turn(scene.state)
+        return scene.commit(actor, "stand", f"{found.name} stands up", now)
 
 
 @runs_in_database
@@ -540,6 +564,9 @@ def enemy_act(
         require_admin(actor, guild)
         mover = scene.state.by_name(enemy)
         check_enemy_may_act(scene.state, mover)
+        battle_conditions.refuse(scene, mover, battle_conditions.ENEMY_MOVES.get(verb))
+        if verb == "stand":
+            battle_conditions.check_prone(scene, mover)
         if not before_acting(services, scene, mover):
             return action_lost(scene, actor, mover, now)
         mover = scene.state.combatant(mover.id)  # as the checks before acting left it
@@ -556,12 +583,14 @@ def enemy_act(
         elif verb == "flee":
             _enemy_flee(services, scene, mover)
             after_enemy_move(scene, mover, "flee")
+        elif verb == "stand":
+            battle_conditions.stand(scene, mover)
         elif verb == "skill" and mover.creature == "Cave Fisher":
             _lure(scene, mover, target)
         elif verb == "skill":
             scene.say(f"{safe(mover.name)} uses its special; the MC rules what it does.")
         else:
-            raise PawpostError("An enemy's action is battle, advance, flee or skill.")
+            raise PawpostError("An enemy's action is battle, advance, flee, stand or skill.")
         scene.state = enemy_acted(scene.state, mover)
         return with_flourish_buttons(scene, scene.commit(actor, "enemy", f"{mover.name} acts", now))
 
@@ -578,12 +607,15 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
     ]
     skills.check_attack(scene, mover, victim)
     sheet = caverns_sheet(character)
+    penalties = battle_conditions.npc_modifiers(scene, mover, Move.DO_BATTLE)
     roll = enemy_attack(
         mover, character.name, sheet.attribute(Attribute.WIND), services.dice,
-        skills.defence_modifiers(scene, mover, victim, sheet),
+        [*penalties, *skills.defence_modifiers(scene, mover, victim, sheet)],
     )  # fmt: skip
     scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
-    answers = skills.character_answers(scene, roll.total, victim, mover)
+    answers = skills.character_answers(
+        scene, roll.total, victim, mover
+    ) and battle_conditions.strikes_back(scene, victim)  # asleep or a Pacifist: no blow back
     if roll.total >= BATTLE_HIT:
         parried = skills.parried(scene, victim, mover, sheet, answers)
         hurt_character(scene, character, victim, mover.damage - parried)
@@ -601,6 +633,7 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
         scene.say(f"{safe(victim.name)}'s Entourage turns the Flourish aside (l. 383).")
     elif not (is_doubles(roll) and enemy_poison(services, scene, mover, victim, roll)):
         creature_flourish(scene, mover, victim, roll)
+    battle_conditions.side_attacked(scene, victim)
 
 
 def _lure(scene: Scene, fisher: Combatant, targets: str | None) -> None:
@@ -627,11 +660,13 @@ def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
         [
             Modifier(value=mover.attribute(route.attribute), reason=route.attribute.label),
             *enemy_flee_modifiers(scene, mover),
+            *battle_conditions.npc_modifiers(scene, mover, Move.FLEE),
         ],
     )
     band: Band = band_of(roll.total)
     scene.say(f"{safe(mover.name)} flees ({route.value}): **{band.value}**.", roll)
-    scene.state = fled(scene.state, mover, route, band)
+    scene.state = fled(scene.state, scene.state.combatant(mover.id), route, band)
+    battle_conditions.fled(scene, mover, band)
 
 
 @runs_in_database
@@ -681,6 +716,7 @@ def end(services: Services, actor: Actor) -> Reply:
                     f"{safe(character.name)} marks off 1 Vitae ({back.vitae} left) and "
                     "returns at full Health."
                 )
+        battle_conditions.battle_over(scene)
         fallen = [c.name for c in scene.state.combatants if c.is_npc and c.dead]
         scene.say("Fallen enemies: " + (", ".join(safe(n) for n in fallen) or "none") + ".")
         caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, ids)

@@ -79,6 +79,9 @@ class Scene:
         after_step(self, self.opened if self.opened is not None else self.state)
         self.state, lost = settle_unchosen(self.state, self.read_version, action, safe)
         self.events[:0] = [BattleEvent(text=line) for line in lost]
+        from bot.actions.caverns import battle_conditions  # it builds on the scene
+
+        battle_conditions.turn_over(self)
         self.state = self.state.model_copy(update={"version": self.read_version + 1})
         self.combat.updated_at = now
         waiting = self.state.phase in (Phase.PLAYER, Phase.ENEMY)
@@ -106,7 +109,11 @@ class Scene:
         ]
         return Reply(
             title=summary,
-            lines=[*lines, f"**Next:** {whose_turn(self.state)}"],
+            lines=[
+                *lines,
+                f"**Next:** {whose_turn(self.state)}",
+                *battle_conditions.turn_notes(self),
+            ],
             buttons=self.armour_buttons(),
             mentions=self.to_ping(),
         )
@@ -227,6 +234,9 @@ def your_turn(
 
 def hurt_character(scene: Scene, character: Character, fighter: Combatant, amount: int) -> None:
     """A character loses Health (its armour may negate it with /battle armour right after)."""
+    from bot.actions.caverns import battle_conditions  # it builds on the scene
+
+    amount = battle_conditions.hit_amount(scene, fighter, amount)
     amount = loss_in_enemy_rows(scene.state.combatant(fighter.id), amount)
     sheet = survive(scene, character, lose_health(caverns_sheet(character), amount))
     save(scene.tx, character, sheet)
@@ -245,6 +255,7 @@ def hurt_character(scene: Scene, character: Character, fighter: Combatant, amoun
         )
     )
     eject(scene, fighter.id)
+    battle_conditions.after_hurt(scene, fighter, amount, character)
 
 
 def armour_blocks(sheet: CavernsSheet) -> int:
@@ -253,7 +264,10 @@ def armour_blocks(sheet: CavernsSheet) -> int:
 
 
 def hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
-    hurt, lost = harm_npc(target, loss_in_enemy_rows(target, amount))
+    from bot.actions.caverns import battle_conditions  # it builds on the scene
+
+    amount = battle_conditions.hit_amount(scene, target, amount)
+    hurt, lost = harm_npc(scene.state.combatant(target.id), loss_in_enemy_rows(target, amount))
     if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
         hurt = hurt.model_copy(
             update={"attributes": find_creature(target.creature).attributes_at(hurt.health)}
@@ -268,3 +282,4 @@ def hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
         enemy_died(scene, hurt)
     if amount > 0:
         eject(scene, target.id)
+    battle_conditions.after_hurt(scene, hurt, lost)
