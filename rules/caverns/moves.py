@@ -34,6 +34,7 @@ from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Modifier, Roll
 
+DREAMBODY = "dreamweaving:dreambody"  # a sleeper acts with its Dream Body (l. 238)
 PRONE = Modifier(value=-PRONE_PENALTY, reason=Condition.PRONE.label)
 BLIND = Modifier(value=-BLIND_ATTACK_PENALTY, reason=Condition.BLIND.label)
 
@@ -53,7 +54,7 @@ def refuse_if_unable(sheet: CavernsSheet, move: Move) -> None:
         raise PawpostError("This character has retired from adventuring.")
     if sheet.is_dead:
         raise PawpostError("You are dead until the battle ends and your Vitae brings you back.")
-    if sheet.has_condition(Condition.SLEEPING):
+    if sheet.has_condition(Condition.SLEEPING) and not sheet.has_skill(DREAMBODY):
         raise PawpostError("You are asleep and cannot act until you wake.")
     if sheet.has_condition(Condition.BOUND) and move is not Move.ROLL:
         raise PawpostError(

@@ -77,6 +77,10 @@ SICK_BEAT_OPTIONS: tuple[Condition, ...] = (
 # exactly like an Implement", l. 185).
 IMPLEMENT_SKILLSETS: tuple[Skillset, ...] = (Skillset.MAGERY, Skillset.NATURE, Skillset.MUSIC)
 
+# Divination's Reversal (l. 236): the lowest attribute counts as +3, the highest as -3.
+REVERSAL_LOWEST = 3
+REVERSAL_HIGHEST = -3
+
 _Attribute = Field(ge=ATTRIBUTE_MIN, le=ATTRIBUTE_MAX)
 
 
@@ -122,6 +126,7 @@ class CavernsSheet(BaseModel):
     drunk: bool = False
     orders: tuple[MarketOrder, ...] = ()
     retired: bool = False
+    reversal: tuple[Attribute, Attribute] | None = None  # Reversal's (lowest, highest)
 
     @field_validator("skills")
     @classmethod
@@ -168,7 +173,10 @@ class CavernsSheet(BaseModel):
         return int(getattr(self, attribute.value))
 
     def attribute(self, attribute: Attribute) -> int:
-        """The value rolled: the character's own, shifted by a Moon bond."""
+        """The value rolled: the character's own, shifted by a Moon bond; under Reversal the
+        lowest counts as +3 and the highest as -3 (until the next Long Rest)."""
+        if self.reversal is not None and attribute in self.reversal:
+            return REVERSAL_LOWEST if attribute is self.reversal[0] else REVERSAL_HIGHEST
         value = self.own(attribute)
         if self.moon is not None and attribute is not Attribute.HARMONY:
             value += self.moon.shift(MoonAspect(attribute.value))

@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
+from bot.actions.caverns import skill_hooks
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
 from bot.actions.caverns.scene import (
@@ -337,9 +338,10 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
         if not in_reach(fighter, foe):
             raise PawpostError(f"{safe(foe.name)} is out of your {fighter.range.value} reach.")
         back = in_reach(foe, fighter)
+        skill_hooks.harm_attempted(scene, fighter, foe)
         result = do_battle(
             caverns_sheet(found), Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
-            services.dice, in_foe_reach=back,
+            services.dice, in_foe_reach=back, **skill_hooks.chant_roll(scene, fighter),
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
@@ -349,12 +351,12 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
                 f"{safe(foe.name)}, for the MC to apply."
             )
         elif result.hit:
-            hurt_npc(scene, foe, result.foe_loses)
+            hurt_npc(scene, foe, result.foe_loses, by=fighter)
         else:
             scene.say(f"Under {BATTLE_HIT}: a miss.")
         if result.you_lose:
             scene.say(f"Under {BATTLE_SAFE}: {safe(foe.name)} strikes back.")
-            hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose)
+            hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose, by=foe)
         if result.flourishes:
             scene.say(
                 f"Doubles: {result.flourishes} Flourish(es) of your weapon; the MC applies the "
@@ -375,7 +377,11 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
             return action_lost(scene, actor, fighter, now)
         if fighter.row is Row.FRONT:
             raise PawpostError("You are in your front row already; only Infiltrate goes further.")
-        result = advance(caverns_sheet(found), services.dice)
+        result = advance(
+            caverns_sheet(found),
+            services.dice,
+            **skill_hooks.chant_roll(scene, fighter, moving=True),
+        )
         save(tx, found, result.sheet)
         scene.state = close_lines(
             replace(scene.state, fighter.model_copy(update={"row": Row.FRONT}))
@@ -402,7 +408,10 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         route = flee_route(scene.state, fighter)
-        result = flee(caverns_sheet(found), route, services.dice)
+        result = flee(
+            caverns_sheet(found), route, services.dice,
+            **skill_hooks.chant_roll(scene, fighter, moving=True),
+        )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} flees ({route.value}).", result.roll)
         scene.say(f"**{result.band.value}**: {result.result}")
@@ -517,17 +526,18 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
         victim.character_id
     ]
     sheet = caverns_sheet(character)
+    skill_hooks.harm_attempted(scene, mover, victim)
     roll = enemy_attack(mover, character.name, sheet.attribute(Attribute.WIND), services.dice)
     scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
     if roll.total >= BATTLE_HIT:
-        hurt_character(scene, character, victim, mover.damage)
+        hurt_character(scene, character, victim, mover.damage, by=mover)
     else:
         scene.say(f"Under {BATTLE_HIT}: a miss.")
     if roll.total < BATTLE_SAFE and in_reach(scene.state.combatant(victim.id), mover):
         hit_back = caverns_sheet(character).damage
         if not caverns_sheet(character).is_dead:
             scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
-            hurt_npc(scene, scene.state.combatant(mover.id), hit_back)
+            hurt_npc(scene, scene.state.combatant(mover.id), hit_back, by=victim)
     if is_doubles(roll) and mover.creature:
         scene.say("Doubles: its Flourish, for the MC to apply.")
 

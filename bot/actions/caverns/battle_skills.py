@@ -11,6 +11,10 @@ from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.scene import Scene, find_battle
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
+from bot.actions.caverns.skills_divination import SKILLSET_SKILLS as DIVINATION
+from bot.actions.caverns.skills_dreamweaving import SKILLSET_SKILLS as DREAMWEAVING
+from bot.actions.caverns.skills_healing import SKILLSET_SKILLS as HEALING
+from bot.actions.caverns.skills_mysticism import SKILLSET_SKILLS as MYSTICISM
 from bot.actions.context import Actor, Services
 from bot.actions.formatting import safe
 from bot.actions.reply import Reply
@@ -24,6 +28,7 @@ from storage.repositories import Transaction
 
 # Skill key -> its use in battle: each skillset's module has its own mapping, merged here.
 BATTLE_SKILLS: Mapping[str, BattleSkill] = {}
+BATTLE_SKILLS = {**BATTLE_SKILLS, **HEALING, **DIVINATION, **DREAMWEAVING, **MYSTICISM}
 
 
 def battle_of(
