@@ -10,7 +10,7 @@ from rules.caverns.attributes import Attribute
 from rules.caverns.battle import PARTY, BattleState, Combatant, Phase
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.constants import DICE_PER_ROLL, DIE_SIDES
-from rules.caverns.sheet import REVERSAL_HIGHEST, REVERSAL_LOWEST, CavernsSheet
+from rules.caverns.sheet import DREAMBODY, REVERSAL_HIGHEST, REVERSAL_LOWEST, CavernsSheet
 from rules.caverns.skill_effects import SkillEffect
 from rules.errors import PawpostError
 from rules.rolls import Modifier
@@ -27,7 +27,6 @@ RETRIBUTION = "divination:retribution"
 DEATH_PROPHESY = "divination:death-prophesy"
 GOOD_OMEN = "divination:good-omen"
 REVERSAL = "divination:reversal"
-DREAMBODY = "dreamweaving:dreambody"
 SLUMBER = "dreamweaving:slumber"
 CONTROL = "dreamweaving:control"
 SWEET_DREAMS = "dreamweaving:sweet-dreams"
@@ -69,8 +68,8 @@ PASSIVES: Mapping[str, str] = {
         "Paranoia)."
     ),
     DREAMBODY: (
-        "Dreambody works by itself: while Asleep you still act, with your Dream Body; the MC "
-        "rules which attacks can harm it."
+        "Dreambody works by itself: while Asleep you still act and deal your Damage, with your "
+        "Dream Body; the MC rules which attacks can harm it."
     ),
     CONTROL: "Control works by itself: you are immune to Fatigue and sleep only if you want.",
     PERFECTION: "Perfection works by itself: each battle you start three turns into your chant.",

@@ -28,13 +28,12 @@ from rules.caverns.constants import (
 from rules.caverns.harmony import spend_harmony
 from rules.caverns.races import Race
 from rules.caverns.rolling import Band, MoveRoll, band_of, is_doubles, roll_attribute
-from rules.caverns.sheet import CavernsSheet
+from rules.caverns.sheet import DREAMBODY, CavernsSheet
 from rules.caverns.skillsets import Skillset
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Modifier, Roll
 
-DREAMBODY = "dreamweaving:dreambody"  # a sleeper acts with its Dream Body (l. 238)
 PRONE = Modifier(value=-PRONE_PENALTY, reason=Condition.PRONE.label)
 BLIND = Modifier(value=-BLIND_ATTACK_PENALTY, reason=Condition.BLIND.label)
 

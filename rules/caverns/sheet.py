@@ -77,6 +77,8 @@ SICK_BEAT_OPTIONS: tuple[Condition, ...] = (
 # exactly like an Implement", l. 185).
 IMPLEMENT_SKILLSETS: tuple[Skillset, ...] = (Skillset.MAGERY, Skillset.NATURE, Skillset.MUSIC)
 
+DREAMBODY = "dreamweaving:dreambody"  # asleep, it acts and deals Damage as a Dream Body
+
 # Divination's Reversal (l. 236): the lowest attribute counts as +3, the highest as -3.
 REVERSAL_LOWEST = 3
 REVERSAL_HIGHEST = -3
@@ -252,8 +254,8 @@ class CavernsSheet(BaseModel):
     @property
     def damage(self) -> int:
         """Damage dealt: the class's (with Moon), -1 when heavily armoured (l. 386), zero
-        while Sleeping (l. 367)."""
-        if self.has_condition(Condition.SLEEPING):
+        while Sleeping (l. 367) unless a Dream Body fights (l. 238)."""
+        if self.has_condition(Condition.SLEEPING) and not self.has_skill(DREAMBODY):
             return SLEEPING_DAMAGE
         damage = self.base_damage
         if self.heavily_armoured:

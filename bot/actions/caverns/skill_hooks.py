@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, TypedDict
 
 from bot.actions.caverns.common import caverns_sheet
-from bot.actions.formatting import safe
+from bot.actions.formatting import plural, safe
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle import Combatant
 from rules.caverns.battle_skills_b1 import (
@@ -189,7 +189,7 @@ def turn_begins(scene: Scene, fighter: Combatant) -> None:
     _store_chant(scene, chant)
     turns = _turns(scene, fighter, sheet, chant)
     if turns:
-        scene.say(f"{safe(fighter.name)} chants: {turns} turns, +{turns} on their rolls.")
+        scene.say(f"{safe(fighter.name)} chants: {plural(turns, 'turn')}, +{turns} on their rolls.")
 
 
 def chant_of(scene: Scene, fighter: Combatant, sheet: CavernsSheet) -> SkillEffect:

@@ -65,7 +65,8 @@ def possess(turn: SkillTurn) -> None:
         raise PawpostError(f'Say what {safe(sleeper.name)} does: target:"{sleeper.name}: …".')
     turn.scene.say(
         f"**For the MC:** {safe(turn.fighter.name)} possesses the sleeping {safe(sleeper.name)}, "
-        f"who now takes one action of their choice it is capable of: {safe(action)}."
+        f"who takes one action of {safe(turn.fighter.name)}'s choice that it is capable of: "
+        f"{safe(action)}."
     )
 
 

@@ -292,9 +292,10 @@ async def test_a_dream_body_acts_asleep_and_its_harm_goes_to_the_mc(services, di
     await battle_ready(services)
     await learn(services, "Brunhild", "dreamweaving:dreambody")
     await afflict(services, "Brunhild", Condition.SLEEPING)
-    dice.load(4, 4)  # she acts with her Dream Body: a hit (Sleeping's Damage is 0), safe
+    dice.load(4, 4)  # she acts with her Dream Body and deals her Damage, 2, into its armour
     attacked = "\n".join((await battle.attack(services, actor(ALICE), "Brigand")).lines)
     assert "Brunhild does battle with Brigand." in attacked
+    assert "Brigand loses 0 Health (a piece of its armour takes up to 3)" in attacked
     dice.load(6, 5)
     hit = "\n".join((await battle.enemy_act(services, MC, "Brigand", "battle", "Brunhild")).lines)
     assert "**For the MC:** Brunhild is Asleep and fights as a Dream Body" in hit
@@ -384,7 +385,7 @@ async def test_the_chant_adds_its_turns_and_perfection_starts_three_in(services,
     await battle.skip(services, MC)
     dice.load(6, 6)
     third = "\n".join((await battle.attack(services, actor(ALICE), "Brigand 2")).lines)
-    assert "Brunhild chants: 1 turns, +1 on their rolls." in third
+    assert "Brunhild chants: 1 turn, +1 on their rolls." in third
 
 
 async def test_meditation_doubles_while_prone_and_balance_ends_it_in_doubles(
