@@ -43,6 +43,7 @@ RETRIBUTION_MOST_HARMONY = 3  # "spend up to three Harmony" (l. 232)
 DEATH_PROPHESY_EXTRA = 3  # "they lose three extra Health" (l. 234)
 DEATH_PROPHESY_MOST = 1  # "at most one Health" from all other sources (l. 234)
 ANESTHESIA_MOST = 1  # "no more than one Health from any source" (l. 225)
+ANESTHESIA_NOTE = "Anesthesia"  # its Fatigue's note: the cap lasts as long as that Fatigue
 ETERNAL_SLEEP_DIFFICULTY = 10  # "the Harmony check ... is 10" (l. 243)
 ETERNAL_SLEEP_NOTE = "Eternal Sleep"
 CHANT_MOST_TURNS = 7  # "capped at 7 turns" (l. 245)

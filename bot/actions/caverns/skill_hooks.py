@@ -12,7 +12,7 @@ from bot.actions.formatting import plural, safe
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle import Combatant
 from rules.caverns.battle_skills_b1 import (
-    ANESTHESIA,
+    ANESTHESIA_NOTE,
     BALANCE,
     CONCENTRATION,
     DREAMBODY,
@@ -104,14 +104,16 @@ def shielded(scene: Scene, fighter: Combatant, condition: Condition) -> bool:
         owner = scene.state.combatant(effect.owner)
         if effect.condition is condition and allies(scene, owner, fighter):
             scene.say(
-                f"{safe(fighter.name)} is immune to {condition.label} ({owner.name}'s Immunize)."
+                f"{safe(fighter.name)} is immune to {condition.label} "
+                f"({safe(owner.name)}'s Immunize)."
             )
             return True
     omens = [c for c in scene.state.combatants if c.present and has_skill(scene, c, GOOD_OMEN)]
     for owner in omens:
         if allies(scene, owner, fighter) and good_omen(attributes_of(scene, fighter)) is condition:
             scene.say(
-                f"{safe(fighter.name)} is immune to {condition.label} ({owner.name}'s Good Omen)."
+                f"{safe(fighter.name)} is immune to {condition.label} "
+                f"({safe(owner.name)}'s Good Omen)."
             )
             return True
     return False
@@ -122,24 +124,29 @@ def shielded(scene: Scene, fighter: Combatant, condition: Condition) -> bool:
 
 def damage_taken(scene: Scene, victim: Combatant, amount: int, by: Combatant | None) -> int:
     """The Health a blow takes after Death Prophesy (+3 from the other, at most 1 from the rest)
-    and Anesthesia (at most 1 while its Fatigue lasts)."""
+    and Anesthesia (at most 1 while its Fatigue lasts). "Most attacks cannot harm" a Dream Body:
+    an attack takes nothing, and the MC takes the Health of one that could."""
+    sheet = sheet_of(scene, victim)
+    dreaming = sheet is not None and sheet.has_skill(DREAMBODY)
+    if dreaming and sheet is not None and sheet.has_condition(Condition.SLEEPING) and by:
+        scene.say(
+            f"**For the MC:** {safe(victim.name)} is Asleep and fights as a Dream Body, which "
+            f"most attacks cannot harm: this one takes nothing. If it could, take the {amount} "
+            "Health with /admin damage."
+        )
+        return 0
     changed, why = prophesied_damage(scene.state, victim, amount, by)
     if why:
         scene.say(f"{why} ({safe(victim.name)}: {amount} → {changed}).")
-    numbed = effects(scene.state, ANESTHESIA, target=victim.id)
-    if numbed and Condition.FATIGUE not in scene.conditions_of(victim):
-        scene.state = without_effects(
-            scene.state, lambda e: e.skill == ANESTHESIA and victim.id in e.targets
-        )
-    elif numbed and changed > anesthetised(changed):
+    fatigue = active_condition(scene, victim, Condition.FATIGUE)
+    if fatigue is not None and fatigue.note == ANESTHESIA_NOTE and changed > anesthetised(changed):
         scene.say(f"Anesthesia: {safe(victim.name)} loses no more than 1 Health.")
         changed = anesthetised(changed)
     return changed
 
 
 def after_damage(scene: Scene, victim: Combatant, amount: int, by: Combatant | None) -> None:
-    """What a character's Health loss sets off: its chant breaks, Retribution is offered, a
-    Dream Body's harm goes to the MC."""
+    """What a character's Health loss sets off: its chant breaks, Retribution is offered."""
     sheet = sheet_of(scene, victim)
     if sheet is None or amount <= 0:
         return
@@ -159,11 +166,6 @@ def after_damage(scene: Scene, victim: Combatant, amount: int, by: Combatant | N
         scene.say(
             f"Retribution: right now, /skill use name:Retribution target:1 to "
             f"{RETRIBUTION_MOST_HARMONY} (Harmony) makes {safe(by.name)} take {amount} per Harmony."
-        )
-    if sheet.has_skill(DREAMBODY) and sheet.has_condition(Condition.SLEEPING):
-        scene.say(
-            f"**For the MC:** {safe(victim.name)} is Asleep and fights as a Dream Body, which "
-            "most attacks cannot harm; if this one could not, give the Health back."
         )
 
 

@@ -13,6 +13,7 @@ from bot.actions.formatting import safe
 from rules.caverns.battle import Combatant, in_reach
 from rules.caverns.battle_skills_b1 import (
     ANESTHESIA,
+    ANESTHESIA_NOTE,
     BEDEVIL,
     CURING,
     CURING_MOST,
@@ -118,11 +119,8 @@ def anesthesia(turn: SkillTurn) -> None:
     Fatigue lasts loses at most 1 Health from any source."""
     target = turn.require_target()
     within_reach(turn, target)
-    if turn.scene.afflict(target, Condition.FATIGUE, by=f"{turn.fighter.name}'s Anesthesia"):
-        numb = SkillEffect(skill=ANESTHESIA, owner=turn.fighter.id, targets=(target.id,))
-        turn.scene.state = with_effect(
-            turn.scene.state, numb, lambda e: e.skill == ANESTHESIA and target.id in e.targets
-        )
+    by = f"{turn.fighter.name}'s Anesthesia"
+    if turn.scene.afflict(target, Condition.FATIGUE, note=ANESTHESIA_NOTE, by=by):
         turn.scene.say(f"While it lasts, {safe(target.name)} loses no more than 1 Health a blow.")
 
 

@@ -159,12 +159,13 @@ async def test_anesthesia_fatigues_and_caps_each_blow_at_one_health(services, di
     )
     assert "Anesthesia: Brunhild loses no more than 1 Health." in hit
     assert "Brunhild loses 1 Health (6 left)." in hit
-    await set_sheet(services, "Brunhild", conditions=())  # the Fatigue is over
+    fatigue = (await sheet(services, "Brunhild")).condition(Condition.FATIGUE)
+    assert fatigue is not None and fatigue.note == "Anesthesia"
+    await afflict(services, "Brunhild", Condition.FATIGUE)  # another Fatigue: the cap is over
     await battle.skip(services, MC)  # Brunhild
     dice.load(6, 5)
     hit = "\n".join((await battle.enemy_act(services, MC, "Brigand", "battle", "Brunhild")).lines)
     assert "Brunhild loses 2 Health (4 left)." in hit
-    assert (await state(services)).effects == []
 
 
 async def test_immunize_shields_the_allies_and_switches_at_the_end_of_a_turn(services) -> None:
@@ -299,6 +300,7 @@ async def test_a_dream_body_acts_asleep_and_its_harm_goes_to_the_mc(services, di
     dice.load(6, 5)
     hit = "\n".join((await battle.enemy_act(services, MC, "Brigand", "battle", "Brunhild")).lines)
     assert "**For the MC:** Brunhild is Asleep and fights as a Dream Body" in hit
+    assert "Brunhild loses 0 Health (7 left)." in hit
     with pytest.raises(PawpostError, match="Dreambody works by itself"):
         await use(services, "Brunhild", "Dreambody")
 
