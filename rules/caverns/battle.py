@@ -10,13 +10,13 @@ from enum import StrEnum
 from pydantic import BaseModel, Field
 
 from rules.caverns.attributes import Attribute
+from rules.caverns.battle_effects import Effect
 from rules.caverns.bestiary import NPC_HARMONY, NPC_VITAE, Creature
 from rules.caverns.catalogue import Range
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.constants import ARMOUR_BLOCKS
 from rules.caverns.moves import FleeRoute
 from rules.caverns.rolling import Band, plain_roll
-from rules.caverns.skill_effects import SkillEffect
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Modifier, Roll
@@ -108,7 +108,7 @@ class BattleState(BaseModel):
     last_enemy: int | None = None
     hits: list[LastHit] = Field(default_factory=list)
     checked_turn: int | None = None  # the turn whose before-acting checks have run
-    effects: list[SkillEffect] = Field(default_factory=list)  # skills' lasting effects
+    effects: list[Effect] = Field(default_factory=list)  # skills' standing effects
 
     @property
     def attacker(self) -> int | None:

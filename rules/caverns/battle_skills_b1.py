@@ -8,10 +8,10 @@ from collections.abc import Callable, Mapping, Sequence
 
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle import PARTY, BattleState, Combatant, Phase
+from rules.caverns.battle_effects import Effect, EffectKind
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.constants import DICE_PER_ROLL, DIE_SIDES
 from rules.caverns.sheet import DREAMBODY, REVERSAL_HIGHEST, REVERSAL_LOWEST, CavernsSheet
-from rules.caverns.skill_effects import SkillEffect
 from rules.errors import PawpostError
 from rules.rolls import Modifier
 
@@ -137,27 +137,27 @@ def reverse_sheet(sheet: CavernsSheet) -> CavernsSheet:
 
 
 def effects(
-    state: BattleState, skill: str, *, owner: int | None = None, target: int | None = None
-) -> list[SkillEffect]:
-    """The effects of one skill, of one owner or on one target if given."""
+    state: BattleState, kind: EffectKind, *, owner: int | None = None, target: int | None = None
+) -> list[Effect]:
+    """The standing effects of one kind, of one owner or on one target if given."""
     return [
         e
         for e in state.effects
-        if e.skill == skill
+        if e.kind is kind
         and (owner is None or e.owner == owner)
-        and (target is None or target in e.targets)
+        and (target is None or e.target == target)
     ]
 
 
 def with_effect(
-    state: BattleState, effect: SkillEffect, replaces: Callable[[SkillEffect], bool]
+    state: BattleState, effect: Effect, replaces: Callable[[Effect], bool]
 ) -> BattleState:
     """The state with `effect` in place of those `replaces` picks."""
     kept = [e for e in state.effects if not replaces(e)]
     return state.model_copy(update={"effects": [*kept, effect]})
 
 
-def without_effects(state: BattleState, drop: Callable[[SkillEffect], bool]) -> BattleState:
+def without_effects(state: BattleState, drop: Callable[[Effect], bool]) -> BattleState:
     return state.model_copy(update={"effects": [e for e in state.effects if not drop(e)]})
 
 
@@ -195,20 +195,24 @@ def is_ally(
 # --- Death Prophesy and Anesthesia (l. 225, 234) -------------------------------------------
 
 
-def prophesy(state: BattleState, owner: Combatant, a: Combatant, b: Combatant) -> BattleState:
-    """Bind two enemies of each other. Each is marked as having tried to harm the other, so
-    its first turn after the prophecy is not held against it."""
+def _bound(effect: Effect, ids: set[int]) -> bool:
+    return effect.kind is EffectKind.PROPHECY and bool({effect.owner, effect.target} & ids)
+
+
+def prophesy(state: BattleState, a: Combatant, b: Combatant) -> BattleState:
+    """Bind two enemies of each other: one effect each, owned by it and aimed at the other.
+    Each starts as having tried to harm the other, so its first turn after it is free."""
     if a.id == b.id or not are_enemies(a, b):
         raise PawpostError("Death Prophesy binds two creatures who are enemies of each other.")
     if not a.present or not b.present:
         raise PawpostError("Both creatures must still be in the battle.")
-    pair = (a.id, b.id)
-    effect = SkillEffect(
-        skill=DEATH_PROPHESY, owner=owner.id, targets=pair, at=state.turn, marks=pair
-    )
-    return with_effect(
-        state, effect, lambda e: e.skill == DEATH_PROPHESY and bool(set(e.targets) & set(pair))
-    )
+    pair = {a.id, b.id}
+    kept = [e for e in state.effects if not _bound(e, pair)]
+    bound = [
+        Effect(kind=EffectKind.PROPHECY, owner=one.id, target=other.id, amount=1)
+        for one, other in ((a, b), (b, a))
+    ]
+    return state.model_copy(update={"effects": [*kept, *bound]})
 
 
 def prophesied_damage(
@@ -216,9 +220,8 @@ def prophesied_damage(
 ) -> tuple[int, str]:
     """The Health a creature under Death Prophesy loses: three more from the other creature,
     at most one from anyone or anything else. Returns it and the reason, if it changed."""
-    for effect in effects(state, DEATH_PROPHESY, target=victim.id):
-        other = next(t for t in effect.targets if t != victim.id)
-        if by is not None and by.id == other:
+    for effect in effects(state, EffectKind.PROPHECY, owner=victim.id):
+        if by is not None and by.id == effect.target:
             if amount > 0:
                 return amount + DEATH_PROPHESY_EXTRA, f"Death Prophesy: +{DEATH_PROPHESY_EXTRA}"
             return amount, ""
@@ -229,29 +232,32 @@ def prophesied_damage(
 
 def tried_to_harm(state: BattleState, attacker: Combatant, target: Combatant) -> BattleState:
     """The attacker attempted to harm the other creature of its prophecy: its turn counts."""
-    changed = []
-    for effect in state.effects:
-        if effect.skill == DEATH_PROPHESY and {attacker.id, target.id} == set(effect.targets):
-            effect = effect.model_copy(update={"marks": tuple({*effect.marks, attacker.id})})
-        changed.append(effect)
-    return state.model_copy(update={"effects": changed})
+    return state.model_copy(
+        update={
+            "effects": [
+                e.model_copy(update={"amount": 1})
+                if e.kind is EffectKind.PROPHECY and (e.owner, e.target) == (attacker.id, target.id)
+                else e
+                for e in state.effects
+            ]
+        }
+    )
 
 
 def prophecy_at_turn(state: BattleState, fighter: Combatant) -> tuple[BattleState, list[str]]:
     """As a creature's turn begins: a prophecy it went a whole turn under without trying to
     harm the other ends. Returns the state and the ended pairs' names."""
-    kept: list[SkillEffect] = []
-    ended: list[str] = []
+    lapsed = {e.target for e in effects(state, EffectKind.PROPHECY, owner=fighter.id)}
+    lapsed -= {e.target for e in effects(state, EffectKind.PROPHECY, owner=fighter.id) if e.amount}
+    kept = []
     for effect in state.effects:
-        if effect.skill == DEATH_PROPHESY and fighter.id in effect.targets:
-            if fighter.id not in effect.marks:
-                names = " and ".join(state.combatant(t).name for t in effect.targets)
-                ended.append(names)
-                continue
-            effect = effect.model_copy(
-                update={"marks": tuple(m for m in effect.marks if m != fighter.id)}
-            )
+        pair = {effect.owner, effect.target}
+        if effect.kind is EffectKind.PROPHECY and fighter.id in pair and pair & lapsed:
+            continue
+        if effect.kind is EffectKind.PROPHECY and effect.owner == fighter.id:
+            effect = effect.model_copy(update={"amount": 0})
         kept.append(effect)
+    ended = [f"{fighter.name} and {state.combatant(other or 0).name}" for other in lapsed]
     return state.model_copy(update={"effects": kept}), ended
 
 
@@ -289,37 +295,52 @@ def slumbering_enemy(
 # --- The Mystic Chant (l. 245-250) ---------------------------------------------------------
 
 
-def chant_started(fighter: Combatant, perfection: bool) -> SkillEffect:
+BROKEN = "broken"  # the chant's turn adds nothing: the chanter moved or took damage
+LAPSED = "lapsed"  # broken, and ends as the chanter's next turn begins unless kept
+
+
+def chant_started(fighter: Combatant, perfection: bool) -> Effect:
     """A chanter's chant as a battle begins for it: three turns in with Perfection."""
-    return SkillEffect(
-        skill=MYSTIC_CHANT, owner=fighter.id, count=PERFECTION_TURNS if perfection else 0
-    )
+    turns = PERFECTION_TURNS if perfection else 0
+    return Effect(kind=EffectKind.CHANT, owner=fighter.id, amount=turns)
 
 
-def chant_at_turn(chant: SkillEffect) -> SkillEffect:
+def chant_at_turn(chant: Effect) -> Effect:
     """As the chanter's turn begins, the turn before counts if it neither moved nor took
-    damage (it is then unmarked); a lapse nobody kept up ends the chant."""
-    count = 0 if chant.lapsed else chant.count
-    if chant.owner not in chant.marks:
+    damage; a lapse nobody kept up ends the chant."""
+    count = 0 if chant.note == LAPSED else chant.amount
+    if not chant.note:
         count += 1
-    return chant.model_copy(update={"count": count, "marks": (), "lapsed": False})
+    return chant.model_copy(update={"amount": count, "note": ""})
 
 
-def chant_broken(chant: SkillEffect, *, concentration: bool) -> SkillEffect:
+def chant_broken(chant: Effect, *, concentration: bool) -> Effect:
     """The chanter moved or took damage: this turn adds nothing, and the chant ends, unless
     Concentration may still keep it (it lapses until the chanter's next turn begins)."""
-    marked = chant.model_copy(update={"marks": (chant.owner,)})
-    if concentration and chant.count > 0:
-        return marked.model_copy(update={"lapsed": True})
-    return marked.model_copy(update={"count": 0, "lapsed": False})
+    if concentration and chant.amount > 0:
+        return chant.model_copy(update={"note": LAPSED})
+    return chant_ended(chant)
 
 
-def chant_turns(chant: SkillEffect, *, prone: bool, meditation: bool) -> int:
+def chant_ended(chant: Effect) -> Effect:
+    return chant.model_copy(update={"amount": 0, "note": BROKEN})
+
+
+def chant_kept(chant: Effect) -> Effect:
+    """Concentration keeps a lapsing chant; the turn that broke it still adds nothing."""
+    return chant.model_copy(update={"note": BROKEN})
+
+
+def is_lapsing(chant: Effect) -> bool:
+    return chant.note == LAPSED
+
+
+def chant_turns(chant: Effect, *, prone: bool, meditation: bool) -> int:
     """How many turns the chant counts for: doubled while Prone with Meditation, capped at 7;
     none while it lapses."""
-    if chant.lapsed:
+    if is_lapsing(chant):
         return 0
-    turns = chant.count * (MEDITATION_FACTOR if prone and meditation else 1)
+    turns = chant.amount * (MEDITATION_FACTOR if prone and meditation else 1)
     return min(turns, CHANT_MOST_TURNS)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.actions.caverns import skill_hooks
+from bot.actions.caverns import skills_b1_hooks
 from bot.actions.caverns.scene import Scene
 from bot.actions.context import Actor, Services
 from bot.actions.formatting import safe
@@ -20,7 +20,7 @@ def before_acting(services: Services, scene: Scene, fighter: Combatant) -> bool:
     if scene.state.checked_turn == scene.state.turn:
         return True
     scene.state = scene.state.model_copy(update={"checked_turn": scene.state.turn})
-    skill_hooks.turn_begins(scene, fighter)
+    skills_b1_hooks.turn_begins(scene, fighter)
     return True
 
 

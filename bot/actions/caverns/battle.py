@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
-from bot.actions.caverns import skill_hooks
+from bot.actions.caverns import skills_b1_hooks
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
 from bot.actions.caverns.scene import (
@@ -338,10 +338,10 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
         if not in_reach(fighter, foe):
             raise PawpostError(f"{safe(foe.name)} is out of your {fighter.range.value} reach.")
         back = in_reach(foe, fighter)
-        skill_hooks.harm_attempted(scene, fighter, foe)
+        skills_b1_hooks.harm_attempted(scene, fighter, foe)
         result = do_battle(
             caverns_sheet(found), Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
-            services.dice, in_foe_reach=back, **skill_hooks.chant_roll(scene, fighter),
+            services.dice, in_foe_reach=back, **skills_b1_hooks.chant_roll(scene, fighter),
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
@@ -380,7 +380,7 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
         result = advance(
             caverns_sheet(found),
             services.dice,
-            **skill_hooks.chant_roll(scene, fighter, moving=True),
+            **skills_b1_hooks.chant_roll(scene, fighter, moving=True),
         )
         save(tx, found, result.sheet)
         scene.state = close_lines(
@@ -410,7 +410,7 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
         route = flee_route(scene.state, fighter)
         result = flee(
             caverns_sheet(found), route, services.dice,
-            **skill_hooks.chant_roll(scene, fighter, moving=True),
+            **skills_b1_hooks.chant_roll(scene, fighter, moving=True),
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} flees ({route.value}).", result.roll)
@@ -526,7 +526,7 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
         victim.character_id
     ]
     sheet = caverns_sheet(character)
-    skill_hooks.harm_attempted(scene, mover, victim)
+    skills_b1_hooks.harm_attempted(scene, mover, victim)
     roll = enemy_attack(mover, character.name, sheet.attribute(Attribute.WIND), services.dice)
     scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
     if roll.total >= BATTLE_HIT:

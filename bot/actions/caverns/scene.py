@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from bot.actions import audit
-from bot.actions.caverns import skill_hooks
+from bot.actions.caverns import skills_b1_hooks
 from bot.actions.caverns.common import caverns_sheet, require_caverns, save
 from bot.actions.context import Actor
 from bot.actions.formatting import describe_roll, safe
@@ -144,7 +144,7 @@ class Scene:
         """Put a condition on a character (its sheet; immunities refuse it) or an NPC (the
         battle's state), and tell the story ("… is Entranced by the glowing orb"). `note` is
         kept with the condition (which limb, the source of a Fear). False when immune."""
-        if skill_hooks.shielded(self, fighter, condition):
+        if skills_b1_hooks.shielded(self, fighter, condition):
             return False
         if fighter.character_id is None:
             current = self.state.combatant(fighter.id)
@@ -219,7 +219,7 @@ def hurt_character(
 ) -> None:
     """A character loses Health (its armour may negate it with /battle armour right after);
     `by` is the attacker, if a creature dealt it."""
-    amount = skill_hooks.damage_taken(scene, fighter, amount, by)
+    amount = skills_b1_hooks.damage_taken(scene, fighter, amount, by)
     sheet = lose_health(caverns_sheet(character), amount)
     save(scene.tx, character, sheet)
     dead = sheet.is_dead
@@ -236,7 +236,7 @@ def hurt_character(
             else ""
         )
     )
-    skill_hooks.after_damage(scene, fighter, amount, by)
+    skills_b1_hooks.after_damage(scene, fighter, amount, by)
 
 
 def armour_blocks(sheet: CavernsSheet) -> int:
@@ -244,7 +244,7 @@ def armour_blocks(sheet: CavernsSheet) -> int:
 
 
 def hurt_npc(scene: Scene, target: Combatant, amount: int, by: Combatant | None = None) -> None:
-    amount = skill_hooks.damage_taken(scene, target, amount, by)
+    amount = skills_b1_hooks.damage_taken(scene, target, amount, by)
     hurt, lost = harm_npc(target, amount)
     if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
         hurt = hurt.model_copy(

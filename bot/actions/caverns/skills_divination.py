@@ -1,6 +1,6 @@
 """Divination in battle (book l. 231-236): Ill Omen's condition by the target's lowest
 attribute, Retribution right after a hit, Death Prophesy binding two enemies, and Reversal;
-Good Omen works by itself (skill_hooks.shielded). Doom is a Flourish, chosen with the others."""
+Good Omen works by itself (skills_b1_hooks.shielded). Doom is a Flourish, chosen with the others."""
 
 from __future__ import annotations
 
@@ -8,10 +8,11 @@ from collections.abc import Mapping
 
 from bot.actions.caverns.common import caverns_sheet, items, save
 from bot.actions.caverns.scene import hurt_character, hurt_npc
-from bot.actions.caverns.skill_hooks import attributes_of
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
+from bot.actions.caverns.skills_b1_hooks import attributes_of
 from bot.actions.formatting import safe
 from rules.caverns.battle import replace
+from rules.caverns.battle_effects import EffectKind
 from rules.caverns.battle_skills_b1 import (
     DEATH_PROPHESY,
     DEATH_PROPHESY_EXTRA,
@@ -48,7 +49,9 @@ def retribution_use(turn: SkillTurn) -> None:
     scene = turn.scene
     user = scene.state.combatant(turn.fighter.id)
     due = [
-        e for e in effects(scene.state, RETRIBUTION, owner=user.id) if e.at == scene.read_version
+        e
+        for e in effects(scene.state, EffectKind.RETRIBUTION, owner=user.id)
+        if e.version == scene.read_version
     ]
     if not due:
         raise PawpostError("Retribution answers only the latest blow you took, right after it.")
@@ -56,14 +59,14 @@ def retribution_use(turn: SkillTurn) -> None:
         harmony = int(turn.text.strip() or "1")
     except ValueError:
         raise PawpostError("Give the Harmony Retribution spends: target:1, 2 or 3.") from None
-    damage = retribution(due[0].count, harmony)
+    damage = retribution(due[0].amount, harmony)
     paid = spend_harmony(caverns_sheet(turn.character), harmony, turn.skill.name)
     save(scene.tx, turn.character, paid)
     scene.say(
         f"{safe(user.name)} spends {harmony} Harmony on Retribution ({signed(paid.harmony)})."
     )
     scene.state = without_effects(
-        scene.state, lambda e: e.skill == RETRIBUTION and e.owner == user.id
+        scene.state, lambda e: e.kind is EffectKind.RETRIBUTION and e.owner == user.id
     )
     # The hit stays open for armour in the step this one stores.
     hits = [
@@ -73,7 +76,7 @@ def retribution_use(turn: SkillTurn) -> None:
         for h in scene.state.hits
     ]
     scene.state = scene.state.model_copy(update={"hits": hits})
-    attacker = scene.state.combatant(due[0].targets[0])
+    attacker = scene.state.combatant(due[0].target or 0)
     if not attacker.present:
         scene.say(f"{safe(attacker.name)} is out of the fight already.")
         return
@@ -91,8 +94,7 @@ def death_prophesy(turn: SkillTurn) -> None:
     if len(names) != 2:
         raise PawpostError('Name the two creatures: target:"Brunhild, Brigand".')
     a, b = (turn.scene.state.by_name(name) for name in names)
-    user = turn.scene.state.combatant(turn.fighter.id)
-    turn.scene.state = prophesy(turn.scene.state, user, a, b)
+    turn.scene.state = prophesy(turn.scene.state, a, b)
     turn.scene.say(
         f"Death Prophesy: {safe(a.name)} and {safe(b.name)} lose {DEATH_PROPHESY_EXTRA} more "
         "Health from each other and at most 1 from anything else, until one goes a turn "

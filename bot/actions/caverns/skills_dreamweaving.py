@@ -1,17 +1,18 @@
 """Dreamweaving in battle (book l. 238-243): Sweet Dreams cures a sleeping ally as its turn
 ends, Possess hands a sleeper's action to you (for the MC to play out), Eternal Sleep deepens
-a sleep; Dreambody and Control work by themselves, Slumber through skill_hooks."""
+a sleep; Dreambody and Control work by themselves, Slumber through skills_b1_hooks."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 
 from bot.actions.caverns.common import caverns_sheet, save
-from bot.actions.caverns.skill_hooks import allies
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
+from bot.actions.caverns.skills_b1_hooks import allies
 from bot.actions.caverns.skills_healing import aimed, chosen_conditions
 from bot.actions.formatting import safe
 from rules.caverns.battle import Combatant, replace
+from rules.caverns.battle_effects import Effect, EffectKind
 from rules.caverns.battle_skills_b1 import (
     ETERNAL_SLEEP,
     ETERNAL_SLEEP_DIFFICULTY,
@@ -23,7 +24,6 @@ from rules.caverns.battle_skills_b1 import (
     with_effect,
 )
 from rules.caverns.conditions import Condition
-from rules.caverns.skill_effects import SkillEffect
 from rules.errors import PawpostError
 
 
@@ -43,15 +43,15 @@ def sweet_dreams(turn: SkillTurn) -> None:
     _asleep(turn, ally)
     if not at_end_of_turn(state, ally):
         raise PawpostError(f"Sweet Dreams works as {safe(ally.name)}'s turn ends Asleep.")
-    if any(e.at == state.turn for e in effects(state, SWEET_DREAMS, target=ally.id)):
+    if any(e.amount == state.turn for e in effects(state, EffectKind.SWEET_DREAMS, target=ally.id)):
         raise PawpostError(f"{safe(ally.name)}'s dreams have cured a condition this turn.")
     if not rest:
         raise PawpostError(f'Name the condition to cure: target:"{ally.name}: fatigue".')
     (condition,) = chosen_conditions(turn, ally, rest, 1)
     turn.scene.relieve(ally, condition)
-    mark = SkillEffect(skill=SWEET_DREAMS, owner=user.id, targets=(ally.id,), at=state.turn)
+    mark = Effect(kind=EffectKind.SWEET_DREAMS, owner=user.id, target=ally.id, amount=state.turn)
     turn.scene.state = with_effect(
-        turn.scene.state, mark, lambda e: e.skill == SWEET_DREAMS and ally.id in e.targets
+        turn.scene.state, mark, lambda e: e.kind is EffectKind.SWEET_DREAMS and e.target == ally.id
     )
     turn.scene.say(f"Sweet dreams: {safe(ally.name)} is no longer {condition.state}.")
 

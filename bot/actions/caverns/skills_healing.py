@@ -7,10 +7,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.actions.caverns.common import items
-from bot.actions.caverns.skill_hooks import active_condition, has_skill
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
+from bot.actions.caverns.skills_b1_hooks import active_condition, has_skill
 from bot.actions.formatting import safe
 from rules.caverns.battle import Combatant, in_reach
+from rules.caverns.battle_effects import Effect, EffectKind
 from rules.caverns.battle_skills_b1 import (
     ANESTHESIA,
     ANESTHESIA_NOTE,
@@ -26,7 +27,6 @@ from rules.caverns.battle_skills_b1 import (
 )
 from rules.caverns.catalogue import Range
 from rules.caverns.conditions import Condition, parse_condition
-from rules.caverns.skill_effects import SkillEffect
 from rules.caverns.wording import joined
 from rules.errors import PawpostError
 
@@ -145,15 +145,15 @@ def immunize(turn: SkillTurn) -> None:
         raise PawpostError('Name the condition your allies become immune to: target:"fatigue".')
     state = turn.scene.state
     user = state.combatant(turn.fighter.id)
-    chosen = effects(state, IMMUNIZE, owner=user.id)
+    chosen = effects(state, EffectKind.IMMUNIZE, owner=user.id)
     if chosen and not at_end_of_turn(state, user):
         raise PawpostError(
             f"You switch Immunize's condition at the end of your turn; it is "
             f"{chosen[0].condition.label if chosen[0].condition else 'none'} until then."
         )
-    shield = SkillEffect(skill=IMMUNIZE, owner=user.id, condition=condition, at=state.turn)
+    shield = Effect(kind=EffectKind.IMMUNIZE, owner=user.id, condition=condition)
     turn.scene.state = with_effect(
-        state, shield, lambda e: e.skill == IMMUNIZE and e.owner == user.id
+        state, shield, lambda e: e.kind is EffectKind.IMMUNIZE and e.owner == user.id
     )
     turn.scene.say(f"{safe(user.name)}'s allies are immune to {condition.label} (Immunize).")
 

@@ -6,18 +6,20 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from bot.actions.caverns.skill_hooks import chant_of, chant_turns_now, sheet_of
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
-from bot.actions.formatting import safe
+from bot.actions.caverns.skills_b1_hooks import chant_of, chant_turns_now, sheet_of, store_chant
+from bot.actions.formatting import plural, safe
+from rules.caverns.battle_effects import Effect, EffectKind
 from rules.caverns.battle_skills_b1 import (
     BALANCE,
     BALANCE_FACTOR,
     CONCENTRATION,
     MYSTIC_CHANT,
+    chant_kept,
+    is_lapsing,
     with_effect,
 )
 from rules.caverns.sheet import CavernsSheet
-from rules.caverns.skill_effects import SkillEffect
 from rules.errors import PawpostError
 
 
@@ -36,9 +38,9 @@ def balance_use(turn: SkillTurn) -> None:
     turns = chant_turns_now(turn.scene, user, sheet)
     if turns < 1:
         raise PawpostError("Balance ends a chant, and you are not chanting.")
-    armed = SkillEffect(skill=BALANCE, owner=user.id)
+    armed = Effect(kind=EffectKind.BALANCE, owner=user.id)
     turn.scene.state = with_effect(
-        turn.scene.state, armed, lambda e: e.skill == BALANCE and e.owner == user.id
+        turn.scene.state, armed, lambda e: e.kind is EffectKind.BALANCE and e.owner == user.id
     )
     turn.scene.say(
         f"{safe(user.name)} will end the chant on their next roll: its dice become "
@@ -51,13 +53,11 @@ def concentration(turn: SkillTurn) -> None:
     sheet = _chanter(turn)
     user = turn.scene.state.combatant(turn.fighter.id)
     chant = chant_of(turn.scene, user, sheet)
-    if not chant.lapsed:
+    if not is_lapsing(chant):
         raise PawpostError("Your chant is not ending; Concentration keeps one that would.")
-    kept = chant.model_copy(update={"lapsed": False})
-    turn.scene.state = with_effect(
-        turn.scene.state, kept, lambda e: e.skill == MYSTIC_CHANT and e.owner == user.id
-    )
-    turn.scene.say(f"{safe(user.name)} keeps chanting ({kept.count} turns).")
+    kept = chant_kept(chant)
+    store_chant(turn.scene, kept)
+    turn.scene.say(f"{safe(user.name)} keeps chanting ({plural(kept.amount, 'turn')}).")
 
 
 SKILLSET_SKILLS: Mapping[str, BattleSkill] = {

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from bot.actions.caverns import battle, skill_hooks, skills
+from bot.actions.caverns import battle, skills, skills_b1_hooks
 from bot.actions.caverns.scene import find_battle
 from rules.caverns.battle import BattleState
 from rules.caverns.conditions import ActiveCondition, Condition
@@ -311,8 +311,8 @@ async def test_slumber_puts_an_enemy_losing_an_action_to_fatigue_to_sleep(servic
     found: list[bool] = []
 
     def fatigue_lost(scene: Any) -> None:
-        found.append(skill_hooks.slumber_instead(scene, scene.state.by_name("Ilsa")))
-        found.append(skill_hooks.slumber_instead(scene, scene.state.by_name("Brigand")))
+        found.append(skills_b1_hooks.slumber_instead(scene, scene.state.by_name("Ilsa")))
+        found.append(skills_b1_hooks.slumber_instead(scene, scene.state.by_name("Brigand")))
 
     await in_scene(services, fatigue_lost)
     assert found == [False, True]  # no enemy of Ilsa's has Slumber; Piper is the Brigand's

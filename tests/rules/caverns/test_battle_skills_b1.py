@@ -34,6 +34,8 @@ from rules.caverns.battle_skills_b1 import (
     can_be_woken,
     chant_at_turn,
     chant_broken,
+    chant_ended,
+    chant_kept,
     chant_started,
     chant_turns,
     deepened,
@@ -41,6 +43,7 @@ from rules.caverns.battle_skills_b1 import (
     highest,
     ill_omen,
     is_ally,
+    is_lapsing,
     lowest,
     previous_player,
     prophecy_at_turn,
@@ -124,8 +127,8 @@ def _two_sides() -> tuple[BattleState, Combatant, Combatant, Combatant]:
 def test_death_prophesy_binds_two_enemies_until_one_lets_a_turn_pass() -> None:
     state, ana, bo, brigand = _two_sides()
     with pytest.raises(PawpostError, match="enemies of each other"):
-        prophesy(state, bo, ana, bo)
-    state = prophesy(state, bo, ana, brigand)
+        prophesy(state, ana, bo)
+    state = prophesy(state, ana, brigand)
     assert prophesied_damage(state, brigand, 2, ana) == (5, "Death Prophesy: +3")
     assert prophesied_damage(state, brigand, 0, ana) == (0, "")
     assert prophesied_damage(state, ana, 4, bo) == (1, "Death Prophesy: at most 1")
@@ -167,19 +170,21 @@ def test_a_dream_body_acts_while_asleep() -> None:
 def test_the_chant_counts_its_turns_up_to_seven() -> None:
     chanter = Combatant(id=1, name="Ana", side=PARTY, row=Row.FRONT, character_id=1)
     chant = chant_started(chanter, perfection=False)
-    assert chant.count == 0 and chant_started(chanter, perfection=True).count == 3
+    assert chant.amount == 0 and chant_started(chanter, perfection=True).amount == 3
     chant = chant_at_turn(chant)
     assert chant_turns(chant, prone=False, meditation=False) == 1
     for _ in range(9):
         chant = chant_at_turn(chant)
-    assert chant.count == 10 and chant_turns(chant, prone=False, meditation=False) == 7
+    assert chant.amount == 10 and chant_turns(chant, prone=False, meditation=False) == 7
     broken = chant_broken(chant, concentration=False)
-    assert broken.count == 0 and chant_at_turn(broken).count == 0  # that turn adds nothing
+    assert broken.amount == 0 and chant_at_turn(broken).amount == 0  # that turn adds nothing
     lapsing = chant_broken(chant, concentration=True)
-    assert lapsing.lapsed and chant_turns(lapsing, prone=False, meditation=False) == 0
-    assert chant_at_turn(lapsing).count == 0  # nobody kept it up: it ended
-    kept = lapsing.model_copy(update={"lapsed": False})
-    assert chant_at_turn(kept).count == 10  # kept: the turn adds nothing but it goes on
+    assert is_lapsing(lapsing) and chant_turns(lapsing, prone=False, meditation=False) == 0
+    assert chant_at_turn(lapsing).amount == 0  # nobody kept it up: it ended
+    kept = chant_kept(lapsing)
+    assert chant_turns(kept, prone=False, meditation=False) == 7
+    assert chant_at_turn(kept).amount == 10  # kept: the turn adds nothing but it goes on
+    assert chant_at_turn(chant_ended(chant)).amount == 0  # Balance ends it
     three = chant_started(chanter, perfection=True)
     assert chant_turns(three, prone=True, meditation=True) == 6
     assert chant_turns(three, prone=True, meditation=False) == 3

@@ -11,13 +11,12 @@ from bot.actions.caverns.common import caverns_sheet
 from bot.actions.formatting import plural, safe
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle import Combatant
+from rules.caverns.battle_effects import Effect, EffectKind
 from rules.caverns.battle_skills_b1 import (
     ANESTHESIA_NOTE,
-    BALANCE,
     CONCENTRATION,
     DREAMBODY,
     GOOD_OMEN,
-    IMMUNIZE,
     MEDITATION,
     MYSTIC_CHANT,
     PERFECTION,
@@ -28,12 +27,14 @@ from rules.caverns.battle_skills_b1 import (
     balance,
     chant_at_turn,
     chant_broken,
+    chant_ended,
     chant_modifier,
     chant_started,
     chant_turns,
     effects,
     good_omen,
     is_ally,
+    is_lapsing,
     prophecy_at_turn,
     prophesied_damage,
     slumbering_enemy,
@@ -43,7 +44,6 @@ from rules.caverns.battle_skills_b1 import (
 )
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.sheet import CavernsSheet
-from rules.caverns.skill_effects import SkillEffect
 from rules.rolls import Modifier
 
 if TYPE_CHECKING:
@@ -100,7 +100,7 @@ def attributes_of(scene: Scene, fighter: Combatant) -> dict[Attribute, int]:
 def shielded(scene: Scene, fighter: Combatant, condition: Condition) -> bool:
     """Immunize's chosen condition and Good Omen's keep a condition off the user's allies;
     True (and the story told) when one does."""
-    for effect in effects(scene.state, IMMUNIZE):
+    for effect in effects(scene.state, EffectKind.IMMUNIZE):
         owner = scene.state.combatant(effect.owner)
         if effect.condition is condition and allies(scene, owner, fighter):
             scene.say(
@@ -153,15 +153,15 @@ def after_damage(scene: Scene, victim: Combatant, amount: int, by: Combatant | N
     if sheet.has_skill(MYSTIC_CHANT):
         break_chant(scene, victim, "takes damage")
     if sheet.has_skill(RETRIBUTION) and by is not None and by.id != victim.id:
-        due = SkillEffect(
-            skill=RETRIBUTION,
+        due = Effect(
+            kind=EffectKind.RETRIBUTION,
             owner=victim.id,
-            targets=(by.id,),
-            count=amount,
-            at=scene.read_version + 1,
+            target=by.id,
+            amount=amount,
+            version=scene.read_version + 1,
         )
         scene.state = with_effect(
-            scene.state, due, lambda e: e.skill == RETRIBUTION and e.owner == victim.id
+            scene.state, due, lambda e: e.kind is EffectKind.RETRIBUTION and e.owner == victim.id
         )
         scene.say(
             f"Retribution: right now, /skill use name:Retribution target:1 to "
@@ -186,27 +186,27 @@ def turn_begins(scene: Scene, fighter: Combatant) -> None:
     sheet = sheet_of(scene, fighter)
     if sheet is None or not sheet.has_skill(MYSTIC_CHANT):
         return
-    found = effects(scene.state, MYSTIC_CHANT, owner=fighter.id)
+    found = effects(scene.state, EffectKind.CHANT, owner=fighter.id)
     chant = chant_at_turn(found[0]) if found else chant_of(scene, fighter, sheet)
-    _store_chant(scene, chant)
+    store_chant(scene, chant)
     turns = _turns(scene, fighter, sheet, chant)
     if turns:
         scene.say(f"{safe(fighter.name)} chants: {plural(turns, 'turn')}, +{turns} on their rolls.")
 
 
-def chant_of(scene: Scene, fighter: Combatant, sheet: CavernsSheet) -> SkillEffect:
+def chant_of(scene: Scene, fighter: Combatant, sheet: CavernsSheet) -> Effect:
     """The chanter's chant in this battle, begun (Perfection: three turns in) if it was not."""
-    found = effects(scene.state, MYSTIC_CHANT, owner=fighter.id)
+    found = effects(scene.state, EffectKind.CHANT, owner=fighter.id)
     if found:
         return found[0]
     chant = chant_started(fighter, sheet.has_skill(PERFECTION))
-    _store_chant(scene, chant)
+    store_chant(scene, chant)
     return chant
 
 
-def _store_chant(scene: Scene, chant: SkillEffect) -> None:
+def store_chant(scene: Scene, chant: Effect) -> None:
     scene.state = with_effect(
-        scene.state, chant, lambda e: e.skill == MYSTIC_CHANT and e.owner == chant.owner
+        scene.state, chant, lambda e: e.kind is EffectKind.CHANT and e.owner == chant.owner
     )
 
 
@@ -215,7 +215,7 @@ def chant_turns_now(scene: Scene, fighter: Combatant, sheet: CavernsSheet) -> in
     return _turns(scene, fighter, sheet, chant_of(scene, fighter, sheet))
 
 
-def _turns(scene: Scene, fighter: Combatant, sheet: CavernsSheet, chant: SkillEffect) -> int:
+def _turns(scene: Scene, fighter: Combatant, sheet: CavernsSheet, chant: Effect) -> int:
     return chant_turns(
         chant,
         prone=sheet.has_condition(Condition.PRONE),
@@ -231,13 +231,13 @@ def break_chant(scene: Scene, fighter: Combatant, why: str) -> None:
         return
     chant = chant_of(scene, fighter, sheet)
     broken = chant_broken(chant, concentration=sheet.has_skill(CONCENTRATION))
-    _store_chant(scene, broken)
-    if broken.lapsed:
+    store_chant(scene, broken)
+    if is_lapsing(broken):
         scene.say(
             f"{safe(fighter.name)} {why}: the chant would end; /skill use name:Concentration "
             "(1 Harmony) keeps it, before their next turn."
         )
-    elif chant.count:
+    elif chant.amount:
         scene.say(f"{safe(fighter.name)} {why}: the chant ends.")
 
 
@@ -252,14 +252,13 @@ def chant_roll(scene: Scene, fighter: Combatant, *, moving: bool = False) -> Cha
         return {"modifiers": [], "fated_die": None}
     chant = chant_of(scene, fighter, sheet)
     turns = _turns(scene, fighter, sheet, chant)
-    balanced = bool(effects(scene.state, BALANCE, owner=fighter.id))
+    balanced = bool(effects(scene.state, EffectKind.BALANCE, owner=fighter.id))
     scene.state = without_effects(
-        scene.state, lambda e: e.skill == BALANCE and e.owner == fighter.id
+        scene.state, lambda e: e.kind is EffectKind.BALANCE and e.owner == fighter.id
     )
     if balanced and turns > 0:
         face, extra = balance(turns)
-        ended = chant.model_copy(update={"count": 0, "marks": (fighter.id,), "lapsed": False})
-        _store_chant(scene, ended)
+        store_chant(scene, chant_ended(chant))
         scene.say(f"Balance: {safe(fighter.name)} ends the chant; the roll is doubles of {face}.")
         return {"modifiers": extra, "fated_die": face}
     if balanced:
