@@ -339,9 +339,10 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
             raise PawpostError(f"{safe(foe.name)} is out of your {fighter.range.value} reach.")
         back = in_reach(foe, fighter)
         skills_b1_hooks.harm_attempted(scene, fighter, foe)
+        chant = skills_b1_hooks.chant_roll(scene, fighter)
         result = do_battle(
             caverns_sheet(found), Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
-            services.dice, in_foe_reach=back, **skills_b1_hooks.chant_roll(scene, fighter),
+            services.dice, in_foe_reach=back, modifiers=chant.modifiers, fated_die=chant.fated_die,
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
@@ -377,10 +378,12 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
             return action_lost(scene, actor, fighter, now)
         if fighter.row is Row.FRONT:
             raise PawpostError("You are in your front row already; only Infiltrate goes further.")
+        chant = skills_b1_hooks.chant_roll(scene, fighter, moving=True)
         result = advance(
             caverns_sheet(found),
             services.dice,
-            **skills_b1_hooks.chant_roll(scene, fighter, moving=True),
+            modifiers=chant.modifiers,
+            fated_die=chant.fated_die,
         )
         save(tx, found, result.sheet)
         scene.state = close_lines(
@@ -408,9 +411,10 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         route = flee_route(scene.state, fighter)
+        chant = skills_b1_hooks.chant_roll(scene, fighter, moving=True)
         result = flee(
             caverns_sheet(found), route, services.dice,
-            **skills_b1_hooks.chant_roll(scene, fighter, moving=True),
+            modifiers=chant.modifiers, fated_die=chant.fated_die,
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} flees ({route.value}).", result.roll)

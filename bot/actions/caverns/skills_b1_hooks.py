@@ -5,7 +5,7 @@ calls these one-line hooks; the rules are in rules/caverns/battle_skills_b1.py."
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING, NamedTuple
 
 from bot.actions.caverns.common import caverns_sheet
 from bot.actions.formatting import plural, safe
@@ -50,9 +50,9 @@ if TYPE_CHECKING:
     from bot.actions.caverns.scene import Scene
 
 
-class ChantRoll(TypedDict):
-    """What a chanter's roll in battle takes: `**chant_roll(...)` into do_battle, advance,
-    flee."""
+class ChantRoll(NamedTuple):
+    """What a chanter's roll in battle takes: its `modifiers` and `fated_die` go to do_battle,
+    advance or flee."""
 
     modifiers: list[Modifier]
     fated_die: int | None
@@ -249,7 +249,7 @@ def chant_roll(scene: Scene, fighter: Combatant, *, moving: bool = False) -> Cha
     roll to Advance or Flee moves, which breaks the chant after it."""
     sheet = sheet_of(scene, fighter)
     if sheet is None or not sheet.has_skill(MYSTIC_CHANT):
-        return {"modifiers": [], "fated_die": None}
+        return ChantRoll([], None)
     chant = chant_of(scene, fighter, sheet)
     turns = _turns(scene, fighter, sheet, chant)
     balanced = bool(effects(scene.state, EffectKind.BALANCE, owner=fighter.id))
@@ -260,12 +260,12 @@ def chant_roll(scene: Scene, fighter: Combatant, *, moving: bool = False) -> Cha
         face, extra = balance(turns)
         store_chant(scene, chant_ended(chant))
         scene.say(f"Balance: {safe(fighter.name)} ends the chant; the roll is doubles of {face}.")
-        return {"modifiers": extra, "fated_die": face}
+        return ChantRoll(extra, face)
     if balanced:
         scene.say("Balance: the chant has ended already, so the roll is an ordinary one.")
     if moving:
         break_chant(scene, fighter, "moves")
-    return {"modifiers": chant_modifier(turns), "fated_die": None}
+    return ChantRoll(chant_modifier(turns), None)
 
 
 # --- Slumber (l. 239) -----------------------------------------------------------------------
