@@ -17,6 +17,7 @@ from rules.caverns.battle_skills_b1 import (
     DEATH_PROPHESY,
     DEATH_PROPHESY_EXTRA,
     ILL_OMEN,
+    OMENS,
     RETRIBUTION,
     REVERSAL,
     are_enemies,
@@ -116,7 +117,7 @@ def reversal(turn: SkillTurn) -> None:
         sheet = reverse_sheet(caverns_sheet(found))
         save(scene.tx, found, sheet)
         values = sheet.attributes
-    shown = ", ".join(f"{a.label} {signed(v)}" for a, v in values.items())
+    shown = ", ".join(f"{a.label} {signed(values.get(a, 0))}" for a in OMENS)
     scene.say(f"{safe(target.name)} is reversed until the next Long Rest: {shown}.")
 
 

@@ -1,4 +1,4 @@
-"""Mysticism in battle (book l. 245-250): the Mystic Chant counts by itself (skill_hooks);
+"""Mysticism in battle (book l. 245-250): the Mystic Chant counts by itself (skills_b1_hooks);
 Balance ends it to make your next roll doubles of its turns, and Concentration keeps a chant
 that would end. Perfection and Meditation work by themselves."""
 
