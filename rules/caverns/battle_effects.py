@@ -24,6 +24,12 @@ class EffectKind(StrEnum):
     LION = "lion"  # the owner's latest turn: amount 1 when it did battle
     BEAR_REST = "bear-rest"  # the owner began its latest turn Asleep or Fatigued
     REVIVIFY = "revivify"  # `target` comes back without marking off Vitae
+    IMMUNIZE = "immunize"  # the owner's allies are immune to `condition`
+    PROPHECY = "death-prophesy"  # owner and `target` bound; amount 1: it tried to harm them
+    RETRIBUTION = "retribution"  # offer: `target` takes `amount` per Harmony, at `version`
+    SWEET_DREAMS = "sweet-dreams"  # `target`'s dreams cured a condition in turn `amount`
+    CHANT = "chant"  # the owner's Mystic Chant, `amount` turns; `note` broken or lapsed
+    BALANCE = "balance"  # the owner's next roll is Balance's
 
 
 class Effect(BaseModel):

@@ -28,7 +28,7 @@ from rules.caverns.constants import (
 from rules.caverns.harmony import spend_harmony
 from rules.caverns.races import Race
 from rules.caverns.rolling import Band, MoveRoll, band_of, is_doubles, roll_attribute
-from rules.caverns.sheet import CavernsSheet
+from rules.caverns.sheet import DREAMBODY, CavernsSheet
 from rules.caverns.skillsets import Skillset
 from rules.dice import DiceSource
 from rules.errors import PawpostError
@@ -53,7 +53,7 @@ def refuse_if_unable(sheet: CavernsSheet, move: Move) -> None:
         raise PawpostError("This character has retired from adventuring.")
     if sheet.is_dead:
         raise PawpostError("You are dead until the battle ends and your Vitae brings you back.")
-    if sheet.has_condition(Condition.SLEEPING):
+    if sheet.has_condition(Condition.SLEEPING) and not sheet.has_skill(DREAMBODY):
         raise PawpostError("You are asleep and cannot act until you wake.")
     if sheet.has_condition(Condition.BOUND) and move is not Move.ROLL:
         raise PawpostError(

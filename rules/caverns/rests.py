@@ -134,6 +134,8 @@ def _begin(sheet: CavernsSheet, moment: Moment) -> tuple[CavernsSheet, tuple[Con
     cleared = sheet.model_copy(
         update={"harmony_benefits": (), "harmony_picks": (), "fated_dice": (), "crow_damage": 0}
     )
+    if moment is Moment.LONG_REST:  # Reversal lasts "until your next Long Rest" (l. 236)
+        cleared = cleared.model_copy(update={"reversal": None})
     return end_conditions(after_rest(cleared), moment)
 
 

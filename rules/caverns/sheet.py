@@ -79,6 +79,12 @@ SICK_BEAT_OPTIONS: tuple[Condition, ...] = (
 # exactly like an Implement", l. 185).
 IMPLEMENT_SKILLSETS: tuple[Skillset, ...] = (Skillset.MAGERY, Skillset.NATURE, Skillset.MUSIC)
 
+DREAMBODY = "dreamweaving:dreambody"  # asleep, it acts and deals Damage as a Dream Body
+
+# Divination's Reversal (l. 236): the lowest attribute counts as +3, the highest as -3.
+REVERSAL_LOWEST = 3
+REVERSAL_HIGHEST = -3
+
 _Attribute = Field(ge=ATTRIBUTE_MIN, le=ATTRIBUTE_MAX)
 
 
@@ -128,6 +134,7 @@ class CavernsSheet(BaseModel):
     poisoning: Poisoning | None = None  # book l. 389: the pooled duration and effects
     envenomed: Envenoming | None = None  # the weapon envenomed at a Short Rest (l. 389)
     envenom_rest: int | None = None  # the Short Rest (its id) whose envenoming is spent
+    reversal: tuple[Attribute, Attribute] | None = None  # Reversal's (lowest, highest)
 
     @field_validator("skills")
     @classmethod
@@ -174,7 +181,10 @@ class CavernsSheet(BaseModel):
         return int(getattr(self, attribute.value))
 
     def attribute(self, attribute: Attribute) -> int:
-        """The value rolled: the character's own, shifted by a Moon bond."""
+        """The value rolled: the character's own, shifted by a Moon bond; under Reversal the
+        lowest counts as +3 and the highest as -3 (until the next Long Rest)."""
+        if self.reversal is not None and attribute in self.reversal:
+            return REVERSAL_LOWEST if attribute is self.reversal[0] else REVERSAL_HIGHEST
         value = self.own(attribute)
         if self.moon is not None and attribute is not Attribute.HARMONY:
             value += self.moon.shift(MoonAspect(attribute.value))
@@ -250,8 +260,8 @@ class CavernsSheet(BaseModel):
     @property
     def damage(self) -> int:
         """Damage dealt: the class's (with Moon and Crow's feasts), -1 when heavily armoured
-        (l. 386), zero while Sleeping (l. 367)."""
-        if self.has_condition(Condition.SLEEPING):
+        (l. 386), zero while Sleeping (l. 367) unless a Dream Body fights (l. 238)."""
+        if self.has_condition(Condition.SLEEPING) and not self.has_skill(DREAMBODY):
             return SLEEPING_DAMAGE
         damage = self.base_damage + self.crow_damage
         if self.heavily_armoured:

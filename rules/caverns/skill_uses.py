@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from pydantic import BaseModel, ConfigDict
 
 from rules.caverns.attributes import Attribute
+from rules.caverns.battle_skills_b1 import PASSIVES
 from rules.caverns.constants import DIE_SIDES, IMMUNITY_POISON_ROLL, TWIST_FATE_DICE
 from rules.caverns.harmony import spend_harmony
 from rules.caverns.health import transmute
@@ -30,6 +31,7 @@ WORKS_BY_ITSELF: Mapping[str, str] = {
     "athletics:fitness": (
         "Fitness works by itself: a condition that takes three rolls ends at your first success."
     ),
+    **PASSIVES,  # Healing, Divination, Dreamweaving, Mysticism
 }
 
 

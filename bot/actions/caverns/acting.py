@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.actions.caverns import battle_conditions
+from bot.actions.caverns import battle_conditions, skills_b1_hooks
 from bot.actions.caverns.poisons import poisoned_turn
 from bot.actions.caverns.scene import Scene
 from bot.actions.caverns.skill_hooks import turn_begins
@@ -23,6 +23,7 @@ def before_acting(services: Services, scene: Scene, fighter: Combatant) -> bool:
         return True
     scene.state = scene.state.model_copy(update={"checked_turn": scene.state.turn})
     turn_begins(scene, fighter)
+    skills_b1_hooks.turn_begins(scene, fighter)
     may_act = battle_conditions.before_acting(services, scene, fighter)
     # a poisoned turn counts even when a condition takes the action (docs/rulings.md)
     return poisoned_turn(services, scene, fighter) and may_act

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
-from bot.actions.caverns import battle_conditions
+from bot.actions.caverns import battle_conditions, skills_b1_hooks
 from bot.actions.caverns import skill_hooks as skills
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
@@ -379,11 +379,14 @@ def attack(
             and skills.foe_answers(scene, foe, fighter)
             and battle_conditions.strikes_back(scene, foe)
         )
+        skills_b1_hooks.harm_attempted(scene, fighter, foe)
+        chant = skills_b1_hooks.chant_roll(scene, fighter)
         result = do_battle(
             pay_boost(sheet, paid, weapon),
             Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
             services.dice, in_foe_reach=back, assault=paid is Boost.ASSAULT,
-            modifiers=skills.roll_bonus(scene, fighter),
+            modifiers=[*skills.roll_bonus(scene, fighter), *chant.modifiers],
+            fated_die=chant.fated_die,
             bonus_damage=skills.attack_bonus(scene, fighter, sheet) + attack_bonus(sheet, fighter),
         )  # fmt: skip
         save(tx, found, result.sheet)
@@ -391,13 +394,13 @@ def attack(
         if result.hit and result.sick_beat:
             skills.sick_beat(scene, fighter, foe, result.afflictions)
         elif result.hit:
-            hurt_npc(scene, foe, result.foe_loses)
+            hurt_npc(scene, foe, result.foe_loses, by=fighter)
             note_strike(scene, fighter, foe)
         else:
             scene.say(f"Under {BATTLE_HIT}: a miss.")
         if result.you_lose:
             scene.say(f"Under {BATTLE_SAFE}: {safe(foe.name)} strikes back.")
-            hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose)
+            hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose, by=foe)
         if result.flourishes and skills.shielded(scene, fighter, foe):
             scene.say(f"{safe(foe.name)}'s Entourage turns the Flourish aside (l. 383).")
         elif not (
@@ -425,11 +428,15 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
+        chant = skills_b1_hooks.chant_roll(scene, fighter, moving=True)
         to = [
             *skills.roll_bonus(scene, fighter),
             *advance_modifiers(scene, f"{fighter.side}:{Row.FRONT.value}"),
+            *chant.modifiers,
         ]
-        result = advance(caverns_sheet(found), services.dice, modifiers=to)
+        result = advance(
+            caverns_sheet(found), services.dice, modifiers=to, fated_die=chant.fated_die
+        )
         save(tx, found, result.sheet)
         scene.state = close_lines(
             replace(scene.state, fighter.model_copy(update={"row": Row.FRONT}))
@@ -458,11 +465,17 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         route = flee_route(scene.state, fighter)
+        chant = skills_b1_hooks.chant_roll(scene, fighter, moving=True)
         result = flee(
             caverns_sheet(found),
             route,
             services.dice,
-            modifiers=[*skills.roll_bonus(scene, fighter), *flee_modifiers(scene, fighter)],
+            modifiers=[
+                *skills.roll_bonus(scene, fighter),
+                *flee_modifiers(scene, fighter),
+                *chant.modifiers,
+            ],
+            fated_die=chant.fated_die,
         )
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} flees ({route.value}).", result.roll)
@@ -607,6 +620,7 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
     ]
     skills.check_attack(scene, mover, victim)
     sheet = caverns_sheet(character)
+    skills_b1_hooks.harm_attempted(scene, mover, victim)
     penalties = battle_conditions.npc_modifiers(scene, mover, Move.DO_BATTLE)
     roll = enemy_attack(
         mover, character.name, sheet.attribute(Attribute.WIND), services.dice,
@@ -618,7 +632,7 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
     ) and battle_conditions.strikes_back(scene, victim)  # asleep or a Pacifist: no blow back
     if roll.total >= BATTLE_HIT:
         parried = skills.parried(scene, victim, mover, sheet, answers)
-        hurt_character(scene, character, victim, mover.damage - parried)
+        hurt_character(scene, character, victim, mover.damage - parried, by=mover)
     else:
         scene.say(f"Under {BATTLE_HIT}: a miss.")
     if answers and in_reach(scene.state.combatant(victim.id), mover):
@@ -626,7 +640,7 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
         if not caverns_sheet(character).is_dead:
             scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
             before = scene.state.combatant(mover.id)
-            hurt_npc(scene, before, hit_back)
+            hurt_npc(scene, before, hit_back, by=victim)
             if roll.total < BATTLE_HIT or mover.damage == 0:
                 riposte(scene, victim, character, before, hit_back)
     if is_doubles(roll) and skills.shielded(scene, mover, victim):

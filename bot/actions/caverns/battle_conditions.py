@@ -8,14 +8,17 @@ from __future__ import annotations
 
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.scene import Scene, hurt_character, hurt_npc
+from bot.actions.caverns.skills_b1_hooks import slumber_instead
 from bot.actions.context import Services
 from bot.actions.formatting import safe
 from rules.caverns import battle_conditions as rules
 from rules.caverns.afflictions import Moment, cure_roll, end_conditions, ends_at, stand_up, wake
 from rules.caverns.battle import Combatant, Phase, Row, replace
+from rules.caverns.battle_skills_b1 import can_be_woken
 from rules.caverns.conditions import CONDITIONS, ActiveCondition, Condition
 from rules.caverns.moves import Move
 from rules.caverns.rolling import Band
+from rules.caverns.sheet import DREAMBODY
 from rules.errors import PawpostError
 from rules.rolls import Modifier
 from storage.models import Character
@@ -65,7 +68,12 @@ def before_acting(services: Services, scene: Scene, fighter: Combatant) -> bool:
         return False
     for condition in rules.TURN_ROLLS:
         suffers = rules.has(conditions_of(scene, fighter), condition)
+        if suffers and condition is Condition.SLEEPING and _dreaming(scene, fighter):
+            scene.say(f"{name} sleeps on and acts with the Dream Body.")
+            continue
         if suffers and not _cure(services, scene, fighter, condition):
+            if condition is Condition.FATIGUE:
+                slumber_instead(scene, fighter)
             return False
     now = conditions_of(scene, fighter)
     if rules.has(now, Condition.ENTRANCEMENT) and fighter.row is Row.BACK:
@@ -99,6 +107,13 @@ def _ablaze(services: Services, scene: Scene, fighter: Combatant) -> bool:
         return False
     _cure(services, scene, fighter, Condition.ABLAZE)
     return True
+
+
+def _dreaming(scene: Scene, fighter: Combatant) -> bool:
+    """A sleeping character with Dreambody acts with its Dream Body (l. 238)."""
+    if fighter.character_id is None:
+        return False
+    return caverns_sheet(scene.character(fighter)).has_skill(DREAMBODY)
 
 
 def _cure(services: Services, scene: Scene, fighter: Combatant, condition: Condition) -> bool:
@@ -243,14 +258,20 @@ def after_hurt(
     name = safe(fighter.name)
     if character is not None:
         sheet = caverns_sheet(character)
-        if sheet.has_condition(Condition.SLEEPING) and not sheet.is_dead:
+        asleep = sheet.condition(Condition.SLEEPING)
+        if asleep is not None and not can_be_woken(asleep):
+            scene.say(f"{name} sleeps on: an Eternal Sleep no blow can break.")
+        elif asleep is not None and not sheet.is_dead:
             woken = wake(sheet)
             save(scene.tx, character, woken)
             prone = " and is Prone" if woken.has_condition(Condition.PRONE) else ""
             scene.say(f"The blow wakes {name}{prone}.")
         return
     current = scene.state.combatant(fighter.id)
-    if rules.has(current.conditions, Condition.SLEEPING) and current.present:
+    asleep = current.condition(Condition.SLEEPING)
+    if asleep is not None and not can_be_woken(asleep):
+        scene.say(f"{name} sleeps on: an Eternal Sleep no blow can break.")
+    elif asleep is not None and current.present:
         awake = rules.removed(current.conditions, Condition.SLEEPING)
         _set_npc(scene, fighter, rules.added(awake, Condition.PRONE))
         scene.say(f"The blow wakes {name}, who is Prone.")

@@ -15,8 +15,12 @@ from bot.actions.caverns.scene import Scene, find_battle
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_acrobatics import ACROBATICS_SKILLS
 from bot.actions.caverns.skills_athletics import ATHLETICS_SKILLS
+from bot.actions.caverns.skills_divination import SKILLSET_SKILLS as DIVINATION
+from bot.actions.caverns.skills_dreamweaving import SKILLSET_SKILLS as DREAMWEAVING
+from bot.actions.caverns.skills_healing import SKILLSET_SKILLS as HEALING
 from bot.actions.caverns.skills_magery import MAGERY_SKILLS
 from bot.actions.caverns.skills_music import MUSIC_SKILLS
+from bot.actions.caverns.skills_mysticism import SKILLSET_SKILLS as MYSTICISM
 from bot.actions.caverns.skills_rituals import RITUALS_SKILLS
 from bot.actions.caverns.skills_totems import TOTEMS_SKILLS
 from bot.actions.context import Actor, Services
@@ -43,6 +47,10 @@ BATTLE_SKILLS: Mapping[str, BattleSkill] = {
     **skills_psionics.SKILLSET_SKILLS,
     **skills_stealth.SKILLSET_SKILLS,
     **skills_hunting.SKILLSET_SKILLS,
+    **HEALING,
+    **DIVINATION,
+    **DREAMWEAVING,
+    **MYSTICISM,
 }
 
 

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from bot.actions import audit
+from bot.actions.caverns import skills_b1_hooks
 from bot.actions.caverns.common import caverns_sheet, require_caverns, save
 from bot.actions.caverns.skill_reactions import enemy_died, sick_beat_ended, survive
 from bot.actions.caverns.skills_b2_hooks import after_step, eject, loss_in_enemy_rows, psi_armour
@@ -162,6 +163,8 @@ class Scene:
         """Put a condition on a character (its sheet; immunities refuse it) or an NPC (the
         battle's state), and tell the story ("… is Entranced by the glowing orb"). `note` is
         kept with the condition (which limb, the source of a Fear). False when immune."""
+        if skills_b1_hooks.shielded(self, fighter, condition):
+            return False
         if fighter.character_id is None:
             current = self.state.combatant(fighter.id)
             self.state = replace(
@@ -232,12 +235,17 @@ def your_turn(
     return found, fighter
 
 
-def hurt_character(scene: Scene, character: Character, fighter: Combatant, amount: int) -> None:
-    """A character loses Health (its armour may negate it with /battle armour right after)."""
+def hurt_character(
+    scene: Scene, character: Character, fighter: Combatant, amount: int, by: Combatant | None = None
+) -> None:
+    """A character loses Health (its armour may negate it with /battle armour right after);
+    `by` is the attacker, if a creature dealt it. The skills' caps (Anesthesia, Death
+    Prophesy) come last: they bound the Health lost from any source."""
     from bot.actions.caverns import battle_conditions  # it builds on the scene
 
     amount = battle_conditions.hit_amount(scene, fighter, amount)
     amount = loss_in_enemy_rows(scene.state.combatant(fighter.id), amount)
+    amount = skills_b1_hooks.damage_taken(scene, fighter, amount, by)
     sheet = survive(scene, character, lose_health(caverns_sheet(character), amount))
     save(scene.tx, character, sheet)
     dead = sheet.is_dead
@@ -256,6 +264,7 @@ def hurt_character(scene: Scene, character: Character, fighter: Combatant, amoun
     )
     eject(scene, fighter.id)
     battle_conditions.after_hurt(scene, fighter, amount, character)
+    skills_b1_hooks.after_damage(scene, fighter, amount, by)
 
 
 def armour_blocks(sheet: CavernsSheet) -> int:
@@ -263,11 +272,12 @@ def armour_blocks(sheet: CavernsSheet) -> int:
     return blocks + psi_armour(sheet)
 
 
-def hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
+def hurt_npc(scene: Scene, target: Combatant, amount: int, by: Combatant | None = None) -> None:
     from bot.actions.caverns import battle_conditions  # it builds on the scene
 
     amount = battle_conditions.hit_amount(scene, target, amount)
-    hurt, lost = harm_npc(scene.state.combatant(target.id), loss_in_enemy_rows(target, amount))
+    amount = skills_b1_hooks.damage_taken(scene, target, loss_in_enemy_rows(target, amount), by)
+    hurt, lost = harm_npc(scene.state.combatant(target.id), amount)
     if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
         hurt = hurt.model_copy(
             update={"attributes": find_creature(target.creature).attributes_at(hurt.health)}
