@@ -4,7 +4,7 @@ Pure: the state is kept whole in the core's combat tables."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
 from pydantic import BaseModel, Field
@@ -16,6 +16,7 @@ from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.constants import ARMOUR_BLOCKS
 from rules.caverns.moves import FleeRoute
 from rules.caverns.rolling import Band, plain_roll
+from rules.caverns.special_state import SpecialState
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Modifier, Roll
@@ -62,6 +63,8 @@ class Combatant(BaseModel):
     leaving: bool = False  # Flee 7-9: leaves at the start of its next turn
     acted: bool = False  # has had a turn (the Cave Fisher's Lure is its first)
     conditions: tuple[ActiveCondition, ...] = ()  # an NPC's; a character's are on its sheet
+    among: str | None = None  # the other side whose rows hold it (dragged prey, an Assassin)
+    special: SpecialState = Field(default_factory=SpecialState)  # its special's bookkeeping
 
     @property
     def is_npc(self) -> bool:
@@ -203,8 +206,9 @@ def _position(fighter: Combatant, facing_own: bool) -> int:
 
 
 def rows_between(a: Combatant, b: Combatant) -> int:
-    """How many rows apart two combatants are (each enemy side faces the other pairwise)."""
-    if a.side == b.side:
+    """How many rows apart two combatants are (each enemy side faces the other pairwise); one
+    standing among another side's rows counts as that side's."""
+    if (a.among or a.side) == (b.among or b.side):
         return 0 if a.row is b.row else 1
     return abs(_position(a, True) - _position(b, False))
 
@@ -219,11 +223,10 @@ def close_lines(state: BattleState) -> BattleState:
     """A side whose front row is empty moves its back row up (l. 409-411)."""
     fighters = list(state.combatants)
     for side in state.sides:
-        present = [c for c in fighters if c.side == side and c.present]
+        present = [c for c in fighters if c.side == side and c.present and c.among is None]
         if present and not any(c.row is Row.FRONT for c in present):
             fighters = [
-                c.model_copy(update={"row": Row.FRONT}) if c.side == side and c.present else c
-                for c in fighters
+                c.model_copy(update={"row": Row.FRONT}) if c in present else c for c in fighters
             ]
     return state.model_copy(update={"combatants": fighters})
 
@@ -340,11 +343,14 @@ def replace(state: BattleState, fighter: Combatant) -> BattleState:
     )
 
 
-def harm_npc(fighter: Combatant, amount: int) -> tuple[Combatant, int]:
+def harm_npc(
+    fighter: Combatant, amount: int, *, ignore_armour: bool = False
+) -> tuple[Combatant, int]:
     """An NPC loses Health: its armour pieces each negate up to 3 of the hit (the MC's
-    default: an NPC always spends armour while it has some). Returns it and the Health lost."""
+    default: an NPC always spends armour while it has some) unless the attack is Destructive
+    (l. 377). Returns it and the Health lost."""
     armour = fighter.armour
-    if amount > 0 and armour > 0:
+    if amount > 0 and armour > 0 and not ignore_armour:
         amount = max(0, amount - ARMOUR_BLOCKS)
         armour -= 1
     lost = min(amount, fighter.health)
@@ -374,7 +380,13 @@ def npc_cured(fighter: Combatant, condition: Condition) -> Combatant:
     return fighter.model_copy(update={"conditions": kept})
 
 
-def enemy_attack(enemy: Combatant, target: str, target_wind: int, dice: DiceSource) -> Roll:
+def enemy_attack(
+    enemy: Combatant,
+    target: str,
+    target_wind: int,
+    dice: DiceSource,
+    modifiers: Sequence[Modifier] = (),
+) -> Roll:
     """An enemy's Do Battle (RULINGS): 2d6 + its Wood − the character's Wind."""
     return plain_roll(
         dice,
@@ -382,6 +394,7 @@ def enemy_attack(enemy: Combatant, target: str, target_wind: int, dice: DiceSour
         [
             Modifier(value=enemy.attribute(Attribute.WOOD), reason=f"{enemy.name}'s Wood"),
             Modifier(value=-target_wind, reason=f"{target}'s Wind"),
+            *modifiers,
         ],
     )
 

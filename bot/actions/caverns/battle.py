@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
+from bot.actions.caverns import specials
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
 from bot.actions.caverns.scene import (
@@ -42,12 +43,11 @@ from rules.caverns.battle import (
     flee_route,
     in_reach,
     npc,
-    place,
     replace,
     whose_turn,
 )
 from rules.caverns.bestiary import CREATURES, find_creature, hyfae_colony_health
-from rules.caverns.catalogue import Range
+from rules.caverns.catalogue import Range, Special
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import (
     BATTLE_HIT,
@@ -59,6 +59,7 @@ from rules.caverns.moves import Foe, advance, do_battle, flee
 from rules.caverns.records import Item
 from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
 from rules.caverns.sheet import CavernsSheet
+from rules.caverns.specials import ambush_penalty, arrive, counter_damage
 from rules.errors import PawpostError
 from rules.rolls import Modifier
 from storage.caverns import caverns
@@ -144,8 +145,6 @@ def join(services: Services, actor: Actor, row: str, character: str | None = Non
             raise PawpostError(f"{safe(found.name)} cannot fight now.")
         if scene.state.of_character(found.id) is not None:
             raise PawpostError(f"{safe(found.name)} is already in this battle.")
-        if scene.state.phase is not Phase.SETUP:
-            raise PawpostError("The battle has begun; the MC places late arrivals.")
         fighter = Combatant(
             id=0,
             name=found.name,
@@ -154,7 +153,7 @@ def join(services: Services, actor: Actor, row: str, character: str | None = Non
             character_id=found.id,
             range=_reach(sheet, _ranges(tx, guild)),
         )
-        scene.state = place(scene.state, fighter)
+        scene.state = arrive(scene.state, fighter)  # late, at the end of the order
         try:
             caverns(tx).battles.add_fighters(
                 guild.guild_id, scene.combat.id, [found.id], len(scene.state.combatants)
@@ -174,8 +173,10 @@ def add_enemy(
     side: str | None = None,
     row: str | None = None,
     health: int | None = None,
+    among: str | None = None,
 ) -> Reply:
-    """`/battle add enemy` (the MC): bestiary creatures by name, on a side and row."""
+    """`/battle add enemy` (the MC): bestiary creatures by name, on a side and row, even once
+    the battle runs; an Assassin may start among the party's rows, unannounced."""
     creature = find_creature(enemy)
     if not 1 <= count <= MOST_ADDED:
         raise PawpostError(f"Add 1 to {MOST_ADDED} at a time.")
@@ -185,21 +186,25 @@ def add_enemy(
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         require_admin(actor, guild)
+        stands = specials.among(creature, among)
+        first = len(scene.state.combatants)
         if creature.health is None and health is None:  # the Hyfae pool their Health
-            scene.state = place(
-                scene.state, npc(creature, where, chosen, health=hyfae_colony_health(count))
-            )
+            colony = npc(creature, where, chosen, health=hyfae_colony_health(count))
+            scene.state = arrive(scene.state, colony.model_copy(update={"among": stands}))
             scene.say(f"The {count} Hyfae share one pool of Health.")
         else:
             for _ in range(count):
-                scene.state = place(scene.state, npc(creature, where, chosen, health=health))
+                one = npc(creature, where, chosen, health=health)
+                scene.state = arrive(scene.state, one.model_copy(update={"among": stands}))
+        specials.on_added(services, scene, creature, scene.state.combatants[first:])
         reminders = "".join(f"\n{s.name}: {s.text}" for s in creature.specials)
         scene.say(
             f"{count} × {creature.name} join the {where} side's {chosen.value} row "
             f"(Health {scene.state.combatants[-1].health}, Damage {creature.damage}, "
             f"Armour {creature.armour}).{reminders}"
         )
-        return scene.commit(actor, "add", f"{creature.name} joins the battle", now)
+        done = scene.commit(actor, "add", f"{creature.name} joins the battle", now)
+        return done.model_copy(update={"ephemeral": specials.hides(creature)})
 
 
 def _side(text: str | None) -> str:
@@ -254,7 +259,7 @@ def add_custom(
             id=0, name=label, side=where, row=chosen, health=health, max_health=health,
             damage=damage, armour=armour, range=weapon, attributes=stats,
         )  # fmt: skip
-        scene.state = place(scene.state, fighter)
+        scene.state = arrive(scene.state, fighter)
         scene.say(f"{safe(label)} joins the {where} side's {chosen.value} row (Health {health}).")
         return scene.commit(actor, "add", f"{label} joins the battle", now)
 
@@ -280,20 +285,23 @@ def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[
         for row in (Row.FRONT, Row.BACK):
             names = []
             for c in state.combatants:
-                if c.side != side or c.row is not row or not c.present:
+                if c.side != side or c.row is not row or not c.present or c.special.hidden:
                     continue
                 if c.character_id is not None and c.character_id in sheets:
                     sheet = sheets[c.character_id]
                     conditions = ", ".join(a.condition.label for a in sheet.conditions)
                     names.append(
                         f"{safe(c.name)}: Health {sheet.health}/{sheet.max_health}, "
-                        f"armour {sheet.intact_armour}" + (f", {conditions}" if conditions else "")
+                        f"armour {sheet.intact_armour}"
+                        + (f", {conditions}" if conditions else "")
+                        + (f", among the {c.among} side" if c.among else "")
                     )
                 else:
                     conditions = ", ".join(a.condition.label for a in c.conditions)
                     names.append(
                         f"{safe(c.name)}: Health {c.health}/{c.max_health}, armour {c.armour}"
                         + (f", {conditions}" if conditions else "")
+                        + (f", among the {c.among} side" if c.among else "")
                     )
             out.append(ReplyField(name=f"{side} {row.value}", value="\n".join(names) or "empty"))
     fallen = [
@@ -322,9 +330,16 @@ def status(services: Services, actor: Actor) -> Reply:
 
 
 @runs_in_database
-def attack(services: Services, actor: Actor, target: str, character: str | None = None) -> Reply:
+def attack(
+    services: Services,
+    actor: Actor,
+    target: str,
+    character: str | None = None,
+    destructive: str | None = None,
+) -> Reply:
     """`/battle attack`: Do Battle with an enemy in reach: 5+ it loses your Damage, under 8
-    you lose its Damage if you are in its reach, doubles a Flourish (l. 294-297)."""
+    you lose its Damage if you are in its reach, doubles a Flourish (l. 294-297); a Taurian
+    may sacrifice a piece of armour to make it Destructive (l. 92)."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
@@ -332,13 +347,17 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         foe = scene.state.by_name(target)
+        specials.check_target(foe)
         if foe.side == PARTY or not foe.present:
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
         if not in_reach(fighter, foe):
             raise PawpostError(f"{safe(foe.name)} is out of your {fighter.range.value} reach.")
         back = in_reach(foe, fighter)
+        sacrificed = specials.destructive_attack(scene, found, destructive == "yes")
+        found = scene.character(fighter)
+        hits_back = counter_damage(foe, fighter)
         result = do_battle(
-            caverns_sheet(found), Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
+            caverns_sheet(found), Foe(name=foe.name, attributes=foe.attributes, damage=hits_back),
             services.dice, in_foe_reach=back,
         )  # fmt: skip
         save(tx, found, result.sheet)
@@ -349,12 +368,14 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
                 f"{safe(foe.name)}, for the MC to apply."
             )
         elif result.hit:
-            hurt_npc(scene, foe, result.foe_loses)
+            ruin = sacrificed or Special.DESTRUCTIVE in result.specials
+            hurt_npc(scene, foe, result.foe_loses, ignore_armour=ruin)
         else:
             scene.say(f"Under {BATTLE_HIT}: a miss.")
         if result.you_lose:
             scene.say(f"Under {BATTLE_SAFE}: {safe(foe.name)} strikes back.")
             hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose)
+        specials.after_attack(services, scene, found, fighter, foe, result)
         if result.flourishes:
             scene.say(
                 f"Doubles: {result.flourishes} Flourish(es) of your weapon; the MC applies the "
@@ -402,7 +423,8 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         route = flee_route(scene.state, fighter)
-        result = flee(caverns_sheet(found), route, services.dice)
+        ambush = ambush_penalty(scene.state, fighter)
+        result = flee(caverns_sheet(found), route, services.dice, modifiers=ambush)
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} flees ({route.value}).", result.roll)
         scene.say(f"**{result.band.value}**: {result.result}")
@@ -484,6 +506,7 @@ def enemy_act(
         require_admin(actor, guild)
         mover = scene.state.by_name(enemy)
         check_enemy_may_act(scene.state, mover)
+        specials.before_enemy_acts(scene, mover)
         if not before_acting(services, scene, mover):
             return action_lost(scene, actor, mover, now)
         if verb == "battle":
@@ -500,7 +523,7 @@ def enemy_act(
         elif verb == "skill" and mover.creature == "Cave Fisher":
             _lure(scene, mover, target)
         elif verb == "skill":
-            scene.say(f"{safe(mover.name)} uses its special; the MC rules what it does.")
+            specials.use_special(services, scene, mover, target)
         else:
             raise PawpostError("An enemy's action is battle, advance, flee or skill.")
         scene.state = enemy_acted(scene.state, mover)
@@ -508,6 +531,9 @@ def enemy_act(
 
 
 def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: str) -> None:
+    if mover.creature == "Cloier":
+        specials.cloier_battle(services, scene, mover, target)
+        return
     victim = scene.state.by_name(target)
     if victim.character_id is None or not victim.present:
         raise PawpostError(f"{safe(victim.name)} is not a character still in the battle.")
@@ -517,13 +543,16 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
         victim.character_id
     ]
     sheet = caverns_sheet(character)
-    roll = enemy_attack(mover, character.name, sheet.attribute(Attribute.WIND), services.dice)
+    wind, cowardice = sheet.attribute(Attribute.WIND), specials.roll_modifiers(scene, mover)
+    roll = enemy_attack(mover, character.name, wind, services.dice, cowardice)
     scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
     if roll.total >= BATTLE_HIT:
-        hurt_character(scene, character, victim, mover.damage)
+        specials.enemy_hits(scene, mover, character, victim, is_doubles(roll))
     else:
         scene.say(f"Under {BATTLE_HIT}: a miss.")
-    if roll.total < BATTLE_SAFE and in_reach(scene.state.combatant(victim.id), mover):
+    mover = scene.state.combatant(mover.id)
+    countered = not specials.ignores_counter(scene, mover)
+    if countered and roll.total < BATTLE_SAFE and in_reach(scene.state.combatant(victim.id), mover):
         hit_back = caverns_sheet(character).damage
         if not caverns_sheet(character).is_dead:
             scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
@@ -553,7 +582,10 @@ def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
     roll = plain_roll(
         services.dice,
         f"{mover.name} flees",
-        [Modifier(value=mover.attribute(route.attribute), reason=route.attribute.label)],
+        [
+            Modifier(value=mover.attribute(route.attribute), reason=route.attribute.label),
+            *specials.roll_modifiers(scene, mover),
+        ],
     )
     band: Band = band_of(roll.total)
     scene.say(f"{safe(mover.name)} flees ({route.value}): **{band.value}**.", roll)

@@ -31,6 +31,7 @@ from rules.caverns.constants import ARMOUR_BLOCKS, LOBOSHIGARU_ARMOUR_BLOCKS
 from rules.caverns.health import lose_health
 from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
+from rules.caverns.specials import arrivals, back_to_own_front, died, hit_in_enemy_rows
 from rules.errors import PawpostError
 from rules.rolls import Roll
 from storage.caverns import caverns
@@ -67,6 +68,9 @@ class Scene:
 
     def commit(self, actor: Actor, action: str, summary: str, now: datetime) -> Reply:
         """Store the new state over the version read (else refuse: someone got there first)."""
+        self.state, due = arrivals(self.state)
+        for line in due:
+            self.say(line)
         self.state = self.state.model_copy(update={"version": self.read_version + 1})
         self.combat.updated_at = now
         waiting = self.state.phase in (Phase.PLAYER, Phase.ENEMY)
@@ -211,32 +215,49 @@ def your_turn(
     return found, fighter
 
 
-def hurt_character(scene: Scene, character: Character, fighter: Combatant, amount: int) -> None:
-    """A character loses Health (its armour may negate it with /battle armour right after)."""
+def hurt_character(
+    scene: Scene, character: Character, fighter: Combatant, amount: int, *, preventable: bool = True
+) -> None:
+    """A character loses Health (its armour may negate it with /battle armour right after,
+    unless the hit is Destructive); double in the enemy rows, which it then leaves (l. 451)."""
+    amount = hit_in_enemy_rows(fighter, amount)
     sheet = lose_health(caverns_sheet(character), amount)
     save(scene.tx, character, sheet)
     dead = sheet.is_dead
     scene.state = replace(scene.state, fighter.model_copy(update={"dead": dead}))
     hits = [h for h in scene.state.hits if h.combatant != fighter.id]
-    hits.append(LastHit(combatant=fighter.id, amount=amount, version=scene.read_version + 1))
+    if preventable:
+        hits.append(LastHit(combatant=fighter.id, amount=amount, version=scene.read_version + 1))
     scene.state = scene.state.model_copy(update={"hits": hits})
     scene.say(
         f"{safe(character.name)} loses {amount} Health ({sheet.health} left)"
         + (": dead!" if dead else ".")
         + (
             f" /battle armour negates up to {armour_blocks(sheet)} of it."
-            if sheet.intact_armour
+            if sheet.intact_armour and preventable
             else ""
         )
     )
+    _after_harm(scene, fighter, amount > 0, dead and sheet.has_condition(Condition.ABLAZE))
+
+
+def _after_harm(scene: Scene, fighter: Combatant, harmed: bool, died_ablaze: bool) -> None:
+    """Harmed in the enemy rows it returns to its own; a death Ablaze feeds Inferno Beetles."""
+    if harmed and fighter.among is not None and not scene.state.combatant(fighter.id).dead:
+        scene.state = back_to_own_front(scene.state, fighter)
+        scene.say(f"{safe(fighter.name)} is back in its own front row.")
+    scene.state, lines = died(scene.state, died_ablaze)
+    for line in lines:
+        scene.say(line)
 
 
 def armour_blocks(sheet: CavernsSheet) -> int:
     return LOBOSHIGARU_ARMOUR_BLOCKS if sheet.race is Race.LOBOSHIGARU else ARMOUR_BLOCKS
 
 
-def hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
-    hurt, lost = harm_npc(target, amount)
+def hurt_npc(scene: Scene, target: Combatant, amount: int, *, ignore_armour: bool = False) -> None:
+    """An NPC loses Health, its armour first unless the attack is Destructive (l. 377)."""
+    hurt, lost = harm_npc(target, hit_in_enemy_rows(target, amount), ignore_armour=ignore_armour)
     if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
         hurt = hurt.model_copy(
             update={"attributes": find_creature(target.creature).attributes_at(hurt.health)}
@@ -247,3 +268,4 @@ def hurt_npc(scene: Scene, target: Combatant, amount: int) -> None:
         f"{safe(target.name)} loses {lost} Health{spent} ({hurt.health} left)"
         + (": it dies!" if hurt.dead else ".")
     )
+    _after_harm(scene, hurt, lost > 0, hurt.dead and hurt.condition(Condition.ABLAZE) is not None)
