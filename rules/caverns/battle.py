@@ -113,7 +113,9 @@ class BattleState(BaseModel):
 
     @property
     def attacker(self) -> int | None:
-        return self.current
+        """The character whose turn it is (the combats table's column names a character)."""
+        current = next((c for c in self.combatants if c.id == self.current), None)
+        return None if current is None else current.character_id
 
     @property
     def is_over(self) -> bool:

@@ -29,3 +29,4 @@ class SpecialState(BaseModel):
     loyal: Reinforcements | None = None  # the defenders this villager's attack called (l. 537)
     wares: int = 0  # a Merchant's wares and gold, in gold pieces (l. 585)
     gold: int = 0
+    drowned_turn: int | None = None  # the turn whose drowning it has suffered (l. 494)

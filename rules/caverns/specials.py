@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle import (
     PARTY,
+    RANGE_ROWS,
     BattleState,
     Combatant,
     Phase,
@@ -20,6 +21,7 @@ from rules.caverns.battle import (
     close_lines,
     place,
     replace,
+    rows_between,
 )
 from rules.caverns.bestiary import find_creature
 from rules.caverns.catalogue import Range, Special
@@ -88,8 +90,10 @@ def spend_special(fighter: Combatant) -> Combatant:
 
 
 def counter_damage(foe: Combatant, attacker: Combatant) -> int:
-    """What the foe strikes back for: an Urchin's spines add 1 against a melee attacker."""
-    spines = URCHIN_SPINES if creature_is(foe, "Urchin") and attacker.range is Range.MELEE else 0
+    """What the foe strikes back for: an Urchin's spines add 1 against a melee attacker, one
+    attacking from an adjacent row (l. 408)."""
+    melee = rows_between(attacker, foe) <= RANGE_ROWS[Range.MELEE]
+    spines = URCHIN_SPINES if creature_is(foe, "Urchin") and melee else 0
     return foe.damage + spines
 
 
@@ -214,13 +218,13 @@ def roll_defenders(
     dice: DiceSource, state: BattleState, leader: bool
 ) -> tuple[Reinforcements, Roll]:
     """2d6: the first die the players' turns before the defenders come, the second how many;
-    a Village Leader doubles each number."""
+    a Village Leader doubles each number. The turns count from the next player's turn."""
     roll = plain_roll(dice, "The village's defenders")
     factor = LEADER_LOYAL_FACTOR if leader else 1
     coming = Reinforcements(
         turns=roll.dice[0].face * factor,
         defenders=roll.dice[1].face * factor,
-        rolled_at=players_turns(state.turn),
+        rolled_at=players_turns(state.turn + (state.phase is Phase.PLAYER)),
     )
     return coming, roll
 
@@ -429,6 +433,19 @@ def sacrifice_armour(sheet: CavernsSheet) -> tuple[CavernsSheet, Item]:
     return sheet.model_copy(update={"equipment": tuple(equipment)}), piece
 
 
+def expend_piece(sheet: CavernsSheet) -> tuple[CavernsSheet, str]:
+    """Break one piece against a hit: an intact item first, then the race's natural armour."""
+    piece = next((i for i in sheet.armour if not i.broken), None)
+    if piece is not None:
+        equipment = list(sheet.equipment)
+        equipment[equipment.index(piece)] = piece.model_copy(update={"broken": True})
+        return sheet.model_copy(update={"equipment": tuple(equipment)}), piece.name
+    if sheet.intact_bonus_armour:
+        spent = sheet.bonus_armour_spent + 1
+        return sheet.model_copy(update={"bonus_armour_spent": spent}), "natural armour"
+    raise PawpostError("You have no intact armour left.")
+
+
 def destructive_flourish(creature: str | None) -> bool:
     """A creature whose Flourish is Destructive (the Rockeater, the Cloier)."""
     if creature is None:
@@ -451,7 +468,10 @@ def arrive(state: BattleState, fighter: Combatant) -> BattleState:
     state = place(state, fighter)
     if fighter.side == PARTY and state.phase is not Phase.SETUP:
         newest = state.combatants[-1]
-        state = state.model_copy(update={"order": [*state.order, newest.id]})
+        # A round that has wrapped to its start lets the newcomer, now last, act first.
+        wrapped = state.next_player == 0 and bool(state.order)
+        after = len(state.order) if wrapped else state.next_player
+        state = state.model_copy(update={"order": [*state.order, newest.id], "next_player": after})
     if state.phase is Phase.DECIDED and state.players() and state.enemies() and state.order:
         state = _player_turn(state)
     return state

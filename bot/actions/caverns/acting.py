@@ -7,7 +7,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.actions.caverns.scene import Scene
-from bot.actions.caverns.specials import drowns
 from bot.actions.context import Actor, Services
 from bot.actions.formatting import safe
 from bot.actions.reply import Reply
@@ -20,7 +19,6 @@ def before_acting(services: Services, scene: Scene, fighter: Combatant) -> bool:
     if scene.state.checked_turn == scene.state.turn:
         return True
     scene.state = scene.state.model_copy(update={"checked_turn": scene.state.turn})
-    drowns(scene, fighter)
     return True
 
 

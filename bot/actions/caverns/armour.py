@@ -9,6 +9,8 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.reply import Reply
 from rules.caverns.battle import end_turn
+from rules.caverns.conditions import Condition
+from rules.caverns.moves import Move, refuse_if_unable
 from rules.errors import PawpostError
 
 
@@ -23,6 +25,9 @@ def shed(services: Services, actor: Actor, character: str | None = None) -> Repl
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         sheet = caverns_sheet(found)
+        refuse_if_unable(sheet, Move.ROLL)
+        if sheet.has_condition(Condition.BOUND):
+            raise PawpostError("You are Bound: free yourself before you shed any armour.")
         pieces = sorted(sheet.armour, key=lambda i: not i.broken)
         if not pieces:
             raise PawpostError(f"{safe(found.name)} wears no armour.")

@@ -56,10 +56,9 @@ from rules.caverns.constants import (
 )
 from rules.caverns.health import return_from_death
 from rules.caverns.moves import Foe, advance, do_battle, flee
-from rules.caverns.records import Item
 from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
 from rules.caverns.sheet import CavernsSheet
-from rules.caverns.specials import ambush_penalty, arrive, counter_damage
+from rules.caverns.specials import ambush_penalty, arrive, counter_damage, expend_piece
 from rules.errors import PawpostError
 from rules.rolls import Modifier
 from storage.caverns import caverns
@@ -285,23 +284,24 @@ def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[
         for row in (Row.FRONT, Row.BACK):
             names = []
             for c in state.combatants:
-                if c.side != side or c.row is not row or not c.present or c.special.hidden:
+                stands = c.among or c.side  # dragged prey, an infiltrator: where it stands
+                if stands != side or c.row is not row or not c.present or c.special.hidden:
                     continue
                 if c.character_id is not None and c.character_id in sheets:
                     sheet = sheets[c.character_id]
                     conditions = ", ".join(a.condition.label for a in sheet.conditions)
                     names.append(
                         f"{safe(c.name)}: Health {sheet.health}/{sheet.max_health}, "
-                        f"armour {sheet.intact_armour}"
+                        f"armour {sheet.armour_left}"
                         + (f", {conditions}" if conditions else "")
-                        + (f", among the {c.among} side" if c.among else "")
+                        + (f" ({c.side} side)" if c.among else "")
                     )
                 else:
                     conditions = ", ".join(a.condition.label for a in c.conditions)
                     names.append(
                         f"{safe(c.name)}: Health {c.health}/{c.max_health}, armour {c.armour}"
                         + (f", {conditions}" if conditions else "")
-                        + (f", among the {c.among} side" if c.among else "")
+                        + (f" ({c.side} side)" if c.among else "")
                     )
             out.append(ReplyField(name=f"{side} {row.value}", value="\n".join(names) or "empty"))
     fallen = [
@@ -473,21 +473,17 @@ def armour_pressed(services: Services, actor: Actor, combat_id: int, version: in
 
 def _expend(scene: Scene, actor: Actor, found: Character, hit: LastHit, now: datetime) -> Reply:
     sheet = caverns_sheet(found)
-    piece = next((i for i in sheet.armour if not i.broken), None)
-    if piece is None:
-        raise PawpostError(f"{safe(found.name)} has no intact armour left.")
-    equipment = list(sheet.equipment)
-    equipment[equipment.index(piece)] = Item(name=piece.name, kind=piece.kind, broken=True)
+    spent, piece_name = expend_piece(sheet)  # an item first, then the race's own (l. 83, 85)
     back = min(hit.amount, armour_blocks(sheet))
     health = min(sheet.max_health, sheet.health + back)
-    healed = sheet.model_copy(update={"equipment": tuple(equipment), "health": health})
+    healed = spent.model_copy(update={"health": health})
     save(scene.tx, found, healed)
     fighter = scene.state.combatant(hit.combatant)
     scene.state = replace(scene.state, fighter.model_copy(update={"dead": healed.is_dead}))
     left = [h for h in scene.state.hits if h is not hit]
     scene.state = scene.state.model_copy(update={"hits": left})
     scene.say(
-        f"{safe(found.name)}'s {safe(piece.name)} takes {back} of the blow and breaks "
+        f"{safe(found.name)}'s {safe(piece_name)} takes {back} of the blow and breaks "
         f"({healed.health} Health)."
     )
     return scene.commit(actor, "armour", f"{found.name} expends armour", now)

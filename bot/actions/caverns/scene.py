@@ -8,6 +8,7 @@ from datetime import datetime, timedelta
 
 from bot.actions import audit
 from bot.actions.caverns.common import caverns_sheet, require_caverns, save
+from bot.actions.caverns.turn_start import at_turn_start
 from bot.actions.context import Actor
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character
@@ -31,7 +32,7 @@ from rules.caverns.constants import ARMOUR_BLOCKS, LOBOSHIGARU_ARMOUR_BLOCKS
 from rules.caverns.health import lose_health
 from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
-from rules.caverns.specials import arrivals, back_to_own_front, died, hit_in_enemy_rows
+from rules.caverns.specials import back_to_own_front, died, hit_in_enemy_rows
 from rules.errors import PawpostError
 from rules.rolls import Roll
 from storage.caverns import caverns
@@ -68,9 +69,7 @@ class Scene:
 
     def commit(self, actor: Actor, action: str, summary: str, now: datetime) -> Reply:
         """Store the new state over the version read (else refuse: someone got there first)."""
-        self.state, due = arrivals(self.state)
-        for line in due:
-            self.say(line)
+        at_turn_start(self)
         self.state = self.state.model_copy(update={"version": self.read_version + 1})
         self.combat.updated_at = now
         waiting = self.state.phase in (Phase.PLAYER, Phase.ENEMY)
@@ -234,7 +233,7 @@ def hurt_character(
         + (": dead!" if dead else ".")
         + (
             f" /battle armour negates up to {armour_blocks(sheet)} of it."
-            if sheet.intact_armour and preventable
+            if sheet.armour_left and preventable
             else ""
         )
     )

@@ -26,7 +26,6 @@ from rules.caverns.battle import (
 from rules.caverns.bestiary import Creature, find_creature
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import BATTLE_HIT, BATTLE_SAFE
-from rules.caverns.health import lose_health
 from rules.caverns.moves import BattleResult, FleeRoute
 from rules.caverns.rolling import band_of, is_doubles
 from rules.caverns.special_state import SpecialState
@@ -44,7 +43,6 @@ from rules.caverns.specials import (
     creature_is,
     destructive_flourish,
     drag,
-    drowning,
     eggsac,
     fed_zombie,
     has_entourage,
@@ -354,26 +352,6 @@ def _cult_skill(services: Services, scene: Scene, leader: Combatant, target: str
         )
         return
     raise PawpostError('Say "indoctrinate", or "sacrifice" with creature, humanoid or cultist.')
-
-
-# --- Drowning ------------------------------------------------------------------------------
-
-
-def drowns(scene: Scene, fighter: Combatant) -> None:
-    """Before a Bound character acts while a Kraken fights: 2 Health, armour no help (l. 494)."""
-    if fighter.character_id is None or Condition.BOUND not in scene.conditions_of(fighter):
-        return
-    lost = drowning(scene.state, fighter)
-    if not lost:
-        return
-    found = scene.character(fighter)
-    sheet = lose_health(caverns_sheet(found), lost)
-    save(scene.tx, found, sheet)
-    scene.state = replace(scene.state, fighter.model_copy(update={"dead": sheet.is_dead}))
-    scene.say(
-        f"{safe(found.name)} drowns: {lost} Health lost ({sheet.health} left)"
-        + (": dead!" if sheet.is_dead else ".")
-    )
 
 
 # --- Yield to brigands (l. 553) ------------------------------------------------------------
