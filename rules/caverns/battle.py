@@ -238,7 +238,8 @@ def may_leave(state: BattleState, fighter: Combatant) -> bool:
     if fighter.row is Row.BACK:
         return True
     return not any(
-        c.side == fighter.side and c.present and c.row is Row.BACK for c in state.combatants
+        c.side == fighter.side and c.present and c.row is Row.BACK and c.among is None
+        for c in state.combatants
     )
 
 

@@ -317,6 +317,11 @@ def yielded(sheet: CavernsSheet) -> CavernsSheet:
 # --- Rockeater (l. 486) --------------------------------------------------------------------
 
 
+def flee_attribute(fleeing: Combatant, usual: Attribute) -> Attribute:
+    """A Rockeater may always use Metal to flee: the bot takes it, its best by far."""
+    return Attribute.METAL if creature_is(fleeing, "Rockeater") else usual
+
+
 def burrow_roll(dice: DiceSource, rockeater: Combatant) -> Roll:
     """Flee out with Metal from any row, at -3."""
     return plain_roll(

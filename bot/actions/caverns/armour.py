@@ -36,7 +36,7 @@ def shed(services: Services, actor: Actor, character: str | None = None) -> Repl
         equipment.remove(piece)
         after = sheet.model_copy(update={"equipment": tuple(equipment)})
         save(tx, found, after)
-        state = "" if after.immobile else " and can move again" if sheet.immobile else ""
-        scene.say(f"{safe(found.name)} sheds their {safe(piece.name)}{state}.")
+        freed = " and can move again" if sheet.immobile and not after.immobile else ""
+        scene.say(f"{safe(found.name)} sheds their {safe(piece.name)}{freed}.")
         scene.state = end_turn(scene.state)
         return scene.commit(actor, "shed", f"{found.name} sheds armour", now)

@@ -58,7 +58,13 @@ from rules.caverns.health import return_from_death
 from rules.caverns.moves import Foe, advance, do_battle, flee
 from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
 from rules.caverns.sheet import CavernsSheet
-from rules.caverns.specials import ambush_penalty, arrive, counter_damage, expend_piece
+from rules.caverns.specials import (
+    ambush_penalty,
+    arrive,
+    counter_damage,
+    expend_piece,
+    flee_attribute,
+)
 from rules.errors import PawpostError
 from rules.rolls import Modifier
 from storage.caverns import caverns
@@ -575,11 +581,12 @@ def _lure(scene: Scene, fisher: Combatant, targets: str | None) -> None:
 
 def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
     route = flee_route(scene.state, mover)
+    attribute = flee_attribute(mover, route.attribute)  # a Rockeater's Metal
     roll = plain_roll(
         services.dice,
         f"{mover.name} flees",
         [
-            Modifier(value=mover.attribute(route.attribute), reason=route.attribute.label),
+            Modifier(value=mover.attribute(attribute), reason=attribute.label),
             *specials.roll_modifiers(scene, mover),
         ],
     )

@@ -13,6 +13,7 @@ from bot.actions.reply import Reply
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle import (
     PARTY,
+    RANGE_ROWS,
     Combatant,
     Phase,
     enemy_attack,
@@ -24,6 +25,7 @@ from rules.caverns.battle import (
     rows_between,
 )
 from rules.caverns.bestiary import Creature, find_creature
+from rules.caverns.catalogue import Range
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import BATTLE_HIT, BATTLE_SAFE
 from rules.caverns.moves import BattleResult, FleeRoute
@@ -55,6 +57,7 @@ from rules.caverns.specials import (
     sacrifice,
     sacrifice_armour,
     shocks,
+    special_uses_left,
     spend_special,
     spidion_of,
     split_damage,
@@ -266,11 +269,8 @@ def cloier_battle(services: Services, scene: Scene, cloier: Combatant, target: s
     """The Cloier attacks all around: one roll against the named target; on a hit its Damage is
     divided as equally as possible among every character in its melee range (l. 607)."""
     named = scene.state.by_name(target)
-    around = [
-        c
-        for c in scene.state.players()
-        if in_reach(cloier, c) and rows_between(cloier, c) <= 1 and not c.special.hidden
-    ]
+    melee = RANGE_ROWS[Range.MELEE]
+    around = [c for c in scene.state.players() if rows_between(cloier, c) <= melee]
     if named not in around:
         raise PawpostError(f"{safe(named.name)} is not a character in {safe(cloier.name)}'s reach.")
     ids = [c.character_id for c in around if c.character_id is not None]
@@ -300,7 +300,7 @@ def use_special(services: Services, scene: Scene, mover: Combatant, target: str 
     each use costs one of its three (l. 429)."""
     scene.state = replace(scene.state, spend_special(mover))
     mover = scene.state.combatant(mover.id)
-    left = mover.harmony + 3
+    left = special_uses_left(mover)
     if creature_is(mover, "Mantekarr"):
         _drag_skill(scene, mover, target)
     elif creature_is(mover, "Rockeater"):
@@ -329,7 +329,8 @@ def _drag_skill(scene: Scene, mover: Combatant, target: str | None) -> None:
         raise PawpostError(
             f"{safe(prey.name)} is not Bound; the Mantekarr drags only its bound prey."
         )
-    _bound_by(scene, mover, prey)
+    scene.state = drag(scene.state, mover, prey)  # refused (nothing spent) when it cannot
+    scene.say(f"{safe(mover.name)} flees to its back row dragging {safe(prey.name)}.")
 
 
 def _cult_skill(services: Services, scene: Scene, leader: Combatant, target: str | None) -> None:

@@ -200,6 +200,15 @@ async def test_the_rockeater_burrows_away_and_specials_have_three_uses(services,
     assert "(2 use(s) of its special left.)" in burrow
 
 
+async def test_the_rockeater_flees_to_its_back_row_with_metal(services, dice) -> None:
+    await fight(services, "Rockeater")
+    await battle.add_enemy(services, MC, "Urchin", row="back")
+    await battle.skip(services, MC)
+    dice.load(2, 3)  # front to back is a Wind roll; the Rockeater's Metal 2: 5 + 2 = 7
+    plain = text(await battle.enemy_act(services, MC, "Rockeater", "flee"))
+    assert "Rockeater flees (front-to-back): **7-9**." in plain and "Metal 2" in plain
+
+
 async def test_a_posted_special_counts_among_the_three_uses(services) -> None:
     await fight(services, "Centipede")
     for left in (2, 1, 0):

@@ -44,6 +44,7 @@ from rules.caverns.specials import (
     eggsac,
     expend_piece,
     fed_zombie,
+    flee_attribute,
     has_entourage,
     hit_in_enemy_rows,
     indoctrinate,
@@ -259,6 +260,8 @@ def test_yielding_gives_up_all_gold_and_one_vitae() -> None:
 def test_the_rockeater_burrows_with_metal_at_minus_three() -> None:
     roll = burrow_roll(ScriptedDice([4, 4]), creature("Rockeater", Row.FRONT))
     assert roll.total == 8 + 2 - 3
+    assert flee_attribute(creature("Rockeater"), Attribute.WIND) is Attribute.METAL
+    assert flee_attribute(creature("Urchin"), Attribute.WIND) is Attribute.WIND
 
 
 def test_the_cloier_s_damage_is_divided_as_equally_as_possible() -> None:
