@@ -314,7 +314,9 @@ def check_enemy_may_act(state: BattleState, enemy: Combatant) -> None:
         raise PawpostError("It is not the enemies' turn.")
     if enemy.side == PARTY or not enemy.present:
         raise PawpostError(f"{enemy.name} is not an enemy still in the battle.")
-    others = [c for c in state.enemies() if c.id != enemy.id]
+    others = sorted(  # one still hiding (an Assassin) is not named
+        (c for c in state.enemies() if c.id != enemy.id), key=lambda c: c.special.hidden
+    )
     if enemy.id == state.last_enemy and others:
         raise PawpostError(
             f"{enemy.name} acted last time; another enemy ({others[0].name}) must act now."

@@ -166,6 +166,8 @@ def join(services: Services, actor: Actor, row: str, character: str | None = Non
         except AlreadyFighting:
             raise PawpostError(f"{safe(found.name)} is in another battle.") from None
         scene.say(f"{safe(found.name)} takes the party's {chosen.value} row.")
+        if scene.state.phase is not Phase.SETUP:
+            scene.say(f"{safe(found.name)} arrives late and acts last in the order.")
         return scene.commit(actor, "join", f"{found.name} joins the battle", now)
 
 

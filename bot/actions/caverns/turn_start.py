@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.formatting import safe
-from rules.caverns.battle import Phase, replace
+from rules.caverns.battle import Phase, end_turn, replace
 from rules.caverns.conditions import Condition
 from rules.caverns.health import lose_health
 from rules.caverns.specials import arrivals, drowning
@@ -22,8 +22,12 @@ def at_turn_start(scene: Scene) -> None:
     scene.state, due = arrivals(scene.state)
     for line in due:
         scene.say(line)
-    if scene.state.phase is Phase.PLAYER and scene.state.current is not None:
-        drowns(scene, scene.state.current)
+    current = scene.state.current
+    if scene.state.phase is Phase.PLAYER and current is not None:
+        drowns(scene, current)
+        if scene.state.combatant(current).dead:  # drowned: the dead do not act
+            scene.state = end_turn(scene.state)
+            at_turn_start(scene)
 
 
 def drowns(scene: Scene, fighter_id: int) -> None:

@@ -171,6 +171,10 @@ async def test_the_kraken_s_bound_prey_drowns_as_its_turns_begin(services, dice)
     assert "Brunhild drowns: 2 Health lost (5 left)." in told[3]
     with pytest.raises(PawpostError, match="only the latest hit"):
         await battle.spend_armour(services, actor(ALICE))  # the drowning: armour cannot
+    await set_sheet(services, "Brunhild", health=2)
+    told = await skips(services, 6)  # Brunhild, and round again to her turn: she drowns
+    assert "Brunhild drowns: 2 Health lost (0 left): dead!" in told[5]
+    assert told[5].endswith("**Next:** The enemies' turn: the MC picks one to act.")
 
 
 # --- The Cloier, the Rockeater, uses --------------------------------------------------------
@@ -392,6 +396,7 @@ async def test_late_arrivals_join_a_running_battle(services) -> None:
     await fight(services, "Urchin", order="Brunhild, Ilsa")
     joined = await battle.join(services, actor(CAROL), "back")
     assert "Piper takes the party's back row." in joined.lines
+    assert "Piper arrives late and acts last in the order." in joined.lines
     added = await battle.add_enemy(services, MC, "Brigand")
     assert "1 × Brigand join the enemies side's front row" in added.lines[0]
     told = await skips(services, 4)  # Brunhild, the enemies, Ilsa, the enemies
