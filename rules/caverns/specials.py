@@ -33,7 +33,7 @@ from rules.caverns.constants import (
 )
 from rules.caverns.races import Race
 from rules.caverns.records import Item
-from rules.caverns.rolling import plain_roll
+from rules.caverns.rolling import plain_roll, roll_two_dice
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.special_state import Reinforcements
 from rules.dice import DiceSource
@@ -60,6 +60,7 @@ INDOCTRINATION_CONVERTS = WEAK_HIT  # l. 577: "on a 7+ they are converted"
 SACRIFICE_HUMANOID = 1  # l. 578: "adding 1 to both dice if the sacrifice is a humanoid"
 SACRIFICE_CULTIST = 2  # l. 578: "and 2 to both dice if ... a member of the cult"
 MERCHANT_GOLD_FACTOR = 10  # l. 585: "2d6 times 2d6 times 10", "2d6 + 2d6 times 10"
+MERCHANT_ROLLS = 4  # l. 585: two 2d6 for the wares, two for the gold
 TAURIAN_SACRIFICE = 1  # l. 92: "Sacrifice one Armour to make your attack Destructive"
 DRAGGING_FACTOR = 2  # l. 451: "Creatures in the enemy rows take double damage"
 
@@ -390,7 +391,8 @@ class Purse(BaseModel):
 
 def merchant_purse(dice: DiceSource) -> Purse:
     """Wares 2d6 × 2d6 × 10; gold (2d6 + 2d6) × 10, the two sums read as the wares' are."""
-    faces = tuple(dice.roll(DIE_SIDES) for _ in range(8))
+    # Four 2d6: two multiplied for the wares, two added for the gold.
+    faces = tuple(die.face for _ in range(MERCHANT_ROLLS) for die in roll_two_dice(dice))
     wares = (faces[0] + faces[1]) * (faces[2] + faces[3]) * MERCHANT_GOLD_FACTOR
     gold = (faces[4] + faces[5] + faces[6] + faces[7]) * MERCHANT_GOLD_FACTOR
     return Purse(wares=wares, gold=gold, faces=faces)

@@ -33,9 +33,13 @@ from rules.caverns.rolling import band_of, is_doubles
 from rules.caverns.special_state import SpecialState
 from rules.caverns.specials import (
     DEFENDER_LEVEL,
+    DROWNING_HEALTH,
+    EGGSAC_ARMOUR,
+    EGGSAC_HEALTH,
     ELECTRICAL_SHOCK,
     GUARD,
     LEADER_LEVEL,
+    MERCHANT_GOLD_FACTOR,
     Offering,
     brigands,
     brigands_break,
@@ -81,18 +85,21 @@ def on_added(services: Services, scene: Scene, creature: Creature, added: list[C
     for fighter in added:
         if creature.name == "Spidion":
             scene.state = place(scene.state, eggsac(scene.state.combatant(fighter.id)))
-            scene.say(f"{safe(fighter.name)}'s eggsac lies beside it (Health 3, Armour 3).")
+            scene.say(
+                f"{safe(fighter.name)}'s eggsac lies beside it (Health {EGGSAC_HEALTH}, "
+                f"Armour {EGGSAC_ARMOUR})."
+            )
         elif creature.name == "Village Leader":
             _guards(services, scene, fighter)
         elif creature.name == "Merchant":
             purse = merchant_purse(services.dice)
             special = fighter.special.model_copy(update={"wares": purse.wares, "gold": purse.gold})
             scene.state = replace(scene.state, fighter.model_copy(update={"special": special}))
-            faces = purse.faces
+            f, times = purse.faces, MERCHANT_GOLD_FACTOR
             scene.say(
-                f"{safe(fighter.name)} carries wares worth ({faces[0]} + {faces[1]}) × "
-                f"({faces[2]} + {faces[3]}) × 10 = {purse.wares} gp and gold "
-                f"({faces[4]} + {faces[5]} + {faces[6]} + {faces[7]}) × 10 = {purse.gold} gp."
+                f"{safe(fighter.name)} carries wares worth ({f[0]} + {f[1]}) × ({f[2]} + {f[3]}) "
+                f"× {times} = {purse.wares} gp and gold ({f[4]} + {f[5]} + {f[6]} + {f[7]}) × "
+                f"{times} = {purse.gold} gp."
             )
         elif creature.name == "Assassin":
             hidden = fighter.special.model_copy(update={"hidden": True})
@@ -247,7 +254,9 @@ def enemy_hits(scene: Scene, mover: Combatant, character: Character, victim: Com
 
 def _bound_by(scene: Scene, mover: Combatant, prey: Combatant) -> None:
     if creature_is(mover, "Kraken"):
-        scene.say(f"{safe(prey.name)} begins to drown: 2 Health each turn while Bound.")
+        scene.say(
+            f"{safe(prey.name)} begins to drown: {DROWNING_HEALTH} Health each turn while Bound."
+        )
     elif creature_is(mover, "Mantekarr"):
         try:
             scene.state = drag(scene.state, mover, prey)

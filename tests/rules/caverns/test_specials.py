@@ -352,3 +352,17 @@ def test_late_arrivals_join_the_end_of_the_order_and_revive_a_decided_battle() -
     over = state.model_copy(update={"phase": Phase.OVER})
     with pytest.raises(PawpostError, match="over"):
         arrive(over, creature("Urchin"))
+
+
+def test_the_bestiary_s_numbers_are_the_book_s() -> None:
+    from rules.caverns import specials as s
+
+    assert (s.URCHIN_SPINES, s.EGGSAC_HEALTH, s.EGGSAC_ARMOUR) == (1, 3, 3)  # l. 437, 465
+    assert (s.EXTRA_CRISPY_HEALTH, s.BURROW_PENALTY, s.DROWNING_HEALTH) == (2, 3, 2)  # 479-494
+    assert (s.ELECTRICAL_SHOCK, s.LEADER_LOYAL_FACTOR, s.DEFENDER_LEVEL) == (2, 2, 7)  # 501-537
+    assert (s.LEADER_LEVEL, s.GUARD_DICE, s.YIELD_VITAE) == (3, 1, 1)  # l. 546, 545, 553
+    assert (s.BRIGAND_INJURED_PENALTY, s.BRIGAND_KILLED_PENALTY) == (1, 2)  # l. 555
+    assert (s.ZOMBIE_HEALTH_PER_HIT, s.ZOMBIE_MOST_HEALTH) == (1, 5)  # l. 569
+    assert (s.INDOCTRINATION_CONVERTS, s.SACRIFICE_HUMANOID, s.SACRIFICE_CULTIST) == (7, 1, 2)
+    assert (s.MERCHANT_GOLD_FACTOR, s.MERCHANT_ROLLS, s.TAURIAN_SACRIFICE) == (10, 4, 1)
+    assert s.DRAGGING_FACTOR == 2  # l. 451
