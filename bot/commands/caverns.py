@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from bot.actions.caverns import (
     admin,
+    armour,
     battle,
     characters,
     conditions,
@@ -16,6 +17,7 @@ from bot.actions.caverns import (
     poisons,
     rests,
     skills,
+    specials,
 )
 from bot.commands.spec import REASON, Command, Kind, Option, character_option
 from rules.caverns.attributes import Attribute
@@ -62,6 +64,8 @@ BATTLE_COMMANDS: tuple[Command, ...] = (
             ROW,
             Option("health", Kind.integer, "Its Health, where the book leaves it to the battle",
                    min_value=1, max_value=99),
+            Option("among", Kind.text, "Whose rows it starts in (an Assassin: the party's)",
+                   choices=("its side", "party")),
         ),
         admin=True,
         rulesets=CAVERNS,
@@ -94,7 +98,10 @@ BATTLE_COMMANDS: tuple[Command, ...] = (
             battle.attack,
             (Option("target", Kind.text, "The enemy", True, max_length=40), character_option(),
              Option("boost", Kind.text, "A skill paid in Harmony before the roll",
-                    choices=tuple(b.value for b in Boost))),
+                    choices=tuple(b.value for b in Boost)),
+
+             Option("destructive", Kind.text, "A Taurian: sacrifice a piece of armour to make it "
+                    "Destructive", choices=YES_NO)),
             rulesets=CAVERNS),
     Command(("battle", "area"), "Divide an Area Flourish's damage between enemies in reach",
             flourishes.divide_area,
@@ -108,6 +115,10 @@ BATTLE_COMMANDS: tuple[Command, ...] = (
             battle.stand_in_battle, (character_option(),), rulesets=CAVERNS),
     Command(("battle", "armour"), "Expend a piece of armour against the hit you just took",
             battle.spend_armour, (character_option(),), rulesets=CAVERNS),
+    Command(("battle", "shed"), "On your turn, shed a piece of armour (it takes the action)",
+            armour.shed, (character_option(),), rulesets=CAVERNS),
+    Command(("battle", "yield"), "The party surrenders to the brigands: all gold, 1 Vitae each",
+            specials.surrender, admin=True, rulesets=CAVERNS),
     Command(("battle", "skip"), "Skip the turn that keeps everyone waiting (the MC)",
             battle.skip, admin=True, rulesets=CAVERNS),
     Command(("battle", "end"), "Close the battle: the dead return by Vitae (the MC)",
@@ -120,8 +131,8 @@ BATTLE_COMMANDS: tuple[Command, ...] = (
             Option("enemy", Kind.text, "Which enemy", True, max_length=40),
             Option("action", Kind.text, "What it does", True,
                    choices=("battle", "advance", "flee", "stand", "skill")),
-            Option("target", Kind.text, "The character it attacks (a Lure: up to three)",
-                   max_length=100),
+            Option("target", Kind.text, "Whom it attacks (a Lure: up to three; a Cult Leader's "
+                   "skill: indoctrinate, or sacrifice humanoid)", max_length=100),
         ),
         admin=True,
         rulesets=CAVERNS,

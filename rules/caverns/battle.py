@@ -21,6 +21,7 @@ from rules.caverns.flourishes import PendingFlourish
 from rules.caverns.moves import FleeRoute
 from rules.caverns.records import Poisoning
 from rules.caverns.rolling import Band, plain_roll
+from rules.caverns.special_state import SpecialState
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Modifier, Roll
@@ -74,6 +75,7 @@ class Combatant(BaseModel):
     masked_turn: int = 0  # the turn Masquerade began (it lasts to the end of its next turn)
     harrying: int | None = None  # Harry: the foe its companion keeps Bound
     turns_done: int = 0  # its turns that have ended (Ambush follows the first)
+    special: SpecialState = Field(default_factory=SpecialState)  # its special's bookkeeping
 
     @property
     def is_npc(self) -> bool:
@@ -135,7 +137,9 @@ class BattleState(BaseModel):
 
     @property
     def attacker(self) -> int | None:
-        return self.current
+        """The character whose turn it is (the combats table's column names a character)."""
+        current = next((c for c in self.combatants if c.id == self.current), None)
+        return None if current is None else current.character_id
 
     @property
     def is_over(self) -> bool:
@@ -338,7 +342,9 @@ def check_enemy_may_act(state: BattleState, enemy: Combatant) -> None:
         raise PawpostError("It is not the enemies' turn.")
     if enemy.side == PARTY or not enemy.present:
         raise PawpostError(f"{enemy.name} is not an enemy still in the battle.")
-    others = [c for c in state.enemies() if c.id != enemy.id]
+    others = sorted(  # one still hiding (an Assassin) is not named
+        (c for c in state.enemies() if c.id != enemy.id), key=lambda c: c.special.hidden
+    )
     if enemy.id == state.last_enemy and others:
         raise PawpostError(
             f"{enemy.name} acted last time; another enemy ({others[0].name}) must act now."
@@ -370,11 +376,14 @@ def replace(state: BattleState, fighter: Combatant) -> BattleState:
     )
 
 
-def harm_npc(fighter: Combatant, amount: int) -> tuple[Combatant, int]:
+def harm_npc(
+    fighter: Combatant, amount: int, *, ignore_armour: bool = False
+) -> tuple[Combatant, int]:
     """An NPC loses Health: its armour pieces each negate up to 3 of the hit (the MC's
-    default: an NPC always spends armour while it has some). Returns it and the Health lost."""
+    default: an NPC always spends armour while it has some) unless the attack is Destructive
+    (l. 377). Returns it and the Health lost."""
     armour = fighter.armour
-    if amount > 0 and armour > 0:
+    if amount > 0 and armour > 0 and not ignore_armour:
         amount = max(0, amount - ARMOUR_BLOCKS)
         armour -= 1
     lost = min(amount, fighter.health)

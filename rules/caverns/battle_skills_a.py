@@ -22,6 +22,7 @@ from rules.caverns.races import Race
 from rules.caverns.rolling import plain_roll
 from rules.caverns.sheet import SICK_BEAT_OPTIONS, CavernsSheet
 from rules.caverns.skills import Totem
+from rules.caverns.specials import has_entourage as leader_guarded
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Modifier, Roll
@@ -53,7 +54,6 @@ ENTOURAGE_SKILLS: tuple[str, ...] = (
     "hunting:animal-companion",
 )
 VILLAGE_LEADER = "Village Leader"
-VILLAGE_GUARD = "Villager"
 
 # Time Curse and Defection (l. 218, 220): 2d6 with no modifiers, 8+ the first, 7- the second.
 RITUALS: Mapping[str, tuple[Condition, Condition]] = {
@@ -139,13 +139,8 @@ def has_entourage(sheet: CavernsSheet) -> bool:
 
 
 def npc_has_entourage(state: BattleState, fighter: Combatant) -> bool:
-    """A Village Leader keeps its Entourage while one of its guards (Villagers) lives."""
-    if fighter.creature != VILLAGE_LEADER:
-        return False
-    return any(
-        c.side == fighter.side and c.present and c.creature == VILLAGE_GUARD
-        for c in state.combatants
-    )
+    """A Village Leader keeps its Entourage while one of its guards lives (l. 545)."""
+    return fighter.creature == VILLAGE_LEADER and leader_guarded(state, fighter)
 
 
 def area_access(sheet: CavernsSheet, catalogue: Mapping[str, CatalogueItem]) -> bool:

@@ -290,7 +290,9 @@ def long_rest(
         if band is Band.STRONG:
             repaired = tuple(item.name for item in sheet.broken_items)
             fixed = tuple(item.model_copy(update={"broken": False}) for item in sheet.equipment)
-            sheet = sheet.model_copy(update={"vitae": sheet.max_vitae, "equipment": fixed})
+            sheet = sheet.model_copy(
+                update={"vitae": sheet.max_vitae, "equipment": fixed, "bonus_armour_spent": 0}
+            )
         else:
             if band is Band.WEAK:
                 vitae = min(sheet.max_vitae, sheet.vitae + LONG_REST_WEAK_VITAE)

@@ -128,6 +128,7 @@ class CavernsSheet(BaseModel):
     fated_dice: tuple[int, ...] = ()  # Twist Fate's dice, until the next Short Rest
     lasting_wounds: int = Field(default=0, ge=0)  # Health lost to a Viscanti (l. 93)
     crow_damage: int = Field(default=0, ge=0)  # Crow's +1 Damages, until the next rest (l. 211)
+    bonus_armour_spent: int = Field(default=0, ge=0)  # the race's pieces expended, until repaired
     drunk: bool = False
     orders: tuple[MarketOrder, ...] = ()
     retired: bool = False
@@ -291,6 +292,16 @@ class CavernsSheet(BaseModel):
     def bonus_armour(self) -> int:
         """The race's "+1 Armour" (Kephera, Loboshigaru), which heavy armour does not count."""
         return self.race_row.bonus_armour
+
+    @property
+    def intact_bonus_armour(self) -> int:
+        """The race's pieces not yet expended: they block like any piece (l. 83, 85, 385)."""
+        return max(0, self.bonus_armour - self.bonus_armour_spent)
+
+    @property
+    def armour_left(self) -> int:
+        """Every piece that can still be expended: intact items and the race's own."""
+        return self.intact_armour + self.intact_bonus_armour
 
     @property
     def heavily_armoured(self) -> bool:

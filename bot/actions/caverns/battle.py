@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
-from bot.actions.caverns import battle_conditions, skills_b1_hooks
+from bot.actions.caverns import battle_conditions, skills_b1_hooks, specials
 from bot.actions.caverns import skill_hooks as skills
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
@@ -62,13 +62,12 @@ from rules.caverns.battle import (
     flee_route,
     in_reach,
     npc,
-    place,
     replace,
     whose_turn,
 )
 from rules.caverns.battle_skills_a import tree_form_range
 from rules.caverns.bestiary import CREATURES, find_creature, hyfae_colony_health
-from rules.caverns.catalogue import Range
+from rules.caverns.catalogue import Range, Special
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import (
     BATTLE_HIT,
@@ -78,9 +77,15 @@ from rules.caverns.constants import (
 from rules.caverns.flourishes import Boost, parse_boost, pay_boost
 from rules.caverns.health import return_from_death
 from rules.caverns.moves import Foe, Move, advance, do_battle, flee
-from rules.caverns.records import Item
 from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
 from rules.caverns.sheet import CavernsSheet
+from rules.caverns.specials import (
+    ambush_penalty,
+    arrive,
+    counter_damage,
+    expend_piece,
+    flee_attribute,
+)
 from rules.errors import PawpostError
 from rules.rolls import Modifier
 from storage.caverns import caverns
@@ -166,8 +171,6 @@ def join(services: Services, actor: Actor, row: str, character: str | None = Non
             raise PawpostError(f"{safe(found.name)} cannot fight now.")
         if scene.state.of_character(found.id) is not None:
             raise PawpostError(f"{safe(found.name)} is already in this battle.")
-        if scene.state.phase is not Phase.SETUP:
-            raise PawpostError("The battle has begun; the MC places late arrivals.")
         fighter = Combatant(
             id=0,
             name=found.name,
@@ -176,7 +179,7 @@ def join(services: Services, actor: Actor, row: str, character: str | None = Non
             character_id=found.id,
             range=tree_form_range(sheet, _reach(sheet, _ranges(tx, guild))),
         )
-        scene.state = place(scene.state, fighter)
+        scene.state = arrive(scene.state, fighter)  # late, at the end of the order
         skills.joins(scene, scene.state.combatants[-1], sheet)
         try:
             caverns(tx).battles.add_fighters(
@@ -185,6 +188,8 @@ def join(services: Services, actor: Actor, row: str, character: str | None = Non
         except AlreadyFighting:
             raise PawpostError(f"{safe(found.name)} is in another battle.") from None
         scene.say(f"{safe(found.name)} takes the party's {chosen.value} row.")
+        if scene.state.phase is not Phase.SETUP:
+            scene.say(f"{safe(found.name)} arrives late and acts last in the order.")
         return scene.commit(actor, "join", f"{found.name} joins the battle", now)
 
 
@@ -197,8 +202,10 @@ def add_enemy(
     side: str | None = None,
     row: str | None = None,
     health: int | None = None,
+    among: str | None = None,
 ) -> Reply:
-    """`/battle add enemy` (the MC): bestiary creatures by name, on a side and row."""
+    """`/battle add enemy` (the MC): bestiary creatures by name, on a side and row, even once
+    the battle runs; an Assassin may start among the party's rows, unannounced."""
     creature = find_creature(enemy)
     if not 1 <= count <= MOST_ADDED:
         raise PawpostError(f"Add 1 to {MOST_ADDED} at a time.")
@@ -208,21 +215,25 @@ def add_enemy(
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         require_admin(actor, guild)
+        stands = specials.among(creature, among)
+        first = len(scene.state.combatants)
         if creature.health is None and health is None:  # the Hyfae pool their Health
-            scene.state = place(
-                scene.state, npc(creature, where, chosen, health=hyfae_colony_health(count))
-            )
+            colony = npc(creature, where, chosen, health=hyfae_colony_health(count))
+            scene.state = arrive(scene.state, colony.model_copy(update={"among": stands}))
             scene.say(f"The {count} Hyfae share one pool of Health.")
         else:
             for _ in range(count):
-                scene.state = place(scene.state, npc(creature, where, chosen, health=health))
+                one = npc(creature, where, chosen, health=health)
+                scene.state = arrive(scene.state, one.model_copy(update={"among": stands}))
+        specials.on_added(services, scene, creature, scene.state.combatants[first:])
         reminders = "".join(f"\n{s.name}: {s.text}" for s in creature.specials)
         scene.say(
             f"{count} × {creature.name} join the {where} side's {chosen.value} row "
             f"(Health {scene.state.combatants[-1].health}, Damage {creature.damage}, "
             f"Armour {creature.armour}).{reminders}"
         )
-        return scene.commit(actor, "add", f"{creature.name} joins the battle", now)
+        done = scene.commit(actor, "add", f"{creature.name} joins the battle", now)
+        return done.model_copy(update={"ephemeral": specials.hides(creature)})
 
 
 def _side(text: str | None) -> str:
@@ -277,7 +288,7 @@ def add_custom(
             id=0, name=label, side=where, row=chosen, health=health, max_health=health,
             damage=damage, armour=armour, range=weapon, attributes=stats,
         )  # fmt: skip
-        scene.state = place(scene.state, fighter)
+        scene.state = arrive(scene.state, fighter)
         scene.say(f"{safe(label)} joins the {where} side's {chosen.value} row (Health {health}).")
         return scene.commit(actor, "add", f"{label} joins the battle", now)
 
@@ -303,16 +314,17 @@ def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[
         for row in (Row.FRONT, Row.BACK):
             names = []
             for c in state.combatants:
-                if c.ground != side or c.row is not row or not c.present:
+                if c.ground != side or c.row is not row or not c.present or c.special.hidden:
                     continue
                 if c.character_id is not None and c.character_id in sheets:
                     sheet = sheets[c.character_id]
                     conditions = ", ".join(a.condition.label for a in sheet.conditions)
                     names.append(
                         f"{safe(c.name)}: Health {sheet.health}/{sheet.max_health}, "
-                        f"armour {sheet.intact_armour}"
+                        f"armour {sheet.armour_left}"
                         + (f", {conditions}" if conditions else "")
                         + status_note(sheet.poisoning, sheet)
+                        + (f" ({c.side} side)" if c.among else "")
                     )
                 else:
                     conditions = ", ".join(a.condition.label for a in c.conditions)
@@ -320,6 +332,7 @@ def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[
                         f"{safe(c.name)}: Health {c.health}/{c.max_health}, armour {c.armour}"
                         + (f", {conditions}" if conditions else "")
                         + status_note(c.poisoning)
+                        + (f" ({c.side} side)" if c.among else "")
                     )
             out.append(ReplyField(name=f"{side} {row.value}", value="\n".join(names) or "empty"))
     out.extend(status_fields(state))
@@ -355,16 +368,19 @@ def attack(
     target: str,
     character: str | None = None,
     boost: str | None = None,
+    destructive: str | None = None,
 ) -> Reply:
     """`/battle attack`: Do Battle with an enemy in reach: 5+ it loses your Damage, under 8
     you lose its Damage if you are in its reach, doubles a Flourish (l. 294-297); `boost`
-    pays a skill's Harmony before the roll (Assault, Nerve Pinch, Greater Implement, Lunge)."""
+    pays a skill's Harmony before the roll (Assault, Nerve Pinch, Greater Implement, Lunge);
+    a Taurian may sacrifice a piece of armour to make it Destructive (l. 92)."""
     paid = parse_boost(boost) if boost else None
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found, fighter = your_turn(tx, actor, guild, scene, character)
         foe = scene.state.by_name(target)
+        specials.check_target(foe)
         if foe.side == PARTY or not foe.present:
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
         weapon = armed(scene, caverns_sheet(found), fighter, foe, paid)
@@ -373,6 +389,8 @@ def attack(
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
+        sacrificed = specials.destructive_attack(scene, found, destructive == "yes")
+        found = scene.character(fighter)
         sheet = caverns_sheet(found)
         back = (
             in_reach(foe, fighter)
@@ -383,7 +401,7 @@ def attack(
         chant = skills_b1_hooks.chant_roll(scene, fighter)
         result = do_battle(
             pay_boost(sheet, paid, weapon),
-            Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
+            Foe(name=foe.name, attributes=foe.attributes, damage=counter_damage(foe, fighter)),
             services.dice, in_foe_reach=back, assault=paid is Boost.ASSAULT,
             modifiers=[*skills.roll_bonus(scene, fighter), *chant.modifiers],
             fated_die=chant.fated_die,
@@ -394,13 +412,15 @@ def attack(
         if result.hit and result.sick_beat:
             skills.sick_beat(scene, fighter, foe, result.afflictions)
         elif result.hit:
-            hurt_npc(scene, foe, result.foe_loses, by=fighter)
+            ruin = sacrificed or Special.DESTRUCTIVE in result.specials
+            hurt_npc(scene, foe, result.foe_loses, by=fighter, ignore_armour=ruin)
             note_strike(scene, fighter, foe)
         else:
             scene.say(f"Under {BATTLE_HIT}: a miss.")
         if result.you_lose:
             scene.say(f"Under {BATTLE_SAFE}: {safe(foe.name)} strikes back.")
             hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose, by=foe)
+        specials.after_attack(services, scene, found, fighter, foe, result)
         if result.flourishes and skills.shielded(scene, fighter, foe):
             scene.say(f"{safe(foe.name)}'s Entourage turns the Flourish aside (l. 383).")
         elif not (
@@ -474,6 +494,7 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
                 *skills.roll_bonus(scene, fighter),
                 *flee_modifiers(scene, fighter),
                 *chant.modifiers,
+                *ambush_penalty(scene.state, fighter),
             ],
             fated_die=chant.fated_die,
         )
@@ -543,21 +564,17 @@ def _expend(scene: Scene, actor: Actor, found: Character, hit: LastHit, now: dat
     if skills.spend_bonus_armour(scene, found, hit):
         return scene.commit(actor, "armour", f"{found.name} expends armour", now)
     sheet = caverns_sheet(found)
-    piece = next((i for i in sheet.armour if not i.broken), None)
-    if piece is None:
-        raise PawpostError(f"{safe(found.name)} has no intact armour left.")
-    equipment = list(sheet.equipment)
-    equipment[equipment.index(piece)] = Item(name=piece.name, kind=piece.kind, broken=True)
+    spent, piece_name = expend_piece(sheet)  # an item first, then the race's own (l. 83, 85)
     back = min(hit.amount, armour_blocks(sheet))
     health = min(sheet.max_health, sheet.health + back)
-    healed = sheet.model_copy(update={"equipment": tuple(equipment), "health": health})
+    healed = spent.model_copy(update={"health": health})
     save(scene.tx, found, healed)
     fighter = scene.state.combatant(hit.combatant)
     scene.state = replace(scene.state, fighter.model_copy(update={"dead": healed.is_dead}))
     left = [h for h in scene.state.hits if h is not hit]
     scene.state = scene.state.model_copy(update={"hits": left})
     scene.say(
-        f"{safe(found.name)}'s {safe(piece.name)} takes {back} of the blow and breaks "
+        f"{safe(found.name)}'s {safe(piece_name)} takes {back} of the blow and breaks "
         f"({healed.health} Health)."
     )
     reply = scene.commit(actor, "armour", f"{found.name} expends armour", now)
@@ -580,6 +597,7 @@ def enemy_act(
         battle_conditions.refuse(scene, mover, battle_conditions.ENEMY_MOVES.get(verb))
         if verb == "stand":
             battle_conditions.check_prone(scene, mover)
+        specials.before_enemy_acts(scene, mover)
         if not before_acting(services, scene, mover):
             return action_lost(scene, actor, mover, now)
         mover = scene.state.combatant(mover.id)  # as the checks before acting left it
@@ -601,7 +619,7 @@ def enemy_act(
         elif verb == "skill" and mover.creature == "Cave Fisher":
             _lure(scene, mover, target)
         elif verb == "skill":
-            scene.say(f"{safe(mover.name)} uses its special; the MC rules what it does.")
+            specials.use_special(services, scene, mover, target)
         else:
             raise PawpostError("An enemy's action is battle, advance, flee, stand or skill.")
         scene.state = enemy_acted(scene.state, mover)
@@ -609,6 +627,9 @@ def enemy_act(
 
 
 def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: str) -> None:
+    if mover.creature == "Cloier":
+        specials.cloier_battle(services, scene, mover, target)
+        return
     victim = scene.state.by_name(target)
     if victim.character_id is None or not victim.present:
         raise PawpostError(f"{safe(victim.name)} is not a character still in the battle.")
@@ -624,17 +645,27 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
     penalties = battle_conditions.npc_modifiers(scene, mover, Move.DO_BATTLE)
     roll = enemy_attack(
         mover, character.name, sheet.attribute(Attribute.WIND), services.dice,
-        [*penalties, *skills.defence_modifiers(scene, mover, victim, sheet)],
+        [
+            *penalties,
+            *skills.defence_modifiers(scene, mover, victim, sheet),
+            *specials.roll_modifiers(scene, mover),
+        ],
     )  # fmt: skip
     scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
     answers = skills.character_answers(
         scene, roll.total, victim, mover
     ) and battle_conditions.strikes_back(scene, victim)  # asleep or a Pacifist: no blow back
+    doubles = is_doubles(roll)
+    shielded = doubles and skills.shielded(scene, mover, victim)  # no Flourish lands
     if roll.total >= BATTLE_HIT:
         parried = skills.parried(scene, victim, mover, sheet, answers)
-        hurt_character(scene, character, victim, mover.damage - parried, by=mover)
+        flourish = doubles and not shielded
+        specials.enemy_hits(
+            scene, mover, character, victim, flourish, mover.damage - parried, by=mover
+        )
     else:
         scene.say(f"Under {BATTLE_HIT}: a miss.")
+    mover = scene.state.combatant(mover.id)
     if answers and in_reach(scene.state.combatant(victim.id), mover):
         hit_back = skills.counter_damage(scene, victim, caverns_sheet(character))
         if not caverns_sheet(character).is_dead:
@@ -643,9 +674,10 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
             hurt_npc(scene, before, hit_back, by=victim)
             if roll.total < BATTLE_HIT or mover.damage == 0:
                 riposte(scene, victim, character, before, hit_back)
-    if is_doubles(roll) and skills.shielded(scene, mover, victim):
+    applied = roll.total >= BATTLE_HIT and specials.flourish_on_hit(mover)  # with the hit
+    if shielded:
         scene.say(f"{safe(victim.name)}'s Entourage turns the Flourish aside (l. 383).")
-    elif not (is_doubles(roll) and enemy_poison(services, scene, mover, victim, roll)):
+    elif not applied and not (doubles and enemy_poison(services, scene, mover, victim, roll)):
         creature_flourish(scene, mover, victim, roll)
     battle_conditions.side_attacked(scene, victim)
 
@@ -668,13 +700,15 @@ def _lure(scene: Scene, fisher: Combatant, targets: str | None) -> None:
 
 def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
     route = flee_route(scene.state, mover)
+    attribute = flee_attribute(mover, route.attribute)  # a Rockeater's Metal
     roll = plain_roll(
         services.dice,
         f"{mover.name} flees",
         [
-            Modifier(value=mover.attribute(route.attribute), reason=route.attribute.label),
+            Modifier(value=mover.attribute(attribute), reason=attribute.label),
             *enemy_flee_modifiers(scene, mover),
             *battle_conditions.npc_modifiers(scene, mover, Move.FLEE),
+            *specials.roll_modifiers(scene, mover),
         ],
     )
     band: Band = band_of(roll.total)

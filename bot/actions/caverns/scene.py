@@ -11,6 +11,7 @@ from bot.actions.caverns import skills_b1_hooks
 from bot.actions.caverns.common import caverns_sheet, require_caverns, save
 from bot.actions.caverns.skill_reactions import enemy_died, sick_beat_ended, survive
 from bot.actions.caverns.skills_b2_hooks import after_step, eject, loss_in_enemy_rows, psi_armour
+from bot.actions.caverns.turn_start import at_turn_start
 from bot.actions.context import Actor
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character
@@ -36,6 +37,7 @@ from rules.caverns.flourishes import settle_unchosen
 from rules.caverns.health import lose_health
 from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
+from rules.caverns.specials import died
 from rules.errors import PawpostError
 from rules.rolls import Roll
 from storage.caverns import caverns
@@ -83,6 +85,7 @@ class Scene:
         from bot.actions.caverns import battle_conditions  # it builds on the scene
 
         battle_conditions.turn_over(self)
+        at_turn_start(self)
         self.state = self.state.model_copy(update={"version": self.read_version + 1})
         self.combat.updated_at = now
         waiting = self.state.phase in (Phase.PLAYER, Phase.ENEMY)
@@ -236,11 +239,17 @@ def your_turn(
 
 
 def hurt_character(
-    scene: Scene, character: Character, fighter: Combatant, amount: int, by: Combatant | None = None
+    scene: Scene,
+    character: Character,
+    fighter: Combatant,
+    amount: int,
+    by: Combatant | None = None,
+    *,
+    preventable: bool = True,
 ) -> None:
-    """A character loses Health (its armour may negate it with /battle armour right after);
-    `by` is the attacker, if a creature dealt it. The skills' caps (Anesthesia, Death
-    Prophesy) come last: they bound the Health lost from any source."""
+    """A character loses Health (its armour may negate it with /battle armour right after,
+    unless the hit is Destructive); `by` is the attacker, if a creature dealt it. The skills'
+    caps (Anesthesia, Death Prophesy) come last: they bound the Health lost from any source."""
     from bot.actions.caverns import battle_conditions  # it builds on the scene
 
     amount = battle_conditions.hit_amount(scene, fighter, amount)
@@ -251,20 +260,29 @@ def hurt_character(
     dead = sheet.is_dead
     scene.state = replace(scene.state, fighter.model_copy(update={"dead": dead}))
     hits = [h for h in scene.state.hits if h.combatant != fighter.id]
-    hits.append(LastHit(combatant=fighter.id, amount=amount, version=scene.read_version + 1))
+    if preventable:
+        hits.append(LastHit(combatant=fighter.id, amount=amount, version=scene.read_version + 1))
     scene.state = scene.state.model_copy(update={"hits": hits})
     scene.say(
         f"{safe(character.name)} loses {amount} Health ({sheet.health} left)"
         + (": dead!" if dead else ".")
         + (
             f" /battle armour negates up to {armour_blocks(sheet)} of it."
-            if sheet.intact_armour or has_bonus_armour(scene.state, fighter)
+            if preventable and (sheet.armour_left or has_bonus_armour(scene.state, fighter))
             else ""
         )
     )
     eject(scene, fighter.id)
+    _beetles_feed(scene, dead and sheet.has_condition(Condition.ABLAZE))
     battle_conditions.after_hurt(scene, fighter, amount, character)
     skills_b1_hooks.after_damage(scene, fighter, amount, by)
+
+
+def _beetles_feed(scene: Scene, died_ablaze: bool) -> None:
+    """A death Ablaze feeds the Inferno Beetles (l. 480)."""
+    scene.state, lines = died(scene.state, died_ablaze)
+    for line in lines:
+        scene.say(line)
 
 
 def armour_blocks(sheet: CavernsSheet) -> int:
@@ -272,12 +290,20 @@ def armour_blocks(sheet: CavernsSheet) -> int:
     return blocks + psi_armour(sheet)
 
 
-def hurt_npc(scene: Scene, target: Combatant, amount: int, by: Combatant | None = None) -> None:
+def hurt_npc(
+    scene: Scene,
+    target: Combatant,
+    amount: int,
+    by: Combatant | None = None,
+    *,
+    ignore_armour: bool = False,
+) -> None:
+    """An NPC loses Health, its armour first unless the attack is Destructive (l. 377)."""
     from bot.actions.caverns import battle_conditions  # it builds on the scene
 
     amount = battle_conditions.hit_amount(scene, target, amount)
     amount = skills_b1_hooks.damage_taken(scene, target, loss_in_enemy_rows(target, amount), by)
-    hurt, lost = harm_npc(scene.state.combatant(target.id), amount)
+    hurt, lost = harm_npc(scene.state.combatant(target.id), amount, ignore_armour=ignore_armour)
     if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
         hurt = hurt.model_copy(
             update={"attributes": find_creature(target.creature).attributes_at(hurt.health)}
@@ -292,4 +318,5 @@ def hurt_npc(scene: Scene, target: Combatant, amount: int, by: Combatant | None 
         enemy_died(scene, hurt)
     if amount > 0:
         eject(scene, target.id)
+    _beetles_feed(scene, hurt.dead and hurt.condition(Condition.ABLAZE) is not None)
     battle_conditions.after_hurt(scene, hurt, lost)

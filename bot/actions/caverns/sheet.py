@@ -39,6 +39,8 @@ def _equipment(sheet: CavernsSheet) -> str:
     armour = f"Armour: {sheet.intact_armour} intact of {len(sheet.armour)}"
     if sheet.bonus_armour:
         armour += f", +{sheet.bonus_armour} from race"
+        if sheet.bonus_armour_spent:
+            armour += f" ({sheet.intact_bonus_armour} unbroken)"
     if sheet.heavily_armoured:
         armour += " (heavily armoured: Damage −1)"
     text = ", ".join(safe(name) for name in names) or "nothing"

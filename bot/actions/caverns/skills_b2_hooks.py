@@ -205,7 +205,7 @@ def status_fields(state: BattleState) -> list[ReplyField]:
     inside = [
         f"{safe(c.name)} ({c.side}) in {row_label(standing(c))}"
         for c in state.combatants
-        if c.present and in_enemy_rows(c)
+        if c.present and in_enemy_rows(c) and not c.special.hidden  # an Assassin unannounced
     ]
     if inside:
         out.append(ReplyField(name="In the enemy rows", value="\n".join(inside)))

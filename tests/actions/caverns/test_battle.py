@@ -115,7 +115,9 @@ async def test_fleeing_out_and_enemies_fleeing(services, dice) -> None:
     dice.load(1, 1)  # the Brigand flees front to back, +Wind 1 = 3: it stays
     fled = await battle.enemy_act(services, MC, "Brigand", "flee")
     assert "**6-**" in fled.lines[0]
-    dice.load(4, 4)  # Ilsa now flees front to out, +Metal 0 = 8: she leaves at her next turn
+    # Ilsa now flees front to out, +Metal 0 - 2 (Ambush: two brigands) = 8: she leaves at her
+    # next turn
+    dice.load(5, 5)
     weak = await battle.flee_in_battle(services, actor(BOB))
     assert "**7-9**" in weak.lines[1]
 

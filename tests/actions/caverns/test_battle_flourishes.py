@@ -273,7 +273,7 @@ async def test_an_enemy_s_doubles_apply_its_creature_s_flourish(services, dice) 
     await battle.skip(services, MC)  # Piper
     dice.load(5, 5)  # 10 + 1 - 1: the Rockeater hits, Destructive
     rock = await battle.enemy_act(services, MC, "Rockeater", "battle", "Brunhild")
-    assert "Destructive: Brunhild's armour cannot stop that hit." in rock.lines
+    assert "Doubles: Rockeater's Flourish is Destructive; armour cannot help." in rock.lines
     assert rock.buttons == []
     with pytest.raises(PawpostError, match="only the latest hit"):
         await battle.spend_armour(services, actor(ALICE))

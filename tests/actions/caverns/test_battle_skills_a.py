@@ -129,8 +129,8 @@ async def test_a_village_leader_s_guards_ignore_the_counter_until_they_fall(serv
     await party_of_three(services)
     await unlearn(services, "Brunhild", "hunting:animal-companion")
     await fight(services)
+    dice.load(1)  # 1d6: the Village Leader comes with one guard
     await battle.add_enemy(services, MC, "Village Leader")
-    await battle.add_enemy(services, MC, "Villager")
     await battle.skip(services, MC)
     dice.load(1, 1)  # 2 + Wood 1 - Wind 1: a miss, and Brunhild would strike back
     answer = text(await battle.enemy_act(services, MC, "Village Leader", "battle", "Brunhild"))

@@ -18,6 +18,7 @@ from rules.caverns.conditions import Condition
 from rules.caverns.records import Item
 from rules.caverns.rests import short_rest
 from rules.caverns.sheet import SICK_BEAT_OPTIONS, CavernsSheet
+from rules.caverns.special_state import SpecialState
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from tests.rules.caverns.characters import adjusted, make
@@ -54,7 +55,9 @@ def test_entourages_come_from_three_skills_and_a_village_leader_s_guards() -> No
     assert not a.has_entourage(wiccan)
     assert a.has_entourage(learnt(wiccan, "nature:fae-allies"))
     leader = fighter(2, "enemies", creature="Village Leader")
-    guard = fighter(3, "enemies", creature="Villager")
+    guard = fighter(3, "enemies", creature="Villager").model_copy(
+        update={"special": SpecialState(guard_of=2)}  # the leader's own guard (l. 545)
+    )
     state = BattleState(combatants=[fighter(1), leader, guard])
     assert a.npc_has_entourage(state, leader)
     fallen = state.model_copy(
