@@ -10,6 +10,7 @@ from bot.actions.caverns import (
     conditions,
     harmony,
     market,
+    melding,
     moves,
     party,
     rests,
@@ -20,6 +21,7 @@ from rules.caverns.attributes import Attribute
 from rules.caverns.catalogue import ItemKind, Range
 from rules.caverns.classes import CharacterClass
 from rules.caverns.constants import DEFAULT_DIFFICULTY
+from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import FleeRoute
 from rules.caverns.races import Race
 
@@ -94,7 +96,10 @@ BATTLE_COMMANDS: tuple[Command, ...] = (
     Command(("battle", "advance"), "On your turn, Advance! (+Fire) to the front row",
             battle.advance_in_battle, (character_option(),), rulesets=CAVERNS),
     Command(("battle", "flee"), "On your turn, Flee! by the row you stand in",
-            battle.flee_in_battle, (character_option(),), rulesets=CAVERNS),
+            battle.flee_in_battle,
+            (character_option(),
+             Option("route", Kind.text, "Mushroom Circle: out from any row by +Wood",
+                    choices=(CIRCLE_WAY,))), rulesets=CAVERNS),
     Command(("battle", "armour"), "Expend a piece of armour against the hit you just took",
             battle.spend_armour, (character_option(),), rulesets=CAVERNS),
     Command(("battle", "skip"), "Skip the turn that keeps everyone waiting (the MC)",
@@ -355,6 +360,16 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         rulesets=CAVERNS,
     ),
     Command(
+        ("rest", "meld"),
+        "Melding, Mushroom Circle: meld with the land (make the circle) at the next rest",
+        melding.plan,
+        (
+            Option("meld", Kind.text, "Meld at the party's next rest?", True, choices=YES_NO),
+            character_option(),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
         ("harmony", "benefits"),
         "Take the benefits a Harmony skill's roll gave (one per full 5), until the next rest",
         harmony.benefits,
@@ -404,6 +419,17 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         "Roll against one of your conditions (Bound: Wind 9, Confused: Metal 7, ...)",
         conditions.roll_cure,
         (Option("condition", Kind.text, "The condition", True, max_length=20), character_option()),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("admin", "party", "site"),
+        'Say where a party is now, for Melding ("none": nowhere known)',
+        melding.set_site,
+        (
+            Option("name", Kind.text, "The site's name", True, max_length=60),
+            Option("character", Kind.character, "A member (default: this channel's party)"),
+        ),
+        admin=True,
         rulesets=CAVERNS,
     ),
     Command(

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from bot.actions import audit
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
+from bot.actions.caverns.melding import circle_flee, melded_attack
 from bot.actions.caverns.scene import (
     AREA,
     STALE,
@@ -55,6 +56,7 @@ from rules.caverns.constants import (
     CAVE_FISHER_LURED,
 )
 from rules.caverns.health import return_from_death
+from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import Foe, advance, do_battle, flee
 from rules.caverns.records import Item
 from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
@@ -334,12 +336,13 @@ def attack(services: Services, actor: Actor, target: str, character: str | None 
         foe = scene.state.by_name(target)
         if foe.side == PARTY or not foe.present:
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
+        fighter, meld_bonus = melded_attack(tx, actor, guild, found, fighter, now)
         if not in_reach(fighter, foe):
             raise PawpostError(f"{safe(foe.name)} is out of your {fighter.range.value} reach.")
         back = in_reach(foe, fighter)
         result = do_battle(
             caverns_sheet(found), Foe(name=foe.name, attributes=foe.attributes, damage=foe.damage),
-            services.dice, in_foe_reach=back,
+            services.dice, in_foe_reach=back, bonus_damage=meld_bonus,
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
@@ -392,21 +395,27 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
 
 
 @runs_in_database
-def flee_in_battle(services: Services, actor: Actor, character: str | None = None) -> Reply:
+def flee_in_battle(
+    services: Services, actor: Actor, character: str | None = None, route: str | None = None
+) -> Reply:
     """`/battle flee`: to the back row (+Wind), or out (+Water from the back, +Metal from the
-    front when no occupied back row is behind you); 7-9 leaves at the next turn's start."""
+    front when no occupied back row is behind you); 7-9 leaves at the next turn's start.
+    `route` "mushroom circle": out from any row by +Wood (melding.circle_flee)."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found, fighter = your_turn(tx, actor, guild, scene, character)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
-        route = flee_route(scene.state, fighter)
-        result = flee(caverns_sheet(found), route, services.dice)
+        circle = circle_flee(tx, actor, guild, found, route, services.dice, now)
+        result = circle or flee(
+            caverns_sheet(found), flee_route(scene.state, fighter), services.dice
+        )
+        way = CIRCLE_WAY if circle else result.route.value
         save(tx, found, result.sheet)
-        scene.say(f"{safe(found.name)} flees ({route.value}).", result.roll)
+        scene.say(f"{safe(found.name)} flees ({way}).", result.roll)
         scene.say(f"**{result.band.value}**: {result.result}")
-        scene.state = fled(scene.state, fighter, route, result.band)
+        scene.state = fled(scene.state, fighter, result.route, result.band)
         if scene.state.combatant(fighter.id).gone:
             caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, [found.id])
         scene.state = end_turn(scene.state)
