@@ -42,6 +42,16 @@ async def test_the_mc_says_where_the_party_is(services, db) -> None:
     )
 
 
+async def test_each_party_has_its_own_site(services) -> None:
+    await melder(services)
+    await admin.set_party(services, MC, "Piper", "The Lanterns")
+    await melding.set_site(services, MC, "Gloomwood")
+    named = await melding.set_site(services, MC, "Deep Hall", character="Piper")
+    assert named.lines == ["The Lanterns is at Deep Hall."]
+    assert "The party is at Gloomwood." in (await party.show(services, actor(ALICE))).lines
+    assert "The party is at Deep Hall." in (await party.show(services, actor(CAROL))).lines
+
+
 async def test_the_site_survives_a_change_of_what_is_carried(services) -> None:
     await melder(services)
     await melding.set_site(services, MC, "Gloomwood")
@@ -110,7 +120,8 @@ async def test_at_the_melded_site_the_implement_reaches_as_ranged_with_two_more_
     # Elsewhere Ilsa's implement is Melee, and she stands in the back row.
     with pytest.raises(PawpostError, match="out of your melee reach"):
         await battle.attack(services, actor(BOB), "Brigand")
-    await melding.set_site(services, MC, "gloomwood")
+    said = await melding.set_site(services, MC, "gloomwood")
+    assert said.lines[1] == "Melded with this site: Ilsa."
     dice.load(5, 4)
     hit = await battle.attack(services, actor(BOB), "Brigand")
     text = "\n".join(hit.lines)
