@@ -405,7 +405,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("skill", "use"),
-        "Use a skill outside battle: Scry, Commune, Twist Fate, Transmute, Immunity",
+        "Use a skill outside battle: Scry, Commune, Twist Fate, Transmute, Immunity, Bear, Barge",
         skills.use,
         (
             Option("name", Kind.text, "The skill", True, max_length=40),

@@ -444,3 +444,13 @@ async def test_an_admin_s_condition_with_a_cure_roll_carries_its_button(
     else:
         assert list(ids(added)) == [label] and added.mentions == [ALICE]
         assert added.lines[1].startswith(f"<@{ALICE}> rolls to end it when it is due:")
+
+
+async def test_tree_form_adds_wood_to_health_outside_battle_too(services) -> None:
+    await caverns_server(services)
+    await characters.create(services, actor(ALICE), **KROKANI_DRUID)  # Wood +1
+    before = await sheet(services, "Selene")
+    await set_sheet(services, "Selene", level=2, advanced_skills_owed=1)
+    learned = await rests.learn_skill(services, actor(ALICE), "Tree Form")
+    assert learned.lines[0].startswith("Selene learns Tree Form (Nature)")
+    assert (await sheet(services, "Selene")).max_health == before.max_health + 1
