@@ -12,6 +12,7 @@ from bot.actions.caverns import (
     flourishes,
     harmony,
     market,
+    melding,
     moves,
     party,
     poisons,
@@ -25,6 +26,7 @@ from rules.caverns.catalogue import ItemKind, Range
 from rules.caverns.classes import CharacterClass
 from rules.caverns.constants import DEFAULT_DIFFICULTY
 from rules.caverns.flourishes import Boost
+from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import FleeRoute
 from rules.caverns.races import Race
 
@@ -110,7 +112,10 @@ BATTLE_COMMANDS: tuple[Command, ...] = (
     Command(("battle", "advance"), "On your turn, Advance! (+Fire) to the front row",
             battle.advance_in_battle, (character_option(),), rulesets=CAVERNS),
     Command(("battle", "flee"), "On your turn, Flee! by the row you stand in",
-            battle.flee_in_battle, (character_option(),), rulesets=CAVERNS),
+            battle.flee_in_battle,
+            (character_option(),
+             Option("route", Kind.text, "Mushroom Circle: out from any row by +Wood",
+                    choices=(CIRCLE_WAY,))), rulesets=CAVERNS),
     Command(("battle", "stand"), "On your turn, stand up: it takes your action and ends Prone",
             battle.stand_in_battle, (character_option(),), rulesets=CAVERNS),
     Command(("battle", "armour"), "Expend a piece of armour against the hit you just took",
@@ -388,6 +393,16 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         rulesets=CAVERNS,
     ),
     Command(
+        ("rest", "meld"),
+        "Melding, Mushroom Circle: meld with the land (make the circle) at the next rest",
+        melding.plan,
+        (
+            Option("meld", Kind.text, "Meld at the party's next rest?", True, choices=YES_NO),
+            character_option(),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
         ("harmony", "benefits"),
         "Take the benefits a Harmony skill's roll gave (one per full 5), until the next rest",
         harmony.benefits,
@@ -423,7 +438,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("skill", "use"),
-        "Use a skill outside battle: Scry, Commune, Twist Fate, Transmute, Immunity",
+        "Use a skill outside battle: Scry, Commune, Twist Fate, Transmute, Immunity, Bear, Barge",
         skills.use,
         (
             Option("name", Kind.text, "The skill", True, max_length=40),
@@ -437,6 +452,17 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         "Roll against one of your conditions (Bound: Wind 9, Confused: Metal 7, ...)",
         conditions.roll_cure,
         (Option("condition", Kind.text, "The condition", True, max_length=20), character_option()),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("admin", "party", "site"),
+        'Say where a party is now, for Melding ("none": nowhere known)',
+        melding.set_site,
+        (
+            Option("name", Kind.text, "The site's name", True, max_length=60),
+            Option("character", Kind.character, "A member (default: this channel's party)"),
+        ),
+        admin=True,
         rulesets=CAVERNS,
     ),
     Command(

@@ -89,6 +89,7 @@ TWIST_FATE_DICE = 2  # book l. 219: "roll two dice"
 TRANSMUTE_VITAE_COST = 1  # book l. 197: "spend one Vitae to restore your health to full"
 IMMUNITY_POISON_ROLL = 4  # book l. 198: "roll Water; on a 4+ you shrug it off"
 SICK_BEAT_CONDITIONS = 3  # book l. 185: "choose three of the following conditions"
+MELD_DAMAGE = 2  # book l. 172, 181: "do two extra Damage" while at a melded site
 
 # --- Conditions (book l. 350-367) -----------------------------------------------------------
 ABLAZE_DIFFICULTY = 5  # book l. 350: "a Difficulty 5 Water check"

@@ -154,17 +154,20 @@ def flee(
     *,
     modifiers: Sequence[Modifier] = (),
     fated_die: int | None = None,
+    attribute: Attribute | None = None,
+    way: str | None = None,
 ) -> FleeResult:
     """Roll to Flee by `route`. Prone is -3; an Aslaran's total is never below 7 (l. 74); a
-    successful Flee (7+) ends Fear (l. 361)."""
+    successful Flee (7+) ends Fear (l. 361). `attribute` and `way` replace the route's roll
+    and name where a skill opens another way out (Mushroom Circle, l. 183)."""
     refuse_if_unable(sheet, Move.FLEE)
     if sheet.race is Race.TRILL:
         return FleeResult(route=route, roll=None, band=Band.STRONG, sheet=_ends_fear(sheet))
     rolled = roll_attribute(
         sheet,
-        route.attribute,
+        attribute or route.attribute,
         dice,
-        label=f"Flee! ({route.value.replace('-', ' ')})",
+        label=f"Flee! ({way or route.value.replace('-', ' ')})",
         modifiers=[*_prone(sheet), *modifiers],
         fated_die=fated_die,
     )

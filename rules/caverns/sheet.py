@@ -64,6 +64,7 @@ from rules.caverns.totems import roll_moon_bond
 from rules.caverns.wording import a_or_an, joined, signed
 from rules.dice import DiceSource
 from rules.errors import PawpostError
+from rules.rolls import Roll
 
 # Book l. 185: the six conditions a Sick Beat may be built from.
 SICK_BEAT_OPTIONS: tuple[Condition, ...] = (
@@ -126,6 +127,9 @@ class CavernsSheet(BaseModel):
     harmony_picks: tuple[HarmonyPick, ...] = ()  # Harmony skills rolled, benefits unchosen
     harmony_benefits: tuple[BenefitRecord, ...] = ()  # in force until the next rest
     fated_dice: tuple[int, ...] = ()  # Twist Fate's dice, until the next Short Rest
+    meld_site: str | None = None  # Melding: the site melded with at a rest (l. 172, 181)
+    circle_site: str | None = None  # Mushroom Circle: where the circle stands (l. 183)
+    land_planned: bool = False  # meld (or make the circle) at the party's next rest
     lasting_wounds: int = Field(default=0, ge=0)  # Health lost to a Viscanti (l. 93)
     crow_damage: int = Field(default=0, ge=0)  # Crow's +1 Damages, until the next rest (l. 211)
     bonus_armour_spent: int = Field(default=0, ge=0)  # the race's pieces expended, until repaired
@@ -530,6 +534,18 @@ def create_sheet(
     """A new adventurer at level 1 with Harmony +3, full Health and Vitae, the four class
     skills, the class's equipment, and the kit everyone carries (book l. 72, 100, 103).
     `dice` is only rolled for a Moon Patron Totem (l. 208)."""
+    return roll_new_sheet(new, dice, catalogue=catalogue, array=array)[0]
+
+
+def roll_new_sheet(
+    new: NewCharacter,
+    dice: DiceSource | None,
+    *,
+    catalogue: Mapping[str, CatalogueItem] = STARTER_CATALOGUE,
+    array: Sequence[int] = ATTRIBUTE_ARRAY,
+) -> tuple[CavernsSheet, tuple[Roll, ...]]:
+    """`create_sheet` with the Moon bond's dice, rerolls included, to show. With no `dice`
+    (a preview) a Moon Patron's bond is not rolled yet."""
     skillsets, advanced, weapons, equipment = _check(new, catalogue, array)
     row = CLASSES[new.character_class]
     race_weapons = (find_item(new.race_weapon, catalogue).key,) if new.race_weapon else ()
@@ -541,8 +557,10 @@ def create_sheet(
     skills = (*(basic_skill(skillset).key for skillset in skillsets), advanced.key)
     values = final_attributes(new)
     moon = None
-    if new.patron_totem is Totem.MOON:
-        moon = roll_moon_bond(moon_values(values, row.damage), dice).bond
+    rolls: tuple[Roll, ...] = ()
+    if new.patron_totem is Totem.MOON and dice is not None:
+        bonded = roll_moon_bond(moon_values(values, row.damage), dice)
+        moon, rolls = bonded.bond, bonded.rolls
     draft = CavernsSheet.model_validate(
         {
             **{attribute.value: value for attribute, value in values.items()},
@@ -564,4 +582,5 @@ def create_sheet(
             "torches": STARTING_TORCHES,
         }
     )
-    return draft.model_copy(update={"health": draft.max_health, "vitae": draft.max_vitae})
+    made = draft.model_copy(update={"health": draft.max_health, "vitae": draft.max_vitae})
+    return made, rolls

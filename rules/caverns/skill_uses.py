@@ -7,14 +7,16 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, ConfigDict
 
+from rules.caverns.afflictions import inflict
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle_skills_b1 import PASSIVES
+from rules.caverns.conditions import Condition
 from rules.caverns.constants import DIE_SIDES, IMMUNITY_POISON_ROLL, TWIST_FATE_DICE
 from rules.caverns.harmony import spend_harmony
 from rules.caverns.health import transmute
 from rules.caverns.rolling import MoveRoll, roll_attribute
 from rules.caverns.sheet import CavernsSheet
-from rules.caverns.skills import Skill, find_skill
+from rules.caverns.skills import Skill, Totem, find_skill
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Roll, roll_dice
@@ -32,7 +34,20 @@ WORKS_BY_ITSELF: Mapping[str, str] = {
         "Fitness works by itself: a condition that takes three rolls ends at your first success."
     ),
     **PASSIVES,  # Healing, Divination, Dreamweaving, Mysticism
+    "totems:patron-totem": (
+        "Patron Totem works by itself: you are always bonded to it, and at a Long Rest you bind "
+        "the second totem planned with /harmony plan, or gain +2 Vitae."
+    ),
 }
+
+# Outside battle these do what the MC narrates: the bot only says so (l. 196).
+FOR_THE_MC: Mapping[str, str] = {
+    "athletics:barge": "The door is smashed down with a face: what lies beyond it?",
+}
+
+# "You may fall Asleep (but not wake up) at will" (Bear, l. 213); Control sleeps "if you want
+# to" (l. 240).
+SLEEP_AT_WILL: tuple[str, ...] = (Totem.BEAR.skill_key, "dreamweaving:control")
 
 
 class SkillUse(BaseModel):
@@ -47,11 +62,12 @@ class SkillUse(BaseModel):
 
 
 def own_skill(sheet: CavernsSheet, name: str) -> Skill:
-    """One of the character's skills by name; a totem bonded today counts (the Patron Totem
-    is no learned skill, l. 206)."""
+    """One of the character's skills by name; a totem bonded today counts, and so does the
+    Patron Totem (neither is a learned skill, l. 206)."""
     skill = find_skill(name, sheet.skillsets)
     totem = any(t.skill_key == skill.key for t in sheet.bonded_totems)
-    if not sheet.has_skill(skill.key) and not totem:
+    patron = sheet.patron_totem is not None and sheet.patron_totem.skill_key == skill.key
+    if not sheet.has_skill(skill.key) and not totem and not patron:
         raise PawpostError(f"You do not have {skill.name}.")
     return skill
 
@@ -60,6 +76,8 @@ def use_skill(sheet: CavernsSheet, name: str, dice: DiceSource, *, target: str =
     """Use a skill outside battle, paying its Harmony ("spend one Harmony", l. 170, 179, 219)
     or Vitae (Transmute, l. 197). Battle skills are refused here."""
     skill = own_skill(sheet, name)
+    if skill.key in SLEEP_AT_WILL:  # Control is passive too, but sleeping is its player's call
+        return SkillUse(skill=skill, sheet=fall_asleep(sheet, skill))
     if skill.key in WORKS_BY_ITSELF:
         raise PawpostError(WORKS_BY_ITSELF[skill.key])
     if skill.key in ASKS_THE_MC:
@@ -68,11 +86,23 @@ def use_skill(sheet: CavernsSheet, name: str, dice: DiceSource, *, target: str =
         paid = spend_harmony(sheet, skill.harmony_cost, skill.name)
         question = ASKS_THE_MC[skill.key].format(target=target.strip())
         return SkillUse(skill=skill, sheet=paid, question=question)
+    if skill.key in FOR_THE_MC:
+        return SkillUse(skill=skill, sheet=sheet, question=FOR_THE_MC[skill.key])
     if skill.key == "rituals:twist-fate":
         return twist_fate(sheet, dice, skill)
     if skill.key == "athletics:transmute":
         return SkillUse(skill=skill, sheet=transmute(sheet))
     raise PawpostError(f"{skill.name} is used in battle, not on its own.")
+
+
+def fall_asleep(sheet: CavernsSheet, skill: Skill) -> CavernsSheet:
+    """Fall Asleep at will: Bear only while bonded with it (totems act while bonded, l. 206);
+    waking is the usual Harmony roll."""
+    if skill.key == Totem.BEAR.skill_key and Totem.BEAR not in sheet.bonded_totems:
+        raise PawpostError("You are not bonded with Bear today, so you cannot sleep at will.")
+    if sheet.has_condition(Condition.SLEEPING):
+        raise PawpostError("You are asleep already.")
+    return inflict(sheet, Condition.SLEEPING, willing=True)
 
 
 def twist_fate(sheet: CavernsSheet, dice: DiceSource, skill: Skill) -> SkillUse:

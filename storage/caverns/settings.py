@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.caverns.constants import MAX_RATIONS_CARRIED, MAX_TORCHES_CARRIED
 from storage.settings import GuildSettings
@@ -16,6 +16,8 @@ class CavernsSettings(BaseModel):
 
     max_rations: int = MAX_RATIONS_CARRIED
     max_torches: int = MAX_TORCHES_CARRIED
+    # Where each party is, by party id, as the MC said (/admin party site): Melding's site.
+    party_sites: dict[int, str] = Field(default_factory=dict)
 
     @classmethod
     def of(cls, settings: GuildSettings) -> CavernsSettings:

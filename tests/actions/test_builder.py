@@ -39,7 +39,7 @@ FAKE = Builder(
         ReplyField(name="Choices", value=json.dumps(choices, sort_keys=True))
     ],
     problems=_problems,
-    create=lambda tx, actor, guild, choices, now: Reply(title=f"Made {choices['name']}"),
+    create=lambda tx, actor, guild, choices, now, dice: Reply(title=f"Made {choices['name']}"),
 )
 
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from bot.actions.context import Actor
     from bot.actions.reply import Reply, ReplyField
+    from rules.dice import DiceSource
     from storage.repositories import Transaction
     from storage.settings import Guild, GuildSettings
 
@@ -87,7 +88,8 @@ class Builder:
 
     `problems` says what still stands between the draft and a character, one sentence each
     (none: Create is enabled); `create` makes the character, through the same validation as
-    the ruleset's `/character create`, and answers as it does.
+    the ruleset's `/character create`, and answers as it does (rolling with the bot's dice
+    where creation rolls, as a Moon Patron Totem does).
     """
 
     steps: tuple[Step, ...]
@@ -96,7 +98,7 @@ class Builder:
     lines: Callable[[GuildSettings, Choices], list[str]]
     preview: Callable[[Transaction, Guild, Choices], list[ReplyField]]
     problems: Callable[[Transaction, Actor, Guild, Choices], list[str]]
-    create: Callable[[Transaction, Actor, Guild, Choices, datetime], Reply]
+    create: Callable[[Transaction, Actor, Guild, Choices, datetime, DiceSource], Reply]
 
     def __post_init__(self) -> None:
         counters = sum(isinstance(step, Counter) for step in self.steps)

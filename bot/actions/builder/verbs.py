@@ -15,6 +15,7 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.reply import Reply
 from bot.scheduler import JobResult
+from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rulesets import RulesetNotBuilt
 from storage.drafts import Draft, drafts
@@ -144,12 +145,18 @@ def _picked(guild: Guild, pick: Pick, draft: Draft, values: list[str]) -> Choice
 
 
 def _create(
-    tx: Transaction, actor: Actor, guild: Guild, builder: Builder, draft: Draft, now: datetime
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    builder: Builder,
+    draft: Draft,
+    now: datetime,
+    dice: DiceSource,
 ) -> Reply:
     problems = builder.problems(tx, actor, guild, draft.choices)
     if problems:
         raise PawpostError(problems[0])
-    made = builder.create(tx, actor, guild, draft.choices, now)
+    made = builder.create(tx, actor, guild, draft.choices, now, dice)
     drafts(tx).delete(actor.guild_id, draft.id)
     if made.buttons:  # someone else must answer (a mother's player): the channel sees it
         shown = Reply(title=made.title, lines=made.lines, update=True, ephemeral=True)
@@ -164,7 +171,7 @@ def click(services: Services, actor: Actor, press: Press) -> Reply:
     with services.db.transaction() as tx:
         guild, builder, draft = _open(tx, services, actor, press.id, now)
         if press.verb == "create":
-            return _create(tx, actor, guild, builder, draft, now)
+            return _create(tx, actor, guild, builder, draft, now, services.dice)
         index, step = _step(builder, press)
         if isinstance(step, Form) and press.verb == "form":
             return Reply(modal=form_modal(draft, index, step))

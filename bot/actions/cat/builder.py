@@ -23,6 +23,7 @@ from rules.cat.constants import (
     NEW_CAT_STRONG_TRAITS,
 )
 from rules.cat.sheet import TRAITS, Rank, Trait, create_sheet, parse_reputations
+from rules.dice import DiceSource
 from rules.errors import PawpostError
 from storage.models import NewCharacter
 from storage.repositories import Transaction
@@ -167,7 +168,9 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
     return []
 
 
-def _create(tx: Transaction, actor: Actor, guild: Guild, choices: Choices, now: datetime) -> Reply:
+def _create(
+    tx: Transaction, actor: Actor, guild: Guild, choices: Choices, now: datetime, _dice: DiceSource
+) -> Reply:
     return add_cat(tx, actor, _new(actor, guild, choices), now)
 
 

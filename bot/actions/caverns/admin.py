@@ -55,7 +55,9 @@ def carrying(services: Services, actor: Actor, rations: int, torches: int) -> Re
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_caverns(guild)
-        limits = CavernsSettings(max_rations=rations, max_torches=torches)
+        limits = CavernsSettings.of(guild.settings).model_copy(
+            update={"max_rations": rations, "max_torches": torches}
+        )
         limits.store_in(guild.settings)
         tx.guilds.save(guild)
         tx.audit.add(

@@ -19,6 +19,7 @@ from bot.actions.caverns.flourishes import (
     riposte,
     with_flourish_buttons,
 )
+from bot.actions.caverns.melding import circle_flee, melded_attack
 from bot.actions.caverns.poisons import deliver_poison, enemy_poison, status_note
 from bot.actions.caverns.scene import (
     AREA,
@@ -76,6 +77,7 @@ from rules.caverns.constants import (
 )
 from rules.caverns.flourishes import Boost, parse_boost, pay_boost
 from rules.caverns.health import return_from_death
+from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import Foe, Move, advance, do_battle, flee
 from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
 from rules.caverns.sheet import CavernsSheet
@@ -383,6 +385,7 @@ def attack(
         specials.check_target(foe)
         if foe.side == PARTY or not foe.present:
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
+        fighter, meld_bonus = melded_attack(tx, actor, guild, found, fighter, now)
         weapon = armed(scene, caverns_sheet(found), fighter, foe, paid)
         skills.check_attack(scene, fighter, foe)
         battle_conditions.refuse(scene, fighter, Move.DO_BATTLE)
@@ -405,7 +408,8 @@ def attack(
             services.dice, in_foe_reach=back, assault=paid is Boost.ASSAULT,
             modifiers=[*skills.roll_bonus(scene, fighter), *chant.modifiers],
             fated_die=chant.fated_die,
-            bonus_damage=skills.attack_bonus(scene, fighter, sheet) + attack_bonus(sheet, fighter),
+            bonus_damage=skills.attack_bonus(scene, fighter, sheet)
+            + attack_bonus(sheet, fighter) + meld_bonus,
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
@@ -473,9 +477,12 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
 
 
 @runs_in_database
-def flee_in_battle(services: Services, actor: Actor, character: str | None = None) -> Reply:
+def flee_in_battle(
+    services: Services, actor: Actor, character: str | None = None, route: str | None = None
+) -> Reply:
     """`/battle flee`: to the back row (+Wind), or out (+Water from the back, +Metal from the
-    front when no occupied back row is behind you); 7-9 leaves at the next turn's start."""
+    front when no occupied back row is behind you); 7-9 leaves at the next turn's start.
+    `route` "mushroom circle": out from any row by +Wood (melding.circle_flee)."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
@@ -484,11 +491,11 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
-        route = flee_route(scene.state, fighter)
+        circle = circle_flee(tx, actor, guild, found, route, services.dice, now)
         chant = skills_b1_hooks.chant_roll(scene, fighter, moving=True)
-        result = flee(
+        result = circle or flee(
             caverns_sheet(found),
-            route,
+            flee_route(scene.state, fighter),
             services.dice,
             modifiers=[
                 *skills.roll_bonus(scene, fighter),
@@ -498,11 +505,12 @@ def flee_in_battle(services: Services, actor: Actor, character: str | None = Non
             ],
             fated_die=chant.fated_die,
         )
+        way = CIRCLE_WAY if circle else result.route.value
         save(tx, found, result.sheet)
-        scene.say(f"{safe(found.name)} flees ({route.value}).", result.roll)
+        scene.say(f"{safe(found.name)} flees ({way}).", result.roll)
         skills.fleeing(scene, fighter, result.sheet)
         scene.say(f"**{result.band.value}**: {result.result}")
-        scene.state = fled(scene.state, fighter, route, result.band)
+        scene.state = fled(scene.state, fighter, result.route, result.band)
         if scene.state.combatant(fighter.id).gone:
             caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, [found.id])
         scene.state = end_turn(scene.state)

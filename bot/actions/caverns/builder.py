@@ -23,7 +23,7 @@ from rules.caverns.constants import ATTRIBUTE_ARRAY
 from rules.caverns.races import RACES
 from rules.caverns.skills import advanced_skills
 from rules.caverns.wording import signed
-from rules.dice import SystemDice
+from rules.dice import DiceSource
 from rules.errors import PawpostError
 from storage.repositories import Transaction
 from storage.settings import Guild, GuildSettings
@@ -206,7 +206,7 @@ def _preview(tx: Transaction, guild: Guild, choices: Choices) -> list[ReplyField
     if _missing({"name": "", **choices}):
         return []
     try:
-        sheet = new_sheet(tx, guild, _new(choices), SystemDice())
+        sheet, _rolls = new_sheet(tx, guild, _new(choices), None)
     except PawpostError:
         return []
     return sheet_lines(sheet)
@@ -219,7 +219,7 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
         return missing
     try:
         name = clean_name(str(choices["name"]))
-        new_sheet(tx, guild, _new(choices), SystemDice())
+        new_sheet(tx, guild, _new(choices), None)
     except PawpostError as error:
         return [error.message]
     if tx.characters.by_name(guild.guild_id, name) is not None:
@@ -227,10 +227,18 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
     return []
 
 
-def _create(tx: Transaction, actor: Actor, guild: Guild, choices: Choices, now: datetime) -> Reply:
+def _create(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    choices: Choices,
+    now: datetime,
+    dice: DiceSource,
+) -> Reply:
+    """Create: the same sheet as `/character create`, a Moon Patron's dice rolled now."""
     name = clean_name(str(choices.get("name", "")))
-    sheet = new_sheet(tx, guild, _new(choices), SystemDice())
-    return add_character(tx, actor, guild, name, sheet, now)
+    sheet, rolls = new_sheet(tx, guild, _new(choices), dice)
+    return add_character(tx, actor, guild, name, sheet, now, rolls)
 
 
 CAVERNS_BUILDER = Builder(

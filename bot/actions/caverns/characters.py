@@ -3,11 +3,13 @@ builder's Create shares with it."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 
 from bot.actions import audit
 from bot.actions.caverns import parse
 from bot.actions.caverns.common import catalogue, items, party_of, require_caverns
+from bot.actions.caverns.moon import moon_lines
 from bot.actions.characters import name_taken
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
@@ -17,10 +19,11 @@ from rules.caverns.attributes import parse_attributes, parse_element
 from rules.caverns.choices import NewCharacter
 from rules.caverns.classes import parse_class
 from rules.caverns.races import parse_race
-from rules.caverns.sheet import CavernsSheet, create_sheet
+from rules.caverns.sheet import CavernsSheet, roll_new_sheet
 from rules.caverns.skillsets import parse_skillset
 from rules.caverns.wording import a_or_an
 from rules.dice import DiceSource
+from rules.rolls import Roll
 from storage.models import NewCharacter as StoredNew
 from storage.repositories import NameTaken, Transaction
 from storage.settings import Guild
@@ -65,15 +68,25 @@ def new_character(
     )
 
 
-def new_sheet(tx: Transaction, guild: Guild, new: NewCharacter, dice: DiceSource) -> CavernsSheet:
-    """The new adventurer's sheet, checked against the rules and the server's catalogue."""
-    return create_sheet(new, dice, catalogue=catalogue(tx, guild))
+def new_sheet(
+    tx: Transaction, guild: Guild, new: NewCharacter, dice: DiceSource | None
+) -> tuple[CavernsSheet, tuple[Roll, ...]]:
+    """The new adventurer's sheet, checked against the rules and the server's catalogue, and
+    the Moon Patron Totem's dice (none rolled without `dice`: a preview)."""
+    return roll_new_sheet(new, dice, catalogue=catalogue(tx, guild))
 
 
 def add_character(
-    tx: Transaction, actor: Actor, guild: Guild, name: str, sheet: CavernsSheet, now: datetime
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    name: str,
+    sheet: CavernsSheet,
+    now: datetime,
+    rolls: Sequence[Roll] = (),
 ) -> Reply:
-    """Store a checked new adventurer in the channel's party, log it and say so."""
+    """Store a checked new adventurer in the channel's party, log it and say so, with the
+    Moon bond's dice when it rolled them."""
     new = StoredNew(
         guild_id=actor.guild_id,
         owner_id=actor.user_id,
@@ -88,14 +101,17 @@ def add_character(
     party_of(tx, guild, character, actor, now)
     what = f"{sheet.race_row.name} {sheet.character_class.label}"
     tx.audit.add(
-        audit.entry(actor, "character", f"created {name}, {what}", now, character=character)
+        audit.entry(
+            actor, "character", f"created {name}, {what}", now, character=character, rolls=rolls
+        )
     )
     return Reply(
         title=f"{safe(name)} joins the party",
         lines=[
             f"{a_or_an(what, capital=True)}, level {sheet.level}, owned by <@{actor.user_id}>: "
             f"Health {sheet.health}, Vitae {sheet.vitae}, Harmony +{sheet.harmony}, "
-            f"{sheet.gold} gold. See the sheet with /character show."
+            f"{sheet.gold} gold. See the sheet with /character show.",
+            *moon_lines(rolls, sheet.moon),
         ],
     )
 
@@ -139,5 +155,5 @@ def create(
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
-        sheet = new_sheet(tx, guild, new, services.dice)
-        return add_character(tx, actor, guild, name, sheet, now)
+        sheet, rolls = new_sheet(tx, guild, new, services.dice)
+        return add_character(tx, actor, guild, name, sheet, now, rolls)

@@ -9,6 +9,7 @@ from bot.actions.caverns.common import (
     party_title,
     require_caverns,
 )
+from bot.actions.caverns.melding import party_site
 from bot.actions.caverns.rests import resting_party
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
@@ -38,6 +39,9 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
             f"{sheet.level}, Health {sheet.health}/{sheet.max_health}, Harmony "
             f"{sheet.harmony:+d}, {sheet.rations} rations, {sheet.torches} torches"
         )
+    site = party_site(guild, party)
+    if site is not None:
+        lines.append(f"The party is at {safe(site)}.")
     if not members:
         lines.append("No adventurer is in this party yet.")
     carriers = [safe(m.name) for m in members if caverns_sheet(m).torches]

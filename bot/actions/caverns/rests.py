@@ -17,6 +17,8 @@ from bot.actions.caverns.common import (
     require_caverns,
     save,
 )
+from bot.actions.caverns.melding import land_after_rest
+from bot.actions.caverns.moon import moon_lines
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, require_admin
@@ -94,6 +96,7 @@ def _member_lines(member: MemberRest) -> list[str]:
         lines.append("restocked " + " and ".join(a for a in added if a))
     if member.bound_totem is not None:
         lines.append(f"bound the {member.bound_totem.label} totem")
+    lines += moon_lines(member.moon_rolls, sheet.moon if member.moon_rolls else None)
     orders = member.orders
     for label, names in (
         ("delivered", orders.arrived),
@@ -185,8 +188,9 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
                 max_rations=limits.max_rations,
                 max_torches=limits.max_torches,
             )
-        for member, after in zip(members, result.members, strict=True):
-            save(tx, member, after.sheet)
+        land = land_after_rest(guild, party, result.sheets)
+        for member, landed in zip(members, land, strict=True):
+            save(tx, member, landed.sheet)
         tables = caverns(tx)
         tables.rests.clear_plans(
             [member.id for member in members], long_rest=rest_kind is RestKind.LONG
@@ -201,7 +205,7 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
                 "rest",
                 f"{label} for {party.name}",
                 now,
-                rolls=[result.roll],
+                rolls=[result.roll, *(roll for m in result.members for roll in m.moon_rolls)],
                 outcome=result.band.value,
             )
         )
@@ -214,8 +218,13 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
     if result.no_torch:
         lines.append("**Nobody carried a torch to burn: the MC decides what the dark costs.**")
     fields = [
-        ReplyField(name=member.name, value="\n".join(_member_lines(after))[:1024])
-        for member, after in zip(members, result.members, strict=True)
+        ReplyField(
+            name=member.name,
+            value="\n".join([*_member_lines(after), *([landed.line] if landed.line else [])])[
+                :1024
+            ],
+        )
+        for member, after, landed in zip(members, result.members, land, strict=True)
     ]
     buttons: list[Button] = []
     if rest_kind is RestKind.LONG:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from bot.actions.caverns.common import caverns_sheet, party_label
+from bot.actions.caverns.melding import land_lines
 from bot.actions.formatting import safe
 from bot.actions.reply import ReplyField
 from rules.caverns.attributes import ELEMENTS, Attribute
@@ -126,6 +127,9 @@ def sheet_lines(sheet: CavernsSheet, party: Party | None = None) -> list[ReplyFi
     effects = _rest_effects(sheet)
     if effects:
         fields.append(ReplyField(name="Until the next rest", value=effects))
+    land = land_lines(sheet)
+    if land:
+        fields.append(ReplyField(name="The land", value="\n".join(land)))
     if party is not None:
         progress = party.progress
         fields.append(

@@ -1,17 +1,23 @@
 """`/skill use`: skills whose effect is outside battle (Scry, Commune, Twist Fate, Transmute,
-Immunity's roll), spending their Harmony or Vitae; a question for the MC goes to the admins."""
+Immunity's roll, sleeping at will, Barge's doors, the land's meld and circle), spending their
+Harmony or Vitae; a question for the MC goes to the admins."""
 
 from __future__ import annotations
 
 from bot.actions import audit
 from bot.actions.caverns.battle_skills import BATTLE_SKILLS, battle_of, use_in_battle
 from bot.actions.caverns.common import caverns_sheet, party_of, require_caverns, save
+from bot.actions.caverns.conditions import cure_button
+from bot.actions.caverns.melding import land_use_lines
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character
-from bot.actions.reply import Reply
+from bot.actions.reply import Button, Reply
+from rules.caverns.conditions import Condition
+from rules.caverns.melding import LAND_SKILLS
 from rules.caverns.skill_uses import own_skill, resist_poison, use_skill
 from rules.caverns.wording import signed
+from rules.rolls import Roll
 
 
 @runs_in_database
@@ -35,7 +41,11 @@ def use(
             scene, fighter = fighting
             return use_in_battle(services, actor, scene, found, fighter, skill, target, now)
         lines: list[str] = []
-        if skill.key == "athletics:immunity":
+        buttons: list[Button] = []
+        rolls: list[Roll] = []
+        if skill.key in LAND_SKILLS:
+            lines = land_use_lines(tx, actor, guild, found, skill.key, now)
+        elif skill.key == "athletics:immunity":
             rolled = resist_poison(sheet, services.dice)
             save(tx, found, rolled.sheet)
             shrugged = bool(rolled.roll.succeeded)
@@ -67,7 +77,12 @@ def use(
                 )
             if used.question is not None:
                 lines.append(f"**For the MC**: {safe(used.question)}")
+            if used.sheet.has_condition(Condition.SLEEPING) > sheet.has_condition(
+                Condition.SLEEPING
+            ):
+                lines.append(f"{safe(found.name)} falls Asleep, and wakes by a Harmony roll.")
+                buttons.append(cure_button(found.id, Condition.SLEEPING))
         tx.audit.add(
             audit.entry(actor, "skill", f"used {skill.key}", now, character=found, rolls=rolls)
         )
-    return Reply(title=f"{safe(found.name)} uses {skill.name}", lines=lines)
+    return Reply(title=f"{safe(found.name)} uses {skill.name}", lines=lines, buttons=buttons)

@@ -14,6 +14,7 @@ from bot.actions.germ.cats import add_cat, new_cat
 from bot.actions.germ.sheet import cat_fields
 from bot.actions.lookup import MAX_NAME_LENGTH
 from bot.actions.reply import Reply, ReplyField
+from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.germ.sheet import STATS, GermSheet, Stat, points_left, stat_bounds
 from storage.germ.settings import GermSettings
@@ -120,7 +121,9 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
     return []
 
 
-def _create(tx: Transaction, actor: Actor, guild: Guild, choices: Choices, now: datetime) -> Reply:
+def _create(
+    tx: Transaction, actor: Actor, guild: Guild, choices: Choices, now: datetime, _dice: DiceSource
+) -> Reply:
     return add_cat(tx, actor, _new(tx, actor, guild, choices), now)
 
 

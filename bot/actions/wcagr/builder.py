@@ -17,6 +17,7 @@ from bot.actions.reply import Reply, ReplyField
 from bot.actions.wcagr.cats import create_or_ask, new_cat, new_sheet, parent_of
 from bot.actions.wcagr.ranks import NO_RANK
 from bot.actions.wcagr.sheet import sheet_lines
+from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.wcagr import (
     ABILITIES,
@@ -220,7 +221,9 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
     return []
 
 
-def _create(tx: Transaction, actor: Actor, guild: Guild, choices: Choices, now: datetime) -> Reply:
+def _create(
+    tx: Transaction, actor: Actor, guild: Guild, choices: Choices, now: datetime, _dice: DiceSource
+) -> Reply:
     name = clean_name(str(choices.get("name", "")))
     parent = choices.get("parent")
     return create_or_ask(
