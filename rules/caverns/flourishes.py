@@ -5,7 +5,7 @@ Pure: the battle module stores a `PendingFlourish`; the bot applies what is pick
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -206,10 +206,12 @@ def available_flourishes(
     *,
     boost: Boost | None = None,
     damage: int = 0,
+    battle: Sequence[Flourish] = (),
 ) -> tuple[Flourish, ...]:
     """Every Flourish this attack may apply, the weapon's first; the attacker picks one
-    (l. 374). Destructive only where the attack dealt `damage`, Area where it can be divided."""
-    found: list[Flourish] = list(attack.flourishes)
+    (l. 374). Destructive only where the attack dealt `damage`, Area where it can be divided.
+    `battle`: those the battle gives all the attacker's attacks (Trapper's, a meld's)."""
+    found: list[Flourish] = [*attack.flourishes, *battle]
     weapon_attack = is_weapon_attack(sheet, attack)
     if attack.armament is Armament.HANDS and sheet.has_skill(KATA):
         found.extend(KATA_FLOURISHES)

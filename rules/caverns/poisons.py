@@ -18,6 +18,8 @@ from rules.errors import PawpostError
 
 POISON_DURATION_STEP = 1  # l. 389: "then reduce the duration by one turn"
 BLOWGUN_TARGETS = 3  # l. 271: "Afflict any three enemies with any one poison"
+MANTAKYA = "Mantakya"  # its victim falls Prone at once and cannot stand (l. 398)
+
 # Anatine "causes" Clumsiness (l. 390), which ends at the victim's next roll (l. 355): it comes
 # back on every poisoned action. Aleutian and Mantakya act "instantly" (l. 397-398), once.
 EVERY_ACTION: frozenset[str] = frozenset({"Anatine"})

@@ -19,7 +19,7 @@ from bot.actions.caverns.flourishes import (
     riposte,
     with_flourish_buttons,
 )
-from bot.actions.caverns.melding import circle_flee, melded_attack
+from bot.actions.caverns.melding import circle_flee, melded_attack, melded_flourish
 from bot.actions.caverns.poisons import deliver_poison, enemy_poison, status_note
 from bot.actions.caverns.scene import (
     AREA,
@@ -75,7 +75,7 @@ from rules.caverns.constants import (
     BATTLE_SAFE,
     CAVE_FISHER_LURED,
 )
-from rules.caverns.flourishes import Boost, parse_boost, pay_boost
+from rules.caverns.flourishes import Armament, Boost, parse_boost, pay_boost
 from rules.caverns.health import return_from_death
 from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import Foe, Move, advance, do_battle, flee
@@ -431,7 +431,9 @@ def attack(
             result.flourishes
             and deliver_poison(services, scene, fighter, scene.state.combatant(foe.id))
         ):
-            on_doubles(scene, fighter, foe, result, paid, weapon)
+            implement = weapon.armament is Armament.IMPLEMENT
+            melded = melded_flourish(tx, actor, guild, found, now) if implement else ()
+            on_doubles(scene, fighter, foe, result, paid, weapon, melded)
         skills.after_attack(scene, fighter, found, foe, result)
         battle_conditions.side_attacked(scene, foe)
         scene.state = end_turn(scene.state)

@@ -17,6 +17,7 @@ from rules.caverns.battle import Combatant, Phase, Row, replace
 from rules.caverns.battle_skills_b1 import can_be_woken
 from rules.caverns.conditions import CONDITIONS, ActiveCondition, Condition
 from rules.caverns.moves import Move
+from rules.caverns.poisons import MANTAKYA
 from rules.caverns.rolling import Band
 from rules.caverns.sheet import DREAMBODY
 from rules.errors import PawpostError
@@ -218,9 +219,17 @@ def fled(scene: Scene, fighter: Combatant, band: Band) -> None:
 
 
 def check_prone(scene: Scene, fighter: Combatant) -> None:
-    """Refuse standing up, before any roll is made, for one who is not Prone."""
+    """Refuse standing up, before any roll is made, for one who is not Prone, or whom
+    Mantakya keeps down: its victim "cannot stand" while poisoned (l. 398)."""
     if not rules.has(conditions_of(scene, fighter), Condition.PRONE):
         raise PawpostError(f"{safe(fighter.name)} is not Prone.")
+    poisoning = (
+        scene.state.combatant(fighter.id).poisoning
+        if fighter.character_id is None
+        else caverns_sheet(scene.character(fighter)).poisoning
+    )
+    if poisoning is not None and MANTAKYA in poisoning.poisons:
+        raise PawpostError(f"Mantakya keeps {safe(fighter.name)} down: no standing while poisoned.")
 
 
 def stand(scene: Scene, fighter: Combatant) -> None:

@@ -14,6 +14,7 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Reply, Style
 from rules.caverns.battle import PARTY, Combatant, Row, close_lines, in_reach, replace
+from rules.caverns.battle_skills_b2 import trapper_flourish
 from rules.caverns.bestiary import find_creature
 from rules.caverns.catalogue import Flourish, Special
 from rules.caverns.conditions import Condition
@@ -73,6 +74,12 @@ def _soaked(before: Combatant, after: Combatant, amount: int) -> int:
     return min(amount, ARMOUR_BLOCKS) if amount > 0 and after.armour < before.armour else 0
 
 
+def battle_flourishes(scene: Scene, fighter: Combatant) -> tuple[Flourish, ...]:
+    """What the battle adds to every attack of this fighter: Trapper's third condition."""
+    trapped = trapper_flourish(scene.state, fighter.id)
+    return () if trapped is None else (trapped,)
+
+
 def on_doubles(
     scene: Scene,
     fighter: Combatant,
@@ -80,9 +87,11 @@ def on_doubles(
     result: BattleResult,
     boost: Boost | None,
     attack: AttackWith,
+    melded: tuple[Flourish, ...] = (),
 ) -> None:
     """The one place an attack's doubles are handled: Greater Implement's paid Forceful, then
-    the Flourishes offered (one on doubles; Assault one without and two with, l. 155)."""
+    the Flourishes offered (one on doubles; Assault one without and two with, l. 155);
+    `melded`: the Flourish an implement gains at the site its wielder melded (l. 172, 181)."""
     picked: tuple[Flourish, ...] = ()
     if boost is Boost.GREATER_IMPLEMENT:
         scene.say("Greater Implement: the attack is Forceful.")
@@ -91,7 +100,8 @@ def on_doubles(
     if not result.flourishes:
         return
     dealt = result.foe_loses
-    options = available_flourishes(result.sheet, attack, boost=boost, damage=dealt)
+    extra = (*battle_flourishes(scene, fighter), *melded)
+    options = available_flourishes(result.sheet, attack, boost=boost, damage=dealt, battle=extra)
     options = tuple(f for f in options if f not in picked)
     why = "Doubles"
     if boost is Boost.ASSAULT:
@@ -142,7 +152,8 @@ def riposte(
         return
     known = catalogue(scene.tx, scene.guild)
     attack = attack_with(sheet, known, lambda weapon: in_reach(victim, before, weapon))
-    options = available_flourishes(sheet, attack, damage=hit_back)
+    extra = battle_flourishes(scene, victim)
+    options = available_flourishes(sheet, attack, damage=hit_back, battle=extra)
     if not options:
         scene.say(f"Riposte, but {safe(attack.name)} gives the counter attack no Flourish.")
         return

@@ -23,6 +23,7 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, require_admin
 from bot.actions.reply import Reply
 from rules.caverns.battle import Combatant
+from rules.caverns.conditions import Condition
 from rules.caverns.constants import MELD_DAMAGE
 from rules.caverns.melding import (
     CIRCLE_WAY,
@@ -163,6 +164,18 @@ def melded_attack(
     site = character_site(tx, actor, guild, found, now)
     reach = meld_reach(sheet, site, fighter.range)
     return fighter.model_copy(update={"range": reach}), meld_damage(sheet, site)
+
+
+def melded_flourish(
+    tx: Transaction, actor: Actor, guild: Guild, found: Character, now: datetime
+) -> tuple[Condition, ...]:
+    """At the site it melded, a Magery (Nature) implement's attacks gain Confused (Fatigue)
+    as a Flourish (l. 172, 181)."""
+    sheet = caverns_sheet(found)
+    if sheet.meld_site is None:
+        return ()
+    flourish = meld_flourish(sheet, character_site(tx, actor, guild, found, now))
+    return () if flourish is None else (flourish,)
 
 
 def circle_flee(
