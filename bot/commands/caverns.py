@@ -438,7 +438,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("skill", "use"),
-        "Use a skill outside battle: Scry, Commune, Twist Fate, Transmute, Immunity, Bear, Barge",
+        "Use a skill: in a battle on your turn (Curing, Smudge, Time Curse…), or outside (Scry…)",
         skills.use,
         (
             Option("name", Kind.text, "The skill", True, max_length=40),
