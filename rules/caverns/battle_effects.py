@@ -5,10 +5,14 @@ react outlives the step that made it. Pure: no storage, no discord."""
 from __future__ import annotations
 
 from enum import StrEnum
+from typing import TYPE_CHECKING
 
 from pydantic import BaseModel, ConfigDict
 
 from rules.caverns.conditions import Condition
+
+if TYPE_CHECKING:
+    from rules.caverns.battle import BattleState
 
 
 class EffectKind(StrEnum):
@@ -46,3 +50,20 @@ class Effect(BaseModel):
     turns: int | None = None
     version: int | None = None
     note: str = ""
+
+
+def effects_of(
+    state: BattleState,
+    kind: EffectKind,
+    *,
+    owner: int | None = None,
+    target: int | None = None,
+) -> list[Effect]:
+    """The standing effects of one kind, of one owner and/or on one target."""
+    return [
+        e
+        for e in state.effects
+        if e.kind is kind
+        and (owner is None or e.owner == owner)
+        and (target is None or e.target == target)
+    ]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 
 from rules.caverns.battle import PARTY, RANGE_ROWS, BattleState, Combatant, rows_between
-from rules.caverns.battle_effects import Effect, EffectKind
+from rules.caverns.battle_effects import Effect, EffectKind, effects_of
 from rules.caverns.bestiary import find_creature
 from rules.caverns.catalogue import CatalogueItem, Range, Special, item_key
 from rules.caverns.conditions import Condition, parse_condition
@@ -66,23 +66,6 @@ BEAR_CONDITIONS: tuple[Condition, ...] = (Condition.SLEEPING, Condition.FATIGUE)
 
 
 # --- The effects standing in a battle -------------------------------------------------------
-
-
-def effects_of(
-    state: BattleState,
-    kind: EffectKind,
-    *,
-    owner: int | None = None,
-    target: int | None = None,
-) -> list[Effect]:
-    """The standing effects of one kind, of one owner and/or on one target."""
-    return [
-        e
-        for e in state.effects
-        if e.kind is kind
-        and (owner is None or e.owner == owner)
-        and (target is None or e.target == target)
-    ]
 
 
 def with_effect(state: BattleState, effect: Effect) -> BattleState:

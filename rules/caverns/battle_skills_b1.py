@@ -9,6 +9,7 @@ from collections.abc import Callable, Mapping, Sequence
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle import PARTY, BattleState, Combatant, Phase
 from rules.caverns.battle_effects import Effect, EffectKind
+from rules.caverns.battle_effects import effects_of as effects
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.constants import DICE_PER_ROLL, DIE_SIDES
 from rules.caverns.sheet import DREAMBODY, REVERSAL_HIGHEST, REVERSAL_LOWEST, CavernsSheet
@@ -134,19 +135,6 @@ def reverse_sheet(sheet: CavernsSheet) -> CavernsSheet:
 
 
 # --- The battle's skill effects ------------------------------------------------------------
-
-
-def effects(
-    state: BattleState, kind: EffectKind, *, owner: int | None = None, target: int | None = None
-) -> list[Effect]:
-    """The standing effects of one kind, of one owner or on one target if given."""
-    return [
-        e
-        for e in state.effects
-        if e.kind is kind
-        and (owner is None or e.owner == owner)
-        and (target is None or e.target == target)
-    ]
 
 
 def with_effect(

@@ -29,6 +29,7 @@ from bot.actions.caverns.scene import (
     hurt_character,
     hurt_npc,
     open_battle,
+    pressed_battle,
     your_turn,
 )
 from bot.actions.caverns.skills_b2_hooks import (
@@ -554,12 +555,8 @@ def armour_pressed(services: Services, actor: Actor, combat_id: int, version: in
     """The Expend armour button: for the hit of that state version only, by its player."""
     now = services.clock()
     with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_caverns(guild)
-        combat = caverns(tx).battles.get(guild.guild_id, combat_id, lock=True)
-        if combat is None or combat.status != "active" or combat.state.version != version:
-            raise PawpostError(STALE)
-        scene = Scene(tx, guild, combat, version)
+        scene = pressed_battle(tx, actor, combat_id, version)
+        guild = scene.guild
         for hit in scene.state.hits:
             character_id = scene.state.combatant(hit.combatant).character_id
             found = (

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.actions.caverns.common import catalogue, caverns_sheet, require_caverns
-from bot.actions.caverns.scene import STALE, Scene, hurt_npc, open_battle
+from bot.actions.caverns.common import catalogue, caverns_sheet
+from bot.actions.caverns.scene import STALE, Scene, hurt_npc, open_battle, pressed_battle
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character
@@ -38,7 +38,6 @@ from rules.caverns.rolling import is_doubles
 from rules.caverns.sheet import CavernsSheet
 from rules.errors import PawpostError
 from rules.rolls import Roll
-from storage.caverns import caverns
 from storage.models import Character
 
 if TYPE_CHECKING:
@@ -293,15 +292,10 @@ def flourish_pressed(
     attacker's player."""
     now = services.clock()
     with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_caverns(guild)
-        combat = caverns(tx).battles.get(guild.guild_id, combat_id, lock=True)
-        if combat is None or combat.status != "active" or combat.state.version != version:
-            raise PawpostError(STALE)
-        pending = combat.state.flourish
+        scene = pressed_battle(tx, actor, combat_id, version)
+        pending = scene.state.flourish
         if pending is None or pending.version != version:
             raise PawpostError(STALE)
-        scene = Scene(tx, guild, combat, version)
         found = _attacker(scene, pending, actor)
         if choice == DECLINE:
             scene.say(f"{safe(found.name)} uses no Flourish.")

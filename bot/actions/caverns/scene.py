@@ -216,6 +216,17 @@ def find_battle(tx: Transaction, actor: Actor) -> tuple[Guild, Scene | None]:
     return guild, Scene(tx, guild, combat, combat.state.version)
 
 
+def pressed_battle(tx: Transaction, actor: Actor, combat_id: int, version: int) -> Scene:
+    """The battle a button names, under its row lock, only at the state version it was posted
+    for (else the stale-button sentence)."""
+    guild = tx.guilds.get(actor.guild_id)
+    require_caverns(guild)
+    combat = caverns(tx).battles.get(guild.guild_id, combat_id, lock=True)
+    if combat is None or combat.status != "active" or combat.state.version != version:
+        raise PawpostError(STALE)
+    return Scene(tx, guild, combat, version)
+
+
 def open_battle(tx: Transaction, actor: Actor) -> tuple[Guild, Scene]:
     """The channel's running battle, or the sentence that there is none."""
     guild, scene = find_battle(tx, actor)
