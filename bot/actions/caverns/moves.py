@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.actions import audit
 from bot.actions.caverns.common import (
     caverns_sheet,
@@ -23,10 +25,29 @@ from rules.caverns.moves import FLEE_RESULTS, FleeRoute, Foe, advance, do_battle
 from rules.caverns.rolling import is_doubles
 from rules.errors import PawpostError
 from rules.rolls import Roll
+from storage.models import Character
+from storage.repositories import Transaction
 
 
 def _doubles(roll: Roll) -> list[str]:
     return [f"Doubles ({roll.dice[0].face} and {roll.dice[1].face})."] if is_doubles(roll) else []
+
+
+def _mover(
+    tx: Transaction,
+    actor: Actor,
+    character: str | None,
+    fated_die: int | None,
+    fated_from: str | None,
+    now: datetime,
+) -> tuple[Character, int | None]:
+    """Who makes a move: the acting character (its party placed), and a fated die handed to
+    this roll, if any (Twist Fate, l. 219)."""
+    guild = tx.guilds.get(actor.guild_id)
+    require_caverns(guild)
+    found = acting_character(tx, actor, guild, character)
+    party_of(tx, guild, found, actor, now)
+    return found, hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
 
 
 @runs_in_database
@@ -46,11 +67,7 @@ def roll_move(
     reason = clean_reason(reason)
     now = services.clock()
     with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_caverns(guild)
-        found = acting_character(tx, actor, guild, character)
-        party_of(tx, guild, found, actor, now)
-        fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
+        found, fated = _mover(tx, actor, character, fated_die, fated_from, now)
         rolled = move(
             caverns_sheet(found),
             chosen,
@@ -108,11 +125,7 @@ def flee_move(
     chosen = _route(route)
     now = services.clock()
     with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_caverns(guild)
-        found = acting_character(tx, actor, guild, character)
-        party_of(tx, guild, found, actor, now)
-        fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
+        found, fated = _mover(tx, actor, character, fated_die, fated_from, now)
         result = flee(caverns_sheet(found), chosen, services.dice, fated_die=fated)
         save(tx, found, result.sheet)
         rolls = [] if result.roll is None else [result.roll]
@@ -147,11 +160,7 @@ def advance_move(
     """Advance! +Fire; its results add up."""
     now = services.clock()
     with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_caverns(guild)
-        found = acting_character(tx, actor, guild, character)
-        party_of(tx, guild, found, actor, now)
-        fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
+        found, fated = _mover(tx, actor, character, fated_die, fated_from, now)
         result = advance(caverns_sheet(found), services.dice, fated_die=fated)
         save(tx, found, result.sheet)
         entry = tx.audit.add(
@@ -218,11 +227,7 @@ def battle(
     foe = _foe(target, wind, damage)
     now = services.clock()
     with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_caverns(guild)
-        found = acting_character(tx, actor, guild, character)
-        party_of(tx, guild, found, actor, now)
-        fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
+        found, fated = _mover(tx, actor, character, fated_die, fated_from, now)
         result = do_battle(
             caverns_sheet(found), foe, services.dice, in_foe_reach=reach, fated_die=fated
         )
