@@ -15,6 +15,7 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import named, require_admin
 from bot.actions.reply import Reply, ReplyField
 from rules.caverns.afflictions import cure, inflict
+from rules.caverns.battle_skills_a import vitality
 from rules.caverns.catalogue import (
     CatalogueItem,
     Flourish,
@@ -26,6 +27,7 @@ from rules.caverns.catalogue import (
 )
 from rules.caverns.conditions import CONDITIONS, parse_condition
 from rules.caverns.health import lose_health
+from rules.caverns.wording import signed
 from rules.errors import PawpostError
 from storage.caverns import caverns
 from storage.caverns.settings import CavernsSettings
@@ -241,13 +243,19 @@ def damage(
         require_admin(actor, guild)
         found = named(tx, guild.guild_id, character)
         before = caverns_sheet(found)
-        sheet = lose_health(before, amount, from_viscanti=lasting)
+        hurt = lose_health(before, amount, from_viscanti=lasting)
+        amount = before.health - hurt.health
+        sheet = vitality(hurt) or hurt  # Vitality (l. 194) holds outside a battle too
         save(tx, found, sheet)
-        amount = before.health - sheet.health
         tx.audit.add(
             audit.entry(actor, "damage", f"lost {amount} Health", services.clock(), character=found)
         )
-    lines = [f"{safe(found.name)} loses {amount} Health: {sheet.health} / {sheet.max_health}."]
-    if sheet.is_dead:
+    lines = [f"{safe(found.name)} loses {amount} Health: {hurt.health} / {hurt.max_health}."]
+    if sheet is not hurt:
+        lines.append(
+            f"{safe(found.name)} would die, but Vitality holds: 1 Harmony spent "
+            f"({signed(sheet.harmony)}), {sheet.health} Health left."
+        )
+    elif sheet.is_dead:
         lines.append(f"{safe(found.name)} dies.")
     return Reply(lines=lines)

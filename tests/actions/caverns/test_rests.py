@@ -294,3 +294,20 @@ async def test_health_the_mc_takes_and_a_viscanti_s_wounds(services, dice, db) -
     with pytest.raises(PawpostError, match="^Only an admin"):
         await admin.damage(services, actor(ALICE), "Ilsa", 1)
     assert dump(db.path) == before
+
+
+async def test_vitality_holds_against_the_mc_s_killing_blow_while_harmony_can_pay(
+    services,
+) -> None:
+    await party_of_three(services)
+    piper = await sheet(services, "Piper")
+    await set_sheet(services, "Piper", skills=(*piper.skills, "athletics:vitality"), harmony=-2)
+    held = await admin.damage(services, ADMIN_ACTOR, "Piper", 9)
+    assert held.lines == [
+        "Piper loses 3 Health: 0 / 3.",
+        "Piper would die, but Vitality holds: 1 Harmony spent (-3), 1 Health left.",
+    ]
+    after = await sheet(services, "Piper")
+    assert (after.health, after.harmony, after.is_dead) == (1, -3, False)
+    died = await admin.damage(services, ADMIN_ACTOR, "Piper", 1)  # Harmony is at -3 now
+    assert died.lines == ["Piper loses 1 Health: 0 / 3.", "Piper dies."]
