@@ -20,17 +20,15 @@ def database_threads() -> list[threading.Thread]:
 async def test_a_database_dropped_without_closing_ends_its_thread_and_connection(
     tmp_path: Path,
 ) -> None:
-    before = len(database_threads())
+    # Threads are told apart by identity: another test's dropped database may still be
+    # winding its own thread down while this one runs.
+    before = set(database_threads())
     db = await Database.open(tmp_path / "pawpost.sqlite3")
     await db.transact(lambda tx: tx.guilds.get(1), write=False)
-    assert len(database_threads()) == before + 1
+    [mine] = [t for t in database_threads() if t not in before]
     del db
     gc.collect()
-    for _ in range(100):
-        if len(database_threads()) == before:
-            break
-        await asyncio.sleep(0.01)
-    assert len(database_threads()) == before
+    await _ended(mine)
     # its connection was closed in its own thread: the file can be locked exclusively at once
     other = sqlite3.connect(tmp_path / "pawpost.sqlite3", timeout=0)
     try:
@@ -41,11 +39,17 @@ async def test_a_database_dropped_without_closing_ends_its_thread_and_connection
 
 
 async def test_a_closed_database_leaves_no_thread(tmp_path: Path) -> None:
-    before = len(database_threads())
+    before = set(database_threads())
     db = await Database.open(tmp_path / "pawpost.sqlite3")
+    [mine] = [t for t in database_threads() if t not in before]
     await db.close()
+    await _ended(mine)
+
+
+async def _ended(thread: threading.Thread) -> None:
+    """Wait up to a second for the database's own thread to end."""
     for _ in range(100):
-        if len(database_threads()) == before:
-            break
+        if not thread.is_alive():
+            return
         await asyncio.sleep(0.01)
-    assert len(database_threads()) == before
+    raise AssertionError(f"{thread!r} is still running")
