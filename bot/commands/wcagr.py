@@ -44,6 +44,11 @@ ALONE_KNACKS = tuple(k.value for k in Knack if KNACKS[k].alone)
 MOST_SPENT = 100  # far above any pool; the pool itself refuses an overspend
 
 
+def spend_option(description: str) -> Option:
+    """Ability points spent on a check, +1 each (the pool itself refuses an overspend)."""
+    return Option("spend", Kind.integer, description, min_value=0, max_value=MOST_SPENT)
+
+
 def _ability_option(ability: str) -> Option:
     return Option(
         ability,
@@ -133,13 +138,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 choices=SKILL_CHOICES,
             ),
             Option("dc", Kind.integer, "Difficulty to reach", min_value=-100, max_value=100),
-            Option(
-                "spend",
-                Kind.integer,
-                "Ability points to spend, +1 each",
-                min_value=0,
-                max_value=MOST_SPENT,
-            ),
+            spend_option("Ability points to spend, +1 each"),
             Option("knacks", Kind.text, "Knacks to use, e.g. Alertness x2, Track", max_length=100),
             character_option(),
             REASON,
@@ -154,13 +153,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
             Option("skill", Kind.text, "Your skill", True, choices=SKILL_CHOICES),
             Option("target", Kind.character, "The cat you contest", True),
             Option("against", Kind.text, "The skill it rolls back", True, choices=SKILL_CHOICES),
-            Option(
-                "spend",
-                Kind.integer,
-                "Ability points to spend, +1 each",
-                min_value=0,
-                max_value=MOST_SPENT,
-            ),
+            spend_option("Ability points to spend, +1 each"),
             Option("knacks", Kind.text, "Knacks to use, e.g. Hide, Stalk", max_length=100),
             character_option(),
             REASON,
@@ -311,13 +304,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 True,
                 choices=LOCATE_CHOICES,
             ),
-            Option(
-                "spend",
-                Kind.integer,
-                "Ability points on the first stage, +1 each",
-                min_value=0,
-                max_value=MOST_SPENT,
-            ),
+            spend_option("Ability points on the first stage, +1 each"),
             Option(
                 "knacks",
                 Kind.text,
@@ -333,13 +320,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         "Try the hunt's failed stage again, or roll its next stage (any cat of the hunt)",
         hunting.continue_hunt,
         (
-            Option(
-                "spend",
-                Kind.integer,
-                "Ability points on the first stage, +1 each",
-                min_value=0,
-                max_value=MOST_SPENT,
-            ),
+            spend_option("Ability points on the first stage, +1 each"),
             Option("knacks", Kind.text, "Knacks, each on the first stage it fits", max_length=100),
             character_option(),
         ),
@@ -418,13 +399,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
             verb,
             (
                 Option("target", Kind.character, "The cat you strike", True),
-                Option(
-                    "spend",
-                    Kind.integer,
-                    "Points on the check, +1 each",
-                    min_value=0,
-                    max_value=MOST_SPENT,
-                ),
+                spend_option("Points on the check, +1 each"),
                 Option("knacks", Kind.text, "Knacks, e.g. Feint, Mighty Swat x2", max_length=100),
                 Option(
                     "damage-spend",
@@ -445,13 +420,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         fight_moves.pounce,
         (
             Option("target", Kind.character, "The cat you pounce on", True),
-            Option(
-                "spend",
-                Kind.integer,
-                "Points on the check, +1 each",
-                min_value=0,
-                max_value=MOST_SPENT,
-            ),
+            spend_option("Points on the check, +1 each"),
             Option("knacks", Kind.text, "Knacks, e.g. Leap", max_length=100),
             character_option(),
         ),
@@ -464,13 +433,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         (
             Option("choice", Kind.text, "Wrestle or jump", True, choices=("wrestle", "jump")),
             Option("target", Kind.character, "Whom you hurt if you win (default: the first)"),
-            Option(
-                "spend",
-                Kind.integer,
-                "Points on the check, +1 each",
-                min_value=0,
-                max_value=MOST_SPENT,
-            ),
+            spend_option("Points on the check, +1 each"),
             Option("knacks", Kind.text, "Knacks, e.g. Launch x2, Dodge", max_length=100),
             character_option(),
         ),
@@ -511,13 +474,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         (
             Option("target", Kind.character, "The wounded cat (it may be your own)", True),
             Option("herbs", Kind.text, "The right herbs are at hand", True, choices=("yes",)),
-            Option(
-                "spend",
-                Kind.integer,
-                "Points on the check, +1 each",
-                min_value=0,
-                max_value=MOST_SPENT,
-            ),
+            spend_option("Points on the check, +1 each"),
             Option("knacks", Kind.text, "Knacks, e.g. Herb Lore x2, Medicine Lore", max_length=100),
             character_option("The healer (default: your active cat)"),
         ),

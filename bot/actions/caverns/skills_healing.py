@@ -88,30 +88,34 @@ def transfer(
 
 def empathy(turn: SkillTurn) -> None:
     """Empathy (l. 224): the chosen conditions of one creature in melee range move to you."""
-    target, rest = aimed(turn)
-    user = turn.scene.state.combatant(turn.fighter.id)
-    if target.id == user.id:
-        raise PawpostError("Empathy takes conditions from another creature.")
-    within_reach(turn, target)
-    chosen = chosen_conditions(turn, target, rest)
-    turn.scene.say(
-        f"{safe(user.name)} takes {joined([c.label for c in chosen])} from {safe(target.name)}."
-    )
-    transfer(turn, target, user, chosen)
+    _move_conditions(turn, to_user=True)
 
 
 def bedevil(turn: SkillTurn) -> None:
     """Bedevil (l. 229): Empathy in reverse, your chosen conditions to a creature in range."""
+    _move_conditions(turn, to_user=False)
+
+
+def _move_conditions(turn: SkillTurn, *, to_user: bool) -> None:
+    """Empathy takes the chosen conditions from another creature; Bedevil gives them to it."""
     target, rest = aimed(turn)
     user = turn.scene.state.combatant(turn.fighter.id)
     if target.id == user.id:
-        raise PawpostError("Bedevil gives your conditions to another creature.")
+        raise PawpostError(
+            "Empathy takes conditions from another creature."
+            if to_user
+            else "Bedevil gives your conditions to another creature."
+        )
     within_reach(turn, target)
-    chosen = chosen_conditions(turn, user, rest)
+    giver, taker = (target, user) if to_user else (user, target)
+    chosen = chosen_conditions(turn, giver, rest)
+    labels = joined([c.label for c in chosen])
     turn.scene.say(
-        f"{safe(user.name)} gives {joined([c.label for c in chosen])} to {safe(target.name)}."
+        f"{safe(user.name)} takes {labels} from {safe(target.name)}."
+        if to_user
+        else f"{safe(user.name)} gives {labels} to {safe(target.name)}."
     )
-    transfer(turn, user, target, chosen)
+    transfer(turn, giver, taker, chosen)
 
 
 def anesthesia(turn: SkillTurn) -> None:
