@@ -74,7 +74,7 @@ def _hunting_settings(settings: GuildSettings, now: datetime) -> str:
         f"away needs approval: {_on(hunting.away_needs_approval)}; "
         f"{_weekly_report(settings)}; "
         f"contest timeout {settings.contest_timeout_hours} h; "
-        f"turn timeout {settings.turn_timeout_hours} h"
+        f"turn timeout {settings.turn_timeout_hours} h, then {settings.turn_skip_hours} h to a skip"
     )
 
 
@@ -244,6 +244,24 @@ def set_contest_timeout(services: Services, actor: Actor, hours: int) -> Reply:
         lines=[
             f"When a defender has not answered a contest for {hours} h, admins get a button to "
             "roll for them (contests already waiting included)."
+        ]
+    )
+
+
+@runs_in_database
+def set_turn_skip(services: Services, actor: Actor, hours: int) -> Reply:
+    """After how long more a reminded fighter's turn is offered to the admins to skip."""
+    _timeout(hours, "turn skip")
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        guild.settings.turn_skip_hours = hours
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", f"turn skip {hours} h", services.clock()))
+    return Reply(
+        lines=[
+            f"When a reminded fighter still has not acted {hours} h later, admins get a button "
+            "to skip the turn (in the admin channel, else the fight's)."
         ]
     )
 
