@@ -107,3 +107,8 @@ class Ruleset:
     @property
     def name(self) -> str:
         return self.rules.name
+
+    @property
+    def ages(self) -> bool:
+        """Whether its characters grow older: a ruleset declares it by giving `on_moon`."""
+        return self.on_moon is not None

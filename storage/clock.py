@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import datetime
 
-from pydantic import BaseModel
+from pydantic import BaseModel, TypeAdapter
 
 from storage.connection import Connection
 from storage.settings import Guild, GuildSettings
@@ -20,6 +20,12 @@ class ClockRecord(BaseModel):
     game_day: int | None = None
     moon_pace: str | None = None
     moon_tick: int | None = None
+    # While the clock catches up after downtime: each day done so far (its calendar number and
+    # its summary's lines), for the one digest posted when it has caught up.
+    digest: list[tuple[int, list[str]]] | None = None
+
+
+_DIGEST = TypeAdapter(list[tuple[int, list[str]]])
 
 
 class ClockRepository:
@@ -45,12 +51,12 @@ class ClockRepository:
     def _records(self, where: str, parameters: tuple[object, ...]) -> list[ClockRecord]:
         rows = self._db.execute_fetchall(
             "SELECT c.guild_id, g.ruleset, g.settings, c.first_day, c.game_day, c.moon_pace,"
-            " c.moon_tick FROM game_clock c LEFT JOIN guilds g ON g.guild_id = c.guild_id"
+            " c.moon_tick, c.digest FROM game_clock c LEFT JOIN guilds g ON g.guild_id = c.guild_id"
             f" WHERE {where}",
             parameters,
         )
         records = []
-        for guild_id, ruleset, settings, first_day, game_day, moon_pace, moon_tick in rows:
+        for guild_id, ruleset, settings, first_day, game_day, moon_pace, moon_tick, digest in rows:
             guild = (
                 Guild(guild_id=guild_id)
                 if ruleset is None
@@ -67,6 +73,7 @@ class ClockRepository:
                     game_day=game_day,
                     moon_pace=moon_pace,
                     moon_tick=moon_tick,
+                    digest=None if digest is None else _DIGEST.validate_json(digest),
                 )
             )
         return records
@@ -75,10 +82,10 @@ class ClockRepository:
         """Store where each server's clock stands and when it is next due (None: never)."""
         self._db.executemany(
             "INSERT INTO game_clock (guild_id, first_day, game_day, moon_pace, moon_tick,"
-            " next_due) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+            " digest, next_due) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
             " first_day = excluded.first_day, game_day = excluded.game_day,"
             " moon_pace = excluded.moon_pace, moon_tick = excluded.moon_tick,"
-            " next_due = excluded.next_due",
+            " digest = excluded.digest, next_due = excluded.next_due",
             [
                 (
                     r.guild.guild_id,
@@ -86,6 +93,7 @@ class ClockRepository:
                     r.game_day,
                     r.moon_pace,
                     r.moon_tick,
+                    None if r.digest is None else _DIGEST.dump_json(r.digest).decode(),
                     None if due is None else to_text(due),
                 )
                 for r, due in records

@@ -60,6 +60,9 @@ class ClockSettings(BaseModel):
     game_day_channel_id: int | None = None  # None: the day's summary is posted nowhere
     ageing: AgeingPace = AgeingPace.REAL_WEEK
     moons_per_real_week: int = Field(default=MOONS_PER_REAL_WEEK, ge=1)
+    # Added to the count of game days so that it goes on unbroken when the pace, the sunrise or
+    # the time zone changes (bot.actions.game_time.rebased).
+    day_offset: int = 0
 
 
 class GuildSettings(BaseModel):

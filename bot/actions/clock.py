@@ -1,5 +1,6 @@
 """The game clock every ruleset shares: each game day's and each moon's work exactly once per
-server, across restarts and downtime (a missed day is caught up, each day once, in order),
+server, across restarts and downtime (a missed day is caught up, each day once, in order, and
+summed up in one digest) and changes of pace, sunrise or time zone (the count of days goes on),
 `/time`, `/config game-day ...`, `/config ageing` and `/admin age`."""
 
 from __future__ import annotations
@@ -7,6 +8,7 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from bot.actions import audit
@@ -19,8 +21,10 @@ from bot.actions.game_time import (
     game_day_at,
     game_day_numbered,
     moon_tick_at,
+    rebased,
 )
 from bot.actions.hunting_config import require_postable, switch
+from bot.actions.hunting_jobs import split_posts
 from bot.actions.lookup import named, require_admin, require_built
 from bot.actions.reply import Reply
 from bot.actions.seasons import current_season
@@ -33,7 +37,7 @@ from rules.errors import PawpostError
 from rules.rulesets import RulesetNotBuilt
 from storage.clock import ClockRecord
 from storage.repositories import Transaction
-from storage.settings import AgeingPace, Guild
+from storage.settings import AgeingPace, Guild, GuildSettings
 
 MENTION = re.compile(r"<@(\d{1,20})>")  # a summary pings the players it names
 log = logging.getLogger(__name__)
@@ -83,13 +87,26 @@ def _advance_all(
     posts: list[Post] = []
     saved: list[tuple[ClockRecord, datetime | None]] = []
     for record in records:
-        ruleset = services.ruleset(record.guild.ruleset)
-        posts += _game_days(tx, record, ruleset, now, services.dice)
-        posts += _moons(tx, record, ruleset, now)
-        saved.append((record, _next_due(record, ruleset, now)))
+        done, due = advance(tx, record, services.ruleset(record.guild.ruleset), now, services.dice)
+        posts += done
+        saved.append((record, due))
     tx.clock.save(saved)
     record_posts(tx, posts, now)
     return posts
+
+
+def advance(
+    tx: Transaction,
+    record: ClockRecord,
+    ruleset: Ruleset | None,
+    now: datetime,
+    dice: DiceSource,
+) -> tuple[list[Post], datetime | None]:
+    """One server's clock moved on to `now` (the record changed in place, not saved): the
+    posts of its days and moons, and when it is next due. `tx` only reaches the hooks."""
+    posts = _game_days(tx, record, ruleset, now, dice)
+    posts += _moons(tx, record, ruleset, now)
+    return posts, _next_due(record, ruleset, now)
 
 
 def _posts_days(record: ClockRecord, ruleset: Ruleset | None) -> bool:
@@ -107,7 +124,9 @@ def _game_days(
     now: datetime,
     dice: DiceSource,
 ) -> list[Post]:
-    """Each game day since the last one done, in order, at most DAYS_PER_PASS of them."""
+    """Each game day since the last one done, in order, at most DAYS_PER_PASS of them. More
+    than one day to do (the bot was down) gathers their summaries into one digest, posted
+    when the clock has caught up."""
     guild = record.guild
     today = game_day_at(now, guild.settings).number
     if record.game_day is None or record.first_day is None:  # first seen: today is day 1
@@ -119,22 +138,63 @@ def _game_days(
         return []
     posts = []
     channel = guild.settings.clock.game_day_channel_id
+    if channel is None:
+        record.digest = None
+    elif record.digest is None and today - record.game_day > 1:
+        record.digest = []
     last = min(today, record.game_day + DAYS_PER_PASS)
     while record.game_day < last:
         number = record.game_day + 1
         day = game_day_numbered(number, guild.settings)
+        day = replace(day, late=day.end <= now)
         lines = []
         if ruleset is not None and ruleset.on_game_day is not None:
             lines = ruleset.on_game_day(tx, guild, day)
         if ruleset is not None and ruleset.on_sunrise is not None:
             lines = lines + ruleset.on_sunrise(tx, guild, day, dice)
-        if channel is not None:
-            title = f"Day {number - record.first_day + 1} dawns"
-            named = sorted({int(user) for line in lines for user in MENTION.findall(line)})
-            summary = Reply(title=title, lines=lines or ["A quiet day."], mentions=named)
-            posts.append(Post(channel, summary))
+        calendar = number - record.first_day + 1
+        if record.digest is not None:
+            record.digest.append((calendar, lines))
+        elif channel is not None:
+            posts.append(Post(channel, _summary(f"Day {calendar} dawns", lines)))
         record.game_day = number
+    if record.digest is not None and record.game_day >= today:
+        assert channel is not None
+        posts += [Post(channel, reply) for reply in digest_posts(record.digest)]
+        record.digest = None
     return posts
+
+
+def _summary(title: str, lines: list[str]) -> Reply:
+    named = sorted({int(user) for line in lines for user in MENTION.findall(line)})
+    return Reply(title=title, lines=lines or ["A quiet day."], mentions=named)
+
+
+def digest_posts(days: Sequence[tuple[int, list[str]]]) -> list[Reply]:
+    """The days caught up after downtime in one digest: a line per day, days that tell the
+    same merged ("Days 3–9: A quiet day."), cut into posts only where Discord's limits say."""
+    runs: list[tuple[int, int, list[str]]] = []
+    for number, lines in days:
+        told = lines or ["A quiet day."]
+        if runs and runs[-1][2] == told and runs[-1][1] == number - 1:
+            runs[-1] = (runs[-1][0], number, told)
+        else:
+            runs.append((number, number, told))
+    items = [
+        (f"**{_days_label(first, last)}:** {' '.join(told)}", None) for first, last, told in runs
+    ]
+    title = f"{_days_label(days[0][0], days[-1][0])}, caught up after downtime"
+    header = ["The bot was away while these game days dawned; each one's work is done."]
+    replies = split_posts(title, header, items, ping=False)
+    for reply in replies:
+        reply.mentions = sorted(
+            {int(user) for line in reply.lines for user in MENTION.findall(line)}
+        )
+    return replies
+
+
+def _days_label(first: int, last: int) -> str:
+    return f"Day {first}" if first == last else f"Days {first}–{last}"
 
 
 def _moons(
@@ -169,9 +229,45 @@ def _next_due(record: ClockRecord, ruleset: Ruleset | None, now: datetime) -> da
     else:
         wake = []
     tick = moon_tick_at(now, settings)
-    if tick.next_at is not None:
+    if tick.next_at is not None and (ruleset is None or ruleset.ages):
         wake.append(tick.next_at)
     return min(wake, default=None)
+
+
+def keep_counting(
+    services: Services, tx: Transaction, guild: Guild, before: GuildSettings, now: datetime
+) -> None:
+    """`guild`'s pace, sunrise or time zone is about to change from `before` to its settings:
+    `count_on`, saved, its posts kept in the outbox."""
+    record = tx.clock.of(guild.guild_id)
+    record.guild = guild.model_copy(update={"settings": before})
+    ruleset = services.ruleset(guild.ruleset)
+    posts = count_on(tx, record, ruleset, guild.settings, now, services.dice)
+    guild.settings = record.guild.settings
+    tx.clock.save([(record, now)])
+    record_posts(tx, posts, now)
+
+
+def count_on(
+    tx: Transaction,
+    record: ClockRecord,
+    ruleset: Ruleset | None,
+    after: GuildSettings,
+    now: datetime,
+    dice: DiceSource,
+) -> list[Post]:
+    """The clock settings change from the record's to `after`: the days and moons due under
+    the old settings are done first, then the count of game days is rebased, so the day
+    running now keeps its number, the moons go on where they were, and every day number a
+    ruleset stored stays true. The record then holds the rebased settings; its posts."""
+    before = record.guild.settings
+    today = game_day_at(now, before).number
+    posts = _game_days(tx, record, ruleset, now, dice)
+    while record.game_day is not None and record.game_day < today:
+        posts += _game_days(tx, record, ruleset, now, dice)
+    posts += _moons(tx, record, ruleset, now)
+    record.guild = record.guild.model_copy(update={"settings": rebased(before, after, now)})
+    return posts
 
 
 # --- /time ------------------------------------------------------------------------------------
@@ -192,11 +288,18 @@ def show_time(services: Services, actor: Actor) -> Reply:
     if ruleset is not None and Feature.SEASONS in ruleset.features:
         lines.append(f"The season is **{current_season(settings, now).label}**.")
     lines.append(f"The next day dawns {stamp(today.end, 'R')} ({stamp(today.end, 'f')}).")
-    lines.append(_moon_line(guild, now))
+    lines.append(_moon_line(guild, ruleset, now))
     return Reply(title="Time", lines=lines)
 
 
-def _moon_line(guild: Guild, now: datetime) -> str:
+def no_ageing(ruleset: Ruleset) -> str:
+    """What a ruleset without ageing says when asked about it."""
+    return f"{ruleset.name} has no ageing: its characters never grow older."
+
+
+def _moon_line(guild: Guild, ruleset: Ruleset | None, now: datetime) -> str:
+    if ruleset is not None and not ruleset.ages:
+        return no_ageing(ruleset)
     tick = moon_tick_at(now, guild.settings)
     if tick.next_at is None:
         return "Characters grow older only when an admin says so (/admin age)."
@@ -251,24 +354,25 @@ def game_day_pace(services: Services, actor: Actor, sunrise: int, days_per_real_
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
+        before = guild.settings.model_copy(deep=True)
         clock = guild.settings.clock
         clock.sunrise_hour, clock.game_days_per_real_day = sunrise, days_per_real_day
+        # The calendar goes on: today keeps its number and ends at the new pace's next turn.
+        keep_counting(services, tx, guild, before, now)
         tx.guilds.save(guild)
-        # The calendar is counted anew in the new pace: today is day 1, nothing is replayed.
         record = tx.clock.of(actor.guild_id)
-        record.guild = guild
-        record.first_day = record.game_day = game_day_at(now, guild.settings).number
-        tx.clock.save([(record, now)])
         tx.audit.add(
             audit.entry(
                 actor, "config", f"game days at {sunrise:02d}:00, {days_per_real_day} a day", now
             )
         )
-    dawn = game_day_at(now, guild.settings).end
+    today = game_day_at(now, guild.settings)
+    first = record.first_day if record.first_day is not None else today.number
     return Reply(
         lines=[
             f"Game days now turn at {sunrise:02d}:00 local time, {days_per_real_day} a real "
-            f"day; the next dawns {stamp(dawn, 'F')}. This day is day 1 of the calendar."
+            f"day. This is still day {today.number - first + 1} of the calendar; the next "
+            f"dawns {stamp(today.end, 'F')}."
         ]
     )
 
@@ -296,6 +400,9 @@ def ageing(
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
+        ruleset = services.ruleset(guild.ruleset)
+        if ruleset is not None and not ruleset.ages:
+            raise PawpostError(no_ageing(ruleset))
         clock = guild.settings.clock
         clock.ageing = chosen
         if moons_per_real_week is not None:
@@ -345,8 +452,10 @@ def admin_age(services: Services, actor: Actor, character: str, moons: int, reas
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         ruleset = services.ruleset(guild.ruleset)
-        if ruleset is None or ruleset.on_moon is None:
+        if ruleset is None:
             raise RulesetNotBuilt(guild.ruleset)
+        if ruleset.on_moon is None:
+            raise PawpostError(no_ageing(ruleset))
         found = named(tx, actor.guild_id, character)
         record_posts(tx, ruleset.on_moon(tx, guild, moons, [found.id]) or [], now)
         tx.audit.add(

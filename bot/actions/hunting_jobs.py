@@ -49,7 +49,7 @@ from storage.hunting import (
 )
 from storage.models import AuditEntry
 from storage.repositories import Transaction
-from storage.settings import Guild
+from storage.settings import Guild, GuildSettings
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +58,7 @@ RETRY_AFTER = timedelta(hours=1)  # a server whose turn failed is looked at agai
 POST_TEXT_LIMIT = 3800  # characters of lines per post (Discord's embed description: 4096)
 MENTIONS_PER_POST = 40  # players pinged by one post (the message text holds 2000 characters)
 BOT_USER_ID = 0  # the audit log's "user" for what the job does by itself
+MAX_WEEKS_CAUGHT_UP = 52  # ended weeks closed after downtime: a year of them at most
 
 
 @dataclass
@@ -69,7 +70,7 @@ class Plan:
     previous: Span
     hunger: Hunger | None = None  # None: the server's ruleset does not hunt
     remind: bool = False
-    close: bool = False
+    closing: list[Span] = field(default_factory=list)  # ended weeks to close, oldest first
     season: Season | None = None  # the season to turn to (and announce)
     records: list[Done] = field(default_factory=list)
     next_due: datetime | None = None
@@ -109,8 +110,8 @@ def plan(due: DueGuild, now: datetime, ruleset: Ruleset | None) -> Plan:
         closed = due.done.get(PostKind.WEEK_END)
         if closed is None:  # turned on by another way than /config: start from now
             result.done(PostKind.WEEK_END, result.previous.key)
-        elif closed < result.previous.key:
-            result.close = True  # only the week that just ended: older ones had no bot
+        else:  # every week that ended since the last one closed (after downtime, several)
+            result.closing = weeks_ended_since(closed, result.previous, settings)
         wake.append(week.end)
 
     seasons = settings.seasons
@@ -126,6 +127,17 @@ def plan(due: DueGuild, now: datetime, ruleset: Ruleset | None) -> Plan:
 
     result.next_due = min(wake, default=None)
     return result
+
+
+def weeks_ended_since(closed: str, last: Span, settings: GuildSettings) -> list[Span]:
+    """The ended weeks after the one keyed `closed`, up to `last`, oldest first (at most
+    MAX_WEEKS_CAUGHT_UP of them)."""
+    weeks: list[Span] = []
+    week = last
+    while week.key > closed and len(weeks) < MAX_WEEKS_CAUGHT_UP:
+        weeks.append(week)
+        week = previous_week(week, settings)
+    return weeks[::-1]
 
 
 # --- Posts ----------------------------------------------------------------------------------
@@ -320,14 +332,14 @@ def _work(
         return []
     plans = [plan(one, now, services.ruleset(one.guild.ruleset)) for one in due]
     windows = [p.window(p.week) for p in plans if p.remind]
-    windows += [p.window(p.previous) for p in plans if p.close]
+    windows += [p.window(week) for p in plans for week in p.closing]
     missing: dict[tuple[int, str], list[WeeklyCat]] = defaultdict(list)
     for cat in tx.hunting.unhunted(windows):
         missing[(cat.guild_id, cat.week_key)].append(cat)
 
     posts: list[Post] = []
-    closes = [p for p in plans if p.close]
-    missed_by_guild, kits_by_guild = _count_missed_weeks(tx, closes, missing, now)
+    closes = [p for p in plans if p.closing]
+    missed_by_week, kits_by_week = _count_missed_weeks(tx, closes, missing, now)
     for p in plans:
         hunting = p.guild.settings.hunting
         admin_channel = p.guild.settings.admin_channel_id
@@ -347,19 +359,18 @@ def _work(
                 posts += [Post(channel, reply) for reply in replies]
                 sent = len(replies)
             p.done(PostKind.REMINDER, p.week.key, sent)
-        if p.close:
-            missed = missed_by_guild.get(p.guild_id, [])
+        for ended in p.closing:
             sent = 0
             if admin_channel is not None:
                 replies = report_posts(
-                    missed,
-                    p.previous,
+                    missed_by_week.get((p.guild_id, ended.key), []),
+                    ended,
                     counted=hunting.missed_week_counts_as_failure,
-                    kits=kits_by_guild.get(p.guild_id, []),
+                    kits=kits_by_week.get((p.guild_id, ended.key), []),
                 )
                 posts += [Post(admin_channel, reply) for reply in replies]
                 sent = len(replies)
-            p.done(PostKind.WEEK_END, p.previous.key, sent)
+            p.done(PostKind.WEEK_END, ended.key, sent)
         if p.season is not None:
             p.guild.settings.seasons.season = p.season.value
             tx.guilds.save(p.guild)
@@ -381,81 +392,109 @@ def _work(
     return posts
 
 
+WeekKey = tuple[int, str]  # (server, week key)
+
+
 def _count_missed_weeks(
     tx: Transaction,
     closes: Sequence[Plan],
-    missing: dict[tuple[int, str], list[WeeklyCat]],
+    missing: dict[WeekKey, list[WeeklyCat]],
     now: datetime,
-) -> tuple[dict[int, list[MissedWeek]], dict[int, list[str]]]:
-    """Who missed the week that just ended, and, where the server counts it as a failed hunt,
-    that failure written to the cats (nursing mothers' kits under 2 moons starving with them)."""
-    missed_by_guild: dict[int, list[MissedWeek]] = {}
+) -> tuple[dict[WeekKey, list[MissedWeek]], dict[WeekKey, list[str]]]:
+    """Who missed each week that ended, and, where the server counts it as a failed hunt, that
+    failure written to the cats (nursing mothers' kits under 2 moons starving with them). The
+    weeks are counted in order: after downtime, each missed week is one more failure."""
+    missed_by_week: dict[WeekKey, list[MissedWeek]] = {}
+    kits_by_week: dict[WeekKey, list[str]] = defaultdict(list)
     hunts: list[Hunt] = []
-    changes: list[tuple[int, int, int, bool]] = []
+    changes: dict[tuple[int, int], tuple[int, bool]] = {}  # the hunger each week leaves
+    kits_starved: set[tuple[int, int]] = set()  # starving with their mothers since
     entries: list[AuditEntry] = []
-    mothers: list[tuple[int, int]] = []
-    kit_rules: dict[int, Hunger] = {}
     for p in closes:
         counted = p.guild.settings.hunting.missed_week_counts_as_failure
         hunger = p.hunger
-        season = current_season(p.guild.settings, p.previous.start).value
-        missed = []
-        for cat in missing.get((p.guild_id, p.previous.key), []):
-            entry = MissedWeek(cat)
-            missed.append(entry)
-            if not counted or hunger is None:
-                continue
-            streak, starving, became_starving = hunger.missed_hunt(
-                cat.fail_streak, cat.starving, cat.youngest_kit_moons
-            )
-            entry.fail_streak = streak
-            entry.became_starving = became_starving
-            changes.append((p.guild_id, cat.character_id, streak, starving))
-            if became_starving and cat.youngest_kit_moons is not None:
-                mothers.append((p.guild_id, cat.character_id))
-                kit_rules[p.guild_id] = hunger
-            hunts.append(
-                Hunt(
-                    guild_id=p.guild_id,
-                    character_id=cat.character_id,
-                    user_id=BOT_USER_ID,
-                    kind=HuntKind.MISSED_WEEK,
-                    hunted_at=now,
-                    week_key=p.previous.key,
-                    season=season,
-                    outcome=Outcome.MISSED_WEEK,
-                    fail_streak=streak,
-                    became_starving=became_starving,
+        for ended in p.closing:
+            season = current_season(p.guild.settings, ended.start).value
+            missed = []
+            mothers: list[tuple[int, int]] = []
+            for cat in missing.get((p.guild_id, ended.key), []):
+                fail_streak, starving = changes.get(
+                    (p.guild_id, cat.character_id), (cat.fail_streak, bool(cat.starving))
                 )
-            )
-            entries.append(
-                AuditEntry(
-                    guild_id=p.guild_id,
-                    user_id=BOT_USER_ID,
-                    character_id=cat.character_id,
-                    action="hunt",
-                    summary=f"missed the week of {p.previous.key}: counts as a failed hunt"
-                    + ("; now starving" if became_starving else ""),
-                    outcome=Outcome.MISSED_WEEK.value,
-                    created_at=now,
+                starving = starving or (p.guild_id, cat.character_id) in kits_starved
+                cat = cat._replace(fail_streak=fail_streak, starving=starving)
+                entry = MissedWeek(cat)
+                missed.append(entry)
+                if not counted or hunger is None:
+                    continue
+                streak, starving, became_starving = hunger.missed_hunt(
+                    cat.fail_streak, cat.starving, cat.youngest_kit_moons
                 )
-            )
-        missed_by_guild[p.guild_id] = missed
-    kits_by_guild: dict[int, list[str]] = defaultdict(list)
+                entry.fail_streak = streak
+                entry.became_starving = became_starving
+                changes[(p.guild_id, cat.character_id)] = (streak, starving)
+                if became_starving and cat.youngest_kit_moons is not None:
+                    mothers.append((p.guild_id, cat.character_id))
+                hunts.append(
+                    Hunt(
+                        guild_id=p.guild_id,
+                        character_id=cat.character_id,
+                        user_id=BOT_USER_ID,
+                        kind=HuntKind.MISSED_WEEK,
+                        hunted_at=now,
+                        week_key=ended.key,
+                        season=season,
+                        outcome=Outcome.MISSED_WEEK,
+                        fail_streak=streak,
+                        became_starving=became_starving,
+                    )
+                )
+                entries.append(
+                    AuditEntry(
+                        guild_id=p.guild_id,
+                        user_id=BOT_USER_ID,
+                        character_id=cat.character_id,
+                        action="hunt",
+                        summary=f"missed the week of {ended.key}: counts as a failed hunt"
+                        + ("; now starving" if became_starving else ""),
+                        outcome=Outcome.MISSED_WEEK.value,
+                        created_at=now,
+                    )
+                )
+            missed_by_week[(p.guild_id, ended.key)] = missed
+            if mothers and hunger is not None:
+                kits_by_week[(p.guild_id, ended.key)] = _kits_starving(
+                    tx, hunger, mothers, changes, kits_starved
+                )
     if hunts:
         tx.hunting.add_missed_weeks(hunts)
-        tx.hunting.set_hunger(changes)
+        tx.hunting.set_hunger(
+            [(g, c, streak, starving) for (g, c), (streak, starving) in changes.items()]
+        )
         tx.audit.add_many(entries)
-    if mothers:
-        starved: list[tuple[int, int]] = []
-        by_mother: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
-        names: dict[int, str] = {}
-        for kit in tx.hunting.young_kits(mothers):
-            by_mother[(kit.guild_id, kit.mother_id)][kit.character_id] = kit.age_moons
-            names[kit.character_id] = kit.name
-        for (guild_id, _mother), ages in by_mother.items():
-            for kit_id in kit_rules[guild_id].starving_kits(ages):
-                starved.append((guild_id, kit_id))
-                kits_by_guild[guild_id].append(names[kit_id])
-        tx.hunting.mark_starving(starved)
-    return missed_by_guild, kits_by_guild
+    return missed_by_week, kits_by_week
+
+
+def _kits_starving(
+    tx: Transaction,
+    hunger: Hunger,
+    mothers: Sequence[tuple[int, int]],
+    changes: dict[tuple[int, int], tuple[int, bool]],
+    kits_starved: set[tuple[int, int]],
+) -> list[str]:
+    """Newly starving mothers' kits that starve with them, marked starving (and so counted as
+    starving in the weeks after): their names."""
+    by_mother: dict[tuple[int, int], dict[int, int]] = defaultdict(dict)
+    names: dict[int, str] = {}
+    for kit in tx.hunting.young_kits(mothers):
+        by_mother[(kit.guild_id, kit.mother_id)][kit.character_id] = kit.age_moons
+        names[kit.character_id] = kit.name
+    starved: list[tuple[int, int]] = []
+    for (guild_id, _mother), ages in by_mother.items():
+        for kit_id in hunger.starving_kits(ages):
+            starved.append((guild_id, kit_id))
+            kits_starved.add((guild_id, kit_id))
+            if (guild_id, kit_id) in changes:
+                changes[(guild_id, kit_id)] = (changes[(guild_id, kit_id)][0], True)
+    tx.hunting.mark_starving(starved)
+    return [names[kit_id] for _guild, kit_id in starved]

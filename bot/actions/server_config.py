@@ -7,13 +7,14 @@ from functools import cache
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError, available_timezones
 
 from bot.actions import audit
+from bot.actions.clock import keep_counting, no_ageing
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import require_admin
 from bot.actions.reply import Reply, ReplyField
 from bot.actions.seasons import current_season
 from bot.actions.weeks import weekday_name
-from bot.ruleset import Feature
+from bot.ruleset import Feature, Ruleset
 from rules.errors import PawpostError
 from rules.rulesets import RULESETS
 from storage.settings import AgeingPace, GuildSettings
@@ -45,7 +46,7 @@ def show(services: Services, actor: Actor) -> Reply:
         fields.append(
             ReplyField(name="Hunting", value=_hunting_settings(settings, services.clock()))
         )
-    fields.append(ReplyField(name="Game clock", value=_clock_settings(settings)))
+    fields.append(ReplyField(name="Game clock", value=_clock_settings(settings, ruleset)))
     return Reply(title="Server settings", fields=fields, ephemeral=True)
 
 
@@ -85,7 +86,7 @@ def _weekly_report(settings: GuildSettings) -> str:
     return "who missed the week's hunt is posted nowhere (no admin channel): /admin hunting report"
 
 
-def _clock_settings(settings: GuildSettings) -> str:
+def _clock_settings(settings: GuildSettings, ruleset: Ruleset | None) -> str:
     clock = settings.clock
     days = clock.game_days_per_real_day
     channel = (
@@ -101,6 +102,8 @@ def _clock_settings(settings: GuildSettings) -> str:
         AgeingPace.GAME_MONTH: "ageing one moon every 28 game days",
         AgeingPace.ADMIN: f"ageing {_on(False)} (only by an admin)",
     }[clock.ageing]
+    if ruleset is not None and not ruleset.ages:
+        ageing = no_ageing(ruleset)
     return f"{pace}; {ageing}"
 
 
@@ -160,12 +163,16 @@ def zone_choices(prefix: str, limit: int = 25) -> list[str]:
 @runs_in_database
 def set_timezone(services: Services, actor: Actor, zone: str) -> Reply:
     zone = valid_zone(zone)
+    now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         if guild.settings.timezone != zone:
-            guild.settings.timezone_changed_at = services.clock()
-        guild.settings.timezone = zone
+            guild.settings.timezone_changed_at = now
+            before = guild.settings.model_copy(deep=True)
+            guild.settings.timezone = zone
+            # The game calendar goes on: today keeps its number in the new zone.
+            keep_counting(services, tx, guild, before, now)
         tx.guilds.save(guild)
         tx.audit.add(audit.entry(actor, "config", f"time zone {zone}", services.clock()))
     return Reply(lines=[f"This server's time zone is now {zone}."])

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -12,6 +12,7 @@ from bot.actions.game_time import (
     game_day_at,
     game_day_numbered,
     moon_tick_at,
+    rebased,
 )
 from storage.settings import AgeingPace, ClockSettings, GuildSettings
 
@@ -74,3 +75,51 @@ def test_the_ageing_clock_ticks_each_real_week_or_each_28_game_days() -> None:
     assert game_day_at(tick.next_at, monthly).number % GAME_DAYS_PER_MOON == 0
     assert GAME_DAYS_PER_MOON == 28  # RULINGS: a moon is 28 game days
     assert moon_tick_at(monday, settings(ageing=AgeingPace.ADMIN)).next_at is None
+
+
+def _days_of_real_day(
+    chosen: GuildSettings, sunrise_utc: datetime
+) -> list[tuple[int, datetime, datetime]]:
+    day = game_day_at(sunrise_utc, chosen)
+    days = [(day.number, day.start, day.end)]
+    for _ in range(chosen.clock.game_days_per_real_day - 1):
+        day = game_day_at(day.end, chosen)
+        days.append((day.number, day.start, day.end))
+    return days
+
+
+def test_b3_2_at_24_a_day_the_spring_change_has_no_empty_game_day() -> None:
+    """Berlin springs forward on 28 March 2027: that real day has 23 hours, shared by its 24
+    game days (57.5 minutes each), so no two days dawn at one instant."""
+    berlin = settings("Europe/Berlin", game_days_per_real_day=24)
+    days = _days_of_real_day(berlin, datetime(2027, 3, 27, 5, tzinfo=UTC))  # 06:00 CET
+    assert [number for number, _, _ in days] == list(range(days[0][0], days[0][0] + 24))
+    assert {end - start for _, start, end in days} == {timedelta(minutes=57, seconds=30)}
+    assert days[-1][2] == datetime(2027, 3, 28, 4, tzinfo=UTC)  # 06:00 CEST
+    assert len({start for _, start, _ in days}) == 24
+
+
+def test_b3_2_at_24_a_day_the_fall_change_has_no_two_hour_game_day() -> None:
+    """Berlin falls back on 25 October 2026: 25 hours shared by 24 game days."""
+    berlin = settings("Europe/Berlin", game_days_per_real_day=24)
+    days = _days_of_real_day(berlin, datetime(2026, 10, 24, 4, tzinfo=UTC))  # 06:00 CEST
+    assert {end - start for _, start, end in days} == {timedelta(minutes=62, seconds=30)}
+    assert days[-1][2] == datetime(2026, 10, 25, 5, tzinfo=UTC)  # 06:00 CET
+
+
+def test_b3_1_a_new_pace_sunrise_or_zone_keeps_the_days_count() -> None:
+    """Rebased settings number the running day as before; the days after it follow on."""
+    now = datetime(2026, 12, 6, 9, tzinfo=UTC)
+    one = settings()
+    for changed in (
+        settings(game_days_per_real_day=24),
+        settings(sunrise_hour=10),
+        settings("Pacific/Pago_Pago"),
+        settings("Pacific/Kiritimati", game_days_per_real_day=2),
+    ):
+        moved = rebased(one, changed, now)
+        today = game_day_at(now, moved)
+        assert today.number == game_day_at(now, one).number
+        assert today.start <= now < today.end
+        assert game_day_at(today.end, moved).number == today.number + 1
+        assert game_day_numbered(today.number, moved) == today

@@ -186,7 +186,7 @@ async def test_part_two_hunts_fights_and_heals_through_discord(tmp_path: Path) -
         assert is_ephemeral(out) and out["content"].startswith("This cat is knocked out")
 
         # A week of game days: whitecough from today turns into greencough on its 7th sunrise
-        # while Ravenkit heals 1 HP each morning; the summaries come once each after a restart.
+        # while Ravenkit heals 1 HP each morning; after a restart, one digest sums them up.
         await world.command("config game-day channel", {"channel": "hunting"}, user=admin)
         await world.command(
             "admin illness give",
@@ -195,14 +195,15 @@ async def test_part_two_hunts_fights_and_heals_through_discord(tmp_path: Path) -
         )
         await world.restart(clock=datetime(2026, 12, 7, 7, 0, tzinfo=UTC), dice=[50, 50])
 
-        def dawns() -> list[dict]:
-            return [m for m in fake.messages("hunting") if "dawns" in text_of(m)]
+        def digests() -> list[dict]:
+            return [m for m in fake.messages("hunting") if "after downtime" in text_of(m)]
 
-        await fake.wait_until(lambda: len(dawns()) == 7, 10, "a week of game days")
-        texts = [text_of(m) for m in dawns()]
-        assert "Healed 1 HP: Ravenkit (1/7)." in texts[0]
-        assert "Healed 1 HP: Ravenkit (7/7)." in texts[6]
-        assert "**Worse:** Firepaw worsens to greencough." in texts[6]
+        await fake.wait_until(lambda: len(digests()) == 1, 10, "a week of game days")
+        days = [line for line in text_of(digests()[0]).splitlines() if line.startswith("**Day")]
+        assert len(days) == 7  # one line a day, each day once
+        assert "Healed 1 HP: Ravenkit (1/7)." in days[0]
+        assert "Healed 1 HP: Ravenkit (7/7)." in days[6]
+        assert "**Worse:** Firepaw worsens to greencough." in days[6]
         treated = await world.command(
             "treat", {"target": "Firepaw", "herbs": "catmint, borage"}, user=admin
         )

@@ -19,11 +19,15 @@ _OUTCOME_WORDS = (
 
 
 def on_game_day(tx: Transaction, guild: Guild, day: GameDay) -> list[str]:
-    """As `day` dawns: the day before's hunts by outcome, and how many cats are starving."""
+    """As `day` dawns: the day before's hunts by outcome, and how many cats are starving. A day
+    caught up after downtime (`late`) tells only its hunts: how many starve now is not how many
+    starved then."""
     before = game_day_numbered(day.number - 1, guild.settings)
     counts = tx.hunting.outcomes_between(guild.guild_id, before.start, before.end)
     parts = [f"{counts[o]} {words}" for o, words in _OUTCOME_WORDS if counts.get(o)]
     hunts = f"Hunts that day: {', '.join(parts)}." if parts else "No cat hunted that day."
+    if day.late:
+        return [hunts]
     starving = tx.hunting.starving_count(guild.guild_id)
     hunger = f"{plural(starving, 'cat')} starving." if starving else "No cat is starving."
     return [hunts, hunger]

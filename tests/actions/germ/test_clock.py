@@ -57,11 +57,20 @@ async def test_each_game_day_is_summed_up_once_across_a_restart_and_downtime(
     await db.close()
 
     # Restarted, and down from Tuesday until Friday 09:00: Wednesday's, Thursday's and Friday's
-    # dawns are each summed up once, in order.
+    # dawns are each done once, in order, and summed up in one digest; the days already over
+    # give only their hunts (how many starve now is Friday's figure).
     db, services = await open_services(path, dice, clock)
     caught_up = await tick(services, clock, datetime(2026, 12, 4, 9, tzinfo=UTC))
-    assert [title for title, _ in caught_up] == ["Day 3 dawns", "Day 4 dawns", "Day 5 dawns"]
-    assert caught_up[0][1][0] == "No cat hunted that day."
+    assert caught_up == [
+        (
+            "Days 3–5, caught up after downtime",
+            [
+                "The bot was away while these game days dawned; each one's work is done.",
+                "**Days 3–4:** No cat hunted that day.",
+                "**Day 5:** No cat hunted that day. No cat is starving.",
+            ],
+        )
+    ]
     assert await tick(services, clock, datetime(2026, 12, 4, 9, 1, tzinfo=UTC)) == []
     await db.close()
     db, services = await open_services(path, dice, clock)

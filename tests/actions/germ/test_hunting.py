@@ -221,3 +221,28 @@ async def test_a_new_time_zone_gives_no_second_hunt_within_20_hours(
     dice.load(MISS)
     await germ_hunting.hunt(services, actor(ALICE))
     assert [h.day_key for h in reversed(await hunts_in_db(db))] == ["2026-11-30", "2026-12-01"]
+
+
+async def test_a1_8_a_westward_zone_change_lets_a_cat_hunt_on_a_new_local_day(
+    services, dice, clock, db, cats
+) -> None:
+    """Kiritimati (UTC+14) to Pago Pago (UTC-11): the last hunt holds the date "2026-12-09" of
+    Kiritimati; in Pago Pago, 9 December is a later local day, and the cat may hunt on it."""
+    clock.now = datetime(2026, 12, 8, 11, tzinfo=UTC)
+    await set_zone(services, "Pacific/Kiritimati")
+    clock.advance(minutes=1)
+    dice.load(MISS)
+    await germ_hunting.hunt(services, actor(ALICE))  # 01:01 on 9 December at Kiritimati
+    clock.advance(minutes=1)
+    await set_zone(services, "Pacific/Pago_Pago")
+    clock.now = datetime(2026, 12, 9, 15, 32, tzinfo=UTC)  # 04:32 on 9 December in Pago Pago
+    dice.load(MISS)
+    await germ_hunting.hunt(services, actor(ALICE))
+    before = dump(db)
+    with pytest.raises(PawpostError, match="can hunt again after midnight, in 19 h 28 min"):
+        await germ_hunting.hunt(services, actor(ALICE))
+    assert dump(db) == before
+    assert [h.day_key for h in reversed(await hunts_in_db(db))] == [
+        "2026-12-09",
+        "2026-12-09@1100Z",
+    ]

@@ -70,24 +70,28 @@ async def test_days_heal_and_worsen_once_each_across_a_restart_and_downtime(
     assert await tick(services, clock, dawn + timedelta(minutes=5)) == []
     await db.close()
 
-    # Restarted after two days down: each missed sunrise once, in order.
+    # Restarted after two days down: each missed sunrise once, in order, in one digest.
     db = await Database.open(path)
     services = Services(db=db, dice=dice, clock=clock)
     caught_up = await tick(services, clock, datetime(2026, 12, 3, 9, tzinfo=UTC))
     assert caught_up == [
-        ("Day 3 dawns", ["Healed 1 HP: Firepaw (18/19)."]),
-        ("Day 4 dawns", ["Healed 1 HP: Firepaw (19/19)."]),
+        (
+            "Days 3–4, caught up after downtime",
+            [
+                "The bot was away while these game days dawned; each one's work is done.",
+                "**Day 3:** Healed 1 HP: Firepaw (18/19).",
+                "**Day 4:** Healed 1 HP: Firepaw (19/19).",
+            ],
+        )
     ]
     # Days 5-7 nothing; day 8 is whitecough's 7th sunrise: greencough (no red, no yellow).
     dice.load(50, 50)
     week = await tick(services, clock, datetime(2026, 12, 7, 6, tzinfo=UTC))
     # Monday's moon made Firepaw 11 moons: its Skill gain is told to its player at once, once.
-    *days, (prompt, asked) = week
-    assert [lines for _, lines in days] == [
-        ["A quiet day."],
-        ["A quiet day."],
-        ["A quiet day."],
-        ["**Worse:** Firepaw worsens to greencough."],
+    (_, days), (prompt, asked) = week
+    assert days[1:] == [
+        "**Days 5–7:** A quiet day.",
+        "**Day 8:** **Worse:** Firepaw worsens to greencough.",
     ]
     assert prompt == "Gains wait for a choice"
     assert asked[0].startswith("<@101>: Firepaw, 11 moons. Skill (11 moons): choose one of Arch,")
