@@ -307,11 +307,13 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
             Option(
                 "price",
                 Kind.integer,
-                "Its base price in gp (the catalogue's unless given)",
+                "The MC only: a base price in gp other than the catalogue's",
                 min_value=0,
                 max_value=1_000_000,
             ),
-            Option("rare", Kind.text, "Is it rare? (the catalogue's unless given)", choices=YES_NO),
+            Option(
+                "rare", Kind.text, "The MC only: rare or not, unlike the catalogue", choices=YES_NO
+            ),
             character_option(),
         ),
         rulesets=CAVERNS,

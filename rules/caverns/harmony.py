@@ -68,6 +68,24 @@ class HarmonySkillsResult(BaseModel):
     rolls: tuple[HarmonySkillRoll, ...]
 
 
+def harmony_skills_refused(sheet: CavernsSheet, skills: Sequence[HarmonySkill]) -> str | None:
+    """Why the character cannot use these Harmony skills at a rest now (None: it can): Harmony
+    must be above 0, each skill once, 1 Harmony each down to -3 (l. 325)."""
+    if not skills:
+        return None
+    if sheet.harmony <= 0:
+        return f"Harmony skills need Harmony above 0 at the rest; you have {signed(sheet.harmony)}."
+    if len(set(skills)) != len(skills):
+        return "Each Harmony skill can be used once a rest."
+    if sheet.harmony - HARMONY_SKILL_COST * len(skills) < HARMONY_SKILL_FLOOR:
+        most = sheet.harmony - HARMONY_SKILL_FLOOR
+        return (
+            f"With {signed(sheet.harmony)} Harmony you can use at most {most} Harmony skills, "
+            f"since Harmony stops at {signed(HARMONY_SKILL_FLOOR)}."
+        )
+    return None
+
+
 def use_harmony_skills(
     sheet: CavernsSheet, skills: Sequence[HarmonySkill], dice: DiceSource
 ) -> HarmonySkillsResult:
@@ -77,19 +95,10 @@ def use_harmony_skills(
     "one or more of these skills", and the roll already sets how much each gives."""
     if not skills:
         return HarmonySkillsResult(sheet=sheet, rolls=())
-    if sheet.harmony <= 0:
-        raise PawpostError(
-            f"Harmony skills need Harmony above 0 at the rest; you have {signed(sheet.harmony)}."
-        )
-    if len(set(skills)) != len(skills):
-        raise PawpostError("Each Harmony skill can be used once a rest.")
+    refused = harmony_skills_refused(sheet, skills)
+    if refused is not None:
+        raise PawpostError(refused)
     cost = HARMONY_SKILL_COST * len(skills)
-    if sheet.harmony - cost < HARMONY_SKILL_FLOOR:
-        most = sheet.harmony - HARMONY_SKILL_FLOOR
-        raise PawpostError(
-            f"With {signed(sheet.harmony)} Harmony you can use at most {most} Harmony skills, "
-            f"since Harmony stops at {signed(HARMONY_SKILL_FLOOR)}."
-        )
     rolls: list[HarmonySkillRoll] = []
     for skill in skills:
         row = HARMONY_SKILLS[skill]

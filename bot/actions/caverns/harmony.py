@@ -18,8 +18,7 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, named
 from bot.actions.reply import Reply
-from rules.caverns.constants import HARMONY_SKILL_COST, HARMONY_SKILL_FLOOR
-from rules.caverns.harmony import choose_benefits
+from rules.caverns.harmony import choose_benefits, harmony_skills_refused
 from rules.caverns.harmony_skills import HARMONY_SKILLS, HarmonyBenefit, parse_harmony_skill
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
@@ -44,15 +43,9 @@ def plan(
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
         sheet = caverns_sheet(found)
-        if chosen and sheet.harmony <= 0:
-            raise PawpostError(
-                f"Harmony skills need Harmony above 0; you have {signed(sheet.harmony)}."
-            )
-        if sheet.harmony - HARMONY_SKILL_COST * len(chosen) < HARMONY_SKILL_FLOOR:
-            raise PawpostError(
-                f"With {signed(sheet.harmony)} Harmony you can use at most "
-                f"{sheet.harmony - HARMONY_SKILL_FLOOR} Harmony skills."
-            )
+        refused = harmony_skills_refused(sheet, chosen)
+        if refused is not None:
+            raise PawpostError(refused)
         if second is not None:
             if sheet.patron_totem is None:
                 raise PawpostError("Only a character with a Patron Totem binds a second totem.")

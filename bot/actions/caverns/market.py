@@ -3,6 +3,7 @@ the party's next rests deliver and pay for; returning an unpaid delivery; the ca
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
@@ -12,6 +13,7 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, require_admin
 from bot.actions.reply import Button, Reply, Style
+from rules.caverns.catalogue import CatalogueItem, item_key
 from rules.caverns.market import MARKET_RESULTS, ask_on_market, return_delivery, take_offer
 from rules.caverns.rolling import Band
 from rules.errors import PawpostError
@@ -39,13 +41,16 @@ def ask(
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
         party_of(tx, guild, found, actor, now)
+        goods = catalogue(tx, guild)
+        if not actor.admin_in(guild.settings):
+            only_the_mc_prices(goods, item, price, is_rare)
         result = ask_on_market(
             caverns_sheet(found),
             item,
             services.dice,
             price=price,
             rare=is_rare,
-            catalogue=catalogue(tx, guild),
+            catalogue=goods,
         )
         save(tx, found, result.sheet)
         offer_id = (
@@ -71,7 +76,11 @@ def ask(
         if result.roll is not None
         else ["A Merian never needs to roll to buy: it counts as a 10+."]
     )
-    if result.rare:
+    if result.rare and result.roll is None:
+        lines.append(
+            f"Rare: the result counts one band lower, so the 10+ becomes {result.band.value}."
+        )
+    elif result.rare:
         lines.append("Rare: the result counts one band lower.")
     lines.append(f"**{result.band.value}**: {MARKET_RESULTS[result.band]}")
     buttons = []
@@ -91,6 +100,25 @@ def ask(
         buttons=buttons,
         footer=f"roll #{entry}",
     )
+
+
+def only_the_mc_prices(
+    goods: Mapping[str, CatalogueItem], item: str, price: int | None, rare: bool | None
+) -> None:
+    """Base prices are the catalogue's (l. 302): a player asks for a catalogue item at its own
+    price and rarity; only the MC names another, or the price of an item not listed."""
+    listed = goods.get(item_key(item))
+    if listed is None:
+        raise PawpostError(
+            f"The {safe(item.strip())} is not in the server's catalogue: the MC adds it with "
+            "/admin item add (or names its price), then ask again."
+        )
+    if price is not None or rare is not None:
+        rarity = "rare" if listed.rare else "not rare"
+        raise PawpostError(
+            f"Only the MC sets a price or rarity: the {safe(listed.name)} costs {listed.price} gp "
+            f"and is {rarity} (/catalogue)."
+        )
 
 
 @runs_in_database

@@ -23,14 +23,17 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, require_admin
 from bot.actions.reply import Button, Reply, ReplyField, Select, SelectOption, Style
+from rules.caverns.constants import HARMONY_SKILL_FLOOR
 from rules.caverns.experience import (
     EXPERIENCE_QUESTIONS,
     answer_experience_questions,
     learn_advanced_skill,
     level_up,
 )
+from rules.caverns.harmony import harmony_skills_refused
 from rules.caverns.harmony_skills import HarmonySkill
 from rules.caverns.rests import MemberRest, RestKind, RestResult, long_rest, short_rest
+from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import SKILLS, Totem, advanced_skills
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
@@ -111,30 +114,44 @@ def _member_lines(member: MemberRest) -> list[str]:
 
 
 class Plans(NamedTuple):
-    """What the members planned for this rest, by party index, and notes on plans set aside."""
+    """What the members planned for this rest, by party index, notes on plans set aside, and
+    the players those notes are for."""
 
     skills: dict[int, list[HarmonySkill]]
     totems: dict[int, Totem]
     withholding: list[int]
     notes: list[str]
+    players: list[int]
+
+
+def _set_aside(name: str, sheet: CavernsSheet) -> str:
+    """Why a member's planned Harmony skills no longer fit its Harmony (l. 325)."""
+    if sheet.harmony <= 0:
+        why = f"Harmony {signed(sheet.harmony)} is not above 0"
+    else:
+        most = sheet.harmony - HARMONY_SKILL_FLOOR
+        why = (
+            f"with {signed(sheet.harmony)} Harmony {safe(name)} can use at most {most}, since "
+            f"Harmony stops at {signed(HARMONY_SKILL_FLOOR)}"
+        )
+    return f"{safe(name)}'s Harmony skills are set aside: {why}. Plan again for the next rest."
 
 
 def _plans(tx: Transaction, members: list[Character], kind: RestKind) -> Plans:
-    """Each member's planned Harmony skills (kept for those with Harmony above 0) and, at a
-    Long Rest, second totem and withheld payment."""
+    """Each member's planned Harmony skills (kept while they still fit the member's Harmony,
+    else set aside with a note for its player, so that one member cannot stop the party's
+    rest) and, at a Long Rest, second totem and withheld payment."""
     rests = caverns(tx).rests
-    plans = Plans({}, {}, [], [])
+    plans = Plans({}, {}, [], [], [])
     for index, member in enumerate(members):
         plan = rests.plan(member.id)
         sheet = caverns_sheet(member)
         if plan.harmony:
-            if sheet.harmony > 0:
+            if harmony_skills_refused(sheet, plan.harmony) is None:
                 plans.skills[index] = list(plan.harmony)
             else:
-                plans.notes.append(
-                    f"{safe(member.name)}'s Harmony skills are set aside: Harmony "
-                    f"{signed(sheet.harmony)} is not above 0."
-                )
+                plans.notes.append(f"<@{member.owner_id}>: {_set_aside(member.name, sheet)}")
+                plans.players.append(member.owner_id)
         if kind is RestKind.LONG and plan.totem is not None:
             plans.totems[index] = plan.totem
         if kind is RestKind.LONG and plan.withhold:
@@ -236,6 +253,7 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
         lines=lines,
         fields=fields,
         buttons=buttons,
+        mentions=plans.players,
     )
 
 

@@ -142,7 +142,7 @@ async def test_harmony_skills_need_harmony_above_0_and_stop_at_minus_3(services,
     await set_sheet(services, "Piper", harmony=0)
     before = dump(db.path)
     with pytest.raises(
-        PawpostError, match=r"^Harmony skills need Harmony above 0; you have \+0\.$"
+        PawpostError, match=r"^Harmony skills need Harmony above 0 at the rest; you have \+0\.$"
     ):
         await harmony.plan(services, actor(CAROL), "sharp as steel")
     await set_sheet(services, "Piper", harmony=1)
@@ -160,7 +160,10 @@ async def test_harmony_skills_need_harmony_above_0_and_stop_at_minus_3(services,
     await set_sheet(services, "Piper", harmony=0)  # lost before the rest: the plan is set aside
     dice.load(5, 5)
     reply = await rests.rest_short(services, actor(CAROL))
-    assert "Piper's Harmony skills are set aside: Harmony +0 is not above 0." in reply.lines
+    assert (
+        f"<@{CAROL}>: Piper's Harmony skills are set aside: Harmony +0 is not above 0. Plan "
+        "again for the next rest." in reply.lines
+    )
     assert dump(db.path) != before
 
 
@@ -191,3 +194,44 @@ async def test_a_patron_totem_binds_a_second_totem_or_takes_2_vitae(services, di
     await rests.rest_long(services, actor(ALICE), character="Moss")  # no plan: +2 Vitae
     moss = await sheet(services, "Moss")
     assert moss.bound_totem is None and moss.max_vitae == 3 + 2
+
+
+async def test_d3_a_stale_harmony_plan_is_set_aside_and_the_party_rests(services, dice) -> None:
+    from bot.actions.caverns import characters, skills
+    from tests.conftest import ADMIN
+
+    await party_of_three(services)
+    await characters.create(
+        services,
+        actor(ADMIN + 1),
+        name="Gwen",
+        race="human",
+        character_class="guardian",
+        attributes="wind +2, water +1, wood +1, fire 0, metal -1",
+        extra="fire",
+        tertiary="divination",
+        advanced="Scry",
+        implement="water/fire",
+    )
+    every = (
+        "move like the wind, flow like the river, strong as the tallest tree, burn with "
+        "passion, sharp as steel"
+    )
+    await harmony.plan(services, actor(ADMIN + 1), every)  # +3: five skills take it to -2
+    await harmony.plan(services, actor(ALICE), "strong as the tallest tree")
+    for _ in range(2):
+        await skills.use(services, actor(ADMIN + 1), "Scry", target="the goblin king")
+    assert (await sheet(services, "Gwen")).harmony == 1
+    dice.load(5, 5, 3, 3)  # the Short Rest, Brunhild's Strong as the Tallest Tree
+    rested = await rests.rest_short(services, actor(ALICE))
+    assert rested.lines[3] == (
+        f"<@{ADMIN + 1}>: Gwen's Harmony skills are set aside: with +1 Harmony Gwen can use at "
+        "most 4, since Harmony stops at -3. Plan again for the next rest."
+    )
+    assert ADMIN + 1 in rested.mentions
+    assert "Strong as the Tallest Tree: 2d6 [3, 3] + Wood 2 = **8**" in member(rested, "Brunhild")
+    gwen = await sheet(services, "Gwen")
+    assert gwen.harmony == 3 and gwen.harmony_picks == ()  # +1, then the Human's +2
+    dice.load(4, 4)
+    long = await rests.rest_long(services, actor(ADMIN, admin=True), character="Brunhild")
+    assert not any("set aside" in line for line in long.lines)  # the plan was for one rest
