@@ -450,10 +450,25 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         rulesets=CAVERNS,
     ),
     Command(
+        ("fate", "give"),
+        "Twist Fate: offer one of your dice for another character's next roll",
+        skills.give_fate,
+        (
+            Option("die", Kind.integer, "The die you hold", True, min_value=1, max_value=6),
+            Option("to", Kind.character, "Whose roll it is for", True),
+            character_option("Which of your characters holds it (default: your active one)"),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
         ("cure",),
         "Roll against one of your conditions (Bound: Wind 9, Confused: Metal 7, ...)",
         conditions.roll_cure,
-        (Option("condition", Kind.text, "The condition", True, max_length=20), character_option()),
+        (
+            Option("condition", Kind.text, "The condition", True, max_length=20),
+            character_option(),
+            *FATED,
+        ),
         rulesets=CAVERNS,
     ),
     Command(

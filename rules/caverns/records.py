@@ -121,3 +121,14 @@ class Envenoming(BaseModel):
 
     weapon: str
     poison: str
+
+
+class FatedOffer(BaseModel):
+    """Twist Fate (l. 219): a die another character holds, offered for this character's next
+    roll; the roller accepts it by rolling with it (until the holder's next Short Rest)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    holder_id: int
+    holder: str
+    face: int = Field(ge=1, le=6)

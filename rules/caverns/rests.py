@@ -132,7 +132,13 @@ def _begin(sheet: CavernsSheet, moment: Moment) -> tuple[CavernsSheet, tuple[Con
     Damage ("until you next rest", l. 211), an envenomed weapon and a poisoning
     (poisons.after_rest), and the conditions that end at a rest."""
     cleared = sheet.model_copy(
-        update={"harmony_benefits": (), "harmony_picks": (), "fated_dice": (), "crow_damage": 0}
+        update={
+            "harmony_benefits": (),
+            "harmony_picks": (),
+            "fated_dice": (),
+            "fated_offers": (),
+            "crow_damage": 0,
+        }
     )
     if moment is Moment.LONG_REST:  # Reversal lasts "until your next Long Rest" (l. 236)
         cleared = cleared.model_copy(update={"reversal": None})

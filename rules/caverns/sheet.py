@@ -42,6 +42,7 @@ from rules.caverns.races import RACES, Race, RaceRow
 from rules.caverns.records import (
     BenefitRecord,
     Envenoming,
+    FatedOffer,
     HarmonyPick,
     Implement,
     Item,
@@ -127,6 +128,7 @@ class CavernsSheet(BaseModel):
     harmony_picks: tuple[HarmonyPick, ...] = ()  # Harmony skills rolled, benefits unchosen
     harmony_benefits: tuple[BenefitRecord, ...] = ()  # in force until the next rest
     fated_dice: tuple[int, ...] = ()  # Twist Fate's dice, until the next Short Rest
+    fated_offers: tuple[FatedOffer, ...] = ()  # others' dice offered for this one's rolls
     meld_site: str | None = None  # Melding: the site melded with at a rest (l. 172, 181)
     circle_site: str | None = None  # Mushroom Circle: where the circle stands (l. 183)
     land_planned: bool = False  # meld (or make the circle) at the party's next rest

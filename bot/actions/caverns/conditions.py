@@ -6,13 +6,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
-from bot.actions.caverns.common import caverns_sheet, require_caverns, save
+from bot.actions.caverns.common import caverns_sheet, hand_fated_die, require_caverns, save
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Reply, Style
 from rules.caverns.afflictions import cure_roll
 from rules.caverns.conditions import CONDITIONS, Condition, parse_condition
+from rules.caverns.races import Race
 from rules.errors import PawpostError
 from storage.models import Character
 from storage.repositories import Transaction
@@ -40,9 +41,16 @@ def _roll(
     guild: Guild,
     found: Character,
     condition: Condition,
+    fated: tuple[int | None, str | None] = (None, None),
 ) -> Reply:
     now = services.clock()
-    result = cure_roll(caverns_sheet(found), condition, services.dice)
+    sheet = caverns_sheet(found)
+    fated_die = None
+    if fated[0] is not None:
+        if condition is Condition.BOUND and sheet.race is Race.FURRIKIN:
+            raise PawpostError("A Furrikin frees itself without a roll: keep the fated die.")
+        fated_die = hand_fated_die(tx, actor, guild, found, fated[0], fated[1])
+    result = cure_roll(caverns_sheet(found), condition, services.dice, fated_die=fated_die)
     save(tx, found, result.sheet)
     rolls = [] if result.roll is None else [result.roll]
     tx.audit.add(
@@ -85,14 +93,19 @@ def _roll(
 
 @runs_in_database
 def roll_cure(
-    services: Services, actor: Actor, condition: str, character: str | None = None
+    services: Services,
+    actor: Actor,
+    condition: str,
+    character: str | None = None,
+    fated_die: int | None = None,
+    fated_from: str | None = None,
 ) -> Reply:
     chosen = parse_condition(condition)
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
-        return _roll(tx, services, actor, guild, found, chosen)
+        return _roll(tx, services, actor, guild, found, chosen, (fated_die, fated_from))
 
 
 @runs_in_database

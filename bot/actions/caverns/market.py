@@ -7,7 +7,14 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
-from bot.actions.caverns.common import catalogue, caverns_sheet, party_of, require_caverns, save
+from bot.actions.caverns.common import (
+    catalogue,
+    caverns_sheet,
+    hand_fated_die,
+    party_of,
+    require_caverns,
+    save,
+)
 from bot.actions.caverns.parse import yes
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
@@ -15,6 +22,7 @@ from bot.actions.lookup import acting_character, require_admin
 from bot.actions.reply import Button, Reply, Style
 from rules.caverns.catalogue import CatalogueItem, item_key
 from rules.caverns.market import MARKET_RESULTS, ask_on_market, return_delivery, take_offer
+from rules.caverns.races import Race
 from rules.caverns.rolling import Band
 from rules.errors import PawpostError
 from storage.caverns import caverns
@@ -33,6 +41,8 @@ def ask(
     price: int | None = None,
     rare: str | None = None,
     character: str | None = None,
+    fated_die: int | None = None,
+    fated_from: str | None = None,
 ) -> Reply:
     is_rare = None if rare is None else yes(rare, "Rare")
     now = services.clock()
@@ -44,6 +54,9 @@ def ask(
         goods = catalogue(tx, guild)
         if not actor.admin_in(guild.settings):
             only_the_mc_prices(goods, item, price, is_rare)
+        if fated_die is not None and caverns_sheet(found).race is Race.MERIAN:
+            raise PawpostError("A Merian never rolls to buy, so a fated die would be wasted.")
+        fated = hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
         result = ask_on_market(
             caverns_sheet(found),
             item,
@@ -51,6 +64,7 @@ def ask(
             price=price,
             rare=is_rare,
             catalogue=goods,
+            fated_die=fated,
         )
         save(tx, found, result.sheet)
         offer_id = (

@@ -11,12 +11,13 @@ from bot.actions.caverns.conditions import cure_button
 from bot.actions.caverns.melding import land_use_lines
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
-from bot.actions.lookup import acting_character
+from bot.actions.lookup import acting_character, named
 from bot.actions.reply import Button, Reply
 from rules.caverns.conditions import Condition
 from rules.caverns.melding import LAND_SKILLS
-from rules.caverns.skill_uses import own_skill, resist_poison, use_skill
+from rules.caverns.skill_uses import offer_fated_die, own_skill, resist_poison, use_skill
 from rules.caverns.wording import signed
+from rules.errors import PawpostError
 from rules.rolls import Roll
 
 
@@ -86,3 +87,38 @@ def use(
             audit.entry(actor, "skill", f"used {skill.key}", now, character=found, rolls=rolls)
         )
     return Reply(title=f"{safe(found.name)} uses {skill.name}", lines=lines, buttons=buttons)
+
+
+@runs_in_database
+def give_fate(
+    services: Services, actor: Actor, die: int, to: str, character: str | None = None
+) -> Reply:
+    """`/fate give`: offer one of Twist Fate's dice for another character's next roll (l. 219);
+    its player accepts by rolling with `fated-die` and `fated-from`."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        holder = acting_character(tx, actor, guild, character)
+        roller = named(tx, guild.guild_id, to)
+        if roller.id == holder.id:
+            raise PawpostError("Roll with your own die directly: fated-die on your roll.")
+        offered = offer_fated_die(
+            caverns_sheet(holder), caverns_sheet(roller), die, holder.id, holder.name
+        )
+        save(tx, roller, offered)
+        tx.audit.add(
+            audit.entry(
+                actor, "skill", f"offered a fated {die} to {roller.name}", now, character=holder
+            )
+        )
+    return Reply(
+        title=f"{safe(holder.name)} offers {safe(roller.name)} a fated {die}",
+        lines=[
+            f"<@{roller.owner_id}>: {safe(roller.name)}'s next roll may be doubles of {die}. "
+            f"To take it, roll with fated-die:{die} fated-from:{safe(holder.name)} (/move, "
+            "/flee, /advance, /battle roll, /market or /cure).",
+            "The die stays with its holder until it is used; the next Short Rest wastes it.",
+        ],
+        mentions=[roller.owner_id],
+    )
