@@ -112,6 +112,7 @@ class CavernsSheet(BaseModel):
     skillsets: tuple[Skillset, Skillset, Skillset]  # primary, secondary, tertiary
     skills: tuple[str, ...]  # skill keys, see rules.caverns.skills
     weapon_proficiencies: tuple[str, ...] = ()  # catalogue keys chosen at creation
+    race_weapon: str | None = None  # of those, a Kephera's Monk weapon (l. 83)
     implement: Implement | None = None
     sick_beat: tuple[Condition, ...] = ()
     patron_totem: Totem | None = None
@@ -574,6 +575,7 @@ def roll_new_sheet(
             "skillsets": skillsets,
             "skills": skills,
             "weapon_proficiencies": (*weapons, *race_weapons),
+            "race_weapon": race_weapons[0] if race_weapons else None,
             "implement": new.implement,
             "sick_beat": new.sick_beat,
             "patron_totem": new.patron_totem,

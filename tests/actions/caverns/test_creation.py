@@ -183,3 +183,56 @@ async def test_a_name_is_taken_once_and_other_servers_refuse(services) -> None:
         await characters.create(services, actor(BOB), **BRUNHILD)
     with pytest.raises(PawpostError, match="does not play Caverns|not built"):
         await characters.create(services, actor(ALICE, guild=2000), **BRUNHILD)
+
+
+async def test_d7_the_sheet_shows_the_choices_the_player_made(services, dice) -> None:
+    from bot.actions import characters as core_characters
+    from tests.actions.caverns.helpers import BRUNHILD, PIPER
+    from tests.conftest import BOB, CAROL
+
+    await caverns_server(services)
+    await characters.create(
+        services, actor(ALICE), **{**BRUNHILD, "weapons": "Sword, Spear, Sling"}
+    )
+    await characters.create(services, actor(CAROL), **PIPER)
+    await characters.create(
+        services,
+        actor(BOB),
+        name="Khet",
+        race="kephera",
+        character_class="monk",
+        attributes="wind +2, water +1, wood +1, fire 0, metal -1",
+        extra="wind",
+        secondary="acrobatics",
+        tertiary="stealth",
+        advanced="Parry",
+        race_item="Katar",
+    )
+    dice.load(4, 6)  # Moon: +1 Metal, -1 Damage
+    await characters.create(
+        services,
+        actor(ALICE),
+        name="Luna",
+        race="dwarf",
+        character_class="warrior",
+        attributes="wind +1, water +1, wood +2, fire 0, metal -1",
+        extra="water",
+        tertiary="totems",
+        advanced="Sun",
+        patron_totem="moon",
+    )
+
+    async def shown(user: int, name: str) -> dict[str, str]:
+        reply = await core_characters.show(services, actor(user), name)
+        return {field.name: field.value for field in reply.fields}
+
+    brunhild = await shown(ALICE, "Brunhild")
+    assert brunhild["Proficiencies"] == (
+        "1. Any two melee weapons. 2. Shields. 3. Poisons. 4. Any one ranged weapon.\n"
+        "Weapons chosen: Sword, Spear, Sling"
+    )
+    assert "Sick Beat: Ablaze, Bound, Confused" in (await shown(CAROL, "Piper"))["Skills"]
+    assert "Kephera's Monk weapon: Katar" in (await shown(BOB, "Khet"))["Proficiencies"]
+    luna = await shown(ALICE, "Luna")
+    assert "Moon's bond: +1 Metal, -1 Damage" in luna["Skills"]
+    assert luna["Proficiencies"].endswith("Dwarf: all axes")
