@@ -450,6 +450,13 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         rulesets=CAVERNS,
     ),
     Command(
+        ("stand",),
+        "Stand up outside a battle: Prone ends (in a battle, /battle stand on your turn)",
+        conditions.stand,
+        (character_option(),),
+        rulesets=CAVERNS,
+    ),
+    Command(
         ("fate", "give"),
         "Twist Fate: offer one of your dice for another character's next roll",
         skills.give_fate,

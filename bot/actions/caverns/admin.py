@@ -132,14 +132,14 @@ def add_condition(
         save(tx, found, sheet)
         tx.audit.add(audit.entry(actor, "condition", f"{chosen.label} added", now, character=found))
     rule = CONDITIONS[chosen]
-    lines = [f"{safe(found.name)} is {chosen.label}: {rule.effect}"]
+    lines = [f"{safe(found.name)} is {chosen.state}: {rule.effect}."]
     buttons = []
     if rule.cure is not None:
         lines.append(
             f"<@{found.owner_id}> rolls to end it when it is due: "
             f"{rule.cure.attribute.label} against {difficulty or rule.cure.difficulty}."
         )
-        buttons.append(cure_button(found.id, chosen))
+        buttons.append(cure_button(found.id, sheet, chosen))
     return Reply(lines=lines, buttons=buttons, mentions=[found.owner_id])
 
 
@@ -156,7 +156,7 @@ def remove_condition(services: Services, actor: Actor, character: str, condition
         tx.audit.add(
             audit.entry(actor, "condition", f"{chosen.label} removed", now, character=found)
         )
-    return Reply(lines=[f"{safe(found.name)} is no longer {chosen.label}."])
+    return Reply(lines=[f"{safe(found.name)} is no longer {chosen.state}."])
 
 
 def _one(kind: type[E], text: str, what: str) -> E:

@@ -93,7 +93,7 @@ def _member_lines(member: MemberRest) -> list[str]:
     if member.repaired:
         lines.append("repaired: " + ", ".join(safe(name) for name in member.repaired))
     if member.conditions_ended:
-        lines.append("no longer " + ", ".join(c.label for c in member.conditions_ended))
+        lines.append("no longer " + ", ".join(c.state for c in member.conditions_ended))
     added = [_gain(member.rations_added, "rations"), _gain(member.torches_added, "torches")]
     if any(added):
         lines.append("restocked " + " and ".join(a for a in added if a))

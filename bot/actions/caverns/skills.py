@@ -82,7 +82,7 @@ def use(
                 Condition.SLEEPING
             ):
                 lines.append(f"{safe(found.name)} falls Asleep, and wakes by a Harmony roll.")
-                buttons.append(cure_button(found.id, Condition.SLEEPING))
+                buttons.append(cure_button(found.id, used.sheet, Condition.SLEEPING))
         tx.audit.add(
             audit.entry(actor, "skill", f"used {skill.key}", now, character=found, rolls=rolls)
         )

@@ -65,7 +65,7 @@ async def test_fitness_works_by_itself_at_the_first_successful_cure_roll(service
     await admin.add_condition(services, MC, "Tor", "sickness")
     dice.load(4, 3)  # 7 + Water 2: a success on the first of three rolls
     cured = await conditions.roll_cure(services, actor(ALICE), "sickness")
-    assert cured.lines[:2] == ["2d6 [4, 3] + Water 2 = **9**", "**Tor is no longer Sickness.**"]
+    assert cured.lines[:2] == ["2d6 [4, 3] + Water 2 = **9**", "**Tor is no longer Sick.**"]
     assert not (await sheet(services, "Tor")).has_condition(Condition.SICKNESS)
 
 
@@ -166,7 +166,7 @@ async def test_bear_and_control_fall_asleep_at_will_with_the_wake_button(service
     await refused(skills.use(services, actor(ALICE), "bear"), "You are asleep already.")
     dice.load(3, 4)  # 7 + Harmony 3: awake, and Prone
     woke = await buttons.press(services, actor(ALICE), ids(slept)["Roll to end Sleeping"])
-    assert woke.lines[1] == "**Selene is no longer Sleeping.**"
+    assert woke.lines[1] == "**Selene wakes up Prone** (/stand to get up)."
     # A learned Bear that is not bonded does not sleep at will; Control does, though immune.
     await set_sheet(
         services,
