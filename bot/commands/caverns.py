@@ -327,11 +327,12 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("pay-deliveries",),
-        "Whether you pay for your deliveries at the next Long Rest (one unpaid bars the market)",
+        "Pay for your deliveries (or one of them) at the next Long Rest? Unpaid bars the market",
         market.withhold,
         (
             Option("pay", Kind.text, "Pay at the next Long Rest?", True, choices=YES_NO),
             character_option(),
+            Option("item", Kind.text, "Only this delivery (default: all of them)", max_length=40),
         ),
         rulesets=CAVERNS,
     ),

@@ -41,6 +41,11 @@ def transmute(sheet: CavernsSheet) -> CavernsSheet:
         raise PawpostError("You do not have the Transmute skill.")
     if sheet.vitae < TRANSMUTE_VITAE_COST:
         raise PawpostError("Transmute costs one Vitae and you have none.")
+    if sheet.health >= sheet.max_health:
+        raise PawpostError(
+            f"Your Health is already full ({sheet.health}): Transmute would spend a Vitae for "
+            "nothing."
+        )
     spent = sheet.model_copy(update={"vitae": sheet.vitae - TRANSMUTE_VITAE_COST})
     return restore_health(spent)
 

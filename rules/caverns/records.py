@@ -79,6 +79,13 @@ class MarketOrder(BaseModel):
     order: OrderKind
     arrived: bool = False
     unpaid: bool = False  # a delivery not paid at its Long Rest: no Ask on Market until returned
+    quantity: int = Field(default=1, ge=1)  # rations and torches come several at a time
+    withheld: bool = False  # its player will not pay for it at the next Long Rest (l. 306)
+
+    @property
+    def shown(self) -> str:
+        """ "Ration ×5", or the item's name."""
+        return self.item if self.quantity == 1 else f"{self.item} ×{self.quantity}"
 
 
 class HarmonyPick(BaseModel):

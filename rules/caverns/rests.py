@@ -27,7 +27,13 @@ from rules.caverns.constants import (
 from rules.caverns.harmony import HarmonySkillRoll, gain_harmony, set_harmony, use_harmony_skills
 from rules.caverns.harmony_skills import HarmonySkill
 from rules.caverns.health import heal, restore_health
-from rules.caverns.market import OrderReport, orders_at_long_rest, orders_at_short_rest
+from rules.caverns.market import (
+    BOOK_CARRYING,
+    Carrying,
+    OrderReport,
+    orders_at_long_rest,
+    orders_at_short_rest,
+)
 from rules.caverns.poisons import after_rest
 from rules.caverns.races import Race
 from rules.caverns.rolling import Band, band_of, plain_roll
@@ -164,6 +170,7 @@ def short_rest(
     *,
     harmony_skills: Mapping[int, Sequence[HarmonySkill]] | None = None,
     torch_carrier: int | None = None,
+    carrying: Carrying = BOOK_CARRYING,
 ) -> RestResult:
     """A Short Rest for the party (l. 310-313). The rest's roll comes first, then each
     member's Harmony skills (by party index, in party order), then the band: 10+ all Health
@@ -194,7 +201,7 @@ def short_rest(
         torch = index == carrier
         if torch:
             sheet = sheet.model_copy(update={"torches": sheet.torches - SHORT_REST_TORCHES})
-        sheet, orders = orders_at_short_rest(sheet)
+        sheet, orders = orders_at_short_rest(sheet, carrying)
         results.append(
             MemberRest(
                 sheet=sheet,
@@ -310,7 +317,11 @@ def long_rest(
         sheet = sheet.model_copy(
             update={"rations": sheet.rations + rations, "torches": sheet.torches + torches}
         )
-        sheet, orders = orders_at_long_rest(sheet, pays=index not in refuse_to_pay)
+        sheet, orders = orders_at_long_rest(
+            sheet,
+            pays=index not in refuse_to_pay,
+            carrying=Carrying(rations=max_rations, torches=max_torches),
+        )
         results.append(
             MemberRest(
                 sheet=sheet,

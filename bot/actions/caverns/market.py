@@ -21,7 +21,13 @@ from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, require_admin
 from bot.actions.reply import Button, Reply, Style
 from rules.caverns.catalogue import CatalogueItem, item_key
-from rules.caverns.market import MARKET_RESULTS, ask_on_market, return_delivery, take_offer
+from rules.caverns.market import (
+    MARKET_RESULTS,
+    ask_on_market,
+    return_delivery,
+    take_offer,
+    withhold_payment,
+)
 from rules.caverns.races import Race
 from rules.caverns.rolling import Band
 from rules.errors import PawpostError
@@ -43,6 +49,7 @@ def ask(
     character: str | None = None,
     fated_die: int | None = None,
     fated_from: str | None = None,
+    quantity: int = 1,
 ) -> Reply:
     is_rare = None if rare is None else yes(rare, "Rare")
     now = services.clock()
@@ -65,6 +72,7 @@ def ask(
             rare=is_rare,
             catalogue=goods,
             fated_die=fated,
+            quantity=quantity,
         )
         save(tx, found, result.sheet)
         offer_id = (
@@ -78,7 +86,7 @@ def ask(
             audit.entry(
                 actor,
                 "market",
-                f"Ask on Market: {result.item} ({result.price} gp)",
+                f"Ask on Market: {result.shown} ({result.price} gp)",
                 now,
                 character=found,
                 rolls=[] if result.roll is None else [result.roll],
@@ -109,7 +117,7 @@ def ask(
             )
         )
     return Reply(
-        title=f"{safe(found.name)} asks on the market for {safe(result.item)}",
+        title=f"{safe(found.name)} asks on the market for {safe(result.shown)}",
         lines=lines,
         buttons=buttons,
         footer=f"roll #{entry}",
@@ -229,21 +237,49 @@ def give_back(services: Services, actor: Actor, item: str, character: str | None
         sheet = return_delivery(caverns_sheet(found), item)
         save(tx, found, sheet)
         tx.audit.add(audit.entry(actor, "market", f"returned {item.strip()}", now, character=found))
-    return Reply(
-        lines=[f"{safe(found.name)} returns the {safe(item.strip())}: the market is open again."]
-    )
+    owed = [order.shown for order in sheet.orders if order.unpaid]
+    if owed:
+        still = " and the ".join(safe(name) for name in owed)
+        verb = "is" if len(owed) == 1 else "are"
+        after = f"the market stays barred until the {still} {verb} returned too."
+    else:
+        after = "the market is open again."
+    return Reply(lines=[f"{safe(found.name)} returns the {safe(item.strip())}: {after}"])
 
 
 @runs_in_database
-def withhold(services: Services, actor: Actor, pay: str, character: str | None = None) -> Reply:
-    """`/pay-deliveries`: whether the character pays for its deliveries at the next Long
-    Rest; one it will not pay for bars the market until returned (l. 306: "can't (or won't)")."""
+def withhold(
+    services: Services,
+    actor: Actor,
+    pay: str,
+    character: str | None = None,
+    item: str | None = None,
+) -> Reply:
+    """`/pay-deliveries`: whether the character pays for its deliveries (or the one `item`)
+    at the next Long Rest; one it will not pay for bars the market until returned (l. 306:
+    "can't (or won't)")."""
     withheld = not yes(pay, "Pay")
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
+        if item is not None and item.strip():
+            save(tx, found, withhold_payment(caverns_sheet(found), item, withheld))
+            tx.audit.add(
+                audit.entry(
+                    actor, "market", f"pays for {item.strip()}: {pay}", now, character=found
+                )
+            )
+            will = "will not pay" if withheld else "pays"
+            return Reply(
+                lines=[
+                    f"At the next Long Rest {safe(found.name)} {will} for the "
+                    f"{safe(item.strip())}"
+                    + (": the market is barred until it is returned." if withheld else ".")
+                ],
+                ephemeral=True,
+            )
         rests = caverns(tx).rests
         plan = rests.plan(found.id).model_copy(update={"withhold": withheld})
         rests.save_plan(guild.guild_id, found.id, plan, now)

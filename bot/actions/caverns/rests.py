@@ -32,6 +32,7 @@ from rules.caverns.experience import (
 )
 from rules.caverns.harmony import harmony_skills_refused
 from rules.caverns.harmony_skills import HarmonySkill
+from rules.caverns.market import Carrying
 from rules.caverns.rests import MemberRest, RestKind, RestResult, long_rest, short_rest
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import SKILLS, Totem, advanced_skills
@@ -107,6 +108,7 @@ def _member_lines(member: MemberRest) -> list[str]:
         ("bought on the surface", orders.bought),
         ("could no longer afford", orders.lapsed),
         ("**did not pay for** (no Ask on Market until it is returned)", orders.unpaid),
+        ("left behind", orders.left_behind),
     ):
         if names:
             lines.append(f"{label}: " + ", ".join(safe(name) for name in names))
@@ -192,10 +194,13 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
         plans = _plans(tx, members, rest_kind)
         sheets = [caverns_sheet(member) for member in members]
         result: RestResult
+        limits = CavernsSettings.of(guild.settings)
         if rest_kind is RestKind.SHORT:
-            result = short_rest(sheets, services.dice, harmony_skills=plans.skills)
+            carrying = Carrying(rations=limits.max_rations, torches=limits.max_torches)
+            result = short_rest(
+                sheets, services.dice, harmony_skills=plans.skills, carrying=carrying
+            )
         else:
-            limits = CavernsSettings.of(guild.settings)
             result = long_rest(
                 sheets,
                 services.dice,

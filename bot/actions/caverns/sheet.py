@@ -116,7 +116,9 @@ def _orders(sheet: CavernsSheet) -> str:
             if order.unpaid
             else ("arrived, pay at the Long Rest" if order.arrived else order.order.value)
         )
-        shown.append(f"{safe(order.item)} {order.price} gp ({state})")
+        if order.withheld:
+            state += ", will not be paid"
+        shown.append(f"{safe(order.shown)} {order.price} gp ({state})")
     return "; ".join(shown)
 
 

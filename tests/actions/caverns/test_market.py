@@ -251,3 +251,70 @@ async def test_a_player_who_will_not_pay_is_barred_until_the_item_goes_back(serv
     await rests.rest_short(services, actor(CAROL))
     await rests.rest_long(services, actor(CAROL))
     assert (await sheet(services, "Piper")).gold == 150
+
+
+async def test_d11_rations_and_torches_bought_go_to_the_supplies(services, dice, db) -> None:
+    await party_of_three(services)
+    dice.load(6, 6)
+    asked = await market.ask(services, actor(CAROL), "Ration", quantity=5)
+    assert asked.title == "Piper asks on the market for Ration ×5"
+    with pytest.raises(PawpostError, match="^Only rations and torches are bought several"):
+        await market.ask(services, actor(CAROL), "Helmet", quantity=2)
+    dice.load(3, 4)  # the Short Rest, a 7-9: a ration eaten, then the delivery
+    rested = await rests.rest_short(services, actor(CAROL))
+    piper = next(f.value for f in rested.fields if f.name == "Piper")
+    assert "delivered: Ration ×5" in piper
+    assert "left behind: 4 rations (no room)" in piper  # 9 + 5, and 10 carried at most
+    after = await sheet(services, "Piper")
+    assert after.rations == 10 and not after.carries("Ration")
+    dice.load(6, 6)
+    await market.ask(services, actor(CAROL), "Torch", quantity=2)
+    await admin.carrying(services, ADMIN_ACTOR, 10, 5)
+    dice.load(5, 5)
+    await rests.rest_short(services, actor(CAROL))
+    assert (await sheet(services, "Piper")).torches == 5
+    dice.load(5, 5)
+    await rests.rest_long(services, actor(CAROL))
+    assert (await sheet(services, "Piper")).gold == 200 - 10 - 2
+
+
+async def test_d12_returning_one_delivery_says_another_still_bars_the_market(
+    services, dice
+) -> None:
+    await party_of_three(services)
+    dice.load(6, 6, 6, 6)
+    await market.ask(services, actor(CAROL), "Breastplate")
+    await market.ask(services, actor(CAROL), "Crossbow")
+    await market.withhold(services, actor(CAROL), "no")
+    dice.load(5, 5)
+    await rests.rest_long(services, actor(CAROL))
+    returned = await market.give_back(services, actor(CAROL), "Crossbow")
+    assert returned.lines == [
+        "Piper returns the Crossbow: the market stays barred until the Breastplate is returned too."
+    ]
+    with pytest.raises(PawpostError, match="^You never paid for the Breastplate"):
+        await market.ask(services, actor(CAROL), "Sling")
+    again = await market.give_back(services, actor(CAROL), "breastplate")
+    assert again.lines == ["Piper returns the breastplate: the market is open again."]
+
+
+async def test_s3_7_a_player_withholds_payment_for_one_delivery_only(services, dice, db) -> None:
+    await party_of_three(services)
+    dice.load(6, 6, 6, 6)
+    await market.ask(services, actor(CAROL), "Breastplate")
+    await market.ask(services, actor(CAROL), "Ration")
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match=r"^You are owed no delivery of a Sword to pay for\.$"):
+        await market.withhold(services, actor(CAROL), "no", item="Sword")
+    assert dump(db.path) == before
+    said = await market.withhold(services, actor(CAROL), "no", item="breastplate")
+    assert said.lines == [
+        "At the next Long Rest Piper will not pay for the breastplate: the market is barred "
+        "until it is returned."
+    ]
+    dice.load(5, 5)
+    long = await rests.rest_long(services, actor(CAROL))
+    piper = next(f.value for f in long.fields if f.name == "Piper")
+    assert "paid for: Ration" in piper
+    assert "**did not pay for** (no Ask on Market until it is returned): Breastplate" in piper
+    assert (await sheet(services, "Piper")).gold == 198

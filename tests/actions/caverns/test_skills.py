@@ -60,6 +60,19 @@ async def test_transmute_spends_a_vitae_for_full_health(services) -> None:
     assert (after.health, after.vitae) == (7, 2)
 
 
+async def test_d10_transmute_refuses_at_full_health(services, db) -> None:
+    await caverns_server(services)
+    await make(services, "Tom", advanced="Transmute")
+    before = dump(db.path)
+    with pytest.raises(PawpostError) as full:
+        await skills.use(services, actor(ALICE), "transmute")
+    assert full.value.message == (
+        "Your Health is already full (7): Transmute would spend a Vitae for nothing."
+    )
+    assert dump(db.path) == before
+    assert (await sheet(services, "Tom")).vitae == 3
+
+
 async def test_immunity_rolls_water_against_4(services, dice) -> None:
     await caverns_server(services)
     await make(services, "Tor", advanced="Immunity")
