@@ -27,6 +27,7 @@ from bot.actions.caverns.conditions import CURE_BUTTONS as CAVERNS_CURE_BUTTONS
 from bot.actions.caverns.export import export_section as caverns_export
 from bot.actions.caverns.flourishes import FLOURISH_BUTTONS as CAVERNS_FLOURISH_BUTTONS
 from bot.actions.caverns.market import OFFER_BUTTONS as CAVERNS_OFFER_BUTTONS
+from bot.actions.caverns.market import SALE_BUTTONS as CAVERNS_SALE_BUTTONS
 from bot.actions.caverns.rests import REST_BUTTONS as CAVERNS_REST_BUTTONS
 from bot.actions.caverns.sheet import sheet_fields as caverns_sheet_fields
 from bot.actions.germ import adjudicate as germ_adjudicate
@@ -134,6 +135,7 @@ CAVERNS = Ruleset(
         **CAVERNS_REST_BUTTONS,
         **CAVERNS_CURE_BUTTONS,
         **CAVERNS_OFFER_BUTTONS,
+        **CAVERNS_SALE_BUTTONS,
         **CAVERNS_BATTLE_BUTTONS,
         **CAVERNS_FLOURISH_BUTTONS,
     },

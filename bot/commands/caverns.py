@@ -319,6 +319,23 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         rulesets=CAVERNS,
     ),
     Command(
+        ("sell",),
+        "Sell an item you carry at the market: half its catalogue price (the MC may refuse)",
+        market.sell_item,
+        (
+            Option("item", Kind.text, "What you sell", True, max_length=40),
+            Option(
+                "price",
+                Kind.integer,
+                "The MC only: what it fetches, if not the market's price",
+                min_value=0,
+                max_value=1_000_000,
+            ),
+            character_option(),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
         ("return-delivery",),
         "Give an unpaid delivery back to the merchant, so you may Ask on Market again",
         market.give_back,
@@ -583,6 +600,18 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         "Take an item out of the server's catalogue",
         admin.remove_item,
         (Option("name", Kind.text, "The item's name", True, max_length=40),),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("config", "selling"),
+        "What the market pays for an item sold, in % of its catalogue price (default 50)",
+        admin.selling,
+        (
+            Option(
+                "percent", Kind.integer, "Percent", True, min_value=0, max_value=admin.MOST_PERCENT
+            ),
+        ),
         admin=True,
         rulesets=CAVERNS,
     ),

@@ -60,6 +60,7 @@ MARKET_PRICE_STEP = 100  # book l. 302: "Subtract 1 ... for every 100gp of base 
 MARKET_PRICE_STEP_PENALTY = 1  # book l. 302
 OUTRAGEOUS_PRICE_FACTOR = 10  # book l. 305: "an outrageous price (10x normal)"
 RARE_BAND_STEPS = 1  # book l. 306: "treat your result as one step lower"
+SALE_PERCENT = 50  # RULINGS (Caverns, selling): "half its catalogue price (config)"
 
 # --- Rests (book l. 310-323) ----------------------------------------------------------------
 SHORT_REST_HARMONY = 1  # book l. 311-312: "regains one Harmony"

@@ -16,6 +16,7 @@ from rules.caverns.constants import (
     MAX_TORCHES_CARRIED,
     OUTRAGEOUS_PRICE_FACTOR,
     RARE_BAND_STEPS,
+    SALE_PERCENT,
 )
 from rules.caverns.moves import Move, refuse_if_unable
 from rules.caverns.races import Race
@@ -25,6 +26,8 @@ from rules.caverns.sheet import CavernsSheet
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Modifier, Roll
+
+PERCENT = 100
 
 MARKET_RESULTS: Mapping[Band, str] = {
     Band.STRONG: (
@@ -314,14 +317,36 @@ def withhold_payment(sheet: CavernsSheet, item: str, withheld: bool) -> CavernsS
     return sheet.model_copy(update={"orders": orders})
 
 
-def sell(sheet: CavernsSheet, item: str, price: int) -> CavernsSheet:
-    """Sell a carried item for what the buyer (the MC) offers. The book has no selling rule,
-    so there is no roll and no set price: the MC names it, as with any deal in the story."""
+def sale_price(price: int, percent: int = SALE_PERCENT) -> int:
+    """What the market pays for an item (RULINGS: half its catalogue price, config), rounded
+    down."""
+    return price * percent // PERCENT
+
+
+def sell(sheet: CavernsSheet, item: str, price: int) -> tuple[CavernsSheet, Item]:
+    """Sell a carried item for `price` (the book has no selling rule: RULINGS, half the
+    catalogue price unless the MC names another); the sheet after, and the item sold."""
     if price < 0:
         raise PawpostError("A price cannot be negative.")
     if any(o.unpaid and item_key(o.item) == item_key(item) for o in sheet.orders):
         raise PawpostError(
             f"The {item.strip()} is not paid for; return it to the merchant instead."
         )
+    if item_key(item) in SUPPLIES:
+        raise PawpostError("Rations and torches are not sold back; a Long Rest restocks them.")
+    carried = next((i for i in sheet.equipment if item_key(i.name) == item_key(item)), None)
+    if carried is None:
+        raise PawpostError(f"You do not carry a {item.strip()}.")
     sold = _drop_item(sheet, item)
-    return sold.model_copy(update={"gold": sold.gold + price})
+    return sold.model_copy(update={"gold": sold.gold + price}), carried
+
+
+def buy_back(sheet: CavernsSheet, item: Item, price: int) -> CavernsSheet:
+    """The MC refuses a sale: the item comes back for the gold it brought."""
+    if sheet.gold < price:
+        raise PawpostError(
+            f"The {item.name} sold for {price} gp and only {sheet.gold} gp are left to give back."
+        )
+    return sheet.model_copy(
+        update={"gold": sheet.gold - price, "equipment": (*sheet.equipment, item)}
+    )

@@ -35,6 +35,7 @@ from storage.settings import GuildSettings
 
 E = TypeVar("E", bound=StrEnum)
 MOST_CARRIED = 99
+MOST_PERCENT = 100
 MOST_HANDS = 2  # book l. 370: characters have two hands
 
 
@@ -43,7 +44,8 @@ def settings_field(settings: GuildSettings) -> ReplyField:
     return ReplyField(
         name="Caverns and Cloiers",
         value=f"a character carries at most {limits.max_rations} rations and "
-        f"{limits.max_torches} torches (a Long Rest restocks up to these)",
+        f"{limits.max_torches} torches (a Long Rest restocks up to these); the market pays "
+        f"{limits.sale_percent}% of an item's catalogue price",
     )
 
 
@@ -70,6 +72,22 @@ def carrying(services: Services, actor: Actor, rations: int, torches: int) -> Re
     return Reply(
         lines=[f"A Long Rest now restocks up to {rations} rations and {torches} torches each."]
     )
+
+
+@runs_in_database
+def selling(services: Services, actor: Actor, percent: int) -> Reply:
+    """`/config selling`: what the market pays for an item sold, of its catalogue price."""
+    if not 0 <= percent <= MOST_PERCENT:
+        raise PawpostError(f"A sale pays 0 to {MOST_PERCENT}% of the price; you gave {percent}.")
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        require_caverns(guild)
+        limits = CavernsSettings.of(guild.settings).model_copy(update={"sale_percent": percent})
+        limits.store_in(guild.settings)
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", f"selling at {percent}%", services.clock()))
+    return Reply(lines=[f"The market now pays {percent}% of an item's catalogue price."])
 
 
 @runs_in_database

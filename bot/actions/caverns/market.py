@@ -21,22 +21,30 @@ from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, require_admin
 from bot.actions.reply import Button, Reply, Style
 from rules.caverns.catalogue import CatalogueItem, item_key
+from rules.caverns.constants import SALE_PERCENT
 from rules.caverns.market import (
     MARKET_RESULTS,
     ask_on_market,
+    buy_back,
     return_delivery,
+    sale_price,
+    sell,
     take_offer,
     withhold_payment,
 )
+from rules.caverns.moves import Move, refuse_if_unable
 from rules.caverns.races import Race
+from rules.caverns.records import Item
 from rules.caverns.rolling import Band
 from rules.errors import PawpostError
 from storage.caverns import caverns
+from storage.caverns.settings import CavernsSettings
 
 if TYPE_CHECKING:
     from bot.actions.buttons import ButtonHandler, Press
 
 AREA = "caverns-offer"
+SALE_AREA = "caverns-sale"
 
 
 @runs_in_database
@@ -320,3 +328,96 @@ def list_items(services: Services, actor: Actor) -> Reply:
         ],
         ephemeral=True,
     )
+
+
+@runs_in_database
+def sell_item(
+    services: Services,
+    actor: Actor,
+    item: str,
+    price: int | None = None,
+    character: str | None = None,
+) -> Reply:
+    """`/sell`: a carried item sold at the market for half its catalogue price (RULINGS,
+    config), or the price the MC names; the MC may refuse the sale with its button."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        found = acting_character(tx, actor, guild, character)
+        refuse_if_unable(caverns_sheet(found), Move.ROLL)
+        admin = actor.admin_in(guild.settings)
+        if price is not None and not admin:
+            raise PawpostError("Only the MC names a price; a sale is at the market's own.")
+        listed = catalogue(tx, guild).get(item_key(item))
+        percent = CavernsSettings.of(guild.settings).sale_percent
+        if price is not None:
+            how = "the MC's price"
+        elif listed is None:
+            raise PawpostError(
+                f"The {safe(item.strip())} has no price in the server's catalogue: the MC "
+                "names what it fetches (/sell with price)."
+            )
+        else:
+            price = sale_price(listed.price, percent)
+            share = "half" if percent == SALE_PERCENT else f"{percent}%"
+            how = f"{share} of its catalogue price of {listed.price} gp"
+        sold, carried = sell(caverns_sheet(found), item, price)
+        save(tx, found, sold)
+        sale_id = caverns(tx).sales.add(
+            guild.guild_id, found.id, carried.name, carried.kind, carried.broken, price, now
+        )
+        tx.audit.add(
+            audit.entry(
+                actor, "market", f"sold {carried.name} for {price} gp", now, character=found
+            )
+        )
+    return Reply(
+        title=f"{safe(found.name)} sells the {safe(carried.name)}",
+        lines=[
+            f"{safe(found.name)} sells the {safe(carried.name)} for {price} gp ({how}): "
+            f"{sold.gold} gold now.",
+            "The MC may refuse the sale: the item comes back for the gold.",
+        ],
+        buttons=[
+            Button(label="MC: refuse the sale", custom_id=f"pawpost:{SALE_AREA}:{sale_id}:refuse")
+        ],
+    )
+
+
+@runs_in_database
+def refuse_sale(services: Services, actor: Actor, sale_id: int) -> Reply:
+    """The MC refuses a sale (once): the item goes back to its seller, the gold to the market."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        require_admin(actor, guild)
+        sales = caverns(tx).sales
+        found = sales.get(guild.guild_id, sale_id)
+        if found is None:
+            raise PawpostError("That sale does not exist in this server.")
+        seller = tx.characters.by_id(guild.guild_id, found.character_id)
+        if seller is None:
+            raise PawpostError("The character who sold it was deleted.")
+        if not sales.mark_refused(sale_id, now):
+            raise PawpostError("That sale was refused already.")
+        item = Item(name=found.item, kind=found.kind, broken=found.broken)
+        save(tx, seller, buy_back(caverns_sheet(seller), item, found.price))
+        tx.audit.add(
+            audit.entry(actor, "market", f"refused the sale of {found.item}", now, character=seller)
+        )
+    return Reply(
+        lines=[
+            f"The MC refuses the sale: {safe(seller.name)} has the {safe(found.item)} back and "
+            f"gives back {found.price} gp."
+        ],
+        mentions=[seller.owner_id],
+    )
+
+
+async def _sale_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await refuse_sale(services, actor, press.id)
+
+
+SALE_BUTTONS: dict[tuple[str, str], ButtonHandler] = {(SALE_AREA, "refuse"): _sale_button}

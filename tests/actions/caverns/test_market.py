@@ -318,3 +318,43 @@ async def test_s3_7_a_player_withholds_payment_for_one_delivery_only(services, d
     assert "paid for: Ration" in piper
     assert "**did not pay for** (no Ask on Market until it is returned): Breastplate" in piper
     assert (await sheet(services, "Piper")).gold == 198
+
+
+async def test_d13_a_character_sells_at_half_the_catalogue_price_and_the_mc_may_refuse(
+    services, dice, db
+) -> None:
+    from bot.actions import buttons
+    from tests.actions.caverns.helpers import ids
+
+    await party_of_three(services)
+    before = dump(db.path)
+    for bad, message in (
+        (lambda: market.sell_item(services, actor(CAROL), "Sword"), "^You do not carry a Sword"),
+        (lambda: market.sell_item(services, actor(CAROL), "Lute", price=500), "^Only the MC"),
+        (lambda: market.sell_item(services, actor(CAROL), "Ration"), "^Rations and torches"),
+    ):
+        with pytest.raises(PawpostError, match=message):
+            await bad()
+    assert dump(db.path) == before
+    sold = await market.sell_item(services, actor(CAROL), "lute")  # 100 gp in the catalogue
+    assert sold.lines[0] == (
+        "Piper sells the Lute for 50 gp (half of its catalogue price of 100 gp): 250 gold now."
+    )
+    piper = await sheet(services, "Piper")
+    assert piper.gold == 250 and not piper.carries("Lute")
+    refuse = ids(sold)["MC: refuse the sale"]
+    with pytest.raises(PawpostError, match="^Only an admin"):
+        await buttons.press(services, actor(CAROL), refuse)
+    refused = await buttons.press(services, ADMIN_ACTOR, refuse)
+    assert refused.lines == [
+        "The MC refuses the sale: Piper has the Lute back and gives back 50 gp."
+    ]
+    with pytest.raises(PawpostError, match="refused already"):
+        await buttons.press(services, ADMIN_ACTOR, refuse)
+    piper = await sheet(services, "Piper")
+    assert piper.gold == 200 and piper.carries("Lute")
+    await admin.selling(services, ADMIN_ACTOR, 75)
+    sold = await market.sell_item(services, actor(CAROL), "Backpack")  # 5 gp: 3 (rounded down)
+    assert sold.lines[0].startswith("Piper sells the Backpack for 3 gp (75% of its catalogue")
+    told = await market.sell_item(services, ADMIN_ACTOR, "Lute", price=120, character="Piper")
+    assert told.lines[0].startswith("Piper sells the Lute for 120 gp (the MC's price)")
