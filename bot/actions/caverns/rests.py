@@ -65,8 +65,8 @@ def resting_party(
     return party_of(tx, guild, found, actor, now)
 
 
-def _gain(value: int, what: str) -> str | None:
-    return f"{signed(value)} {what}" if value else None
+def _gain(value: int, one: str, many: str) -> str | None:
+    return f"{signed(value)} {one if value == 1 else many}" if value else None
 
 
 def _member_lines(member: MemberRest) -> list[str]:
@@ -95,7 +95,10 @@ def _member_lines(member: MemberRest) -> list[str]:
         lines.append("repaired: " + ", ".join(safe(name) for name in member.repaired))
     if member.conditions_ended:
         lines.append("no longer " + ", ".join(c.state for c in member.conditions_ended))
-    added = [_gain(member.rations_added, "rations"), _gain(member.torches_added, "torches")]
+    added = [
+        _gain(member.rations_added, "ration", "rations"),
+        _gain(member.torches_added, "torch", "torches"),
+    ]
     if any(added):
         lines.append("restocked " + " and ".join(a for a in added if a))
     if member.bound_totem is not None:

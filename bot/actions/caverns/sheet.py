@@ -13,7 +13,7 @@ from rules.caverns.harmony_skills import HarmonyBenefit
 from rules.caverns.poisons import describe, describe_envenoming
 from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
-from rules.caverns.wording import signed
+from rules.caverns.wording import counted, signed
 from storage.caverns import caverns
 from storage.caverns.parties import Party
 from storage.models import Character
@@ -153,7 +153,8 @@ def sheet_lines(sheet: CavernsSheet, party: Party | None = None) -> list[ReplyFi
         ReplyField(name="Equipment", value=_equipment(sheet)),
         ReplyField(
             name="Supplies",
-            value=f"{sheet.gold} gold · {sheet.rations} rations · {sheet.torches} torches",
+            value=f"{sheet.gold} gold · {counted(sheet.rations, 'ration')} · "
+            f"{counted(sheet.torches, 'torch', 'torches')}",
         ),
         ReplyField(name="Conditions", value=_conditions(sheet)),
     ]

@@ -236,3 +236,37 @@ async def test_d7_the_sheet_shows_the_choices_the_player_made(services, dice) ->
     luna = await shown(ALICE, "Luna")
     assert "Moon's bond: +1 Metal, -1 Damage" in luna["Skills"]
     assert luna["Proficiencies"].endswith("Dwarf: all axes")
+
+
+async def test_s3_7_a_standard_pick_the_server_removed_names_the_option_to_use(
+    services, db
+) -> None:
+    from bot.actions.caverns import admin
+    from tests.actions.caverns.helpers import ILSA
+    from tests.conftest import ADMIN
+
+    await caverns_server(services)
+    await admin.remove_item(services, actor(ADMIN, admin=True), "Staff")
+    before = dump(db.path)
+    with pytest.raises(PawpostError) as refused:
+        await characters.create(services, actor(BOB), **ILSA)
+    assert refused.value.message == (
+        "The class's standard equipment includes the Staff, which the server's catalogue no "
+        "longer has: name yours with the equipment option (/catalogue lists what there is)."
+    )
+    assert dump(db.path) == before
+    await characters.create(services, actor(BOB), **ILSA, equipment="Wand, Dagger")
+    assert (await sheet(services, "Ilsa")).carries("Wand")
+
+
+async def test_s3_7_another_player_s_party_is_shown_and_counts_read_well(services) -> None:
+    from bot.actions.caverns import party
+    from tests.actions.caverns.helpers import ILSA, set_sheet
+
+    await caverns_server(services)
+    await characters.create(services, actor(ALICE), **BRUNHILD)
+    await characters.create(services, actor(BOB), **ILSA)
+    await set_sheet(services, "Ilsa", torches=1, rations=1)
+    shown = await party.show(services, actor(ALICE), character="Ilsa")
+    assert "1 ration, 1 torch" in shown.lines[2]
+    assert shown.lines[-1] == "4 torches, carried by Brunhild, Ilsa."
