@@ -26,6 +26,7 @@ from rules.caverns.catalogue import ItemKind, Range
 from rules.caverns.classes import CharacterClass
 from rules.caverns.constants import DEFAULT_DIFFICULTY
 from rules.caverns.flourishes import Boost
+from rules.caverns.harmony_skills import HarmonySkill, benefit_suggestions
 from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import FleeRoute
 from rules.caverns.races import Race
@@ -427,14 +428,21 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         "Take the benefits a Harmony skill's roll gave (one per full 5), until the next rest",
         harmony.benefits,
         (
-            Option("skill", Kind.text, "The Harmony skill", True, max_length=40),
+            Option(
+                "skill",
+                Kind.text,
+                "The Harmony skill",
+                True,
+                choices=tuple(skill.label for skill in HarmonySkill),
+            ),
             Option(
                 "benefits",
                 Kind.text,
-                'e.g. "teleport, unnoticed"',
+                'e.g. "teleport, unnoticed" (one per full 5 of the roll)',
                 True,
                 max_length=120,
                 keyword="chosen",
+                suggest=benefit_suggestions,
             ),
             Option("item", Kind.text, "Sharp as Steel: the item", max_length=40),
             Option("ally", Kind.character, "Burn with Passion: who gets your Vitae"),

@@ -15,7 +15,12 @@ from rules.caverns.constants import (
     HARMONY_SKILL_COST,
     HARMONY_SKILL_FLOOR,
 )
-from rules.caverns.harmony_skills import HARMONY_SKILLS, HarmonyBenefit, HarmonySkill
+from rules.caverns.harmony_skills import (
+    HARMONY_SKILLS,
+    HarmonyBenefit,
+    HarmonySkill,
+    benefit_name,
+)
 from rules.caverns.records import BenefitRecord, HarmonyPick
 from rules.caverns.rolling import roll_attribute
 from rules.caverns.sheet import CavernsSheet
@@ -107,7 +112,11 @@ def use_harmony_skills(
         rolls.append(
             HarmonySkillRoll(skill=skill, roll=rolled.roll, allowed=benefits_for(rolled.roll.total))
         )
-    picks = tuple(HarmonyPick(skill=r.skill, total=r.roll.total, allowed=r.allowed) for r in rolls)
+    picks = tuple(
+        HarmonyPick(skill=r.skill, total=r.roll.total, allowed=r.allowed)
+        for r in rolls
+        if r.allowed  # under 5, nothing waits to be chosen
+    )
     sheet = sheet.model_copy(
         update={"harmony": sheet.harmony - cost, "harmony_picks": (*sheet.harmony_picks, *picks)}
     )
@@ -133,29 +142,42 @@ def choose_benefits(
     vitae: int = 0,
     catalogue: Mapping[str, CatalogueItem] = STARTER_CATALOGUE,
 ) -> BenefitsChosen:
-    """Take the benefits a Harmony skill's roll allows: different ones, at most one per full 5.
-    They last until the next rest, except fixing an item (permanent, l. 349) and Vitae given
-    to an ally. `item` names the item for Sharp as Steel; `ally` and `vitae` the gift of Burn
-    with Passion."""
+    """Take the benefits a Harmony skill's roll allows: different ones, at most one per full 5;
+    those left may be taken later, until the next rest. They last until the next rest,
+    except fixing an item (permanent, l. 349) and Vitae given to an ally. `item` names the
+    item for Sharp as Steel; `ally` and `vitae` the gift of Burn with Passion."""
     pick = next((p for p in sheet.harmony_picks if p.skill is skill), None)
     if pick is None:
-        raise PawpostError(f"You have no {skill.label} roll waiting for its benefits.")
+        rolled = [p.skill.label for p in sheet.harmony_picks]
+        waiting = f" (waiting: {joined(rolled)})" if rolled else ""
+        raise PawpostError(f"You have no {skill.label} roll waiting for its benefits{waiting}.")
     row = HARMONY_SKILLS[skill]
     wrong = [benefit for benefit in benefits if benefit not in row.benefits]
     if wrong:
+        names = ", ".join(f'"{benefit_name(b)}"' for b in row.benefits)
         raise PawpostError(
-            f'"{wrong[0].value.replace("-", " ")}" is not a benefit of {skill.label}.'
+            f'"{benefit_name(wrong[0])}" is not a benefit of {skill.label}; choose {names}.'
         )
-    if len(set(benefits)) != len(benefits):
+    if len(set(benefits)) != len(benefits) or any(sheet.has_benefit(b) for b in benefits):
         raise PawpostError("Choose different benefits; each can be taken once.")
+    if not benefits:
+        raise PawpostError("Choose at least one benefit.")
     if len(benefits) > pick.allowed:
-        raise PawpostError(
-            f"Your {skill.label} roll of {pick.total} gives {pick.allowed} "
-            f"benefit{'' if pick.allowed == 1 else 's'}, one for every full "
-            f"{HARMONY_BENEFIT_STEP}; you chose {len(benefits)}."
+        whole = benefits_for(pick.total)
+        gives = (
+            f"gives {whole} benefit{'' if whole == 1 else 's'}, one for every full "
+            f"{HARMONY_BENEFIT_STEP}"
+            if whole == pick.allowed
+            else f"leaves {pick.allowed} more to choose"
         )
-    picks = tuple(p for p in sheet.harmony_picks if p is not pick)
-    sheet = sheet.model_copy(update={"harmony_picks": picks})
+        raise PawpostError(
+            f"Your {skill.label} roll of {pick.total} {gives}; you chose {len(benefits)}."
+        )
+    left = pick.allowed - len(benefits)
+    picks = [p for p in sheet.harmony_picks if p is not pick]
+    if left:  # the rest may still be chosen, until the next rest
+        picks.append(pick.model_copy(update={"allowed": left}))
+    sheet = sheet.model_copy(update={"harmony_picks": tuple(picks)})
     records: list[BenefitRecord] = []
     given: CavernsSheet | None = None
     for benefit in benefits:

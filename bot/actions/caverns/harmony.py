@@ -18,8 +18,13 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, named
 from bot.actions.reply import Reply
-from rules.caverns.harmony import choose_benefits, harmony_skills_refused
-from rules.caverns.harmony_skills import HARMONY_SKILLS, HarmonyBenefit, parse_harmony_skill
+from rules.caverns.harmony import choose_benefits, describe_benefits, harmony_skills_refused
+from rules.caverns.harmony_skills import (
+    HARMONY_SKILLS,
+    HarmonyBenefit,
+    parse_benefit,
+    parse_harmony_skill,
+)
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
 from storage.caverns import caverns
@@ -68,12 +73,11 @@ def plan(
     return Reply(lines=lines, ephemeral=True)
 
 
-def _benefit(text: str) -> HarmonyBenefit:
-    key = "-".join(text.strip().lower().split())
-    for benefit in HarmonyBenefit:
-        if key == benefit.value:
-            return benefit
-    raise PawpostError(f"{safe(text.strip())} is not a benefit of a Harmony skill.")
+# Benefits that do not wait for the next rest: done at once (l. 345, 349).
+ONCE_AND_FOR_ALL = {
+    HarmonyBenefit.FIX_ITEM: "the item is fixed for good.",
+    HarmonyBenefit.GIVE_VITAE: "the Vitae is given.",
+}
 
 
 @runs_in_database
@@ -88,7 +92,7 @@ def benefits(
     character: str | None = None,
 ) -> Reply:
     harmony_skill = parse_harmony_skill(skill)
-    wanted = [_benefit(name) for name in items(chosen)]
+    wanted = [parse_benefit(name, harmony_skill) for name in items(chosen)]
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
@@ -125,7 +129,18 @@ def benefits(
             )
         )
     row = HARMONY_SKILLS[harmony_skill]
-    lines = [f"{safe(found.name)}, until the next rest:"] + [f"• {row.benefits[b]}" for b in wanted]
+    lasting = [b for b in wanted if b not in ONCE_AND_FOR_ALL]
+    lines = []
+    if lasting:
+        lines.append(f"{safe(found.name)}, until the next rest:")
+        lines += [f"• {row.benefits[b]}" for b in lasting]
+    lines += [f"{safe(found.name)}: {ONCE_AND_FOR_ALL[b]}" for b in wanted if b in ONCE_AND_FOR_ALL]
+    left = next((p for p in taken.sheet.harmony_picks if p.skill is harmony_skill), None)
+    if left is not None:
+        lines.append(
+            f"{left.allowed} more to choose from {describe_benefits(harmony_skill)}, until the "
+            "next rest."
+        )
     if row.whole_party:
         lines.append("Move Like the Wind's benefits apply to the whole party.")
     if HarmonyBenefit.ASK_THE_MC in wanted:

@@ -23,14 +23,14 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, require_admin
 from bot.actions.reply import Button, Reply, ReplyField, Select, SelectOption, Style
-from rules.caverns.constants import HARMONY_SKILL_FLOOR
+from rules.caverns.constants import HARMONY_BENEFIT_STEP, HARMONY_SKILL_FLOOR
 from rules.caverns.experience import (
     EXPERIENCE_QUESTIONS,
     answer_experience_questions,
     learn_advanced_skill,
     level_up,
 )
-from rules.caverns.harmony import harmony_skills_refused
+from rules.caverns.harmony import describe_benefits, harmony_skills_refused
 from rules.caverns.harmony_skills import HarmonySkill
 from rules.caverns.market import Carrying
 from rules.caverns.rests import MemberRest, RestKind, RestResult, long_rest, short_rest
@@ -81,10 +81,15 @@ def _member_lines(member: MemberRest) -> list[str]:
     ]
     lines = [" · ".join(parts)]
     for rolled in member.harmony_rolls:
-        lines.append(
-            f"{rolled.skill.label}: {describe_roll(rolled.roll)}: {rolled.allowed} benefit(s) "
-            "to choose with /harmony benefits"
-        )
+        shown = f"{rolled.skill.label}: {describe_roll(rolled.roll)}: "
+        if rolled.allowed:
+            some = "1 benefit" if rolled.allowed == 1 else f"{rolled.allowed} benefits"
+            shown += (
+                f"{some} to choose with /harmony benefits from {describe_benefits(rolled.skill)}"
+            )
+        else:
+            shown += f"under {HARMONY_BENEFIT_STEP}: no benefit"
+        lines.append(shown)
     if member.ration_spent:
         lines.append("ate a ration")
     if member.without_ration:

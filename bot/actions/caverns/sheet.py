@@ -129,7 +129,9 @@ def _rest_effects(sheet: CavernsSheet) -> str:
         for record in sheet.harmony_benefits
     ]
     lines += [
-        f"{pick.skill.label}: {pick.allowed} benefit(s) to choose" for pick in sheet.harmony_picks
+        f"{pick.skill.label}: {pick.allowed} to choose with /harmony benefits"
+        for pick in sheet.harmony_picks
+        if pick.allowed
     ]
     if sheet.fated_dice:
         lines.append("Twist Fate's dice: " + ", ".join(map(str, sheet.fated_dice)))

@@ -69,15 +69,21 @@ async def test_each_harmony_skill_rolls_its_attribute_for_a_benefit_per_full_5(
     assert planned.ephemeral and "(1 Harmony each, now +3)" in planned.lines[0]
     dice.load(5, 5, *faces)  # the rest's roll comes first
     reply = await rests.rest_short(services, actor(user))
-    assert f"{rolled}: {allowed} benefit(s) to choose with /harmony benefits" in member(reply, name)
+    some = {0: "", 1: "1 benefit", 2: "2 benefits", 3: "3 benefits"}[allowed]
+    if allowed:
+        assert f"{rolled}: {some} to choose with /harmony benefits from " in member(reply, name)
+    else:
+        assert f"{rolled}: under 5: no benefit" in member(reply, name)
     after = await sheet(services, name)
     assert after.harmony == 3  # +3 - 1 for the skill + 1 for the rest (+2 for a Human, to +3)
     if not chosen:
-        with pytest.raises(PawpostError, match="gives 0 benefits"):
+        with pytest.raises(PawpostError, match="You have no Sharp as Steel roll waiting"):
             await harmony.benefits(services, actor(user), skill, "ask the mc")
         return
     taken = await harmony.benefits(services, actor(user), skill, ", ".join(chosen))
     assert taken.lines[0] == f"{name}, until the next rest:"
+    left = [pick.allowed for pick in (await sheet(services, name)).harmony_picks]
+    assert left == ([allowed - len(chosen)] if allowed > len(chosen) else [])  # kept to choose
     assert len(taken.lines) >= 1 + len(chosen)
     assert len((await sheet(services, name)).harmony_benefits) == len(chosen)
     dice.load(5, 5)
@@ -124,9 +130,7 @@ async def test_sharp_as_steel_fixes_a_broken_item_and_asks_the_mc(services, dice
     await harmony.plan(services, actor(ALICE), "sharp as steel, flow like the river")
     dice.load(1, 2, 5, 5, 3, 3)  # a 6- Short Rest; Sharp as Steel 10 + Metal 0; Flow 6 + 2
     reply = await rests.rest_short(services, actor(ALICE))
-    assert "Sharp as Steel: 2d6 [5, 5] + Metal 0 = **10**: 2 benefit(s)" in member(
-        reply, "Brunhild"
-    )
+    assert "Sharp as Steel: 2d6 [5, 5] + Metal 0 = **10**: 2 benefits" in member(reply, "Brunhild")
     assert (await sheet(services, "Brunhild")).harmony == 1  # two skills; a 6- gives none back
     taken = await harmony.benefits(
         services, actor(ALICE), "sharp as steel", "fix item, ask the mc", item="helmet"
@@ -235,3 +239,69 @@ async def test_d3_a_stale_harmony_plan_is_set_aside_and_the_party_rests(services
     dice.load(4, 4)
     long = await rests.rest_long(services, actor(ADMIN, admin=True), character="Brunhild")
     assert not any("set aside" in line for line in long.lines)  # the plan was for one rest
+
+
+async def test_s3_3_harmony_benefits_are_picked_by_their_words_a_few_at_a_time(
+    services, dice, db
+) -> None:
+    from rules.caverns.harmony_skills import benefit_suggestions
+
+    await party_of_three(services)
+    await harmony.plan(services, actor(ALICE), "strong as the tallest tree, flow like the river")
+    dice.load(5, 5, 6, 6, 1, 1)  # the rest; the Tree 12 + Wood 2 = 14; Flow 2 + Water 2 = 4
+    rested = await rests.rest_short(services, actor(ALICE))
+    brunhild = member(rested, "Brunhild")
+    assert (
+        "Strong as the Tallest Tree: 2d6 [6, 6] + Wood 2 = **14**: 2 benefits to choose with "
+        "/harmony benefits from forceful attacks, lift three times or two free armour"
+    ) in brunhild
+    assert "Flow Like the River: 2d6 [1, 1] + Water 2 = **4**: under 5: no benefit" in brunhild
+    before = dump(db.path)
+    with pytest.raises(PawpostError) as wrong:
+        await harmony.benefits(
+            services, actor(ALICE), "Strong as the Tallest Tree", "forceful, fly"
+        )
+    assert wrong.value.message == (
+        '"fly" is not a benefit of Strong as the Tallest Tree; choose "forceful attacks", '
+        '"lift three times", "two free armour".'
+    )
+    with pytest.raises(PawpostError, match="^You have no Flow Like the River roll waiting"):
+        await harmony.benefits(services, actor(ALICE), "Flow Like the River", "unruffled")
+    assert dump(db.path) == before
+    taken = await harmony.benefits(services, actor(ALICE), "tree", "forceful")
+    assert taken.lines[-1] == (
+        "1 more to choose from forceful attacks, lift three times or two free armour, until the "
+        "next rest."
+    )
+    with pytest.raises(PawpostError, match="^Choose different benefits"):
+        await harmony.benefits(services, actor(ALICE), "tree", "forceful")
+    await harmony.benefits(services, actor(ALICE), "tree", "armour")
+    after = await sheet(services, "Brunhild")
+    assert after.harmony_picks == ()
+    assert [r.benefit for r in after.harmony_benefits] == [
+        HarmonyBenefit.FORCEFUL_ATTACKS,
+        HarmonyBenefit.TWO_FREE_ARMOUR,
+    ]
+    assert benefit_suggestions("forceful attacks, two")[0] == (
+        "forceful attacks, two free armour",
+        "forceful attacks, two free armour",
+    )
+
+
+async def test_s3_3_fixing_an_item_is_said_to_last(services, dice) -> None:
+    kit_sheet = None
+    await party_of_three(services)
+    kit_sheet = await sheet(services, "Brunhild")
+    await set_sheet(
+        services,
+        "Brunhild",
+        equipment=(
+            *kit_sheet.equipment[:-1],
+            Item(name="Helmet", kind=ItemKind.ARMOUR, broken=True),
+        ),
+    )
+    await harmony.plan(services, actor(ALICE), "sharp as steel")
+    dice.load(5, 5, 3, 2)  # 5 + Metal 0: one benefit
+    await rests.rest_short(services, actor(ALICE))
+    fixed = await harmony.benefits(services, actor(ALICE), "sharp as steel", "fix", item="helmet")
+    assert fixed.lines == ["Brunhild: the item is fixed for good."]

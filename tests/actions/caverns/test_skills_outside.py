@@ -380,7 +380,7 @@ async def test_burn_with_passion_gives_vitae_to_an_ally_through_a_rest(services,
     dice.load(2, 2, 6, 5)  # the rest (4); then 11 + Fire 3 = 14: two benefits
     rested = await rests.rest_short(services, actor(ALICE))
     field = next(f.value for f in rested.fields if f.name == "Ilsa")
-    assert "Burn with Passion: 2d6 [6, 5] + Fire 3 = **14**: 2 benefit(s)" in field
+    assert "Burn with Passion: 2d6 [6, 5] + Fire 3 = **14**: 2 benefits to choose" in field
     giver = await sheet(services, "Ilsa")
     await refused(
         harmony.benefits(
