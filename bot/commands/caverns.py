@@ -433,7 +433,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
                 Kind.text,
                 "The Harmony skill",
                 True,
-                choices=tuple(skill.label for skill in HarmonySkill),
+                choices=tuple(skill.value.replace("-", " ") for skill in HarmonySkill),
             ),
             Option(
                 "benefits",
