@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -88,6 +89,7 @@ REVERSAL_LOWEST = 3
 REVERSAL_HIGHEST = -3
 
 _Attribute = Field(ge=ATTRIBUTE_MIN, le=ATTRIBUTE_MAX)
+T = TypeVar("T")
 
 
 class CavernsSheet(BaseModel):
@@ -508,6 +510,44 @@ def validate_new_sheet(
     """Refuse a new character unless every creation rule holds; the message is one sentence
     naming what is wrong. `array` is the attribute values to assign (book l. 72)."""
     _check(new, catalogue, array)
+
+
+def creation_problems(
+    new: NewCharacter,
+    *,
+    catalogue: Mapping[str, CatalogueItem] = STARTER_CATALOGUE,
+    array: Sequence[int] = ATTRIBUTE_ARRAY,
+) -> list[str]:
+    """Every creation rule the choices break, one sentence each (the builder shows them all
+    at once); the checks that build on a refused choice are left until it is put right."""
+    problems: list[str] = []
+
+    def attempt(check: Callable[[], T]) -> T | None:
+        try:
+            return check()
+        except PawpostError as error:
+            problems.append(error.message)
+            return None
+
+    primary = CLASSES[new.character_class].primary
+    attempt(lambda: _check_attributes(new, array))
+    skillsets = attempt(lambda: chosen_skillsets(new))
+    if skillsets is not None:
+        attempt(lambda: _check_patron(new, skillsets))
+        attempt(
+            lambda: check_advanced_skill(
+                new.advanced, new.character_class, skillsets, patron_totem=new.patron_totem
+            )
+        )
+    attempt(lambda: _check_implement(new, primary))
+    attempt(lambda: _check_sick_beat(new, primary))
+    before = len(problems)
+    attempt(lambda: check_race_choices(new, catalogue))
+    race_ok = len(problems) == before
+    weapons = attempt(lambda: chosen_weapons(new, catalogue))
+    if weapons is not None and race_ok:
+        attempt(lambda: check_equipment(new, weapons, catalogue))
+    return problems
 
 
 def _check(

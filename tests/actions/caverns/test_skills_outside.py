@@ -254,8 +254,9 @@ async def test_the_builder_rolls_moon_with_the_bot_s_dice_at_create(services, di
     dice.load(6, 5, 4)  # a Druid's Damage 3 cannot rise: rerolled; Wind +1; Metal -1
     create = next(b for b in reply.buttons if b.label == "Create").custom_id
     made = await buttons.press(services, actor(ALICE), create)
-    assert "Moon: raise Damage (rerolled): d6 **6**" in made.lines
-    assert "Moon's bond: +1 Wind, -1 Metal" in made.lines
+    assert made.announce is not None  # the channel sees the dice
+    assert "Moon: raise Damage (rerolled): d6 **6**" in made.announce.lines
+    assert "Moon's bond: +1 Wind, -1 Metal" in made.announce.lines
     bond = (await sheet(services, "Selene")).moon
     assert bond is not None and (bond.raised.value, bond.lowered.value) == ("wind", "metal")
 
