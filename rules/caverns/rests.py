@@ -280,7 +280,8 @@ def long_rest(
 ) -> RestResult:
     """A Long Rest for the party (l. 315-319): the roll, then each member's Harmony skills,
     then the band: 10+ all Health and Vitae and broken items repaired; 7-9 one Vitae, all
-    Health, Harmony to 0; 6- all Health, Harmony to 0 (an Elfen's Harmony resets to 3, l. 77).
+    Health, Harmony to 0; 6- all Health, Harmony to 0 (an Elfen's Harmony resets to 3, l. 77);
+    on a 10+ a Harmony below that reset rises to it (RULINGS: never worse than a 7-9).
     Before the band, a Patron Totem binds a second totem (as named in `second_totems`) or
     gives +2 Vitae, so that the day's maximums hold. Whatever the roll, rations and torches
     are restocked up to what can be carried, and orders are delivered, paid or bought
@@ -300,17 +301,19 @@ def long_rest(
         sheet, moon_rolls = _bind_totem(sheet, totems.get(index), dice)
         sheet = restore_health(sheet)
         repaired: tuple[str, ...] = ()
+        reset = ELFEN_LONG_REST_HARMONY if sheet.race is Race.ELFEN else LONG_REST_HARMONY
         if band is Band.STRONG:
             repaired = tuple(item.name for item in sheet.broken_items)
             fixed = tuple(item.model_copy(update={"broken": False}) for item in sheet.equipment)
             sheet = sheet.model_copy(
                 update={"vitae": sheet.max_vitae, "equipment": fixed, "bonus_armour_spent": 0}
             )
+            # RULINGS: never worse than a 7-9: Harmony below its reset rises to it.
+            sheet = set_harmony(sheet, max(sheet.harmony, reset))
         else:
             if band is Band.WEAK:
                 vitae = min(sheet.max_vitae, sheet.vitae + LONG_REST_WEAK_VITAE)
                 sheet = sheet.model_copy(update={"vitae": vitae})
-            reset = ELFEN_LONG_REST_HARMONY if sheet.race is Race.ELFEN else LONG_REST_HARMONY
             sheet = set_harmony(sheet, reset)
         rations = max(sheet.rations, max_rations) - sheet.rations
         torches = max(sheet.torches, max_torches) - sheet.torches

@@ -100,7 +100,7 @@ async def test_a_long_rest_s_three_bands_and_the_restocking(services, dice) -> N
     )
     assert await numbers(services, "Brunhild") == (7, 0, 3, 10, 3)
     assert await numbers(services, "Ilsa") == (4, 1, 6, 10, 3)
-    assert await numbers(services, "Piper") == (3, -1, 6, 10, 3)
+    assert await numbers(services, "Piper") == (3, 0, 6, 10, 3)  # -1 rises to 0 (RULINGS)
     assert "repaired: Helmet" in member(strong, "Brunhild")
     assert "restocked +9 rations and +2 torches" in member(strong, "Brunhild")
     assert not (await sheet(services, "Brunhild")).broken_items
@@ -163,7 +163,7 @@ async def test_a_party_is_a_channel_unless_an_admin_groups_it(services, dice) ->
     shown = await party.show(services, actor(ALICE))
     assert shown.title == "The channel's party"
     assert [line.split(":")[0] for line in shown.lines[1:3]] == ["**Brunhild**", "**Ilsa**"]
-    assert shown.lines[-1] == "Torches: 6, carried by Brunhild, Ilsa."
+    assert shown.lines[-1] == "6 torches, carried by Brunhild, Ilsa."
     dice.load(5, 5)
     rested = await rests.rest_short(services, actor(ALICE))
     assert [field.name for field in rested.fields] == ["Brunhild", "Ilsa"]
