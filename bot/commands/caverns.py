@@ -16,6 +16,7 @@ from bot.actions.caverns import (
     moves,
     party,
     poisons,
+    race_traits,
     rests,
     skills,
     specials,
@@ -466,11 +467,13 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("skill", "use"),
-        "Use a skill: in a battle on your turn (Curing, Smudge, Time Curse…), or outside (Scry…)",
+        "Use a skill or a race's action (hug, breathe fire): in a battle on your turn, or outside",
         skills.use,
         (
             Option("name", Kind.text, "The skill", True, max_length=40),
-            Option("target", Kind.text, "Whom or what it is for (Scry, Commune)", max_length=80),
+            Option(
+                "target", Kind.text, "Whom or what it is for (Scry, Commune, a hug)", max_length=80
+            ),
             character_option(),
         ),
         rulesets=CAVERNS,
@@ -516,6 +519,24 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         rulesets=CAVERNS,
     ),
     Command(
+        ("admin", "party", "sunlight"),
+        "Say whether a party is in sunlight now (a Lucidian takes one less damage there)",
+        race_traits.set_sunlight,
+        (
+            Option("sunlight", Kind.text, "In sunlight?", True, choices=YES_NO),
+            Option("character", Kind.character, "A member (default: this channel's party)"),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("drunk",),
+        "A Dwarf drinks (+1 Vitae while drunk) or sobers up; a Long Rest sobers",
+        race_traits.drunk,
+        (Option("state", Kind.text, "Drunk now?", True, choices=YES_NO), character_option()),
+        rulesets=CAVERNS,
+    ),
+    Command(
         ("admin", "party", "set"),
         'Put an adventurer in a named party ("channel": back to its channel\'s party)',
         admin.set_party,
@@ -547,6 +568,9 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
                 choices=YES_NO,
             ),
             Option("note", Kind.text, "Which limb, which item, what is feared", max_length=100),
+            Option(
+                "illusion", Kind.text, "From an illusion (a Krokani is immune)?", choices=YES_NO
+            ),
         ),
         admin=True,
         rulesets=CAVERNS,
@@ -574,6 +598,9 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
                 Kind.text,
                 "Dealt by a Viscanti (not healed by a Short Rest)?",
                 choices=YES_NO,
+            ),
+            Option(
+                "illusion", Kind.text, "Harm by an illusion (a Krokani is immune)?", choices=YES_NO
             ),
         ),
         admin=True,

@@ -82,6 +82,9 @@ HARMONY_SKILL_COST = 1  # book l. 325: "Each skill used costs one Harmony"
 HARMONY_SKILL_FLOOR = -3  # book l. 325: "to a minimum of -3"
 HARMONY_BENEFIT_STEP = 5  # book l. 327, 333, 338: "one ... benefit for every 5 points you roll"
 SKILL_HARMONY_COST = 1  # book l. 155 and others: "Spend one Harmony"
+TALLEST_TREE_FREE_ARMOUR = 2  # book l. 341: "Gain two free Armour"
+FLOW_FREE_ARMOUR = 1  # book l. 335: "gain a free Armour against it"
+PASSION_BOUND = 0  # book l. 343-344: allies "at least +0", enemies "at most +0"
 
 # --- Skills with numbers, outside battle ----------------------------------------------------
 PATRON_TOTEM_VITAE = 2  # book l. 206: "gain +2 Vitae if you choose not to bind a second totem"

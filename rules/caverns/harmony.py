@@ -11,9 +11,11 @@ from rules.caverns.catalogue import STARTER_CATALOGUE, CatalogueItem, ItemKind, 
 from rules.caverns.constants import (
     ATTRIBUTE_MAX,
     ATTRIBUTE_MIN,
+    FLOW_FREE_ARMOUR,
     HARMONY_BENEFIT_STEP,
     HARMONY_SKILL_COST,
     HARMONY_SKILL_FLOOR,
+    TALLEST_TREE_FREE_ARMOUR,
 )
 from rules.caverns.harmony_skills import (
     HARMONY_SKILLS,
@@ -123,6 +125,39 @@ def use_harmony_skills(
     return HarmonySkillsResult(sheet=sheet, rolls=tuple(rolls))
 
 
+# The benefits that are free pieces of armour, and how many (l. 335, 341).
+FREE_ARMOUR: Mapping[HarmonyBenefit, int] = {
+    HarmonyBenefit.TWO_FREE_ARMOUR: TALLEST_TREE_FREE_ARMOUR,
+    HarmonyBenefit.FORCEFUL_AGAINST_YOU: FLOW_FREE_ARMOUR,
+}
+TALLEST_TREE_ARMOUR = "Strong as the Tallest Tree's free Armour"
+
+
+def spend_free_armour(sheet: CavernsSheet) -> CavernsSheet | None:
+    """Expend one of Strong as the Tallest Tree's two free pieces (l. 341), if one is left;
+    like other bonus armour it breaks nothing."""
+    record = next(
+        (r for r in sheet.harmony_benefits if r.benefit is HarmonyBenefit.TWO_FREE_ARMOUR), None
+    )
+    if record is None or not record.uses:
+        return None
+    left = record.model_copy(update={"uses": record.uses - 1})
+    kept = tuple(left if r is record else r for r in sheet.harmony_benefits)
+    return sheet.model_copy(update={"harmony_benefits": kept})
+
+
+def forceful_against(sheet: CavernsSheet) -> CavernsSheet | None:
+    """Flow Like the River (l. 335): the next attack against the character is Forceful and a
+    free piece of armour may be spent against it; the sheet with the benefit used up, or None
+    when it has none waiting."""
+    if not sheet.has_benefit(HarmonyBenefit.FORCEFUL_AGAINST_YOU):
+        return None
+    kept = tuple(
+        r for r in sheet.harmony_benefits if r.benefit is not HarmonyBenefit.FORCEFUL_AGAINST_YOU
+    )
+    return sheet.model_copy(update={"harmony_benefits": kept})
+
+
 class BenefitsChosen(BaseModel):
     """The sheet after its benefits, and the ally's when Vitae was given."""
 
@@ -190,6 +225,8 @@ def choose_benefits(
             records.append(BenefitRecord(benefit=benefit, detail=f"{vitae} Vitae"))
         elif benefit is HarmonyBenefit.PROFICIENT_WITH_ITEM:
             records.append(BenefitRecord(benefit=benefit, detail=" ".join(item.lower().split())))
+        elif benefit in FREE_ARMOUR:
+            records.append(BenefitRecord(benefit=benefit, uses=FREE_ARMOUR[benefit]))
         else:
             records.append(BenefitRecord(benefit=benefit))
     sheet = sheet.model_copy(update={"harmony_benefits": (*sheet.harmony_benefits, *records)})

@@ -99,12 +99,14 @@ class HarmonyPick(BaseModel):
 
 
 class BenefitRecord(BaseModel):
-    """A benefit in force until the next rest; `detail` names the item or the ally."""
+    """A benefit in force until the next rest; `detail` names the item or the ally; `uses`
+    counts the free pieces of armour still to expend (Tallest Tree's two, Flow's one)."""
 
     model_config = ConfigDict(frozen=True)
 
     benefit: HarmonyBenefit
     detail: str = ""
+    uses: int = Field(default=0, ge=0)
 
 
 class Poisoning(BaseModel):

@@ -35,6 +35,7 @@ from rules.caverns.market import (
     orders_at_short_rest,
 )
 from rules.caverns.poisons import after_rest
+from rules.caverns.race_traits import drink
 from rules.caverns.races import Race
 from rules.caverns.rolling import Band, band_of, plain_roll
 from rules.caverns.sheet import CavernsSheet, moon_values
@@ -148,6 +149,8 @@ def _begin(sheet: CavernsSheet, moment: Moment) -> tuple[CavernsSheet, tuple[Con
     )
     if moment is Moment.LONG_REST:  # Reversal lasts "until your next Long Rest" (l. 236)
         cleared = cleared.model_copy(update={"reversal": None})
+        if cleared.drunk:  # RULINGS (ours): a day in the open sobers a Dwarf up
+            cleared = drink(cleared, False)
     return end_conditions(after_rest(cleared), moment)
 
 

@@ -308,9 +308,17 @@ class CavernsSheet(BaseModel):
         return max(0, self.bonus_armour - self.bonus_armour_spent)
 
     @property
+    def free_armour(self) -> int:
+        """Strong as the Tallest Tree's free pieces still to expend (l. 341)."""
+        return sum(
+            r.uses for r in self.harmony_benefits if r.benefit is HarmonyBenefit.TWO_FREE_ARMOUR
+        )
+
+    @property
     def armour_left(self) -> int:
-        """Every piece that can still be expended: intact items and the race's own."""
-        return self.intact_armour + self.intact_bonus_armour
+        """Every piece that can still be expended: intact items, the race's own, and the
+        Tallest Tree's free ones."""
+        return self.intact_armour + self.intact_bonus_armour + self.free_armour
 
     @property
     def heavily_armoured(self) -> bool:

@@ -19,6 +19,8 @@ class CavernsSettings(BaseModel):
     sale_percent: int = SALE_PERCENT  # what the market pays, of the catalogue price
     # Where each party is, by party id, as the MC said (/admin party site): Melding's site.
     party_sites: dict[int, str] = Field(default_factory=dict)
+    # The parties the MC said are in sunlight now (/admin party sunlight): the Lucidian's trait.
+    sunlit_parties: list[int] = Field(default_factory=list)
 
     @classmethod
     def of(cls, settings: GuildSettings) -> CavernsSettings:

@@ -10,6 +10,7 @@ from bot.actions import audit
 from bot.actions.caverns.common import caverns_sheet, items, party_label, require_caverns, save
 from bot.actions.caverns.conditions import cure_button
 from bot.actions.caverns.parse import yes
+from bot.actions.caverns.race_traits import lucidian_loss
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import named, require_admin
@@ -27,6 +28,7 @@ from rules.caverns.catalogue import (
 )
 from rules.caverns.conditions import CONDITIONS, parse_condition
 from rules.caverns.health import lose_health
+from rules.caverns.race_traits import illusion_immunity
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
 from storage.caverns import caverns
@@ -130,16 +132,22 @@ def add_condition(
     difficulty: int | None = None,
     flourish: str | None = None,
     note: str | None = None,
+    illusion: str | None = None,
 ) -> Reply:
-    """`/admin condition add`: the MC puts a condition on a character (immunities refuse)."""
+    """`/admin condition add`: the MC puts a condition on a character (immunities refuse, and
+    a Krokani's against an illusion's, l. 84)."""
     chosen = parse_condition(condition)
     from_flourish = yes(flourish, "Flourish")
+    illusory = yes(illusion, "Illusion")
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         require_admin(actor, guild)
         found = named(tx, guild.guild_id, character)
+        immune = illusion_immunity(caverns_sheet(found)) if illusory else None
+        if immune is not None:
+            raise PawpostError(f"This character is immune to all forms of Illusion ({immune}).")
         sheet = inflict(
             caverns_sheet(found),
             chosen,
@@ -248,19 +256,30 @@ def remove_item(services: Services, actor: Actor, name: str) -> Reply:
 
 @runs_in_database
 def damage(
-    services: Services, actor: Actor, character: str, amount: int, viscanti: str | None = None
+    services: Services,
+    actor: Actor,
+    character: str,
+    amount: int,
+    viscanti: str | None = None,
+    illusion: str | None = None,
 ) -> Reply:
     """`/admin damage`: the MC takes Health after a blow outside a battle (armour already
-    counted); a Viscanti's wounds outlast the next Short Rest."""
+    counted); a Viscanti's wounds outlast the next Short Rest; an illusion's harm nothing to a
+    Krokani (l. 84); a Lucidian takes one less in sunlight (l. 86)."""
     if amount < 1:
         raise PawpostError("Take at least 1 Health.")
     lasting = yes(viscanti, "Viscanti")
+    illusory = yes(illusion, "Illusion")
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         require_admin(actor, guild)
         found = named(tx, guild.guild_id, character)
         before = caverns_sheet(found)
+        immune = illusion_immunity(before) if illusory else None
+        if immune is not None:
+            raise PawpostError(f"This character is immune to all forms of Illusion ({immune}).")
+        amount = lucidian_loss(tx, guild, found, amount)
         hurt = lose_health(before, amount, from_viscanti=lasting)
         amount = before.health - hurt.health
         sheet = vitality(hurt) or hurt  # Vitality (l. 194) holds outside a battle too

@@ -9,12 +9,14 @@ from bot.actions.caverns.battle_skills import BATTLE_SKILLS, battle_of, use_in_b
 from bot.actions.caverns.common import caverns_sheet, party_of, require_caverns, save
 from bot.actions.caverns.conditions import cure_button
 from bot.actions.caverns.melding import land_use_lines
+from bot.actions.caverns.race_traits import use_race_action
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, named
 from bot.actions.reply import Button, Reply
 from rules.caverns.conditions import Condition
 from rules.caverns.melding import LAND_SKILLS
+from rules.caverns.race_traits import race_action
 from rules.caverns.skill_uses import offer_fated_die, own_skill, resist_poison, use_skill
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
@@ -36,6 +38,9 @@ def use(
         found = acting_character(tx, actor, guild, character)
         party_of(tx, guild, found, actor, now)
         sheet = caverns_sheet(found)
+        action = race_action(sheet, name)
+        if action is not None:  # the Tae'dae's hug, the Dracnari's fire (l. 75, 90)
+            return use_race_action(services, tx, actor, guild, found, action, target, now)
         skill = own_skill(sheet, name)
         fighting = battle_of(tx, actor, found)
         if fighting is not None and skill.key in BATTLE_SKILLS:
