@@ -9,14 +9,13 @@ from typing import TypeVar
 from bot.actions import audit
 from bot.actions.caverns.common import caverns_sheet, items, party_label, require_caverns, save
 from bot.actions.caverns.conditions import cure_button
+from bot.actions.caverns.gm import Harm, take_health
 from bot.actions.caverns.parse import yes
-from bot.actions.caverns.race_traits import lucidian_loss
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import named, require_admin
 from bot.actions.reply import Reply, ReplyField
 from rules.caverns.afflictions import cure, inflict
-from rules.caverns.battle_skills_a import vitality
 from rules.caverns.catalogue import (
     CatalogueItem,
     Flourish,
@@ -27,9 +26,7 @@ from rules.caverns.catalogue import (
     item_key,
 )
 from rules.caverns.conditions import CONDITIONS, parse_condition
-from rules.caverns.health import lose_health
 from rules.caverns.race_traits import illusion_immunity
-from rules.caverns.wording import signed
 from rules.errors import PawpostError
 from storage.caverns import caverns
 from storage.caverns.settings import CavernsSettings
@@ -262,37 +259,25 @@ def damage(
     amount: int,
     viscanti: str | None = None,
     illusion: str | None = None,
+    hold: str | None = None,
 ) -> Reply:
     """`/admin damage`: the MC takes Health after a blow outside a battle (armour already
     counted); a Viscanti's wounds outlast the next Short Rest; an illusion's harm nothing to a
-    Krokani (l. 84); a Lucidian takes one less in sunlight (l. 86)."""
+    Krokani (l. 84); a Lucidian takes one less in sunlight (l. 86). A death comes back by
+    Vitae at once, or at the party's next rest when the MC holds it (`hold`)."""
     if amount < 1:
         raise PawpostError("Take at least 1 Health.")
-    lasting = yes(viscanti, "Viscanti")
-    illusory = yes(illusion, "Illusion")
+    harm = Harm(lasting=yes(viscanti, "Viscanti"), illusion=yes(illusion, "Illusion"))
+    held = yes(hold, "Hold")
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         require_admin(actor, guild)
         found = named(tx, guild.guild_id, character)
-        before = caverns_sheet(found)
-        immune = illusion_immunity(before) if illusory else None
-        if immune is not None:
-            raise PawpostError(f"This character is immune to all forms of Illusion ({immune}).")
-        amount = lucidian_loss(tx, guild, found, amount)
-        hurt = lose_health(before, amount, from_viscanti=lasting)
-        amount = before.health - hurt.health
-        sheet = vitality(hurt) or hurt  # Vitality (l. 194) holds outside a battle too
-        save(tx, found, sheet)
+        lines = take_health(tx, guild, found, amount, harm, held=held)
         tx.audit.add(
-            audit.entry(actor, "damage", f"lost {amount} Health", services.clock(), character=found)
+            audit.entry(
+                actor, "damage", f"{amount} Health asked", services.clock(), character=found
+            )
         )
-    lines = [f"{safe(found.name)} loses {amount} Health: {hurt.health} / {hurt.max_health}."]
-    if sheet is not hurt:
-        lines.append(
-            f"{safe(found.name)} would die, but Vitality holds: 1 Harmony spent "
-            f"({signed(sheet.harmony)}), {sheet.health} Health left."
-        )
-    elif sheet.is_dead:
-        lines.append(f"{safe(found.name)} dies.")
     return Reply(lines=lines)

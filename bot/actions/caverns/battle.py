@@ -770,31 +770,38 @@ def end(services: Services, actor: Actor) -> Reply:
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         require_admin(actor, guild)
-        ids = [c.character_id for c in scene.state.combatants if c.character_id is not None]
-        found = tx.characters.by_ids(guild.guild_id, ids)
-        for character_id in ids:
-            character = found[character_id]
-            sheet = caverns_sheet(character)
-            if not sheet.is_dead:
-                continue
-            spared = skills.revivified(scene, character_id)
-            back = return_from_death(sheet, revivified=spared)
-            save(tx, character, back)
-            if back.retired:
-                scene.say(f"{safe(character.name)} has no Vitae left and retires from adventuring.")
-            elif spared:
-                scene.say(skills.REVIVIFIED.format(name=safe(character.name), vitae=back.vitae))
-            else:
-                scene.say(
-                    f"{safe(character.name)} marks off 1 Vitae ({back.vitae} left) and "
-                    "returns at full Health."
-                )
-        battle_conditions.battle_over(scene)
-        fallen = [c.name for c in scene.state.combatants if c.is_npc and c.dead]
-        scene.say("Fallen enemies: " + (", ".join(safe(n) for n in fallen) or "none") + ".")
-        caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, ids)
-        scene.state = scene.state.model_copy(update={"phase": Phase.OVER, "current": None})
+        close_battle(scene)
         return scene.commit(actor, "end", "The battle ends", now)
+
+
+def close_battle(scene: Scene) -> None:
+    """What a battle's end does: the dead come back by Vitae (Revivify sparing it) or retire,
+    the battle's conditions end, the fighters are free, the battle is over."""
+    tx, guild = scene.tx, scene.guild
+    ids = [c.character_id for c in scene.state.combatants if c.character_id is not None]
+    found = tx.characters.by_ids(guild.guild_id, ids)
+    for character_id in ids:
+        character = found[character_id]
+        sheet = caverns_sheet(character)
+        if not sheet.is_dead:
+            continue
+        spared = skills.revivified(scene, character_id)
+        back = return_from_death(sheet, revivified=spared)
+        save(tx, character, back)
+        if back.retired:
+            scene.say(f"{safe(character.name)} has no Vitae left and retires from adventuring.")
+        elif spared:
+            scene.say(skills.REVIVIFIED.format(name=safe(character.name), vitae=back.vitae))
+        else:
+            scene.say(
+                f"{safe(character.name)} marks off 1 Vitae ({back.vitae} left) and "
+                "returns at full Health."
+            )
+    battle_conditions.battle_over(scene)
+    fallen = [c.name for c in scene.state.combatants if c.is_npc and c.dead]
+    scene.say("Fallen enemies: " + (", ".join(safe(n) for n in fallen) or "none") + ".")
+    caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, ids)
+    scene.state = scene.state.model_copy(update={"phase": Phase.OVER, "current": None})
 
 
 def skip_button(combat: Combat[BattleState]) -> Button:

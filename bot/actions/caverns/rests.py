@@ -17,6 +17,7 @@ from bot.actions.caverns.common import (
     require_caverns,
     save,
 )
+from bot.actions.caverns.death import come_back, fighting_in
 from bot.actions.caverns.melding import land_after_rest
 from bot.actions.caverns.moon import moon_lines
 from bot.actions.context import Actor, Services, runs_in_database
@@ -169,6 +170,25 @@ def _plans(tx: Transaction, members: list[Character], kind: RestKind) -> Plans:
     return plans
 
 
+def _returned(
+    tx: Transaction, guild: Guild, members: list[Character]
+) -> tuple[list[Character], list[str]]:
+    """Before a rest, the dead come back by Vitae (or retire), so that no death stops the
+    party's rest (RULINGS); one lying dead in a battle waits for its end."""
+    resting: list[Character] = []
+    lines: list[str] = []
+    for member in members:
+        if caverns_sheet(member).is_dead:
+            if fighting_in(tx, guild, member) is not None:
+                lines.append(f"{safe(member.name)} lies dead in a battle and does not rest.")
+                continue
+            lines.append(come_back(tx, member))
+            if caverns_sheet(member).retired:
+                continue
+        resting.append(member)
+    return resting, lines
+
+
 def _experience_buttons(rest_id: int) -> list[Button]:
     buttons = []
     for question in range(len(EXPERIENCE_QUESTIONS)):
@@ -196,7 +216,9 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         party = resting_party(tx, actor, guild, character, now)
-        members = [m for m in party_members(tx, guild, party) if not caverns_sheet(m).retired]
+        members, returned = _returned(
+            tx, guild, [m for m in party_members(tx, guild, party) if not caverns_sheet(m).retired]
+        )
         if not members:
             raise PawpostError("This party has no adventurer to rest.")
         plans = _plans(tx, members, rest_kind)
@@ -241,6 +263,7 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
         )
     lines = [
         f"{party_label(party)} rests.",
+        *returned,
         describe_roll(result.roll),
         f"**{result.band.value}**: {result.result}",
         *plans.notes,
