@@ -18,6 +18,7 @@ from bot.actions.cat.magic import TRICK_BUTTONS as CAT_TRICK_BUTTONS
 from bot.actions.cat.risks import RISK_BUTTONS as CAT_RISK_BUTTONS
 from bot.actions.cat.sheet import sheet_fields as cat_sheet_fields
 from bot.actions.cat.wounds import WOUND_BUTTONS as CAT_WOUND_BUTTONS
+from bot.actions.caverns import adjudicate as caverns_adjudicate
 from bot.actions.caverns import card as caverns_card
 from bot.actions.caverns.admin import settings_field as caverns_settings_field
 from bot.actions.caverns.battle import BATTLE_BUTTONS as CAVERNS_BATTLE_BUTTONS
@@ -145,6 +146,7 @@ CAVERNS = Ruleset(
     builder=CAVERNS_BUILDER,
     bench=CAVERNS_BENCH,
     card=caverns_card.card,
+    adjudicate=caverns_adjudicate.adjudicate,
 )
 
 RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM, CAT, WCAGR, CAVERNS)}
