@@ -317,6 +317,14 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
                 "rare", Kind.text, "The MC only: rare or not, unlike the catalogue", choices=YES_NO
             ),
             character_option(),
+            *FATED,
+            Option(
+                "quantity",
+                Kind.integer,
+                "Rations and torches: how many (default 1)",
+                min_value=1,
+                max_value=admin.MOST_CARRIED,
+            ),
         ),
         rulesets=CAVERNS,
     ),
@@ -486,7 +494,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         rulesets=CAVERNS,
     ),
     Command(
-        ("fate", "give"),
+        ("twist-fate",),
         "Twist Fate: offer one of your dice for another character's next roll",
         skills.give_fate,
         (
@@ -601,6 +609,12 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
             ),
             Option(
                 "illusion", Kind.text, "Harm by an illusion (a Krokani is immune)?", choices=YES_NO
+            ),
+            Option(
+                "hold",
+                Kind.text,
+                "If it dies: hold its return by Vitae until the party's next rest?",
+                choices=YES_NO,
             ),
         ),
         admin=True,

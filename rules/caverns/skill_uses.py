@@ -157,7 +157,7 @@ def accept_fated_die(
     if offer is None:
         raise PawpostError(
             f"{holder_name} has not offered you a fated {face}; its player offers it with "
-            "/fate give."
+            "/twist-fate."
         )
     kept = tuple(o for o in roller.fated_offers if o is not offer)
     return roller.model_copy(update={"fated_offers": kept})

@@ -91,7 +91,7 @@ def hand_fated_die(
 ) -> int | None:
     """Twist Fate (l. 219): one of the dice a character holds becomes this roll's doubles. The
     holder is the roller unless named; its player (or an admin) gives the die, or has offered
-    it to the roller with `/fate give`, which this roll accepts."""
+    it to the roller with `/twist-fate`, which this roll accepts."""
     if face is None:
         return None
     holder = roller

@@ -98,7 +98,7 @@ def use(
 def give_fate(
     services: Services, actor: Actor, die: int, to: str, character: str | None = None
 ) -> Reply:
-    """`/fate give`: offer one of Twist Fate's dice for another character's next roll (l. 219);
+    """`/twist-fate`: offer one of Twist Fate's dice for another character's next roll (l. 219);
     its player accepts by rolling with `fated-die` and `fated-from`."""
     now = services.clock()
     with services.db.transaction() as tx:
