@@ -18,6 +18,7 @@ from bot.actions.cat.magic import TRICK_BUTTONS as CAT_TRICK_BUTTONS
 from bot.actions.cat.risks import RISK_BUTTONS as CAT_RISK_BUTTONS
 from bot.actions.cat.sheet import sheet_fields as cat_sheet_fields
 from bot.actions.cat.wounds import WOUND_BUTTONS as CAT_WOUND_BUTTONS
+from bot.actions.caverns import adjudicate as caverns_adjudicate
 from bot.actions.caverns import card as caverns_card
 from bot.actions.caverns.admin import settings_field as caverns_settings_field
 from bot.actions.caverns.battle import BATTLE_BUTTONS as CAVERNS_BATTLE_BUTTONS
@@ -27,6 +28,7 @@ from bot.actions.caverns.conditions import CURE_BUTTONS as CAVERNS_CURE_BUTTONS
 from bot.actions.caverns.export import export_section as caverns_export
 from bot.actions.caverns.flourishes import FLOURISH_BUTTONS as CAVERNS_FLOURISH_BUTTONS
 from bot.actions.caverns.market import OFFER_BUTTONS as CAVERNS_OFFER_BUTTONS
+from bot.actions.caverns.market import SALE_BUTTONS as CAVERNS_SALE_BUTTONS
 from bot.actions.caverns.rests import REST_BUTTONS as CAVERNS_REST_BUTTONS
 from bot.actions.caverns.sheet import sheet_fields as caverns_sheet_fields
 from bot.actions.germ import adjudicate as germ_adjudicate
@@ -136,6 +138,7 @@ CAVERNS = Ruleset(
         **CAVERNS_REST_BUTTONS,
         **CAVERNS_CURE_BUTTONS,
         **CAVERNS_OFFER_BUTTONS,
+        **CAVERNS_SALE_BUTTONS,
         **CAVERNS_BATTLE_BUTTONS,
         **CAVERNS_FLOURISH_BUTTONS,
     },
@@ -145,6 +148,7 @@ CAVERNS = Ruleset(
     builder=CAVERNS_BUILDER,
     bench=CAVERNS_BENCH,
     card=caverns_card.card,
+    adjudicate=caverns_adjudicate.adjudicate,
 )
 
 RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM, CAT, WCAGR, CAVERNS)}

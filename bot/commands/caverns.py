@@ -16,6 +16,7 @@ from bot.actions.caverns import (
     moves,
     party,
     poisons,
+    race_traits,
     rests,
     skills,
     specials,
@@ -26,6 +27,7 @@ from rules.caverns.catalogue import ItemKind, Range
 from rules.caverns.classes import CharacterClass
 from rules.caverns.constants import DEFAULT_DIFFICULTY
 from rules.caverns.flourishes import Boost
+from rules.caverns.harmony_skills import HarmonySkill, benefit_suggestions
 from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import FleeRoute
 from rules.caverns.races import Race
@@ -307,11 +309,38 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
             Option(
                 "price",
                 Kind.integer,
-                "Its base price in gp (the catalogue's unless given)",
+                "The MC only: a base price in gp other than the catalogue's",
                 min_value=0,
                 max_value=1_000_000,
             ),
-            Option("rare", Kind.text, "Is it rare? (the catalogue's unless given)", choices=YES_NO),
+            Option(
+                "rare", Kind.text, "The MC only: rare or not, unlike the catalogue", choices=YES_NO
+            ),
+            character_option(),
+            *FATED,
+            Option(
+                "quantity",
+                Kind.integer,
+                "Rations and torches: how many (default 1)",
+                min_value=1,
+                max_value=admin.MOST_CARRIED,
+            ),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("sell",),
+        "Sell an item you carry at the market: half its catalogue price (the MC may refuse)",
+        market.sell_item,
+        (
+            Option("item", Kind.text, "What you sell", True, max_length=40),
+            Option(
+                "price",
+                Kind.integer,
+                "The MC only: what it fetches, if not the market's price",
+                min_value=0,
+                max_value=1_000_000,
+            ),
             character_option(),
         ),
         rulesets=CAVERNS,
@@ -325,11 +354,12 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("pay-deliveries",),
-        "Whether you pay for your deliveries at the next Long Rest (one unpaid bars the market)",
+        "Pay for your deliveries (or one of them) at the next Long Rest? Unpaid bars the market",
         market.withhold,
         (
             Option("pay", Kind.text, "Pay at the next Long Rest?", True, choices=YES_NO),
             character_option(),
+            Option("item", Kind.text, "Only this delivery (default: all of them)", max_length=40),
         ),
         rulesets=CAVERNS,
     ),
@@ -407,14 +437,21 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         "Take the benefits a Harmony skill's roll gave (one per full 5), until the next rest",
         harmony.benefits,
         (
-            Option("skill", Kind.text, "The Harmony skill", True, max_length=40),
+            Option(
+                "skill",
+                Kind.text,
+                "The Harmony skill",
+                True,
+                choices=tuple(skill.value.replace("-", " ") for skill in HarmonySkill),
+            ),
             Option(
                 "benefits",
                 Kind.text,
-                'e.g. "teleport, unnoticed"',
+                'e.g. "teleport, unnoticed" (one per full 5 of the roll)',
                 True,
                 max_length=120,
                 keyword="chosen",
+                suggest=benefit_suggestions,
             ),
             Option("item", Kind.text, "Sharp as Steel: the item", max_length=40),
             Option("ally", Kind.character, "Burn with Passion: who gets your Vitae"),
@@ -438,12 +475,32 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("skill", "use"),
-        "Use a skill: in a battle on your turn (Curing, Smudge, Time Curse…), or outside (Scry…)",
+        "Use a skill or a race's action (hug, breathe fire): in a battle on your turn, or outside",
         skills.use,
         (
             Option("name", Kind.text, "The skill", True, max_length=40),
-            Option("target", Kind.text, "Whom or what it is for (Scry, Commune)", max_length=80),
+            Option(
+                "target", Kind.text, "Whom or what it is for (Scry, Commune, a hug)", max_length=80
+            ),
             character_option(),
+        ),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("stand",),
+        "Stand up outside a battle: Prone ends (in a battle, /battle stand on your turn)",
+        conditions.stand,
+        (character_option(),),
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("twist-fate",),
+        "Twist Fate: offer one of your dice for another character's next roll",
+        skills.give_fate,
+        (
+            Option("die", Kind.integer, "The die you hold", True, min_value=1, max_value=6),
+            Option("to", Kind.character, "Whose roll it is for", True),
+            character_option("Which of your characters holds it (default: your active one)"),
         ),
         rulesets=CAVERNS,
     ),
@@ -451,7 +508,11 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         ("cure",),
         "Roll against one of your conditions (Bound: Wind 9, Confused: Metal 7, ...)",
         conditions.roll_cure,
-        (Option("condition", Kind.text, "The condition", True, max_length=20), character_option()),
+        (
+            Option("condition", Kind.text, "The condition", True, max_length=20),
+            character_option(),
+            *FATED,
+        ),
         rulesets=CAVERNS,
     ),
     Command(
@@ -463,6 +524,24 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
             Option("character", Kind.character, "A member (default: this channel's party)"),
         ),
         admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("admin", "party", "sunlight"),
+        "Say whether a party is in sunlight now (a Lucidian takes one less damage there)",
+        race_traits.set_sunlight,
+        (
+            Option("sunlight", Kind.text, "In sunlight?", True, choices=YES_NO),
+            Option("character", Kind.character, "A member (default: this channel's party)"),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("drunk",),
+        "A Dwarf drinks (+1 Vitae while drunk) or sobers up; a Long Rest sobers",
+        race_traits.drunk,
+        (Option("state", Kind.text, "Drunk now?", True, choices=YES_NO), character_option()),
         rulesets=CAVERNS,
     ),
     Command(
@@ -497,6 +576,9 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
                 choices=YES_NO,
             ),
             Option("note", Kind.text, "Which limb, which item, what is feared", max_length=100),
+            Option(
+                "illusion", Kind.text, "From an illusion (a Krokani is immune)?", choices=YES_NO
+            ),
         ),
         admin=True,
         rulesets=CAVERNS,
@@ -523,6 +605,15 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
                 "viscanti",
                 Kind.text,
                 "Dealt by a Viscanti (not healed by a Short Rest)?",
+                choices=YES_NO,
+            ),
+            Option(
+                "illusion", Kind.text, "Harm by an illusion (a Krokani is immune)?", choices=YES_NO
+            ),
+            Option(
+                "hold",
+                Kind.text,
+                "If it dies: hold its return by Vitae until the party's next rest?",
                 choices=YES_NO,
             ),
         ),
@@ -558,6 +649,18 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         "Take an item out of the server's catalogue",
         admin.remove_item,
         (Option("name", Kind.text, "The item's name", True, max_length=40),),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
+    Command(
+        ("config", "selling"),
+        "What the market pays for an item sold, in % of its catalogue price (default 50)",
+        admin.selling,
+        (
+            Option(
+                "percent", Kind.integer, "Percent", True, min_value=0, max_value=admin.MOST_PERCENT
+            ),
+        ),
         admin=True,
         rulesets=CAVERNS,
     ),

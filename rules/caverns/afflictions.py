@@ -75,6 +75,7 @@ def inflict(
         from_flourish=from_flourish and (old is None or old.from_flourish),
         difficulty=difficulty,
         note=note,
+        version=0 if old is None else old.version + 1,
     )
     others = tuple(a for a in sheet.conditions if a.condition is not condition)
     return sheet.model_copy(update={"conditions": (*others, fresh)})
@@ -89,7 +90,7 @@ def without(sheet: CavernsSheet, condition: Condition) -> CavernsSheet:
 def cure(sheet: CavernsSheet, condition: Condition) -> CavernsSheet:
     """End a condition by a skill, an item, water on a fire, or the MC's word."""
     if not sheet.has_condition(condition):
-        raise PawpostError(f"This character is not {condition.label}.")
+        raise PawpostError(f"This character is not {condition.state}.")
     return without(sheet, condition)
 
 
@@ -121,16 +122,23 @@ class CureResult(BaseModel):
 
 
 def cure_roll(
-    sheet: CavernsSheet, condition: Condition, dice: DiceSource, *, fated_die: int | None = None
+    sheet: CavernsSheet,
+    condition: Condition,
+    dice: DiceSource,
+    *,
+    fated_die: int | None = None,
+    day: int | None = None,
 ) -> CureResult:
     """The roll a condition asks for on the sufferer's turn (l. 350-367): Ablaze Water 5,
     Bound Wind 9, Confused Metal 7, Disloyalty Fire 7, Fatigue Wood 7, Sickness Water 7,
     Sleeping Harmony 7 (or the difficulty the MC or a skill set). A success ends Ablaze, Bound
     and Sleeping. The other four end after three rolls whatever their results (RULINGS), or
-    at the first success with Athletics' Fitness (l. 193). A failed Fatigue roll falls Prone."""
+    at the first success with Athletics' Fitness (l. 193). A failed Fatigue roll falls Prone.
+    A condition that stays counts the roll in its `version`, and `day` (a roll outside a
+    battle) is kept as the game day it was rolled."""
     active = sheet.condition(condition)
     if active is None:
-        raise PawpostError(f"This character is not {condition.label}.")
+        raise PawpostError(f"This character is not {condition.state}.")
     rule = CONDITIONS[condition]
     if rule.cure is None:
         ends = " or ".join(ending.value for ending in rule.ends)
@@ -150,20 +158,25 @@ def cure_roll(
     )
     success = bool(rolled.roll.succeeded)
     after = rolled.sheet
+    rolls = active.rolls
     if rule.rolls_to_cure is None:
         cured = success
-        if cured:
-            after = wake(after) if condition is Condition.SLEEPING else without(after, condition)
     else:
-        rolls = active.rolls + 1
+        rolls += 1
         fitness = success and after.has_skill("athletics:fitness")
         cured = rolls >= rule.rolls_to_cure or fitness
-        if cured:
-            after = without(after, condition)
-        else:
-            counted = active.model_copy(update={"rolls": rolls})
-            kept = tuple(counted if a.condition is condition else a for a in after.conditions)
-            after = after.model_copy(update={"conditions": kept})
+    if cured:
+        after = wake(after) if condition is Condition.SLEEPING else without(after, condition)
+    else:
+        counted = active.model_copy(
+            update={
+                "rolls": rolls,
+                "version": active.version + 1,
+                "rolled_day": active.rolled_day if day is None else day,
+            }
+        )
+        kept = tuple(counted if a.condition is condition else a for a in after.conditions)
+        after = after.model_copy(update={"conditions": kept})
     if not success and condition is Condition.FATIGUE and immunity(after, Condition.PRONE) is None:
         after = inflict(after, Condition.PRONE)
     return CureResult(
@@ -183,15 +196,34 @@ class Moment(StrEnum):
     BATTLE_END = "battle end"
 
 
+# Conditions that end by what happens in a battle's turns (l. 351, 357, 359, 361, 362, 364,
+# 365): a lost turn, an item picked up, the front row, a Flee, an attack on one's side, an
+# action to stand, a turn without damage. Outside a battle nothing of that comes, so a rest
+# (an hour at least of nothing stressful) ends them.
+ENDS_BY_TURNS: frozenset[Ending] = frozenset(
+    {
+        Ending.NEXT_TURN,
+        Ending.RETRIEVED,
+        Ending.FRONT_ROW,
+        Ending.BATTLE_END,
+        Ending.SUCCESSFUL_FLEE,
+        Ending.SIDE_ATTACKED,
+        Ending.STANDING_UP,
+        Ending.TURN_WITHOUT_DAMAGE,
+    }
+)
+
+
 def ends_at(active: ActiveCondition, moment: Moment) -> bool:
     """Whether the condition ends at this moment. "The next rest" (Blind, Broken Limb) and
     "any rest" (Paranoia) end at either rest. A Flourish's condition lasts "until the next
     Short Rest" (l. 374); a Long Rest ends it too, since a day in the open includes the quiet
-    hour a Short Rest needs."""
+    hour a Short Rest needs. The conditions a battle's turns end (Aeon, Disarm, Entrancement,
+    Fear, Pacifism, Prone, Sensitivity) end at a rest as well."""
     ends = active.rule.ends
     if moment is Moment.BATTLE_END:
         return Ending.BATTLE_END in ends
-    return Ending.ANY_REST in ends or active.from_flourish
+    return Ending.ANY_REST in ends or active.from_flourish or bool(ENDS_BY_TURNS & set(ends))
 
 
 def end_conditions(

@@ -20,7 +20,7 @@ from rules.caverns.constants import ARMOUR_BLOCKS
 from rules.caverns.flourishes import PendingFlourish
 from rules.caverns.moves import FleeRoute
 from rules.caverns.records import Poisoning
-from rules.caverns.rolling import Band, plain_roll
+from rules.caverns.rolling import Band, plain_roll, subtracted
 from rules.caverns.special_state import SpecialState
 from rules.dice import DiceSource
 from rules.errors import PawpostError
@@ -427,7 +427,7 @@ def enemy_attack(
         f"{enemy.name} does battle with {target}",
         [
             Modifier(value=enemy.attribute(Attribute.WOOD), reason=f"{enemy.name}'s Wood"),
-            Modifier(value=-target_wind, reason=f"{target}'s Wind"),
+            subtracted(target_wind, f"{target}'s Wind"),
             *modifiers,
         ],
     )

@@ -315,8 +315,9 @@ def parse_condition(text: str) -> Condition:
 class ActiveCondition(BaseModel):
     """A condition on a character: how many cure rolls it has taken, whether a Flourish gave
     it (so it also ends at the next Short Rest, book l. 374), a difficulty other than the
-    default if the MC or a skill set one (Eternal Sleep, l. 243), and a note (which limb,
-    which item, the source of a Fear)."""
+    default if the MC or a skill set one (Eternal Sleep, l. 243), a note (which limb, which
+    item, the source of a Fear), and when it was last rolled against (RULINGS: outside a
+    battle, once a game day unless the MC calls for a roll)."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -325,6 +326,8 @@ class ActiveCondition(BaseModel):
     from_flourish: bool = False
     difficulty: int | None = None
     note: str = ""
+    version: int = Field(default=0, ge=0)  # one more at each roll: a cure button's freshness
+    rolled_day: int | None = None  # the game day of its last roll outside a battle
 
     @property
     def rule(self) -> ConditionRule:

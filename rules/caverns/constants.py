@@ -60,6 +60,7 @@ MARKET_PRICE_STEP = 100  # book l. 302: "Subtract 1 ... for every 100gp of base 
 MARKET_PRICE_STEP_PENALTY = 1  # book l. 302
 OUTRAGEOUS_PRICE_FACTOR = 10  # book l. 305: "an outrageous price (10x normal)"
 RARE_BAND_STEPS = 1  # book l. 306: "treat your result as one step lower"
+SALE_PERCENT = 50  # RULINGS (Caverns, selling): "half its catalogue price (config)"
 
 # --- Rests (book l. 310-323) ----------------------------------------------------------------
 SHORT_REST_HARMONY = 1  # book l. 311-312: "regains one Harmony"
@@ -81,6 +82,9 @@ HARMONY_SKILL_COST = 1  # book l. 325: "Each skill used costs one Harmony"
 HARMONY_SKILL_FLOOR = -3  # book l. 325: "to a minimum of -3"
 HARMONY_BENEFIT_STEP = 5  # book l. 327, 333, 338: "one ... benefit for every 5 points you roll"
 SKILL_HARMONY_COST = 1  # book l. 155 and others: "Spend one Harmony"
+TALLEST_TREE_FREE_ARMOUR = 2  # book l. 341: "Gain two free Armour"
+FLOW_FREE_ARMOUR = 1  # book l. 335: "gain a free Armour against it"
+PASSION_BOUND = 0  # book l. 343-344: allies "at least +0", enemies "at most +0"
 
 # --- Skills with numbers, outside battle ----------------------------------------------------
 PATRON_TOTEM_VITAE = 2  # book l. 206: "gain +2 Vitae if you choose not to bind a second totem"

@@ -11,11 +11,18 @@ from rules.caverns.catalogue import STARTER_CATALOGUE, CatalogueItem, ItemKind, 
 from rules.caverns.constants import (
     ATTRIBUTE_MAX,
     ATTRIBUTE_MIN,
+    FLOW_FREE_ARMOUR,
     HARMONY_BENEFIT_STEP,
     HARMONY_SKILL_COST,
     HARMONY_SKILL_FLOOR,
+    TALLEST_TREE_FREE_ARMOUR,
 )
-from rules.caverns.harmony_skills import HARMONY_SKILLS, HarmonyBenefit, HarmonySkill
+from rules.caverns.harmony_skills import (
+    HARMONY_SKILLS,
+    HarmonyBenefit,
+    HarmonySkill,
+    benefit_name,
+)
 from rules.caverns.records import BenefitRecord, HarmonyPick
 from rules.caverns.rolling import roll_attribute
 from rules.caverns.sheet import CavernsSheet
@@ -68,6 +75,24 @@ class HarmonySkillsResult(BaseModel):
     rolls: tuple[HarmonySkillRoll, ...]
 
 
+def harmony_skills_refused(sheet: CavernsSheet, skills: Sequence[HarmonySkill]) -> str | None:
+    """Why the character cannot use these Harmony skills at a rest now (None: it can): Harmony
+    must be above 0, each skill once, 1 Harmony each down to -3 (l. 325)."""
+    if not skills:
+        return None
+    if sheet.harmony <= 0:
+        return f"Harmony skills need Harmony above 0 at the rest; you have {signed(sheet.harmony)}."
+    if len(set(skills)) != len(skills):
+        return "Each Harmony skill can be used once a rest."
+    if sheet.harmony - HARMONY_SKILL_COST * len(skills) < HARMONY_SKILL_FLOOR:
+        most = sheet.harmony - HARMONY_SKILL_FLOOR
+        return (
+            f"With {signed(sheet.harmony)} Harmony you can use at most {most} Harmony skills, "
+            f"since Harmony stops at {signed(HARMONY_SKILL_FLOOR)}."
+        )
+    return None
+
+
 def use_harmony_skills(
     sheet: CavernsSheet, skills: Sequence[HarmonySkill], dice: DiceSource
 ) -> HarmonySkillsResult:
@@ -77,19 +102,10 @@ def use_harmony_skills(
     "one or more of these skills", and the roll already sets how much each gives."""
     if not skills:
         return HarmonySkillsResult(sheet=sheet, rolls=())
-    if sheet.harmony <= 0:
-        raise PawpostError(
-            f"Harmony skills need Harmony above 0 at the rest; you have {signed(sheet.harmony)}."
-        )
-    if len(set(skills)) != len(skills):
-        raise PawpostError("Each Harmony skill can be used once a rest.")
+    refused = harmony_skills_refused(sheet, skills)
+    if refused is not None:
+        raise PawpostError(refused)
     cost = HARMONY_SKILL_COST * len(skills)
-    if sheet.harmony - cost < HARMONY_SKILL_FLOOR:
-        most = sheet.harmony - HARMONY_SKILL_FLOOR
-        raise PawpostError(
-            f"With {signed(sheet.harmony)} Harmony you can use at most {most} Harmony skills, "
-            f"since Harmony stops at {signed(HARMONY_SKILL_FLOOR)}."
-        )
     rolls: list[HarmonySkillRoll] = []
     for skill in skills:
         row = HARMONY_SKILLS[skill]
@@ -98,11 +114,48 @@ def use_harmony_skills(
         rolls.append(
             HarmonySkillRoll(skill=skill, roll=rolled.roll, allowed=benefits_for(rolled.roll.total))
         )
-    picks = tuple(HarmonyPick(skill=r.skill, total=r.roll.total, allowed=r.allowed) for r in rolls)
+    picks = tuple(
+        HarmonyPick(skill=r.skill, total=r.roll.total, allowed=r.allowed)
+        for r in rolls
+        if r.allowed  # under 5, nothing waits to be chosen
+    )
     sheet = sheet.model_copy(
         update={"harmony": sheet.harmony - cost, "harmony_picks": (*sheet.harmony_picks, *picks)}
     )
     return HarmonySkillsResult(sheet=sheet, rolls=tuple(rolls))
+
+
+# The benefits that are free pieces of armour, and how many (l. 335, 341).
+FREE_ARMOUR: Mapping[HarmonyBenefit, int] = {
+    HarmonyBenefit.TWO_FREE_ARMOUR: TALLEST_TREE_FREE_ARMOUR,
+    HarmonyBenefit.FORCEFUL_AGAINST_YOU: FLOW_FREE_ARMOUR,
+}
+TALLEST_TREE_ARMOUR = "Strong as the Tallest Tree's free Armour"
+
+
+def spend_free_armour(sheet: CavernsSheet) -> CavernsSheet | None:
+    """Expend one of Strong as the Tallest Tree's two free pieces (l. 341), if one is left;
+    like other bonus armour it breaks nothing."""
+    record = next(
+        (r for r in sheet.harmony_benefits if r.benefit is HarmonyBenefit.TWO_FREE_ARMOUR), None
+    )
+    if record is None or not record.uses:
+        return None
+    left = record.model_copy(update={"uses": record.uses - 1})
+    kept = tuple(left if r is record else r for r in sheet.harmony_benefits)
+    return sheet.model_copy(update={"harmony_benefits": kept})
+
+
+def forceful_against(sheet: CavernsSheet) -> CavernsSheet | None:
+    """Flow Like the River (l. 335): the next attack against the character is Forceful and a
+    free piece of armour may be spent against it; the sheet with the benefit used up, or None
+    when it has none waiting."""
+    if not sheet.has_benefit(HarmonyBenefit.FORCEFUL_AGAINST_YOU):
+        return None
+    kept = tuple(
+        r for r in sheet.harmony_benefits if r.benefit is not HarmonyBenefit.FORCEFUL_AGAINST_YOU
+    )
+    return sheet.model_copy(update={"harmony_benefits": kept})
 
 
 class BenefitsChosen(BaseModel):
@@ -124,29 +177,42 @@ def choose_benefits(
     vitae: int = 0,
     catalogue: Mapping[str, CatalogueItem] = STARTER_CATALOGUE,
 ) -> BenefitsChosen:
-    """Take the benefits a Harmony skill's roll allows: different ones, at most one per full 5.
-    They last until the next rest, except fixing an item (permanent, l. 349) and Vitae given
-    to an ally. `item` names the item for Sharp as Steel; `ally` and `vitae` the gift of Burn
-    with Passion."""
+    """Take the benefits a Harmony skill's roll allows: different ones, at most one per full 5;
+    those left may be taken later, until the next rest. They last until the next rest,
+    except fixing an item (permanent, l. 349) and Vitae given to an ally. `item` names the
+    item for Sharp as Steel; `ally` and `vitae` the gift of Burn with Passion."""
     pick = next((p for p in sheet.harmony_picks if p.skill is skill), None)
     if pick is None:
-        raise PawpostError(f"You have no {skill.label} roll waiting for its benefits.")
+        rolled = [p.skill.label for p in sheet.harmony_picks]
+        waiting = f" (waiting: {joined(rolled)})" if rolled else ""
+        raise PawpostError(f"You have no {skill.label} roll waiting for its benefits{waiting}.")
     row = HARMONY_SKILLS[skill]
     wrong = [benefit for benefit in benefits if benefit not in row.benefits]
     if wrong:
+        names = ", ".join(f'"{benefit_name(b)}"' for b in row.benefits)
         raise PawpostError(
-            f'"{wrong[0].value.replace("-", " ")}" is not a benefit of {skill.label}.'
+            f'"{benefit_name(wrong[0])}" is not a benefit of {skill.label}; choose {names}.'
         )
-    if len(set(benefits)) != len(benefits):
+    if len(set(benefits)) != len(benefits) or any(sheet.has_benefit(b) for b in benefits):
         raise PawpostError("Choose different benefits; each can be taken once.")
+    if not benefits:
+        raise PawpostError("Choose at least one benefit.")
     if len(benefits) > pick.allowed:
-        raise PawpostError(
-            f"Your {skill.label} roll of {pick.total} gives {pick.allowed} "
-            f"benefit{'' if pick.allowed == 1 else 's'}, one for every full "
-            f"{HARMONY_BENEFIT_STEP}; you chose {len(benefits)}."
+        whole = benefits_for(pick.total)
+        gives = (
+            f"gives {whole} benefit{'' if whole == 1 else 's'}, one for every full "
+            f"{HARMONY_BENEFIT_STEP}"
+            if whole == pick.allowed
+            else f"leaves {pick.allowed} more to choose"
         )
-    picks = tuple(p for p in sheet.harmony_picks if p is not pick)
-    sheet = sheet.model_copy(update={"harmony_picks": picks})
+        raise PawpostError(
+            f"Your {skill.label} roll of {pick.total} {gives}; you chose {len(benefits)}."
+        )
+    left = pick.allowed - len(benefits)
+    picks = [p for p in sheet.harmony_picks if p is not pick]
+    if left:  # the rest may still be chosen, until the next rest
+        picks.append(pick.model_copy(update={"allowed": left}))
+    sheet = sheet.model_copy(update={"harmony_picks": tuple(picks)})
     records: list[BenefitRecord] = []
     given: CavernsSheet | None = None
     for benefit in benefits:
@@ -159,6 +225,8 @@ def choose_benefits(
             records.append(BenefitRecord(benefit=benefit, detail=f"{vitae} Vitae"))
         elif benefit is HarmonyBenefit.PROFICIENT_WITH_ITEM:
             records.append(BenefitRecord(benefit=benefit, detail=" ".join(item.lower().split())))
+        elif benefit in FREE_ARMOUR:
+            records.append(BenefitRecord(benefit=benefit, uses=FREE_ARMOUR[benefit]))
         else:
             records.append(BenefitRecord(benefit=benefit))
     sheet = sheet.model_copy(update={"harmony_benefits": (*sheet.harmony_benefits, *records)})

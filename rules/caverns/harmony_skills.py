@@ -133,10 +133,58 @@ def skill_of_benefit(benefit: HarmonyBenefit) -> HarmonySkill:
     return next(row.skill for row in HARMONY_SKILLS.values() if benefit in row.benefits)
 
 
+def _words(text: str) -> list[str]:
+    return text.strip().lower().replace("!", "").replace("-", " ").split()
+
+
+def _matching(text: str, names: dict[str, str]) -> list[str]:
+    """The keys whose name is `text`, else those whose name holds every word of it as the
+    start of one of its words ("tree", "free armour")."""
+    typed = _words(text)
+    exact = [key for key, name in names.items() if _words(name) == typed]
+    if exact or not typed:
+        return exact
+    return [
+        key
+        for key, name in names.items()
+        if all(any(word.startswith(t) for word in _words(name)) for t in typed)
+    ]
+
+
 def parse_harmony_skill(text: str) -> HarmonySkill:
-    """A Harmony skill by its name, any case ("sharp as steel")."""
-    key = "-".join(text.strip().lower().replace("!", "").split())
-    for skill in HarmonySkill:
-        if key == skill.value:
-            return skill
-    raise PawpostError(f'"{text.strip()}" is not a Harmony skill.')
+    """A Harmony skill by its name, any case ("sharp as steel"), or by a word of it that no
+    other skill has ("tree")."""
+    found = _matching(text, {skill.value: skill.value for skill in HarmonySkill})
+    if len(found) == 1:
+        return HarmonySkill(found[0])
+    names = ", ".join(skill.label for skill in HarmonySkill)
+    raise PawpostError(f'"{text.strip()}" is not a Harmony skill; choose {names}.')
+
+
+def benefit_name(benefit: HarmonyBenefit) -> str:
+    """ "two free armour"."""
+    return benefit.value.replace("-", " ")
+
+
+def parse_benefit(text: str, skill: HarmonySkill) -> HarmonyBenefit:
+    """One of the skill's three benefits by its name, or by words only it has ("forceful",
+    "armour"); refused with the three names."""
+    row = HARMONY_SKILLS[skill]
+    found = _matching(text, {b.value: benefit_name(b) for b in row.benefits})
+    if len(found) == 1:
+        return HarmonyBenefit(found[0])
+    names = ", ".join(f'"{benefit_name(b)}"' for b in row.benefits)
+    raise PawpostError(f'"{text.strip()}" is not a benefit of {skill.label}; choose {names}.')
+
+
+def benefit_suggestions(typed: str) -> list[tuple[str, str]]:
+    """Autocomplete for a list of benefits: the last name being typed, after those before it."""
+    done, _, last = typed.rpartition(",")
+    head = f"{done.strip()}, " if done.strip() else ""
+    found = (
+        _matching(last, {b.value: benefit_name(b) for b in HarmonyBenefit})
+        if last.strip()
+        else [b.value for b in HarmonyBenefit]
+    )
+    shown = [head + benefit_name(HarmonyBenefit(key)) for key in found]
+    return [(text[:100], text[:100]) for text in shown[:25]]

@@ -41,6 +41,11 @@ def transmute(sheet: CavernsSheet) -> CavernsSheet:
         raise PawpostError("You do not have the Transmute skill.")
     if sheet.vitae < TRANSMUTE_VITAE_COST:
         raise PawpostError("Transmute costs one Vitae and you have none.")
+    if sheet.health >= sheet.max_health:
+        raise PawpostError(
+            f"Your Health is already full ({sheet.health}): Transmute would spend a Vitae for "
+            "nothing."
+        )
     spent = sheet.model_copy(update={"vitae": sheet.vitae - TRANSMUTE_VITAE_COST})
     return restore_health(spent)
 
@@ -54,3 +59,13 @@ def return_from_death(sheet: CavernsSheet, *, revivified: bool = False) -> Caver
         return sheet.model_copy(update={"retired": True})
     vitae = sheet.vitae if revivified else sheet.vitae - VITAE_PER_DEATH
     return restore_health(sheet.model_copy(update={"vitae": vitae}))
+
+
+def revive(sheet: CavernsSheet) -> CavernsSheet:
+    """The MC brings a dead or retired character back at once: full Health for one Vitae, as a
+    death's return costs (l. 298); the MC's word brings back one with no Vitae left too."""
+    if not sheet.is_dead and not sheet.retired:
+        raise PawpostError("This character is alive and adventuring.")
+    vitae = max(0, sheet.vitae - VITAE_PER_DEATH) if sheet.is_dead else sheet.vitae
+    back = sheet.model_copy(update={"vitae": vitae, "retired": False})
+    return restore_health(back)

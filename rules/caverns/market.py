@@ -12,8 +12,11 @@ from rules.caverns.catalogue import STARTER_CATALOGUE, CatalogueItem, ItemKind, 
 from rules.caverns.constants import (
     MARKET_PRICE_STEP,
     MARKET_PRICE_STEP_PENALTY,
+    MAX_RATIONS_CARRIED,
+    MAX_TORCHES_CARRIED,
     OUTRAGEOUS_PRICE_FACTOR,
     RARE_BAND_STEPS,
+    SALE_PERCENT,
 )
 from rules.caverns.moves import Move, refuse_if_unable
 from rules.caverns.races import Race
@@ -23,6 +26,8 @@ from rules.caverns.sheet import CavernsSheet
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Modifier, Roll
+
+PERCENT = 100
 
 MARKET_RESULTS: Mapping[Band, str] = {
     Band.STRONG: (
@@ -35,6 +40,25 @@ MARKET_RESULTS: Mapping[Band, str] = {
     ),
     Band.MISS: "It is only to be had at an outrageous price (ten times normal), or not at all.",
 }
+
+
+# Supplies a rest spends (l. 103, 312, 319): bought, they go to the sheet's counters.
+SUPPLIES: Mapping[str, str] = {"ration": "rations", "torch": "torches"}
+
+
+class Carrying(BaseModel):
+    """The most rations and torches a character carries (RULINGS, config)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    rations: int = MAX_RATIONS_CARRIED
+    torches: int = MAX_TORCHES_CARRIED
+
+    def most(self, counter: str) -> int:
+        return self.rations if counter == "rations" else self.torches
+
+
+BOOK_CARRYING = Carrying()  # RULINGS' defaults, where a server set none
 
 
 def price_penalty(price: int) -> int:
@@ -56,6 +80,11 @@ class MarketResult(BaseModel):
     roll: Roll | None
     band: Band
     sheet: CavernsSheet
+    quantity: int = 1
+
+    @property
+    def shown(self) -> str:
+        return self.item if self.quantity == 1 else f"{self.item} ×{self.quantity}"
 
     @property
     def result(self) -> str:
@@ -75,19 +104,26 @@ def ask_on_market(
     rare: bool | None = None,
     catalogue: Mapping[str, CatalogueItem] = STARTER_CATALOGUE,
     fated_die: int | None = None,
+    quantity: int = 1,
 ) -> MarketResult:
     """Roll +Fire for an item, −1 per full 100 gp of its base price. An item of the server's
     catalogue takes its price and rarity from there unless given; any other item needs a
     price. Refused without money (l. 302: "If you have money") or while an unpaid delivery
-    bars the market (l. 306)."""
+    bars the market (l. 306). Rations and torches may come several at once: the price is
+    then theirs together."""
     refuse_if_unable(sheet, Move.ROLL)
     listed = catalogue.get(item_key(item))
+    if quantity < 1:
+        raise PawpostError("Buy at least one.")
+    if quantity > 1 and item_key(item) not in SUPPLIES:
+        raise PawpostError("Only rations and torches are bought several at a time.")
     if price is None:
         if listed is None:
             raise PawpostError(f'"{item.strip()}" is not in the catalogue, so give its price.')
         price = listed.price
     if price < 0:
         raise PawpostError("A price cannot be negative.")
+    price *= quantity
     is_rare = rare if rare is not None else bool(listed and listed.rare)
     name = listed.name if listed is not None else item.strip()
     kind = listed.kind if listed is not None else ItemKind.GEAR
@@ -122,10 +158,18 @@ def ask_on_market(
             kind=kind,
             price=price,
             order=OrderKind.DELIVERY if band is Band.STRONG else OrderKind.SURFACE,
+            quantity=quantity,
         )
         sheet = sheet.model_copy(update={"orders": (*sheet.orders, order)})
     return MarketResult(
-        item=name, kind=kind, price=price, rare=is_rare, roll=roll, band=band, sheet=sheet
+        item=name,
+        kind=kind,
+        price=price,
+        rare=is_rare,
+        roll=roll,
+        band=band,
+        sheet=sheet,
+        quantity=quantity,
     )
 
 
@@ -154,34 +198,51 @@ class OrderReport(BaseModel):
     bought: tuple[str, ...] = ()
     lapsed: tuple[str, ...] = ()  # surface orders the character could no longer afford
     unpaid: tuple[str, ...] = ()
+    left_behind: tuple[str, ...] = ()  # supplies beyond what can be carried
 
 
-def _with_item(sheet: CavernsSheet, order: MarketOrder) -> CavernsSheet:
-    item = Item(name=order.item, kind=order.kind)
-    return sheet.model_copy(update={"equipment": (*sheet.equipment, item)})
+def _with_item(
+    sheet: CavernsSheet, order: MarketOrder, carrying: Carrying, left: list[str]
+) -> CavernsSheet:
+    """The item carried: equipment, or rations and torches on their counters, up to what the
+    character can carry (the rest is left behind, and said)."""
+    counter = SUPPLIES.get(item_key(order.item))
+    if counter is None:
+        item = Item(name=order.item, kind=order.kind)
+        return sheet.model_copy(update={"equipment": (*sheet.equipment, item)})
+    held = int(getattr(sheet, counter))
+    room = max(0, carrying.most(counter) - held)
+    if order.quantity > room:
+        left.append(f"{order.quantity - room} {counter} (no room)")
+    return sheet.model_copy(update={counter: held + min(room, order.quantity)})
 
 
-def orders_at_short_rest(sheet: CavernsSheet) -> tuple[CavernsSheet, OrderReport]:
+def orders_at_short_rest(
+    sheet: CavernsSheet, carrying: Carrying = BOOK_CARRYING
+) -> tuple[CavernsSheet, OrderReport]:
     """Deliveries arrive at the next Short Rest (l. 303)."""
     arrived: list[str] = []
+    left: list[str] = []
     orders: list[MarketOrder] = []
     for order in sheet.orders:
         if order.order is OrderKind.DELIVERY and not order.arrived:
-            sheet = _with_item(sheet, order)
-            arrived.append(order.item)
+            sheet = _with_item(sheet, order, carrying, left)
+            arrived.append(order.shown)
             order = order.model_copy(update={"arrived": True})
         orders.append(order)
-    return sheet.model_copy(update={"orders": tuple(orders)}), OrderReport(arrived=tuple(arrived))
+    report = OrderReport(arrived=tuple(arrived), left_behind=tuple(left))
+    return sheet.model_copy(update={"orders": tuple(orders)}), report
 
 
 def orders_at_long_rest(
-    sheet: CavernsSheet, *, pays: bool = True
+    sheet: CavernsSheet, *, pays: bool = True, carrying: Carrying = BOOK_CARRYING
 ) -> tuple[CavernsSheet, OrderReport]:
     """At the next Long Rest, in the order they were placed: a delivery that has not yet come
     arrives now (the merchant catches up with a party in the open), then is paid for, or,
     if the character cannot or will not pay, stays unpaid and bars the market (l. 306);
     a surface order is bought if the gold is there, and lapses otherwise (l. 304)."""
     report: dict[str, list[str]] = {"arrived": [], "paid": [], "bought": [], "lapsed": []}
+    left: list[str] = []
     kept: list[MarketOrder] = []
     for order in sheet.orders:
         if order.unpaid:
@@ -189,25 +250,28 @@ def orders_at_long_rest(
             continue
         if order.order is OrderKind.DELIVERY:
             if not order.arrived:
-                sheet = _with_item(sheet, order)
-                report["arrived"].append(order.item)
-            if pays and sheet.gold >= order.price:
+                sheet = _with_item(sheet, order, carrying, left)
+                report["arrived"].append(order.shown)
+            if pays and not order.withheld and sheet.gold >= order.price:
                 sheet = sheet.model_copy(update={"gold": sheet.gold - order.price})
-                report["paid"].append(order.item)
+                report["paid"].append(order.shown)
             else:
-                kept.append(order.model_copy(update={"arrived": True, "unpaid": True}))
+                update = {"arrived": True, "unpaid": True, "withheld": False}
+                kept.append(order.model_copy(update=update))
         elif sheet.gold >= order.price:
-            sheet = _with_item(sheet.model_copy(update={"gold": sheet.gold - order.price}), order)
-            report["bought"].append(order.item)
+            paid = sheet.model_copy(update={"gold": sheet.gold - order.price})
+            sheet = _with_item(paid, order, carrying, left)
+            report["bought"].append(order.shown)
         else:
-            report["lapsed"].append(order.item)
-    unpaid = tuple(order.item for order in kept if order.unpaid)
+            report["lapsed"].append(order.shown)
+    unpaid = tuple(order.shown for order in kept if order.unpaid)
     return sheet.model_copy(update={"orders": tuple(kept)}), OrderReport(
         arrived=tuple(report["arrived"]),
         paid=tuple(report["paid"]),
         bought=tuple(report["bought"]),
         lapsed=tuple(report["lapsed"]),
         unpaid=unpaid,
+        left_behind=tuple(left),
     )
 
 
@@ -221,23 +285,68 @@ def _drop_item(sheet: CavernsSheet, name: str) -> CavernsSheet:
 
 
 def return_delivery(sheet: CavernsSheet, item: str) -> CavernsSheet:
-    """Give an unpaid delivery back to the merchant, which lifts the market's bar (l. 306)."""
+    """Give an unpaid delivery back to the merchant, which lifts the market's bar (l. 306)
+    once no other unpaid delivery is left. Rations and torches go back from their counters
+    (as many as are left of them)."""
     order = next((o for o in sheet.orders if o.unpaid and item_key(o.item) == item_key(item)), None)
     if order is None:
         raise PawpostError(f"You owe the merchant nothing for a {item.strip()}.")
-    sheet = _drop_item(sheet, order.item)
+    counter = SUPPLIES.get(item_key(order.item))
+    if counter is None:
+        sheet = _drop_item(sheet, order.item)
+    else:
+        held = int(getattr(sheet, counter))
+        sheet = sheet.model_copy(update={counter: max(0, held - order.quantity)})
     orders = tuple(o for o in sheet.orders if o is not order)
     return sheet.model_copy(update={"orders": orders})
 
 
-def sell(sheet: CavernsSheet, item: str, price: int) -> CavernsSheet:
-    """Sell a carried item for what the buyer (the MC) offers. The book has no selling rule,
-    so there is no roll and no set price: the MC names it, as with any deal in the story."""
+def withhold_payment(sheet: CavernsSheet, item: str, withheld: bool) -> CavernsSheet:
+    """Whether the character pays for one delivery at the next Long Rest (l. 306: "can't (or
+    won't) pay"); the others are paid as usual."""
+    wanted = item_key(item)
+    found = [
+        o for o in sheet.orders if o.order is OrderKind.DELIVERY and not o.unpaid
+        and item_key(o.item) == wanted
+    ]  # fmt: skip
+    if not found:
+        raise PawpostError(f"You are owed no delivery of a {item.strip()} to pay for.")
+    orders = tuple(
+        o.model_copy(update={"withheld": withheld}) if o is found[0] else o for o in sheet.orders
+    )
+    return sheet.model_copy(update={"orders": orders})
+
+
+def sale_price(price: int, percent: int = SALE_PERCENT) -> int:
+    """What the market pays for an item (RULINGS: half its catalogue price, config), rounded
+    down."""
+    return price * percent // PERCENT
+
+
+def sell(sheet: CavernsSheet, item: str, price: int) -> tuple[CavernsSheet, Item]:
+    """Sell a carried item for `price` (the book has no selling rule: RULINGS, half the
+    catalogue price unless the MC names another); the sheet after, and the item sold."""
     if price < 0:
         raise PawpostError("A price cannot be negative.")
     if any(o.unpaid and item_key(o.item) == item_key(item) for o in sheet.orders):
         raise PawpostError(
             f"The {item.strip()} is not paid for; return it to the merchant instead."
         )
+    if item_key(item) in SUPPLIES:
+        raise PawpostError("Rations and torches are not sold back; a Long Rest restocks them.")
+    carried = next((i for i in sheet.equipment if item_key(i.name) == item_key(item)), None)
+    if carried is None:
+        raise PawpostError(f"You do not carry a {item.strip()}.")
     sold = _drop_item(sheet, item)
-    return sold.model_copy(update={"gold": sold.gold + price})
+    return sold.model_copy(update={"gold": sold.gold + price}), carried
+
+
+def buy_back(sheet: CavernsSheet, item: Item, price: int) -> CavernsSheet:
+    """The MC refuses a sale: the item comes back for the gold it brought."""
+    if sheet.gold < price:
+        raise PawpostError(
+            f"The {item.name} sold for {price} gp and only {sheet.gold} gp are left to give back."
+        )
+    return sheet.model_copy(
+        update={"gold": sheet.gold - price, "equipment": (*sheet.equipment, item)}
+    )

@@ -27,7 +27,7 @@ from rules.caverns.constants import (
 )
 from rules.caverns.harmony import spend_harmony
 from rules.caverns.races import Race
-from rules.caverns.rolling import Band, MoveRoll, band_of, is_doubles, roll_attribute
+from rules.caverns.rolling import Band, MoveRoll, band_of, is_doubles, roll_attribute, subtracted
 from rules.caverns.sheet import DREAMBODY, CavernsSheet
 from rules.caverns.skillsets import Skillset
 from rules.dice import DiceSource
@@ -173,7 +173,10 @@ def flee(
     )
     roll = rolled.roll
     if sheet.race is Race.ASLARAN and roll.total < ASLARAN_FLEE_FLOOR:
-        floor = Modifier(value=ASLARAN_FLEE_FLOOR - roll.total, reason="Aslaran: never below 7")
+        floor = Modifier(
+            value=ASLARAN_FLEE_FLOOR - roll.total,
+            reason=f"to the Aslaran's floor of {ASLARAN_FLEE_FLOOR}",
+        )
         roll = roll.model_copy(update={"modifiers": (*roll.modifiers, floor)})
     band = band_of(roll.total)
     after = _ends_fear(rolled.sheet) if band is not Band.MISS else rolled.sheet
@@ -315,7 +318,7 @@ def do_battle(
     if assault:
         sheet = spend_harmony(sheet, SKILL_HARMONY_COST, "Assault")
     shown = [
-        Modifier(value=-foe.attribute(defence), reason=f"{foe.name}'s {defence.label}"),
+        subtracted(foe.attribute(defence), f"{foe.name}'s {defence.label}"),
         *([BLIND] if sheet.has_condition(Condition.BLIND) else []),
         *_prone(sheet),
         *modifiers,

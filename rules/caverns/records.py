@@ -79,6 +79,13 @@ class MarketOrder(BaseModel):
     order: OrderKind
     arrived: bool = False
     unpaid: bool = False  # a delivery not paid at its Long Rest: no Ask on Market until returned
+    quantity: int = Field(default=1, ge=1)  # rations and torches come several at a time
+    withheld: bool = False  # its player will not pay for it at the next Long Rest (l. 306)
+
+    @property
+    def shown(self) -> str:
+        """ "Ration ×5", or the item's name."""
+        return self.item if self.quantity == 1 else f"{self.item} ×{self.quantity}"
 
 
 class HarmonyPick(BaseModel):
@@ -92,12 +99,14 @@ class HarmonyPick(BaseModel):
 
 
 class BenefitRecord(BaseModel):
-    """A benefit in force until the next rest; `detail` names the item or the ally."""
+    """A benefit in force until the next rest; `detail` names the item or the ally; `uses`
+    counts the free pieces of armour still to expend (Tallest Tree's two, Flow's one)."""
 
     model_config = ConfigDict(frozen=True)
 
     benefit: HarmonyBenefit
     detail: str = ""
+    uses: int = Field(default=0, ge=0)
 
 
 class Poisoning(BaseModel):
@@ -121,3 +130,14 @@ class Envenoming(BaseModel):
 
     weapon: str
     poison: str
+
+
+class FatedOffer(BaseModel):
+    """Twist Fate (l. 219): a die another character holds, offered for this character's next
+    roll; the roller accepts it by rolling with it (until the holder's next Short Rest)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    holder_id: int
+    holder: str
+    face: int = Field(ge=1, le=6)

@@ -27,8 +27,15 @@ from rules.caverns.constants import (
 from rules.caverns.harmony import HarmonySkillRoll, gain_harmony, set_harmony, use_harmony_skills
 from rules.caverns.harmony_skills import HarmonySkill
 from rules.caverns.health import heal, restore_health
-from rules.caverns.market import OrderReport, orders_at_long_rest, orders_at_short_rest
+from rules.caverns.market import (
+    BOOK_CARRYING,
+    Carrying,
+    OrderReport,
+    orders_at_long_rest,
+    orders_at_short_rest,
+)
 from rules.caverns.poisons import after_rest
+from rules.caverns.race_traits import drink
 from rules.caverns.races import Race
 from rules.caverns.rolling import Band, band_of, plain_roll
 from rules.caverns.sheet import CavernsSheet, moon_values
@@ -132,10 +139,18 @@ def _begin(sheet: CavernsSheet, moment: Moment) -> tuple[CavernsSheet, tuple[Con
     Damage ("until you next rest", l. 211), an envenomed weapon and a poisoning
     (poisons.after_rest), and the conditions that end at a rest."""
     cleared = sheet.model_copy(
-        update={"harmony_benefits": (), "harmony_picks": (), "fated_dice": (), "crow_damage": 0}
+        update={
+            "harmony_benefits": (),
+            "harmony_picks": (),
+            "fated_dice": (),
+            "fated_offers": (),
+            "crow_damage": 0,
+        }
     )
     if moment is Moment.LONG_REST:  # Reversal lasts "until your next Long Rest" (l. 236)
         cleared = cleared.model_copy(update={"reversal": None})
+        if cleared.drunk:  # RULINGS (ours): a day in the open sobers a Dwarf up
+            cleared = drink(cleared, False)
     return end_conditions(after_rest(cleared), moment)
 
 
@@ -158,6 +173,7 @@ def short_rest(
     *,
     harmony_skills: Mapping[int, Sequence[HarmonySkill]] | None = None,
     torch_carrier: int | None = None,
+    carrying: Carrying = BOOK_CARRYING,
 ) -> RestResult:
     """A Short Rest for the party (l. 310-313). The rest's roll comes first, then each
     member's Harmony skills (by party index, in party order), then the band: 10+ all Health
@@ -188,7 +204,7 @@ def short_rest(
         torch = index == carrier
         if torch:
             sheet = sheet.model_copy(update={"torches": sheet.torches - SHORT_REST_TORCHES})
-        sheet, orders = orders_at_short_rest(sheet)
+        sheet, orders = orders_at_short_rest(sheet, carrying)
         results.append(
             MemberRest(
                 sheet=sheet,
@@ -267,7 +283,8 @@ def long_rest(
 ) -> RestResult:
     """A Long Rest for the party (l. 315-319): the roll, then each member's Harmony skills,
     then the band: 10+ all Health and Vitae and broken items repaired; 7-9 one Vitae, all
-    Health, Harmony to 0; 6- all Health, Harmony to 0 (an Elfen's Harmony resets to 3, l. 77).
+    Health, Harmony to 0; 6- all Health, Harmony to 0 (an Elfen's Harmony resets to 3, l. 77);
+    on a 10+ a Harmony below that reset rises to it (RULINGS: never worse than a 7-9).
     Before the band, a Patron Totem binds a second totem (as named in `second_totems`) or
     gives +2 Vitae, so that the day's maximums hold. Whatever the roll, rations and torches
     are restocked up to what can be carried, and orders are delivered, paid or bought
@@ -287,24 +304,30 @@ def long_rest(
         sheet, moon_rolls = _bind_totem(sheet, totems.get(index), dice)
         sheet = restore_health(sheet)
         repaired: tuple[str, ...] = ()
+        reset = ELFEN_LONG_REST_HARMONY if sheet.race is Race.ELFEN else LONG_REST_HARMONY
         if band is Band.STRONG:
             repaired = tuple(item.name for item in sheet.broken_items)
             fixed = tuple(item.model_copy(update={"broken": False}) for item in sheet.equipment)
             sheet = sheet.model_copy(
                 update={"vitae": sheet.max_vitae, "equipment": fixed, "bonus_armour_spent": 0}
             )
+            # RULINGS: never worse than a 7-9: Harmony below its reset rises to it.
+            sheet = set_harmony(sheet, max(sheet.harmony, reset))
         else:
             if band is Band.WEAK:
                 vitae = min(sheet.max_vitae, sheet.vitae + LONG_REST_WEAK_VITAE)
                 sheet = sheet.model_copy(update={"vitae": vitae})
-            reset = ELFEN_LONG_REST_HARMONY if sheet.race is Race.ELFEN else LONG_REST_HARMONY
             sheet = set_harmony(sheet, reset)
         rations = max(sheet.rations, max_rations) - sheet.rations
         torches = max(sheet.torches, max_torches) - sheet.torches
         sheet = sheet.model_copy(
             update={"rations": sheet.rations + rations, "torches": sheet.torches + torches}
         )
-        sheet, orders = orders_at_long_rest(sheet, pays=index not in refuse_to_pay)
+        sheet, orders = orders_at_long_rest(
+            sheet,
+            pays=index not in refuse_to_pay,
+            carrying=Carrying(rations=max_rations, torches=max_torches),
+        )
         results.append(
             MemberRest(
                 sheet=sheet,

@@ -92,6 +92,14 @@ def attribute_modifier(sheet: CavernsSheet, attribute: Attribute) -> Modifier:
     return Modifier(value=sheet.attribute(attribute), reason=attribute.label)
 
 
+def subtracted(value: int, name: str) -> Modifier:
+    """An attribute the roll subtracts, such as a foe's Wind (l. 294), shown as what it does:
+    "− 1 Ogre's Wind", and for a negative one "+ 2 minus the Urchin's Wind of -2"."""
+    if value < 0:
+        return Modifier(value=-value, reason=f"minus {name} of {value:+d}")
+    return Modifier(value=-value, reason=name)
+
+
 def roll_attribute(
     sheet: CavernsSheet,
     attribute: Attribute,

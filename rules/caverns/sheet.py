@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -42,6 +43,7 @@ from rules.caverns.races import RACES, Race, RaceRow
 from rules.caverns.records import (
     BenefitRecord,
     Envenoming,
+    FatedOffer,
     HarmonyPick,
     Implement,
     Item,
@@ -87,6 +89,7 @@ REVERSAL_LOWEST = 3
 REVERSAL_HIGHEST = -3
 
 _Attribute = Field(ge=ATTRIBUTE_MIN, le=ATTRIBUTE_MAX)
+T = TypeVar("T")
 
 
 class CavernsSheet(BaseModel):
@@ -111,6 +114,7 @@ class CavernsSheet(BaseModel):
     skillsets: tuple[Skillset, Skillset, Skillset]  # primary, secondary, tertiary
     skills: tuple[str, ...]  # skill keys, see rules.caverns.skills
     weapon_proficiencies: tuple[str, ...] = ()  # catalogue keys chosen at creation
+    race_weapon: str | None = None  # of those, a Kephera's Monk weapon (l. 83)
     implement: Implement | None = None
     sick_beat: tuple[Condition, ...] = ()
     patron_totem: Totem | None = None
@@ -127,6 +131,7 @@ class CavernsSheet(BaseModel):
     harmony_picks: tuple[HarmonyPick, ...] = ()  # Harmony skills rolled, benefits unchosen
     harmony_benefits: tuple[BenefitRecord, ...] = ()  # in force until the next rest
     fated_dice: tuple[int, ...] = ()  # Twist Fate's dice, until the next Short Rest
+    fated_offers: tuple[FatedOffer, ...] = ()  # others' dice offered for this one's rolls
     meld_site: str | None = None  # Melding: the site melded with at a rest (l. 172, 181)
     circle_site: str | None = None  # Mushroom Circle: where the circle stands (l. 183)
     land_planned: bool = False  # meld (or make the circle) at the party's next rest
@@ -303,9 +308,17 @@ class CavernsSheet(BaseModel):
         return max(0, self.bonus_armour - self.bonus_armour_spent)
 
     @property
+    def free_armour(self) -> int:
+        """Strong as the Tallest Tree's free pieces still to expend (l. 341)."""
+        return sum(
+            r.uses for r in self.harmony_benefits if r.benefit is HarmonyBenefit.TWO_FREE_ARMOUR
+        )
+
+    @property
     def armour_left(self) -> int:
-        """Every piece that can still be expended: intact items and the race's own."""
-        return self.intact_armour + self.intact_bonus_armour
+        """Every piece that can still be expended: intact items, the race's own, and the
+        Tallest Tree's free ones."""
+        return self.intact_armour + self.intact_bonus_armour + self.free_armour
 
     @property
     def heavily_armoured(self) -> bool:
@@ -507,6 +520,44 @@ def validate_new_sheet(
     _check(new, catalogue, array)
 
 
+def creation_problems(
+    new: NewCharacter,
+    *,
+    catalogue: Mapping[str, CatalogueItem] = STARTER_CATALOGUE,
+    array: Sequence[int] = ATTRIBUTE_ARRAY,
+) -> list[str]:
+    """Every creation rule the choices break, one sentence each (the builder shows them all
+    at once); the checks that build on a refused choice are left until it is put right."""
+    problems: list[str] = []
+
+    def attempt(check: Callable[[], T]) -> T | None:
+        try:
+            return check()
+        except PawpostError as error:
+            problems.append(error.message)
+            return None
+
+    primary = CLASSES[new.character_class].primary
+    attempt(lambda: _check_attributes(new, array))
+    skillsets = attempt(lambda: chosen_skillsets(new))
+    if skillsets is not None:
+        attempt(lambda: _check_patron(new, skillsets))
+        attempt(
+            lambda: check_advanced_skill(
+                new.advanced, new.character_class, skillsets, patron_totem=new.patron_totem
+            )
+        )
+    attempt(lambda: _check_implement(new, primary))
+    attempt(lambda: _check_sick_beat(new, primary))
+    before = len(problems)
+    attempt(lambda: check_race_choices(new, catalogue))
+    race_ok = len(problems) == before
+    weapons = attempt(lambda: chosen_weapons(new, catalogue))
+    if weapons is not None and race_ok:
+        attempt(lambda: check_equipment(new, weapons, catalogue))
+    return problems
+
+
 def _check(
     new: NewCharacter, catalogue: Mapping[str, CatalogueItem], array: Sequence[int]
 ) -> tuple[tuple[Skillset, Skillset, Skillset], Skill, tuple[str, ...], tuple[CatalogueItem, ...]]:
@@ -572,6 +623,7 @@ def roll_new_sheet(
             "skillsets": skillsets,
             "skills": skills,
             "weapon_proficiencies": (*weapons, *race_weapons),
+            "race_weapon": race_weapons[0] if race_weapons else None,
             "implement": new.implement,
             "sick_beat": new.sick_beat,
             "patron_totem": new.patron_totem,

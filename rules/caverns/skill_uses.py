@@ -14,6 +14,7 @@ from rules.caverns.conditions import Condition
 from rules.caverns.constants import DIE_SIDES, IMMUNITY_POISON_ROLL, TWIST_FATE_DICE
 from rules.caverns.harmony import spend_harmony
 from rules.caverns.health import transmute
+from rules.caverns.records import FatedOffer
 from rules.caverns.rolling import MoveRoll, roll_attribute
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import Skill, Totem, find_skill
@@ -130,6 +131,36 @@ def give_fated_die(holder: CavernsSheet, face: int) -> CavernsSheet:
     index = holder.fated_dice.index(face)
     remaining = (*holder.fated_dice[:index], *holder.fated_dice[index + 1 :])
     return holder.model_copy(update={"fated_dice": remaining})
+
+
+def offer_fated_die(
+    holder: CavernsSheet, roller: CavernsSheet, face: int, holder_id: int, holder_name: str
+) -> CavernsSheet:
+    """Offer one of the holder's dice for another character's next roll (l. 219: "you may
+    instead give them one of their dice"): the roller's sheet with the offer, which its player
+    accepts by rolling with it. The die stays the holder's until then."""
+    if face not in holder.fated_dice:
+        held = " and ".join(str(f) for f in holder.fated_dice) or "none"
+        raise PawpostError(f"You hold no fated {face}; your dice are {held}.")
+    kept = tuple(o for o in roller.fated_offers if o.holder_id != holder_id or o.face != face)
+    offer = FatedOffer(holder_id=holder_id, holder=holder_name, face=face)
+    return roller.model_copy(update={"fated_offers": (*kept, offer)})
+
+
+def accept_fated_die(
+    roller: CavernsSheet, holder_id: int, holder_name: str, face: int
+) -> CavernsSheet:
+    """The roller takes a die offered to it: the offer is used up (refused when there is none)."""
+    offer = next(
+        (o for o in roller.fated_offers if o.holder_id == holder_id and o.face == face), None
+    )
+    if offer is None:
+        raise PawpostError(
+            f"{holder_name} has not offered you a fated {face}; its player offers it with "
+            "/twist-fate."
+        )
+    kept = tuple(o for o in roller.fated_offers if o is not offer)
+    return roller.model_copy(update={"fated_offers": kept})
 
 
 def resist_poison(sheet: CavernsSheet, dice: DiceSource) -> MoveRoll:

@@ -31,6 +31,7 @@ from rules.caverns.constants import (
     HARMONY_SKILL_FLOOR,
     WEAK_HIT,
 )
+from rules.caverns.harmony import TALLEST_TREE_ARMOUR, spend_free_armour
 from rules.caverns.races import Race
 from rules.caverns.records import Item
 from rules.caverns.rolling import plain_roll, roll_two_dice
@@ -429,7 +430,11 @@ def sacrifice_armour(sheet: CavernsSheet) -> tuple[CavernsSheet, Item]:
 
 
 def expend_piece(sheet: CavernsSheet) -> tuple[CavernsSheet, str]:
-    """Break one piece against a hit: an intact item first, then the race's natural armour."""
+    """Break one piece against a hit: Strong as the Tallest Tree's free pieces first (they
+    break nothing), then an intact item, then the race's natural armour."""
+    freed = spend_free_armour(sheet)
+    if freed is not None:
+        return freed, TALLEST_TREE_ARMOUR
     piece = next((i for i in sheet.armour if not i.broken), None)
     if piece is not None:
         equipment = list(sheet.equipment)

@@ -5,7 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from rules.caverns.catalogue import STARTER_CATALOGUE, CatalogueItem, ItemKind, Trait, find_item
+from rules.caverns.catalogue import (
+    STARTER_CATALOGUE,
+    CatalogueItem,
+    ItemKind,
+    Trait,
+    find_item,
+    item_key,
+)
 from rules.caverns.choices import NewCharacter
 from rules.caverns.classes import CLASSES, CharacterClass, EquipmentSlot
 from rules.caverns.proficiencies import proficient_with
@@ -24,7 +31,7 @@ def chosen_weapons(new: NewCharacter, catalogue: Mapping[str, CatalogueItem]) ->
         if names:
             raise PawpostError(f"{plural} choose no weapons to be proficient with.")
         return ()
-    items = [find_item(name, catalogue) for name in names]
+    items = [_standard(name, catalogue, new.weapons is None, "weapons") for name in names]
     keys = [item.key for item in items]
     for item in items:
         if Trait.MONK in item.traits and not row.may_learn_monk_weapons:
@@ -46,6 +53,19 @@ def chosen_weapons(new: NewCharacter, catalogue: Mapping[str, CatalogueItem]) ->
     if wrong:
         raise PawpostError(f"The {wrong[0].name} is not a weapon {plural} choose proficiency with.")
     return tuple(keys)
+
+
+def _standard(
+    name: str, catalogue: Mapping[str, CatalogueItem], standard: bool, option: str
+) -> CatalogueItem:
+    """A catalogue item; one of the class's standard picks the server removed says which
+    option names another."""
+    if not standard or item_key(name) in catalogue:
+        return find_item(name, catalogue)
+    raise PawpostError(
+        f"The class's standard {option} includes the {name}, which the server's catalogue no "
+        f"longer has: name yours with the {option} option (/catalogue lists what there is)."
+    )
 
 
 def check_race_choices(new: NewCharacter, catalogue: Mapping[str, CatalogueItem]) -> None:
@@ -125,10 +145,16 @@ def check_equipment(
     """The class's starting equipment as chosen (or its standard picks), each item in one of
     the class's slots (book l. 102)."""
     row = CLASSES[new.character_class]
-    names = default_equipment(new.character_class, weapons, catalogue)
     if new.equipment is not None:
         names = new.equipment
-    items = [find_item(name, catalogue) for name in names]
+    else:
+        try:
+            names = default_equipment(new.character_class, weapons, catalogue)
+        except PawpostError:  # a standard pick the server removed: say which option
+            for name in row.default_equipment:
+                _standard(name, catalogue, True, "equipment")
+            raise
+    items = [_standard(name, catalogue, new.equipment is None, "equipment") for name in names]
     race_weapons = [find_item(new.race_weapon, catalogue).key] if new.race_weapon else []
     proficient = [
         proficient_with(

@@ -27,3 +27,8 @@ def a_or_an(word: str, *, capital: bool = False) -> str:
     """ "a Warrior", "an Elementalist" ("A Warrior" with `capital`)."""
     text = f"an {word}" if word[0].lower() in "aeiou" else f"a {word}"
     return text[0].upper() + text[1:] if capital else text
+
+
+def counted(number: int, one: str, many: str | None = None) -> str:
+    """ "1 torch", "3 torches", "0 rations"."""
+    return f"{number} {one if number == 1 else (many or one + 's')}"

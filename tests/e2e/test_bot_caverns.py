@@ -106,7 +106,7 @@ async def test_a_party_of_three_plays_through_discord(tmp_path: Path) -> None:
         body = await world.command("rest short", user=p1)
         shown = text_of(body)
         assert "**7-9**" in shown and "delivered: Helmet" in shown
-        assert "Sharp as Steel: 2d6 [5, 5] + Metal 0 = **10**: 2 benefit(s)" in shown
+        assert "Sharp as Steel: 2d6 [5, 5] + Metal 0 = **10**: 2 benefits to choose" in shown
         body = await world.command(
             "harmony benefits",
             {

@@ -134,13 +134,25 @@ def _filled(form: Form, draft: Draft, answers: dict[str, str]) -> Choices:
     return choices
 
 
-def _picked(guild: Guild, pick: Pick, draft: Draft, values: list[str]) -> Choices:
-    """The value picked; with several picks, the next select shown is the next one not chosen."""
+def _picked(guild: Guild, builder: Builder, pick: Pick, draft: Draft, values: list[str]) -> Choices:
+    """The value picked, and any other pick it no longer offers dropped (a class changed
+    drops the old class's skillsets); the select shown next is the next pick not chosen,
+    else this one, so that forms filled after it keep it in view."""
     offered = {value for _label, value in pick.options_for(guild.settings, draft.choices)}
     if len(values) != 1 or values[0] not in offered:
         raise PawpostError("That choice is not on offer; pick one of the list.")
     choices = {**draft.choices, pick.key: values[0]}
-    choices.pop(SHOWN, None)
+    picks = [(i, s) for i, s in enumerate(builder.steps) if isinstance(s, Pick)]
+    for _index, other in picks:
+        value = choices.get(other.key)
+        if other is pick or value is None or other.offered is None:
+            continue
+        if value not in {v for _label, v in other.options_for(guild.settings, choices)}:
+            choices.pop(other.key)
+    here = next(i for i, s in picks if s is pick)
+    later = [i for i, s in picks if i > here and choices.get(s.key) is None]
+    sooner = [i for i, s in picks if choices.get(s.key) is None]
+    choices[SHOWN] = (later or sooner or [here])[0]
     return choices
 
 
@@ -182,7 +194,7 @@ def click(services: Services, actor: Actor, press: Press) -> Reply:
         elif isinstance(step, Form):
             choices = _filled(step, draft, dict(press.fields))
         else:
-            choices = _picked(guild, step, draft, list(press.values))
+            choices = _picked(guild, builder, step, draft, list(press.values))
         draft = draft.model_copy(update={"choices": choices, "expires_at": now + DRAFT_LIFETIME})
         drafts(tx).save(draft)
         return render(tx, actor, guild, builder, draft).model_copy(update={"update": True})

@@ -9,13 +9,13 @@ from typing import TypeVar
 from bot.actions import audit
 from bot.actions.caverns.common import caverns_sheet, items, party_label, require_caverns, save
 from bot.actions.caverns.conditions import cure_button
+from bot.actions.caverns.gm import Harm, take_health
 from bot.actions.caverns.parse import yes
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import named, require_admin
 from bot.actions.reply import Reply, ReplyField
 from rules.caverns.afflictions import cure, inflict
-from rules.caverns.battle_skills_a import vitality
 from rules.caverns.catalogue import (
     CatalogueItem,
     Flourish,
@@ -26,8 +26,7 @@ from rules.caverns.catalogue import (
     item_key,
 )
 from rules.caverns.conditions import CONDITIONS, parse_condition
-from rules.caverns.health import lose_health
-from rules.caverns.wording import signed
+from rules.caverns.race_traits import illusion_immunity
 from rules.errors import PawpostError
 from storage.caverns import caverns
 from storage.caverns.settings import CavernsSettings
@@ -35,6 +34,7 @@ from storage.settings import GuildSettings
 
 E = TypeVar("E", bound=StrEnum)
 MOST_CARRIED = 99
+MOST_PERCENT = 100
 MOST_HANDS = 2  # book l. 370: characters have two hands
 
 
@@ -43,7 +43,8 @@ def settings_field(settings: GuildSettings) -> ReplyField:
     return ReplyField(
         name="Caverns and Cloiers",
         value=f"a character carries at most {limits.max_rations} rations and "
-        f"{limits.max_torches} torches (a Long Rest restocks up to these)",
+        f"{limits.max_torches} torches (a Long Rest restocks up to these); the market pays "
+        f"{limits.sale_percent}% of an item's catalogue price",
     )
 
 
@@ -70,6 +71,22 @@ def carrying(services: Services, actor: Actor, rations: int, torches: int) -> Re
     return Reply(
         lines=[f"A Long Rest now restocks up to {rations} rations and {torches} torches each."]
     )
+
+
+@runs_in_database
+def selling(services: Services, actor: Actor, percent: int) -> Reply:
+    """`/config selling`: what the market pays for an item sold, of its catalogue price."""
+    if not 0 <= percent <= MOST_PERCENT:
+        raise PawpostError(f"A sale pays 0 to {MOST_PERCENT}% of the price; you gave {percent}.")
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        require_caverns(guild)
+        limits = CavernsSettings.of(guild.settings).model_copy(update={"sale_percent": percent})
+        limits.store_in(guild.settings)
+        tx.guilds.save(guild)
+        tx.audit.add(audit.entry(actor, "config", f"selling at {percent}%", services.clock()))
+    return Reply(lines=[f"The market now pays {percent}% of an item's catalogue price."])
 
 
 @runs_in_database
@@ -112,16 +129,22 @@ def add_condition(
     difficulty: int | None = None,
     flourish: str | None = None,
     note: str | None = None,
+    illusion: str | None = None,
 ) -> Reply:
-    """`/admin condition add`: the MC puts a condition on a character (immunities refuse)."""
+    """`/admin condition add`: the MC puts a condition on a character (immunities refuse, and
+    a Krokani's against an illusion's, l. 84)."""
     chosen = parse_condition(condition)
     from_flourish = yes(flourish, "Flourish")
+    illusory = yes(illusion, "Illusion")
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         require_admin(actor, guild)
         found = named(tx, guild.guild_id, character)
+        immune = illusion_immunity(caverns_sheet(found)) if illusory else None
+        if immune is not None:
+            raise PawpostError(f"This character is immune to all forms of Illusion ({immune}).")
         sheet = inflict(
             caverns_sheet(found),
             chosen,
@@ -132,14 +155,14 @@ def add_condition(
         save(tx, found, sheet)
         tx.audit.add(audit.entry(actor, "condition", f"{chosen.label} added", now, character=found))
     rule = CONDITIONS[chosen]
-    lines = [f"{safe(found.name)} is {chosen.label}: {rule.effect}"]
+    lines = [f"{safe(found.name)} is {chosen.state}: {rule.effect}."]
     buttons = []
     if rule.cure is not None:
         lines.append(
             f"<@{found.owner_id}> rolls to end it when it is due: "
             f"{rule.cure.attribute.label} against {difficulty or rule.cure.difficulty}."
         )
-        buttons.append(cure_button(found.id, chosen))
+        buttons.append(cure_button(found.id, sheet, chosen))
     return Reply(lines=lines, buttons=buttons, mentions=[found.owner_id])
 
 
@@ -156,7 +179,7 @@ def remove_condition(services: Services, actor: Actor, character: str, condition
         tx.audit.add(
             audit.entry(actor, "condition", f"{chosen.label} removed", now, character=found)
         )
-    return Reply(lines=[f"{safe(found.name)} is no longer {chosen.label}."])
+    return Reply(lines=[f"{safe(found.name)} is no longer {chosen.state}."])
 
 
 def _one(kind: type[E], text: str, what: str) -> E:
@@ -230,32 +253,31 @@ def remove_item(services: Services, actor: Actor, name: str) -> Reply:
 
 @runs_in_database
 def damage(
-    services: Services, actor: Actor, character: str, amount: int, viscanti: str | None = None
+    services: Services,
+    actor: Actor,
+    character: str,
+    amount: int,
+    viscanti: str | None = None,
+    illusion: str | None = None,
+    hold: str | None = None,
 ) -> Reply:
     """`/admin damage`: the MC takes Health after a blow outside a battle (armour already
-    counted); a Viscanti's wounds outlast the next Short Rest."""
+    counted); a Viscanti's wounds outlast the next Short Rest; an illusion's harm nothing to a
+    Krokani (l. 84); a Lucidian takes one less in sunlight (l. 86). A death comes back by
+    Vitae at once, or at the party's next rest when the MC holds it (`hold`)."""
     if amount < 1:
         raise PawpostError("Take at least 1 Health.")
-    lasting = yes(viscanti, "Viscanti")
+    harm = Harm(lasting=yes(viscanti, "Viscanti"), illusion=yes(illusion, "Illusion"))
+    held = yes(hold, "Hold")
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         require_admin(actor, guild)
         found = named(tx, guild.guild_id, character)
-        before = caverns_sheet(found)
-        hurt = lose_health(before, amount, from_viscanti=lasting)
-        amount = before.health - hurt.health
-        sheet = vitality(hurt) or hurt  # Vitality (l. 194) holds outside a battle too
-        save(tx, found, sheet)
+        lines = take_health(tx, guild, found, amount, harm, held=held)
         tx.audit.add(
-            audit.entry(actor, "damage", f"lost {amount} Health", services.clock(), character=found)
+            audit.entry(
+                actor, "damage", f"{amount} Health asked", services.clock(), character=found
+            )
         )
-    lines = [f"{safe(found.name)} loses {amount} Health: {hurt.health} / {hurt.max_health}."]
-    if sheet is not hurt:
-        lines.append(
-            f"{safe(found.name)} would die, but Vitality holds: 1 Harmony spent "
-            f"({signed(sheet.harmony)}), {sheet.health} Health left."
-        )
-    elif sheet.is_dead:
-        lines.append(f"{safe(found.name)} dies.")
     return Reply(lines=lines)

@@ -8,7 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
-from bot.actions.caverns import battle_conditions, skills_b1_hooks, specials
+from bot.actions.caverns import battle_conditions, harmony_battle, skills_b1_hooks, specials
 from bot.actions.caverns import skill_hooks as skills
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
@@ -16,7 +16,9 @@ from bot.actions.caverns.flourishes import (
     armed,
     creature_flourish,
     on_doubles,
+    own_flourish,
     riposte,
+    shove,
     with_flourish_buttons,
 )
 from bot.actions.caverns.melding import circle_flee, melded_attack, melded_flourish
@@ -407,7 +409,12 @@ def attack(
             pay_boost(sheet, paid, weapon),
             Foe(name=foe.name, attributes=foe.attributes, damage=counter_damage(foe, fighter)),
             services.dice, in_foe_reach=back, assault=paid is Boost.ASSAULT,
-            modifiers=[*skills.roll_bonus(scene, fighter), *chant.modifiers],
+            modifiers=[
+                *skills.roll_bonus(scene, fighter), *chant.modifiers,
+                *harmony_battle.passion(scene, fighter, sheet.attribute(
+                    sheet.implement.rolls if sheet.implement else Attribute.WOOD
+                )),
+            ],
             fated_die=chant.fated_die,
             bonus_damage=skills.attack_bonus(scene, fighter, sheet)
             + attack_bonus(sheet, fighter) + meld_bonus,
@@ -460,6 +467,7 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
             *skills.roll_bonus(scene, fighter),
             *advance_modifiers(scene, f"{fighter.side}:{Row.FRONT.value}"),
             *chant.modifiers,
+            *harmony_battle.passion(scene, fighter, caverns_sheet(found).attribute(Attribute.FIRE)),
         ]
         result = advance(
             caverns_sheet(found), services.dice, modifiers=to, fated_die=chant.fated_die
@@ -496,15 +504,19 @@ def flee_in_battle(
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         circle = circle_flee(tx, actor, guild, found, route, services.dice, now)
         chant = skills_b1_hooks.chant_roll(scene, fighter, moving=True)
+        route = flee_route(scene.state, fighter)
         result = circle or flee(
             caverns_sheet(found),
-            flee_route(scene.state, fighter),
+            route,
             services.dice,
             modifiers=[
                 *skills.roll_bonus(scene, fighter),
                 *flee_modifiers(scene, fighter),
                 *chant.modifiers,
                 *ambush_penalty(scene.state, fighter),
+                *harmony_battle.passion(
+                    scene, fighter, caverns_sheet(found).attribute(route.attribute)
+                ),
             ],
             fated_die=chant.fated_die,
         )
@@ -656,9 +668,11 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
             *penalties,
             *skills.defence_modifiers(scene, mover, victim, sheet),
             *specials.roll_modifiers(scene, mover),
+            *harmony_battle.passion(scene, mover, mover.attribute(Attribute.WOOD)),
         ],
     )  # fmt: skip
     scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
+    forceful = harmony_battle.flow_attacked(scene, victim, character, hit=roll.total >= BATTLE_HIT)
     answers = skills.character_answers(
         scene, roll.total, victim, mover
     ) and battle_conditions.strikes_back(scene, victim)  # asleep or a Pacifist: no blow back
@@ -684,6 +698,9 @@ def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: st
     applied = roll.total >= BATTLE_HIT and specials.flourish_on_hit(mover)  # with the hit
     if shielded:
         scene.say(f"{safe(victim.name)}'s Entourage turns the Flourish aside (l. 383).")
+    elif forceful and doubles and not own_flourish(mover):  # Flow's Forceful is its Flourish
+        scene.say(f"Doubles: Forceful (Flow Like the River) on {safe(victim.name)}.")
+        shove(scene, scene.state.combatant(victim.id))
     elif not applied and not (doubles and enemy_poison(services, scene, mover, victim, roll)):
         creature_flourish(scene, mover, victim, roll)
     battle_conditions.side_attacked(scene, victim)
@@ -713,6 +730,7 @@ def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
         f"{mover.name} flees",
         [
             Modifier(value=mover.attribute(attribute), reason=attribute.label),
+            *harmony_battle.passion(scene, mover, mover.attribute(attribute)),
             *enemy_flee_modifiers(scene, mover),
             *battle_conditions.npc_modifiers(scene, mover, Move.FLEE),
             *specials.roll_modifiers(scene, mover),
@@ -752,31 +770,38 @@ def end(services: Services, actor: Actor) -> Reply:
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         require_admin(actor, guild)
-        ids = [c.character_id for c in scene.state.combatants if c.character_id is not None]
-        found = tx.characters.by_ids(guild.guild_id, ids)
-        for character_id in ids:
-            character = found[character_id]
-            sheet = caverns_sheet(character)
-            if not sheet.is_dead:
-                continue
-            spared = skills.revivified(scene, character_id)
-            back = return_from_death(sheet, revivified=spared)
-            save(tx, character, back)
-            if back.retired:
-                scene.say(f"{safe(character.name)} has no Vitae left and retires from adventuring.")
-            elif spared:
-                scene.say(skills.REVIVIFIED.format(name=safe(character.name), vitae=back.vitae))
-            else:
-                scene.say(
-                    f"{safe(character.name)} marks off 1 Vitae ({back.vitae} left) and "
-                    "returns at full Health."
-                )
-        battle_conditions.battle_over(scene)
-        fallen = [c.name for c in scene.state.combatants if c.is_npc and c.dead]
-        scene.say("Fallen enemies: " + (", ".join(safe(n) for n in fallen) or "none") + ".")
-        caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, ids)
-        scene.state = scene.state.model_copy(update={"phase": Phase.OVER, "current": None})
+        close_battle(scene)
         return scene.commit(actor, "end", "The battle ends", now)
+
+
+def close_battle(scene: Scene) -> None:
+    """What a battle's end does: the dead come back by Vitae (Revivify sparing it) or retire,
+    the battle's conditions end, the fighters are free, the battle is over."""
+    tx, guild = scene.tx, scene.guild
+    ids = [c.character_id for c in scene.state.combatants if c.character_id is not None]
+    found = tx.characters.by_ids(guild.guild_id, ids)
+    for character_id in ids:
+        character = found[character_id]
+        sheet = caverns_sheet(character)
+        if not sheet.is_dead:
+            continue
+        spared = skills.revivified(scene, character_id)
+        back = return_from_death(sheet, revivified=spared)
+        save(tx, character, back)
+        if back.retired:
+            scene.say(f"{safe(character.name)} has no Vitae left and retires from adventuring.")
+        elif spared:
+            scene.say(skills.REVIVIFIED.format(name=safe(character.name), vitae=back.vitae))
+        else:
+            scene.say(
+                f"{safe(character.name)} marks off 1 Vitae ({back.vitae} left) and "
+                "returns at full Health."
+            )
+    battle_conditions.battle_over(scene)
+    fallen = [c.name for c in scene.state.combatants if c.is_npc and c.dead]
+    scene.say("Fallen enemies: " + (", ".join(safe(n) for n in fallen) or "none") + ".")
+    caverns(tx).battles.release_fighters(guild.guild_id, scene.combat.id, ids)
+    scene.state = scene.state.model_copy(update={"phase": Phase.OVER, "current": None})
 
 
 def skip_button(combat: Combat[BattleState]) -> Button:

@@ -5,11 +5,13 @@ create`'s own validation."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import datetime
 from itertools import product
 
 from bot.actions.builder import Builder, Choices, Form, FormField, Pick
 from bot.actions.caverns.characters import add_character, new_character, new_sheet
+from bot.actions.caverns.common import catalogue
 from bot.actions.caverns.sheet import sheet_lines
 from bot.actions.characters import name_taken
 from bot.actions.context import Actor
@@ -20,8 +22,9 @@ from rules.caverns.attributes import ELEMENTS, Attribute, format_attributes
 from rules.caverns.choices import NewCharacter
 from rules.caverns.classes import CLASSES, CharacterClass
 from rules.caverns.constants import ATTRIBUTE_ARRAY
-from rules.caverns.races import RACES
-from rules.caverns.skills import advanced_skills
+from rules.caverns.races import RACES, Race
+from rules.caverns.sheet import creation_problems
+from rules.caverns.skills import SKILLS, advanced_skills
 from rules.caverns.wording import signed
 from rules.dice import DiceSource
 from rules.errors import PawpostError
@@ -111,17 +114,37 @@ def _values(settings: GuildSettings) -> list[tuple[str, str]]:
     return [(signed(value), str(value)) for value in VALUES]
 
 
+def _values_left(attribute: Attribute) -> Callable[[GuildSettings, Choices], list[tuple[str, str]]]:
+    """The array's values the other four attributes have not taken (l. 72): +2 once only."""
+
+    def offered(settings: GuildSettings, choices: Choices) -> list[tuple[str, str]]:
+        left = list(ATTRIBUTE_ARRAY)
+        for other in ELEMENTS:
+            taken = choices.get(other.value)
+            if other is not attribute and taken is not None and int(taken) in left:
+                left.remove(int(taken))
+        return [(signed(value), str(value)) for value in VALUES if value in left]
+
+    return offered
+
+
 def _elements(settings: GuildSettings) -> list[tuple[str, str]]:
     return [(a.label, a.value) for a in ELEMENTS]
 
 
+def _extras(settings: GuildSettings, choices: Choices) -> list[tuple[str, str]]:
+    """The extra +1 goes to an attribute the race did not raise (l. 94)."""
+    race = choices.get("race")
+    own = None if race is None else RACES[Race(race)].attribute
+    return [(a.label, a.value) for a in ELEMENTS if a is not own]
+
+
 def _advanced(settings: GuildSettings, choices: Choices) -> list[tuple[str, str]]:
     chosen = _class(choices)
-    pair = choices.get("skillsets")
-    if chosen is None or pair is None:
+    if chosen is None:
         return []
     row = CLASSES[chosen]
-    second, third = str(pair).split("+")
+    second, _, third = str(choices.get("skillsets") or "").partition("+")
     sets = [
         row.primary,
         *(s for s in (*row.secondary, *row.tertiary) if s.value in (second, third)),
@@ -147,12 +170,29 @@ def _lines(settings: GuildSettings, choices: Choices) -> list[str]:
         f"{a.label} {signed(int(choices[a.value]))}" for a in ELEMENTS if a.value in choices
     )
     wanted = ", ".join(signed(v) for v in ATTRIBUTE_ARRAY)
-    return [
+    lines = [
         f"Give the five attributes {wanted} in some order; your race adds +1 to its own and "
         "the extra +1 goes to another. Harmony starts at +3.",
         f"So far: {given or 'none'}.",
-        "Press a button to choose what its select shows.",
     ]
+    race = choices.get("race")
+    if race is not None:
+        row = RACES[Race(race)]
+        lines.append(f"**{row.name}** (+1 {row.attribute.label}): {row.trait}")
+    chosen = _class(choices)
+    if chosen is not None:
+        kind = CLASSES[chosen]
+        lines.append(
+            f"**{chosen.label}**: Damage {kind.damage}, Health {kind.health_base} + Water, "
+            f"Vitae {kind.vitae_base} + Fire. Proficiencies: {kind.proficiency_text} "
+            f"Equipment: {kind.equipment_text}"
+        )
+    advanced = choices.get("advanced")
+    if advanced is not None and advanced in SKILLS:
+        skill = SKILLS[str(advanced)]
+        lines.append(f"**{skill.name}**: {skill.text}")
+    lines.append("Press a button to choose what its select shows.")
+    return lines
 
 
 def _text(choices: Choices, key: str) -> str | None:
@@ -213,18 +253,20 @@ def _preview(tx: Transaction, guild: Guild, choices: Choices) -> list[ReplyField
 
 
 def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> list[str]:
-    """What is missing, else what `/character create` would refuse (nothing: ready)."""
+    """What is missing, else everything `/character create` would refuse, all at once
+    (nothing: ready)."""
     missing = _missing(choices)
     if missing:
         return missing
     try:
         name = clean_name(str(choices["name"]))
-        new_sheet(tx, guild, _new(choices), None)
+        new = _new(choices)
     except PawpostError as error:
         return [error.message]
+    problems = creation_problems(new, catalogue=catalogue(tx, guild))
     if tx.characters.by_name(guild.guild_id, name) is not None:
-        return [name_taken(name).message]
-    return []
+        problems.append(name_taken(name).message)
+    return problems
 
 
 def _create(
@@ -235,10 +277,16 @@ def _create(
     now: datetime,
     dice: DiceSource,
 ) -> Reply:
-    """Create: the same sheet as `/character create`, a Moon Patron's dice rolled now."""
+    """Create: the same sheet as `/character create`, a Moon Patron's dice rolled now; the
+    channel sees the new adventurer join the party, as with `/character create`."""
     name = clean_name(str(choices.get("name", "")))
     sheet, rolls = new_sheet(tx, guild, _new(choices), dice)
-    return add_character(tx, actor, guild, name, sheet, now, rolls)
+    made = add_character(tx, actor, guild, name, sheet, now, rolls)
+    return Reply(
+        title=made.title,
+        lines=[f"{safe(name)} is made: the channel sees {safe(name)} join the party."],
+        announce=made,
+    )
 
 
 CAVERNS_BUILDER = Builder(
@@ -252,8 +300,11 @@ CAVERNS_BUILDER = Builder(
             label="Skillsets",
             offered=_skillsets,
         ),
-        *(Pick(a.value, f"{a.label}'s value", _values, label=a.label) for a in ELEMENTS),
-        Pick("extra", "The extra +1", _elements, label="Extra +1"),
+        *(
+            Pick(a.value, f"{a.label}'s value", _values, label=a.label, offered=_values_left(a))
+            for a in ELEMENTS
+        ),
+        Pick("extra", "The extra +1", _elements, label="Extra +1", offered=_extras),
         Pick(
             "advanced",
             "Your Advanced skill",

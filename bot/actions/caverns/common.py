@@ -12,7 +12,7 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import named, require_built
 from rules.caverns.catalogue import CatalogueItem
 from rules.caverns.sheet import CavernsSheet
-from rules.caverns.skill_uses import give_fated_die
+from rules.caverns.skill_uses import accept_fated_die, give_fated_die
 from rules.errors import PawpostError
 from storage.caverns import caverns
 from storage.caverns.parties import Party
@@ -90,15 +90,19 @@ def hand_fated_die(
     holder_name: str | None,
 ) -> int | None:
     """Twist Fate (l. 219): one of the dice a character holds becomes this roll's doubles. The
-    holder is the roller unless named; its player (or an admin) gives the die."""
+    holder is the roller unless named; its player (or an admin) gives the die, or has offered
+    it to the roller with `/twist-fate`, which this roll accepts."""
     if face is None:
         return None
     holder = roller
     if holder_name and named(tx, guild.guild_id, holder_name).id != roller.id:
         holder = named(tx, guild.guild_id, holder_name)
-    if holder.owner_id != actor.user_id and not actor.admin_in(guild.settings):
-        raise PawpostError(f"Only {safe(holder.name)}'s player can give its fated dice.")
-    save(tx, holder, give_fated_die(caverns_sheet(holder), face))
+    given = give_fated_die(caverns_sheet(holder), face)
+    offered = holder.id != roller.id and holder.owner_id != actor.user_id
+    if offered and not actor.admin_in(guild.settings):
+        accepted = accept_fated_die(caverns_sheet(roller), holder.id, safe(holder.name), face)
+        save(tx, roller, accepted)
+    save(tx, holder, given)
     return face
 
 

@@ -94,7 +94,7 @@ def on_doubles(
     picked: tuple[Flourish, ...] = ()
     if boost is Boost.GREATER_IMPLEMENT:
         scene.say("Greater Implement: the attack is Forceful.")
-        _shove(scene, scene.state.combatant(before.id))
+        shove(scene, scene.state.combatant(before.id))
         picked = (GREATER_IMPLEMENT_FLOURISH,)
     if not result.flourishes:
         return
@@ -166,6 +166,11 @@ def riposte(
     )
 
 
+def own_flourish(mover: Combatant) -> bool:
+    """Whether an enemy's creature has a Flourish of its own (the bestiary's D column)."""
+    return mover.creature is not None and find_creature(mover.creature).flourish is not None
+
+
 def creature_flourish(scene: Scene, mover: Combatant, victim: Combatant, roll: Roll) -> None:
     """An enemy's doubles: its creature's Flourish (the bestiary's D column) on the character
     it attacked, applied at once; immunities refuse a condition."""
@@ -188,7 +193,7 @@ def creature_flourish(scene: Scene, mover: Combatant, victim: Combatant, roll: R
             scene.state = scene.state.model_copy(update={"hits": kept})
             scene.say(f"Destructive: {safe(target.name)}'s armour cannot stop that hit.")
     elif flourish is Special.FORCEFUL:
-        _shove(scene, target)
+        shove(scene, target)
     else:
         scene.say("Area: the MC divides its damage among the party.")
 
@@ -196,7 +201,7 @@ def creature_flourish(scene: Scene, mover: Combatant, victim: Combatant, roll: R
 # --- Applying a pick -----------------------------------------------------------------------
 
 
-def _shove(scene: Scene, target: Combatant) -> None:
+def shove(scene: Scene, target: Combatant) -> None:
     """Forceful (l. 378): a target in its front row is shoved into its back row."""
     name = safe(target.name)
     if not target.present:
@@ -254,7 +259,7 @@ def _apply(scene: Scene, pending: PendingFlourish, flourish: Flourish) -> Pendin
     elif flourish is Special.DESTRUCTIVE:
         return _destructive(scene, pending)
     elif flourish is Special.FORCEFUL:
-        _shove(scene, target)
+        shove(scene, target)
     else:
         scene.say(
             f"Area: {safe(pending.attacker_name)} divides the {pending.damage} Damage between "

@@ -18,9 +18,13 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, named
 from bot.actions.reply import Reply
-from rules.caverns.constants import HARMONY_SKILL_COST, HARMONY_SKILL_FLOOR
-from rules.caverns.harmony import choose_benefits
-from rules.caverns.harmony_skills import HARMONY_SKILLS, HarmonyBenefit, parse_harmony_skill
+from rules.caverns.harmony import choose_benefits, describe_benefits, harmony_skills_refused
+from rules.caverns.harmony_skills import (
+    HARMONY_SKILLS,
+    HarmonyBenefit,
+    parse_benefit,
+    parse_harmony_skill,
+)
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
 from storage.caverns import caverns
@@ -44,15 +48,9 @@ def plan(
         require_caverns(guild)
         found = acting_character(tx, actor, guild, character)
         sheet = caverns_sheet(found)
-        if chosen and sheet.harmony <= 0:
-            raise PawpostError(
-                f"Harmony skills need Harmony above 0; you have {signed(sheet.harmony)}."
-            )
-        if sheet.harmony - HARMONY_SKILL_COST * len(chosen) < HARMONY_SKILL_FLOOR:
-            raise PawpostError(
-                f"With {signed(sheet.harmony)} Harmony you can use at most "
-                f"{sheet.harmony - HARMONY_SKILL_FLOOR} Harmony skills."
-            )
+        refused = harmony_skills_refused(sheet, chosen)
+        if refused is not None:
+            raise PawpostError(refused)
         if second is not None:
             if sheet.patron_totem is None:
                 raise PawpostError("Only a character with a Patron Totem binds a second totem.")
@@ -75,12 +73,11 @@ def plan(
     return Reply(lines=lines, ephemeral=True)
 
 
-def _benefit(text: str) -> HarmonyBenefit:
-    key = "-".join(text.strip().lower().split())
-    for benefit in HarmonyBenefit:
-        if key == benefit.value:
-            return benefit
-    raise PawpostError(f"{safe(text.strip())} is not a benefit of a Harmony skill.")
+# Benefits that do not wait for the next rest: done at once (l. 345, 349).
+ONCE_AND_FOR_ALL = {
+    HarmonyBenefit.FIX_ITEM: "the item is fixed for good.",
+    HarmonyBenefit.GIVE_VITAE: "the Vitae is given.",
+}
 
 
 @runs_in_database
@@ -95,7 +92,7 @@ def benefits(
     character: str | None = None,
 ) -> Reply:
     harmony_skill = parse_harmony_skill(skill)
-    wanted = [_benefit(name) for name in items(chosen)]
+    wanted = [parse_benefit(name, harmony_skill) for name in items(chosen)]
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
@@ -132,7 +129,18 @@ def benefits(
             )
         )
     row = HARMONY_SKILLS[harmony_skill]
-    lines = [f"{safe(found.name)}, until the next rest:"] + [f"• {row.benefits[b]}" for b in wanted]
+    lasting = [b for b in wanted if b not in ONCE_AND_FOR_ALL]
+    lines = []
+    if lasting:
+        lines.append(f"{safe(found.name)}, until the next rest:")
+        lines += [f"• {row.benefits[b]}" for b in lasting]
+    lines += [f"{safe(found.name)}: {ONCE_AND_FOR_ALL[b]}" for b in wanted if b in ONCE_AND_FOR_ALL]
+    left = next((p for p in taken.sheet.harmony_picks if p.skill is harmony_skill), None)
+    if left is not None:
+        lines.append(
+            f"{left.allowed} more to choose from {describe_benefits(harmony_skill)}, until the "
+            "next rest."
+        )
     if row.whole_party:
         lines.append("Move Like the Wind's benefits apply to the whole party.")
     if HarmonyBenefit.ASK_THE_MC in wanted:

@@ -13,6 +13,7 @@ from bot.actions.caverns.common import (
     require_caverns,
     save,
 )
+from bot.actions.caverns.scene import armour_blocks
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character
@@ -188,6 +189,17 @@ def advance_move(
     return Reply(title=f"{safe(found.name)} advances", lines=lines, footer=f"roll #{entry}")
 
 
+def _flourishes(count: int, implement: bool) -> str:
+    """What doubles give: the weapon's Flourish (l. 297); an implement has none of its own
+    (l. 381), only its skills' Flourishes."""
+    some = "a Flourish" if count == 1 else f"{count} Flourishes"
+    if implement:
+        return (
+            f"Doubles: {some} from your skills, if any (an implement has no Flourish of its own)."
+        )
+    return f"Doubles: {some} of your weapon."
+
+
 def _foe(target: str, wind: int | None, damage: int | None) -> Foe:
     """The bestiary's creature of that name, or one the MC describes by its Wind and Damage."""
     try:
@@ -256,13 +268,17 @@ def battle(
     if result.safe:
         lines.append("**8+**: you are safe.")
     elif result.you_lose:
-        lines.append(
-            f"**Under 8**: you lose {result.you_lose} Health (spend a piece of armour to block 3)."
+        armour = result.sheet.armour_left
+        spend = (
+            f" (spend a piece of armour to block {armour_blocks(result.sheet)})"
+            if armour
+            else " (no armour to spend)"
         )
+        lines.append(f"**Under 8**: you lose {result.you_lose} Health{spend}.")
     else:
         lines.append("Under 8, but you are out of its reach.")
     if result.flourishes:
-        lines.append(f"Doubles: {result.flourishes} Flourish(es) of your weapon.")
+        lines.append(_flourishes(result.flourishes, result.sheet.implement is not None))
     if result.specials:
         lines.append(
             "Every attack: " + ", ".join(s.value.capitalize() for s in result.specials) + "."

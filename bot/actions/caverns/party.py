@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.actions.caverns.common import (
     caverns_sheet,
     party_label,
@@ -13,7 +15,32 @@ from bot.actions.caverns.melding import party_site
 from bot.actions.caverns.rests import resting_party
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
+from bot.actions.lookup import named
 from bot.actions.reply import Reply
+from rules.caverns.wording import counted
+from rules.errors import PawpostError
+from storage.caverns import caverns
+from storage.caverns.parties import Party
+from storage.repositories import Transaction
+from storage.settings import Guild
+
+
+def _party(
+    tx: Transaction, actor: Actor, guild: Guild, character: str | None, now: datetime
+) -> Party:
+    """The party to show: the actor's own, or that of any character named (showing it
+    changes nothing, so another player's character may be named)."""
+    if not character:
+        return resting_party(tx, actor, guild, character, now)
+    found = named(tx, guild.guild_id, character)
+    if found.owner_id == actor.user_id:
+        return resting_party(tx, actor, guild, character, now)
+    tables = caverns(tx).parties
+    membership = tables.membership(found.id)
+    party = None if membership is None else tables.get(guild.guild_id, membership[0])
+    if party is None:
+        raise PawpostError(f"{safe(found.name)} has not joined a party yet.")
+    return party
 
 
 @runs_in_database
@@ -22,7 +49,7 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
-        party = resting_party(tx, actor, guild, character, now)
+        party = _party(tx, actor, guild, character, now)
         members = party_members(tx, guild, party)
     progress = party.progress
     lines = [
@@ -37,7 +64,8 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
         lines.append(
             f"**{safe(member.name)}**{state}: {sheet.race_row.name} {sheet.character_class.label} "
             f"{sheet.level}, Health {sheet.health}/{sheet.max_health}, Harmony "
-            f"{sheet.harmony:+d}, {sheet.rations} rations, {sheet.torches} torches"
+            f"{sheet.harmony:+d}, {counted(sheet.rations, 'ration')}, "
+            f"{counted(sheet.torches, 'torch', 'torches')}"
         )
     site = party_site(guild, party)
     if site is not None:
@@ -45,5 +73,8 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
     if not members:
         lines.append("No adventurer is in this party yet.")
     carriers = [safe(m.name) for m in members if caverns_sheet(m).torches]
-    lines.append(f"Torches: {torches}, carried by {', '.join(carriers) or 'nobody'}.")
+    lines.append(
+        f"{counted(torches, 'torch', 'torches').capitalize()}, carried by "
+        f"{', '.join(carriers) or 'nobody'}."
+    )
     return Reply(title=party_title(party), lines=lines)

@@ -17,20 +17,25 @@ from bot.actions.caverns.common import (
     require_caverns,
     save,
 )
+from bot.actions.caverns.death import come_back, fighting_in
 from bot.actions.caverns.melding import land_after_rest
 from bot.actions.caverns.moon import moon_lines
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, require_admin
 from bot.actions.reply import Button, Reply, ReplyField, Select, SelectOption, Style
+from rules.caverns.constants import HARMONY_BENEFIT_STEP, HARMONY_SKILL_FLOOR
 from rules.caverns.experience import (
     EXPERIENCE_QUESTIONS,
     answer_experience_questions,
     learn_advanced_skill,
     level_up,
 )
+from rules.caverns.harmony import describe_benefits, harmony_skills_refused
 from rules.caverns.harmony_skills import HarmonySkill
+from rules.caverns.market import Carrying
 from rules.caverns.rests import MemberRest, RestKind, RestResult, long_rest, short_rest
+from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import SKILLS, Totem, advanced_skills
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
@@ -61,8 +66,8 @@ def resting_party(
     return party_of(tx, guild, found, actor, now)
 
 
-def _gain(value: int, what: str) -> str | None:
-    return f"{signed(value)} {what}" if value else None
+def _gain(value: int, one: str, many: str) -> str | None:
+    return f"{signed(value)} {one if value == 1 else many}" if value else None
 
 
 def _member_lines(member: MemberRest) -> list[str]:
@@ -77,10 +82,15 @@ def _member_lines(member: MemberRest) -> list[str]:
     ]
     lines = [" · ".join(parts)]
     for rolled in member.harmony_rolls:
-        lines.append(
-            f"{rolled.skill.label}: {describe_roll(rolled.roll)}: {rolled.allowed} benefit(s) "
-            "to choose with /harmony benefits"
-        )
+        shown = f"{rolled.skill.label}: {describe_roll(rolled.roll)}: "
+        if rolled.allowed:
+            some = "1 benefit" if rolled.allowed == 1 else f"{rolled.allowed} benefits"
+            shown += (
+                f"{some} to choose with /harmony benefits from {describe_benefits(rolled.skill)}"
+            )
+        else:
+            shown += f"under {HARMONY_BENEFIT_STEP}: no benefit"
+        lines.append(shown)
     if member.ration_spent:
         lines.append("ate a ration")
     if member.without_ration:
@@ -90,8 +100,11 @@ def _member_lines(member: MemberRest) -> list[str]:
     if member.repaired:
         lines.append("repaired: " + ", ".join(safe(name) for name in member.repaired))
     if member.conditions_ended:
-        lines.append("no longer " + ", ".join(c.label for c in member.conditions_ended))
-    added = [_gain(member.rations_added, "rations"), _gain(member.torches_added, "torches")]
+        lines.append("no longer " + ", ".join(c.state for c in member.conditions_ended))
+    added = [
+        _gain(member.rations_added, "ration", "rations"),
+        _gain(member.torches_added, "torch", "torches"),
+    ]
     if any(added):
         lines.append("restocked " + " and ".join(a for a in added if a))
     if member.bound_totem is not None:
@@ -104,6 +117,7 @@ def _member_lines(member: MemberRest) -> list[str]:
         ("bought on the surface", orders.bought),
         ("could no longer afford", orders.lapsed),
         ("**did not pay for** (no Ask on Market until it is returned)", orders.unpaid),
+        ("left behind", orders.left_behind),
     ):
         if names:
             lines.append(f"{label}: " + ", ".join(safe(name) for name in names))
@@ -111,35 +125,68 @@ def _member_lines(member: MemberRest) -> list[str]:
 
 
 class Plans(NamedTuple):
-    """What the members planned for this rest, by party index, and notes on plans set aside."""
+    """What the members planned for this rest, by party index, notes on plans set aside, and
+    the players those notes are for."""
 
     skills: dict[int, list[HarmonySkill]]
     totems: dict[int, Totem]
     withholding: list[int]
     notes: list[str]
+    players: list[int]
+
+
+def _set_aside(name: str, sheet: CavernsSheet) -> str:
+    """Why a member's planned Harmony skills no longer fit its Harmony (l. 325)."""
+    if sheet.harmony <= 0:
+        why = f"Harmony {signed(sheet.harmony)} is not above 0"
+    else:
+        most = sheet.harmony - HARMONY_SKILL_FLOOR
+        why = (
+            f"with {signed(sheet.harmony)} Harmony {safe(name)} can use at most {most}, since "
+            f"Harmony stops at {signed(HARMONY_SKILL_FLOOR)}"
+        )
+    return f"{safe(name)}'s Harmony skills are set aside: {why}. Plan again for the next rest."
 
 
 def _plans(tx: Transaction, members: list[Character], kind: RestKind) -> Plans:
-    """Each member's planned Harmony skills (kept for those with Harmony above 0) and, at a
-    Long Rest, second totem and withheld payment."""
+    """Each member's planned Harmony skills (kept while they still fit the member's Harmony,
+    else set aside with a note for its player, so that one member cannot stop the party's
+    rest) and, at a Long Rest, second totem and withheld payment."""
     rests = caverns(tx).rests
-    plans = Plans({}, {}, [], [])
+    plans = Plans({}, {}, [], [], [])
     for index, member in enumerate(members):
         plan = rests.plan(member.id)
         sheet = caverns_sheet(member)
         if plan.harmony:
-            if sheet.harmony > 0:
+            if harmony_skills_refused(sheet, plan.harmony) is None:
                 plans.skills[index] = list(plan.harmony)
             else:
-                plans.notes.append(
-                    f"{safe(member.name)}'s Harmony skills are set aside: Harmony "
-                    f"{signed(sheet.harmony)} is not above 0."
-                )
+                plans.notes.append(f"<@{member.owner_id}>: {_set_aside(member.name, sheet)}")
+                plans.players.append(member.owner_id)
         if kind is RestKind.LONG and plan.totem is not None:
             plans.totems[index] = plan.totem
         if kind is RestKind.LONG and plan.withhold:
             plans.withholding.append(index)
     return plans
+
+
+def _returned(
+    tx: Transaction, guild: Guild, members: list[Character]
+) -> tuple[list[Character], list[str]]:
+    """Before a rest, the dead come back by Vitae (or retire), so that no death stops the
+    party's rest (RULINGS); one lying dead in a battle waits for its end."""
+    resting: list[Character] = []
+    lines: list[str] = []
+    for member in members:
+        if caverns_sheet(member).is_dead:
+            if fighting_in(tx, guild, member) is not None:
+                lines.append(f"{safe(member.name)} lies dead in a battle and does not rest.")
+                continue
+            lines.append(come_back(tx, member))
+            if caverns_sheet(member).retired:
+                continue
+        resting.append(member)
+    return resting, lines
 
 
 def _experience_buttons(rest_id: int) -> list[Button]:
@@ -169,16 +216,21 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         party = resting_party(tx, actor, guild, character, now)
-        members = [m for m in party_members(tx, guild, party) if not caverns_sheet(m).retired]
+        members, returned = _returned(
+            tx, guild, [m for m in party_members(tx, guild, party) if not caverns_sheet(m).retired]
+        )
         if not members:
             raise PawpostError("This party has no adventurer to rest.")
         plans = _plans(tx, members, rest_kind)
         sheets = [caverns_sheet(member) for member in members]
         result: RestResult
+        limits = CavernsSettings.of(guild.settings)
         if rest_kind is RestKind.SHORT:
-            result = short_rest(sheets, services.dice, harmony_skills=plans.skills)
+            carrying = Carrying(rations=limits.max_rations, torches=limits.max_torches)
+            result = short_rest(
+                sheets, services.dice, harmony_skills=plans.skills, carrying=carrying
+            )
         else:
-            limits = CavernsSettings.of(guild.settings)
             result = long_rest(
                 sheets,
                 services.dice,
@@ -211,6 +263,7 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
         )
     lines = [
         f"{party_label(party)} rests.",
+        *returned,
         describe_roll(result.roll),
         f"**{result.band.value}**: {result.result}",
         *plans.notes,
@@ -236,6 +289,7 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
         lines=lines,
         fields=fields,
         buttons=buttons,
+        mentions=plans.players,
     )
 
 

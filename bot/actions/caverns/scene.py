@@ -261,9 +261,10 @@ def hurt_character(
     """A character loses Health (its armour may negate it with /battle armour right after,
     unless the hit is Destructive); `by` is the attacker, if a creature dealt it. The skills'
     caps (Anesthesia, Death Prophesy) come last: they bound the Health lost from any source."""
-    from bot.actions.caverns import battle_conditions  # it builds on the scene
+    from bot.actions.caverns import battle_conditions, race_traits  # they build on the scene
 
     amount = battle_conditions.hit_amount(scene, fighter, amount)
+    amount = race_traits.lucidian_loss(scene.tx, scene.guild, character, amount)
     amount = loss_in_enemy_rows(scene.state.combatant(fighter.id), amount)
     amount = skills_b1_hooks.damage_taken(scene, fighter, amount, by)
     sheet = survive(scene, character, lose_health(caverns_sheet(character), amount))
@@ -310,7 +311,7 @@ def hurt_npc(
     ignore_armour: bool = False,
 ) -> None:
     """An NPC loses Health, its armour first unless the attack is Destructive (l. 377)."""
-    from bot.actions.caverns import battle_conditions  # it builds on the scene
+    from bot.actions.caverns import battle_conditions, race_traits  # they build on the scene
 
     amount = battle_conditions.hit_amount(scene, target, amount)
     amount = skills_b1_hooks.damage_taken(scene, target, loss_in_enemy_rows(target, amount), by)
@@ -327,6 +328,7 @@ def hurt_npc(
     )
     if hurt.dead and not target.dead:
         enemy_died(scene, hurt)
+        race_traits.killed(scene, by)
     if amount > 0:
         eject(scene, target.id)
     _beetles_feed(scene, hurt.dead and hurt.condition(Condition.ABLAZE) is not None)

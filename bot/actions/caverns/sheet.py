@@ -8,9 +8,12 @@ from bot.actions.formatting import safe
 from bot.actions.reply import ReplyField
 from rules.caverns.attributes import ELEMENTS, Attribute
 from rules.caverns.conditions import CONDITIONS
+from rules.caverns.constants import MOON_SHIFT
+from rules.caverns.harmony_skills import HarmonyBenefit
 from rules.caverns.poisons import describe, describe_envenoming
+from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
-from rules.caverns.wording import signed
+from rules.caverns.wording import counted, signed
 from storage.caverns import caverns
 from storage.caverns.parties import Party
 from storage.models import Character
@@ -27,11 +30,44 @@ def _skills(sheet: CavernsSheet) -> str:
     for skillset, skills in sheet.skills_by_skillset().items():
         names = ", ".join(f"{s.name} ({s.kind.value})" for s in skills)
         lines.append(f"**{skillset.label}**: {names}")
+    if sheet.sick_beat:
+        lines.append("Sick Beat: " + ", ".join(c.label for c in sheet.sick_beat))
     if sheet.patron_totem is not None:
         bound = f", bound today: {sheet.bound_totem.label}" if sheet.bound_totem else ""
         lines.append(f"Patron Totem: {sheet.patron_totem.label}{bound}")
+    if sheet.moon is not None:
+        moon = sheet.moon
+        lines.append(
+            f"Moon's bond: +{MOON_SHIFT} {moon.raised.label}, -{MOON_SHIFT} {moon.lowered.label}"
+        )
     if sheet.advanced_skills_owed:
         lines.append(f"**{sheet.advanced_skills_owed} Advanced skill(s) to pick**: /level skill")
+    return "\n".join(lines)
+
+
+def _named(key: str) -> str:
+    """A catalogue key as the catalogue names it ("kraken beak spear": "Kraken beak spear")."""
+    return safe(key[:1].upper() + key[1:])
+
+
+def _proficiencies(sheet: CavernsSheet) -> str:
+    """The class's list, then what the player and the race chose (l. 102, 108, 76, 83), and
+    Sharp as Steel's item until the next rest (l. 347)."""
+    lines = [sheet.class_row.proficiency_text]
+    chosen = [key for key in sheet.weapon_proficiencies if key != sheet.race_weapon]
+    if chosen:
+        lines.append("Weapons chosen: " + ", ".join(_named(key) for key in chosen))
+    if sheet.race_weapon is not None:
+        lines.append(f"{sheet.race_row.name}'s Monk weapon: {_named(sheet.race_weapon)}")
+    if sheet.race is Race.DWARF:
+        lines.append("Dwarf: all axes")
+    steel = [
+        record.detail
+        for record in sheet.harmony_benefits
+        if record.benefit is HarmonyBenefit.PROFICIENT_WITH_ITEM
+    ]
+    if steel:
+        lines.append("Sharp as Steel, until the next rest: " + ", ".join(map(_named, steel)))
     return "\n".join(lines)
 
 
@@ -80,7 +116,9 @@ def _orders(sheet: CavernsSheet) -> str:
             if order.unpaid
             else ("arrived, pay at the Long Rest" if order.arrived else order.order.value)
         )
-        shown.append(f"{safe(order.item)} {order.price} gp ({state})")
+        if order.withheld:
+            state += ", will not be paid"
+        shown.append(f"{safe(order.shown)} {order.price} gp ({state})")
     return "; ".join(shown)
 
 
@@ -91,7 +129,9 @@ def _rest_effects(sheet: CavernsSheet) -> str:
         for record in sheet.harmony_benefits
     ]
     lines += [
-        f"{pick.skill.label}: {pick.allowed} benefit(s) to choose" for pick in sheet.harmony_picks
+        f"{pick.skill.label}: {pick.allowed} to choose with /harmony benefits"
+        for pick in sheet.harmony_picks
+        if pick.allowed
     ]
     if sheet.fated_dice:
         lines.append("Twist Fate's dice: " + ", ".join(map(str, sheet.fated_dice)))
@@ -111,11 +151,12 @@ def sheet_lines(sheet: CavernsSheet, party: Party | None = None) -> list[ReplyFi
         ReplyField(name="Health", value=f"{sheet.health} / {sheet.max_health}", inline=True),
         ReplyField(name="Vitae", value=f"{sheet.vitae} / {sheet.max_vitae}", inline=True),
         ReplyField(name="Skills", value=_skills(sheet)),
-        ReplyField(name="Proficiencies", value=sheet.class_row.proficiency_text),
+        ReplyField(name="Proficiencies", value=_proficiencies(sheet)),
         ReplyField(name="Equipment", value=_equipment(sheet)),
         ReplyField(
             name="Supplies",
-            value=f"{sheet.gold} gold · {sheet.rations} rations · {sheet.torches} torches",
+            value=f"{sheet.gold} gold · {counted(sheet.rations, 'ration')} · "
+            f"{counted(sheet.torches, 'torch', 'torches')}",
         ),
         ReplyField(name="Conditions", value=_conditions(sheet)),
     ]

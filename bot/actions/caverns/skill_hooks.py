@@ -236,7 +236,11 @@ def fleeing(scene: Scene, fighter: Combatant, sheet: CavernsSheet) -> None:
 
 def spend_bonus_armour(scene: Scene, found: Character, hit: LastHit) -> bool:
     """A bonus piece (Draconis, Disengage) is expended before worn armour, which breaks."""
-    pieces = effects_of(scene.state, EffectKind.BONUS_ARMOUR, owner=hit.combatant)
+    pieces = [  # a piece good against one hit only (Flow Like the River's) waits for it
+        p
+        for p in effects_of(scene.state, EffectKind.BONUS_ARMOUR, owner=hit.combatant)
+        if p.version is None or p.version == hit.version
+    ]
     if not pieces:
         return False
     piece = pieces[0]

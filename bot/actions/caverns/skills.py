@@ -9,14 +9,17 @@ from bot.actions.caverns.battle_skills import BATTLE_SKILLS, battle_of, use_in_b
 from bot.actions.caverns.common import caverns_sheet, party_of, require_caverns, save
 from bot.actions.caverns.conditions import cure_button
 from bot.actions.caverns.melding import land_use_lines
+from bot.actions.caverns.race_traits import use_race_action
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
-from bot.actions.lookup import acting_character
+from bot.actions.lookup import acting_character, named
 from bot.actions.reply import Button, Reply
 from rules.caverns.conditions import Condition
 from rules.caverns.melding import LAND_SKILLS
-from rules.caverns.skill_uses import own_skill, resist_poison, use_skill
+from rules.caverns.race_traits import race_action
+from rules.caverns.skill_uses import offer_fated_die, own_skill, resist_poison, use_skill
 from rules.caverns.wording import signed
+from rules.errors import PawpostError
 from rules.rolls import Roll
 
 
@@ -35,6 +38,9 @@ def use(
         found = acting_character(tx, actor, guild, character)
         party_of(tx, guild, found, actor, now)
         sheet = caverns_sheet(found)
+        action = race_action(sheet, name)
+        if action is not None:  # the Tae'dae's hug, the Dracnari's fire (l. 75, 90)
+            return use_race_action(services, tx, actor, guild, found, action, target, now)
         skill = own_skill(sheet, name)
         fighting = battle_of(tx, actor, found)
         if fighting is not None and skill.key in BATTLE_SKILLS:
@@ -81,8 +87,43 @@ def use(
                 Condition.SLEEPING
             ):
                 lines.append(f"{safe(found.name)} falls Asleep, and wakes by a Harmony roll.")
-                buttons.append(cure_button(found.id, Condition.SLEEPING))
+                buttons.append(cure_button(found.id, used.sheet, Condition.SLEEPING))
         tx.audit.add(
             audit.entry(actor, "skill", f"used {skill.key}", now, character=found, rolls=rolls)
         )
     return Reply(title=f"{safe(found.name)} uses {skill.name}", lines=lines, buttons=buttons)
+
+
+@runs_in_database
+def give_fate(
+    services: Services, actor: Actor, die: int, to: str, character: str | None = None
+) -> Reply:
+    """`/twist-fate`: offer one of Twist Fate's dice for another character's next roll (l. 219);
+    its player accepts by rolling with `fated-die` and `fated-from`."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_caverns(guild)
+        holder = acting_character(tx, actor, guild, character)
+        roller = named(tx, guild.guild_id, to)
+        if roller.id == holder.id:
+            raise PawpostError("Roll with your own die directly: fated-die on your roll.")
+        offered = offer_fated_die(
+            caverns_sheet(holder), caverns_sheet(roller), die, holder.id, holder.name
+        )
+        save(tx, roller, offered)
+        tx.audit.add(
+            audit.entry(
+                actor, "skill", f"offered a fated {die} to {roller.name}", now, character=holder
+            )
+        )
+    return Reply(
+        title=f"{safe(holder.name)} offers {safe(roller.name)} a fated {die}",
+        lines=[
+            f"<@{roller.owner_id}>: {safe(roller.name)}'s next roll may be doubles of {die}. "
+            f"To take it, roll with fated-die:{die} fated-from:{safe(holder.name)} (/move, "
+            "/flee, /advance, /battle roll, /market or /cure).",
+            "The die stays with its holder until it is used; the next Short Rest wastes it.",
+        ],
+        mentions=[roller.owner_id],
+    )

@@ -49,10 +49,13 @@ async def test_a_bard_is_built_with_the_selects_and_the_forms(services, db) -> N
     assert "music:fugue" in offered and "combat:parry" not in offered
     reply = await choose(services, reply, "music:fugue")
     reply = await fill(services, reply, "Name", name="Piper")
-    assert reply.lines[-2] == (
+    assert reply.lines[-4:-1] == [  # every problem at once
+        "Still to do before Create:",
         "• A Bard needs an instrument: choose the element it rolls to Do Battle and the "
-        "element foes subtract."
-    )
+        "element foes subtract.",
+        "• Choose three different Sick Beat conditions from Ablaze, Bound, Confused, "
+        "Disloyalty, Fatigue and Sickness.",
+    ]
     assert next(b for b in reply.buttons if b.label == "Create").disabled
     reply = await fill(
         services,
@@ -67,28 +70,48 @@ async def test_a_bard_is_built_with_the_selects_and_the_forms(services, db) -> N
     made = await buttons.press(
         services, actor(ALICE), next(b for b in reply.buttons if b.label == "Create").custom_id
     )
-    assert made.lines[0].startswith("A Viscanti Bard, level 1, owned by <@101>")
+    assert made.ephemeral and made.lines == [
+        "Piper is made: the channel sees Piper join the party."
+    ]
+    assert made.announce is not None and not made.announce.ephemeral  # §3.2
+    assert made.announce.title == "Piper joins the party"
+    assert made.announce.lines[0].startswith("A Viscanti Bard, level 1, owned by <@101>")
     assert (await sheet(services, "Piper")).gold == 200
 
 
-async def test_a_choice_the_class_no_longer_offers_is_what_is_left_to_do(services, db) -> None:
+async def test_s3_1_the_builder_follows_the_choices_and_shows_what_they_mean(services, db) -> None:
     await caverns_server(services)
     reply = await builder.new(services, actor(ALICE))
-    for value in ("human", "warrior", "athletics+hunting", "1", "1", "2", "0", "-1", "water"):
-        reply = await choose(services, reply, value)
+    reply = await choose(services, reply, "human")
+    assert "**Human** (+1 Metal): Gain 2 Harmony (instead of 1) on a Short Rest." in reply.lines
+    reply = await choose(services, reply, "warrior")
+    assert any(
+        line.startswith("**Warrior**: Damage 2, Health 5 + Water, Vitae 3 + Fire.")
+        for line in reply.lines
+    )
+    reply = await choose(services, reply, "athletics+hunting")
+    reply = await choose(services, reply, "2")  # Wind +2: no other attribute is offered +2
+    for step in ("1", "1", "0"):
+        assert "2" not in [o.value for o in reply.select.options]  # type: ignore[union-attr]
+        reply = await choose(services, reply, step)
+    assert [o.value for o in reply.select.options] == ["-1"]  # type: ignore[union-attr]
+    reply = await choose(services, reply, "-1")
+    extras = [o.value for o in reply.select.options]  # type: ignore[union-attr]
+    assert extras == ["wind", "water", "wood", "fire"]  # not the Human's own Metal
+    reply = await choose(services, reply, "water")
     reply = await choose(services, reply, "combat:parry")
     reply = await fill(services, reply, "Name", name="Brunhild")
+    assert reply.select is not None and reply.select.placeholder.startswith("Your Advanced skill")
     assert "Ready: press Create to make it." in reply.lines
+    # A class changed drops the old class's skillsets (and what follows from them).
     reply = await show(services, reply, "Class")
     reply = await choose(services, reply, "monk")
-    assert "• Choose your class's skillsets." not in reply.lines  # still holds the old pair
-    assert reply.lines[-3:-1] == [
-        "Still to do before Create:",
-        "• Athletics is not a secondary skillset for a Monk; choose Acrobatics or Psionics.",
-    ]
-    reply = await show(services, reply, "Skillsets")
+    labels = [b.label for b in reply.buttons]
+    assert "Skillsets" in labels and "Skillsets ✓" not in labels
+    assert "Advanced skill ✓" in labels  # Parry is Combat's, a Monk's too
+    assert reply.lines[-3:-1] == ["Still to do before Create:", "• Choose your class's skillsets."]
     reply = await choose(services, reply, "acrobatics+stealth")
-    assert "Ready: press Create to make it." in reply.lines  # Parry is Combat's: still a Monk's
+    assert "Ready: press Create to make it." in reply.lines
     before = dump(db.path)
     found = next(b for b in reply.buttons if b.label == "Create").custom_id
     with pytest.raises(PawpostError, match="^This builder belongs to another player"):

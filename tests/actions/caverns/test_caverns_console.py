@@ -104,8 +104,8 @@ async def test_a_console_script_plays_a_party_of_three(services, dice) -> None:
         text.index("> /rest short") : text.index("> /as user:bob", text.index("> /rest short"))
     ]
     assert "7-9: Everyone recovers all Health and regains one Harmony, for one torch" in short
-    assert "Flow Like the River: 2d6 [4, 4] + Water 2 = 10: 2 benefit(s)" in short
-    assert "Sharp as Steel: 2d6 [5, 5] + Metal 0 = 10: 2 benefit(s)" in short
+    assert "Flow Like the River: 2d6 [4, 4] + Water 2 = 10: 2 benefits to choose" in short
+    assert "Sharp as Steel: 2d6 [5, 5] + Metal 0 = 10: 2 benefits to choose" in short
     assert "delivered: Helmet" in short and "lit the party's torch" in short
     assert "For the MC: answer one question about the world." in text
     assert "error: Only an admin of this server can do that." in text

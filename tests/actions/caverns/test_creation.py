@@ -183,3 +183,90 @@ async def test_a_name_is_taken_once_and_other_servers_refuse(services) -> None:
         await characters.create(services, actor(BOB), **BRUNHILD)
     with pytest.raises(PawpostError, match="does not play Caverns|not built"):
         await characters.create(services, actor(ALICE, guild=2000), **BRUNHILD)
+
+
+async def test_d7_the_sheet_shows_the_choices_the_player_made(services, dice) -> None:
+    from bot.actions import characters as core_characters
+    from tests.actions.caverns.helpers import BRUNHILD, PIPER
+    from tests.conftest import BOB, CAROL
+
+    await caverns_server(services)
+    await characters.create(
+        services, actor(ALICE), **{**BRUNHILD, "weapons": "Sword, Spear, Sling"}
+    )
+    await characters.create(services, actor(CAROL), **PIPER)
+    await characters.create(
+        services,
+        actor(BOB),
+        name="Khet",
+        race="kephera",
+        character_class="monk",
+        attributes="wind +2, water +1, wood +1, fire 0, metal -1",
+        extra="wind",
+        secondary="acrobatics",
+        tertiary="stealth",
+        advanced="Parry",
+        race_item="Katar",
+    )
+    dice.load(4, 6)  # Moon: +1 Metal, -1 Damage
+    await characters.create(
+        services,
+        actor(ALICE),
+        name="Luna",
+        race="dwarf",
+        character_class="warrior",
+        attributes="wind +1, water +1, wood +2, fire 0, metal -1",
+        extra="water",
+        tertiary="totems",
+        advanced="Sun",
+        patron_totem="moon",
+    )
+
+    async def shown(user: int, name: str) -> dict[str, str]:
+        reply = await core_characters.show(services, actor(user), name)
+        return {field.name: field.value for field in reply.fields}
+
+    brunhild = await shown(ALICE, "Brunhild")
+    assert brunhild["Proficiencies"] == (
+        "1. Any two melee weapons. 2. Shields. 3. Poisons. 4. Any one ranged weapon.\n"
+        "Weapons chosen: Sword, Spear, Sling"
+    )
+    assert "Sick Beat: Ablaze, Bound, Confused" in (await shown(CAROL, "Piper"))["Skills"]
+    assert "Kephera's Monk weapon: Katar" in (await shown(BOB, "Khet"))["Proficiencies"]
+    luna = await shown(ALICE, "Luna")
+    assert "Moon's bond: +1 Metal, -1 Damage" in luna["Skills"]
+    assert luna["Proficiencies"].endswith("Dwarf: all axes")
+
+
+async def test_s3_7_a_standard_pick_the_server_removed_names_the_option_to_use(
+    services, db
+) -> None:
+    from bot.actions.caverns import admin
+    from tests.actions.caverns.helpers import ILSA
+    from tests.conftest import ADMIN
+
+    await caverns_server(services)
+    await admin.remove_item(services, actor(ADMIN, admin=True), "Staff")
+    before = dump(db.path)
+    with pytest.raises(PawpostError) as refused:
+        await characters.create(services, actor(BOB), **ILSA)
+    assert refused.value.message == (
+        "The class's standard equipment includes the Staff, which the server's catalogue no "
+        "longer has: name yours with the equipment option (/catalogue lists what there is)."
+    )
+    assert dump(db.path) == before
+    await characters.create(services, actor(BOB), **ILSA, equipment="Wand, Dagger")
+    assert (await sheet(services, "Ilsa")).carries("Wand")
+
+
+async def test_s3_7_another_player_s_party_is_shown_and_counts_read_well(services) -> None:
+    from bot.actions.caverns import party
+    from tests.actions.caverns.helpers import ILSA, set_sheet
+
+    await caverns_server(services)
+    await characters.create(services, actor(ALICE), **BRUNHILD)
+    await characters.create(services, actor(BOB), **ILSA)
+    await set_sheet(services, "Ilsa", torches=1, rations=1)
+    shown = await party.show(services, actor(ALICE), character="Ilsa")
+    assert "1 ration, 1 torch" in shown.lines[2]
+    assert shown.lines[-1] == "4 torches, carried by Brunhild, Ilsa."

@@ -60,7 +60,7 @@ async def test_an_aslaran_never_flees_below_7_and_a_trill_never_rolls(services, 
     )
     dice.load(1, 1)
     reply = await moves.flee_move(services, actor(ALICE), "front-to-back", character="Sable")
-    assert reply.lines[0] == "2d6 [1, 1] + Wind 1 + Aslaran: never below 7 4 = **7**"
+    assert reply.lines[0] == "2d6 [1, 1] + Wind 1 + 4 to the Aslaran's floor of 7 = **7**"
     assert reply.lines[1].startswith("**7-9**")
     await characters.create(
         services, actor(ALICE), **{**ILSA, "name": "Wisp", "race": "trill", "extra": "water"}
@@ -91,15 +91,16 @@ async def test_advance_adds_up_its_results(services, dice) -> None:
     ]
 
 
-async def test_do_battle_subtracts_the_foe_s_wind_and_adds_up(services, dice) -> None:
+async def test_s3_6_do_battle_says_what_it_subtracts_and_what_doubles_give(services, dice) -> None:
+    # The displays say what they subtract, what armour there is to spend, what doubles give.
     await party_of_three(services)
     dice.load(3, 3)  # 6 + Wood 2 - Urchin's Wind -2 = 10: hit, safe, a Flourish
     reply = await moves.battle(services, actor(ALICE), "urchin")
     assert reply.lines == [
-        "2d6 [3, 3] + Wood 2 + Urchin's Wind 2 = **10**",
+        "2d6 [3, 3] + Wood 2 + 2 minus Urchin's Wind of -2 = **10**",
         "**5+**: Urchin loses 2 Health.",
         "**8+**: you are safe.",
-        "Doubles: 1 Flourish(es) of your weapon.",
+        "Doubles: a Flourish of your weapon.",
     ]
     dice.load(1, 2)  # 3 + 2 + 2 = 7: hit, but the Urchin's Damage 1 comes back
     reply = await moves.battle(services, actor(ALICE), "urchin")
@@ -107,13 +108,16 @@ async def test_do_battle_subtracts_the_foe_s_wind_and_adds_up(services, dice) ->
         "**5+**: Urchin loses 2 Health.",
         "**Under 8**: you lose 1 Health (spend a piece of armour to block 3).",
     ]
+    dice.load(1, 1)  # 2 + Fire 3 + 2 for the Urchin's Metal -2 = 7; Ilsa wears no armour
+    reply = await moves.battle(services, actor(BOB), "urchin")
+    assert reply.lines[2] == "**Under 8**: you lose 1 Health (no armour to spend)."
     dice.load(1, 1)  # an implement: Fire 3 minus the foe's Metal; out of its reach
     reply = await moves.battle(services, actor(BOB), "Shade", wind=0, damage=4, in_reach="no")
     assert reply.lines == [
         "2d6 [1, 1] + Fire 3 + Shade's Metal 0 = **5**",
         "**5+**: Shade loses 3 Health.",
         "Under 8, but you are out of its reach.",
-        "Doubles: 1 Flourish(es) of your weapon.",
+        "Doubles: a Flourish from your skills, if any (an implement has no Flourish of its own).",
     ]
     dice.load(6, 5)  # a Bard's Sick Beat inflicts conditions, not damage
     reply = await moves.battle(services, actor(CAROL), "urchin")

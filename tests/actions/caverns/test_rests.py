@@ -100,7 +100,7 @@ async def test_a_long_rest_s_three_bands_and_the_restocking(services, dice) -> N
     )
     assert await numbers(services, "Brunhild") == (7, 0, 3, 10, 3)
     assert await numbers(services, "Ilsa") == (4, 1, 6, 10, 3)
-    assert await numbers(services, "Piper") == (3, -1, 6, 10, 3)
+    assert await numbers(services, "Piper") == (3, 0, 6, 10, 3)  # -1 rises to 0 (RULINGS)
     assert "repaired: Helmet" in member(strong, "Brunhild")
     assert "restocked +9 rations and +2 torches" in member(strong, "Brunhild")
     assert not (await sheet(services, "Brunhild")).broken_items
@@ -163,7 +163,7 @@ async def test_a_party_is_a_channel_unless_an_admin_groups_it(services, dice) ->
     shown = await party.show(services, actor(ALICE))
     assert shown.title == "The channel's party"
     assert [line.split(":")[0] for line in shown.lines[1:3]] == ["**Brunhild**", "**Ilsa**"]
-    assert shown.lines[-1] == "Torches: 6, carried by Brunhild, Ilsa."
+    assert shown.lines[-1] == "6 torches, carried by Brunhild, Ilsa."
     dice.load(5, 5)
     rested = await rests.rest_short(services, actor(ALICE))
     assert [field.name for field in rested.fields] == ["Brunhild", "Ilsa"]
@@ -285,12 +285,7 @@ async def test_health_the_mc_takes_and_a_viscanti_s_wounds(services, dice, db) -
     dice.load(5, 5)
     await rests.rest_long(services, actor(ALICE))
     assert (await sheet(services, "Ilsa")).health == 4
-    died = await admin.damage(services, ADMIN_ACTOR, "Piper", 9)
-    assert died.lines == ["Piper loses 3 Health: 0 / 3.", "Piper dies."]
     before = dump(db.path)
-    with pytest.raises(PawpostError, match="dead member must come back"):
-        dice.load(5, 5)
-        await rests.rest_short(services, actor(ALICE))
     with pytest.raises(PawpostError, match="^Only an admin"):
         await admin.damage(services, actor(ALICE), "Ilsa", 1)
     assert dump(db.path) == before
@@ -310,4 +305,48 @@ async def test_vitality_holds_against_the_mc_s_killing_blow_while_harmony_can_pa
     after = await sheet(services, "Piper")
     assert (after.health, after.harmony, after.is_dead) == (1, -3, False)
     died = await admin.damage(services, ADMIN_ACTOR, "Piper", 1)  # Harmony is at -3 now
-    assert died.lines == ["Piper loses 1 Health: 0 / 3.", "Piper dies."]
+    assert died.lines == [
+        "Piper loses 1 Health: 0 / 3.",
+        "Piper dies.",
+        "Piper marks off 1 Vitae (5 left) and comes back at full Health.",
+    ]
+
+
+async def test_d1_a_death_outside_a_battle_comes_back_by_vitae_and_never_blocks_a_rest(
+    services, dice
+) -> None:
+    from bot.actions.caverns import battle
+
+    await party_of_three(services)
+    died = await admin.damage(services, ADMIN_ACTOR, "Ilsa", 4)
+    assert died.lines == [
+        "Ilsa loses 4 Health: 0 / 4.",
+        "Ilsa dies.",
+        "Ilsa marks off 1 Vitae (5 left) and comes back at full Health.",
+    ]
+    ilsa = await sheet(services, "Ilsa")
+    assert (ilsa.health, ilsa.vitae) == (4, 5)
+    # The MC holds the return: the party's next rest brings her back, and rests.
+    held = await admin.damage(services, ADMIN_ACTOR, "Ilsa", 4, hold="yes")
+    assert held.lines[-1] == "Ilsa dies, and comes back by Vitae at the party's next rest."
+    dice.load(5, 5)
+    rested = await rests.rest_short(services, actor(ALICE))
+    assert rested.lines[1] == "Ilsa marks off 1 Vitae (4 left) and comes back at full Health."
+    assert "Ilsa" in [f.name for f in rested.fields]
+    # One with no Vitae left retires, and the others rest all the same.
+    await set_sheet(services, "Ilsa", vitae=0)
+    await admin.damage(services, ADMIN_ACTOR, "Ilsa", 4, hold="yes")
+    dice.load(5, 5)
+    rested = await rests.rest_short(services, actor(ALICE))
+    assert rested.lines[1] == "Ilsa has no Vitae left and retires from adventuring."
+    assert [f.name for f in rested.fields] == ["Brunhild", "Piper"]
+    # Killed in a battle's middle by the MC, Piper lies dead there until its end.
+    await battle.start(services, ADMIN_ACTOR)
+    await battle.join(services, actor(CAROL), "back")
+    fallen = await admin.damage(services, ADMIN_ACTOR, "Piper", 3)
+    assert fallen.lines[-2:] == [
+        "Piper dies.",
+        "Piper lies dead in the battle; its end brings them back by Vitae.",
+    ]
+    ended = await battle.end(services, ADMIN_ACTOR)
+    assert "Piper marks off 1 Vitae (5 left) and returns at full Health." in ended.lines

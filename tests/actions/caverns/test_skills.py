@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.actions.caverns import characters, skills
+from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
 from tests.actions.caverns.helpers import BRUNHILD, caverns_server, set_sheet, sheet
 from tests.conftest import ALICE, actor, dump
@@ -59,6 +60,19 @@ async def test_transmute_spends_a_vitae_for_full_health(services) -> None:
     assert (after.health, after.vitae) == (7, 2)
 
 
+async def test_d10_transmute_refuses_at_full_health(services, db) -> None:
+    await caverns_server(services)
+    await make(services, "Tom", advanced="Transmute")
+    before = dump(db.path)
+    with pytest.raises(PawpostError) as full:
+        await skills.use(services, actor(ALICE), "transmute")
+    assert full.value.message == (
+        "Your Health is already full (7): Transmute would spend a Vitae for nothing."
+    )
+    assert dump(db.path) == before
+    assert (await sheet(services, "Tom")).vitae == 3
+
+
 async def test_immunity_rolls_water_against_4(services, dice) -> None:
     await caverns_server(services)
     await make(services, "Tor", advanced="Immunity")
@@ -97,7 +111,7 @@ async def test_a_fated_die_makes_a_roll_doubles_of_it(services, dice, db) -> Non
     dice.load(6, 2)
     await skills.use(services, actor(ALICE), "twist fate")
     before = dump(db.path)
-    with pytest.raises(PawpostError, match=r"^Only Orla's player can give its fated dice\.$"):
+    with pytest.raises(PawpostError, match=r"^Orla has not offered you a fated 6; its player"):
         await moves.roll_move(services, actor(BOB), "fire", fated_die=6, fated_from="Orla")
     with pytest.raises(PawpostError, match=r"^You hold no fated 5; your dice are 6 and 2\.$"):
         await moves.roll_move(services, actor(ALICE), "wood", fated_die=5)
@@ -119,3 +133,50 @@ async def test_a_fated_die_makes_a_roll_doubles_of_it(services, dice, db) -> Non
     )
     assert reply.lines[0] == "2d6 [2, 2] + Wind 0 = **4**"
     assert (await sheet(services, "Orla")).fated_dice == ()
+
+
+async def test_d5_a_fated_die_is_offered_to_another_player_s_roll_and_taken(
+    services, dice, db
+) -> None:
+    from bot.actions.caverns import admin, conditions, market, moves
+    from tests.actions.caverns.helpers import ILSA, PIPER
+    from tests.conftest import BOB, CAROL
+
+    await caverns_server(services)
+    await make(services, "Orla", tertiary="rituals", advanced="Twist Fate")
+    await characters.create(services, actor(BOB), **ILSA)
+    await characters.create(services, actor(CAROL), **PIPER)
+    dice.load(5, 2)
+    await skills.use(services, actor(ALICE), "twist fate")
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match=r"^You hold no fated 4; your dice are 5 and 2\.$"):
+        await skills.give_fate(services, actor(ALICE), 4, "Ilsa")
+    with pytest.raises(PawpostError, match=r"^Roll with your own die directly"):
+        await skills.give_fate(services, actor(ALICE), 5, "Orla")
+    with pytest.raises(PawpostError, match=r"^Orla belongs to another player\.$"):
+        await skills.give_fate(services, actor(BOB), 5, "Ilsa", character="Orla")
+    assert dump(db.path) == before
+    offered = await skills.give_fate(services, actor(ALICE), 5, "Ilsa")
+    assert offered.mentions == [BOB]
+    assert "roll with fated-die:5 fated-from:Orla" in offered.lines[0]
+    with pytest.raises(PawpostError, match=r"^Orla has not offered you a fated 5"):
+        await moves.roll_move(services, actor(CAROL), "fire", fated_die=5, fated_from="Orla")
+    rolled = await moves.roll_move(services, actor(BOB), "fire", fated_die=5, fated_from="Orla")
+    assert rolled.lines[0] == "2d6 [5, 5] + Fire 3 = **13**"
+    assert (await sheet(services, "Orla")).fated_dice == (2,)
+    assert (await sheet(services, "Ilsa")).fated_offers == ()
+    with pytest.raises(PawpostError, match=r"^You hold no fated 5; your dice are 2\.$"):
+        await moves.roll_move(services, actor(BOB), "fire", fated_die=5, fated_from="Orla")
+    # The market and the cure roll take a fated die too.
+    await skills.give_fate(services, actor(ALICE), 2, "Piper")
+    asked = await market.ask(services, actor(CAROL), "Helmet", fated_die=2, fated_from="Orla")
+    assert asked.lines[0] == "2d6 [2, 2] + Fire 3 = **7**"
+    assert (await sheet(services, "Orla")).fated_dice == ()
+    await set_sheet(services, "Orla", fated_dice=(6, 1))
+    await admin.add_condition(services, actor(900, admin=True), "Ilsa", "bound")
+    await skills.give_fate(services, actor(ALICE), 6, "Ilsa")
+    cured = await conditions.roll_cure(
+        services, actor(BOB), "bound", fated_die=6, fated_from="Orla"
+    )
+    assert cured.lines[0] == "2d6 [6, 6] + Wind 0 = **12**"
+    assert not (await sheet(services, "Ilsa")).has_condition(Condition.BOUND)

@@ -65,7 +65,7 @@ async def test_fitness_works_by_itself_at_the_first_successful_cure_roll(service
     await admin.add_condition(services, MC, "Tor", "sickness")
     dice.load(4, 3)  # 7 + Water 2: a success on the first of three rolls
     cured = await conditions.roll_cure(services, actor(ALICE), "sickness")
-    assert cured.lines[:2] == ["2d6 [4, 3] + Water 2 = **9**", "**Tor is no longer Sickness.**"]
+    assert cured.lines[:2] == ["2d6 [4, 3] + Water 2 = **9**", "**Tor is no longer Sick.**"]
     assert not (await sheet(services, "Tor")).has_condition(Condition.SICKNESS)
 
 
@@ -166,7 +166,7 @@ async def test_bear_and_control_fall_asleep_at_will_with_the_wake_button(service
     await refused(skills.use(services, actor(ALICE), "bear"), "You are asleep already.")
     dice.load(3, 4)  # 7 + Harmony 3: awake, and Prone
     woke = await buttons.press(services, actor(ALICE), ids(slept)["Roll to end Sleeping"])
-    assert woke.lines[1] == "**Selene is no longer Sleeping.**"
+    assert woke.lines[1] == "**Selene wakes up Prone** (/stand to get up)."
     # A learned Bear that is not bonded does not sleep at will; Control does, though immune.
     await set_sheet(
         services,
@@ -254,8 +254,9 @@ async def test_the_builder_rolls_moon_with_the_bot_s_dice_at_create(services, di
     dice.load(6, 5, 4)  # a Druid's Damage 3 cannot rise: rerolled; Wind +1; Metal -1
     create = next(b for b in reply.buttons if b.label == "Create").custom_id
     made = await buttons.press(services, actor(ALICE), create)
-    assert "Moon: raise Damage (rerolled): d6 **6**" in made.lines
-    assert "Moon's bond: +1 Wind, -1 Metal" in made.lines
+    assert made.announce is not None  # the channel sees the dice
+    assert "Moon: raise Damage (rerolled): d6 **6**" in made.announce.lines
+    assert "Moon's bond: +1 Wind, -1 Metal" in made.announce.lines
     bond = (await sheet(services, "Selene")).moon
     assert bond is not None and (bond.raised.value, bond.lowered.value) == ("wind", "metal")
 
@@ -380,7 +381,7 @@ async def test_burn_with_passion_gives_vitae_to_an_ally_through_a_rest(services,
     dice.load(2, 2, 6, 5)  # the rest (4); then 11 + Fire 3 = 14: two benefits
     rested = await rests.rest_short(services, actor(ALICE))
     field = next(f.value for f in rested.fields if f.name == "Ilsa")
-    assert "Burn with Passion: 2d6 [6, 5] + Fire 3 = **14**: 2 benefit(s)" in field
+    assert "Burn with Passion: 2d6 [6, 5] + Fire 3 = **14**: 2 benefits to choose" in field
     giver = await sheet(services, "Ilsa")
     await refused(
         harmony.benefits(

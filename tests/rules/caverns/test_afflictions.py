@@ -249,7 +249,9 @@ def test_three_rolls_whatever_their_results(condition: Condition) -> None:
     sheet = afflicted(make(CharacterClass.BARD), condition)
     first = cure_roll(sheet, condition, ScriptedDice([6, 6]))  # a success
     assert not first.cured
-    assert first.sheet.condition(condition) == ActiveCondition(condition=condition, rolls=1)
+    assert first.sheet.condition(condition) == ActiveCondition(
+        condition=condition, rolls=1, version=1
+    )
     second = cure_roll(first.sheet, condition, ScriptedDice([1, 1]))  # a failure
     assert not second.cured
     assert second.failure is not None
@@ -320,8 +322,21 @@ def test_what_a_rest_ends() -> None:
     )
     for moment in (Moment.SHORT_REST, Moment.LONG_REST):
         after, ended = end_conditions(sheet, moment)
-        assert ended == (C.BLIND, C.BROKEN_LIMB, C.PARANOIA, C.CONFUSED)
-        assert [a.condition for a in after.conditions] == [C.ABLAZE, C.FEAR]
+        assert ended == (C.BLIND, C.BROKEN_LIMB, C.PARANOIA, C.CONFUSED, C.FEAR)
+        assert [a.condition for a in after.conditions] == [C.ABLAZE]
+
+
+@pytest.mark.parametrize(
+    "condition", [C.AEON, C.DISARM, C.SENSITIVITY, C.ENTRANCEMENT, C.FEAR, C.PACIFISM, C.PRONE]
+)
+def test_s3_5_a_condition_only_a_battle_s_turns_end_ends_at_the_next_rest(
+    condition: Condition,
+) -> None:
+    sheet = afflicted(make(), condition, C.ABLAZE, C.BOUND, C.SLEEPING)
+    for moment in (Moment.SHORT_REST, Moment.LONG_REST):
+        after, ended = end_conditions(sheet, moment)
+        assert ended == (condition,)
+        assert [a.condition for a in after.conditions] == [C.ABLAZE, C.BOUND, C.SLEEPING]
 
 
 def test_what_the_end_of_a_battle_ends() -> None:

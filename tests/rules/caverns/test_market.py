@@ -8,10 +8,12 @@ from rules.caverns.conditions import Condition
 from rules.caverns.market import (
     accept_outrageous_offer,
     ask_on_market,
+    buy_back,
     orders_at_long_rest,
     orders_at_short_rest,
     price_penalty,
     return_delivery,
+    sale_price,
     sell,
 )
 from rules.caverns.races import Race
@@ -226,9 +228,23 @@ def test_orders_are_paid_in_the_order_placed() -> None:
 
 
 def test_selling_for_the_price_the_mc_names() -> None:
-    sold = sell(make(), "Shortbow", 40)
-    assert sold.gold == 140
+    sold, item = sell(make(), "Shortbow", 40)
+    assert sold.gold == 140 and item.name == "Shortbow"
     assert not sold.carries("Shortbow")
+    back = buy_back(sold, item, 40)
+    assert back.gold == 100 and back.carries("Shortbow")
+    with pytest.raises(PawpostError, match=r"^The Shortbow sold for 40 gp and only 0 gp"):
+        buy_back(adjusted(sold, gold=0), item, 40)
+
+
+@pytest.mark.parametrize(
+    ("price", "percent", "paid"),
+    [(80, 50, 40), (25, 50, 12), (1, 50, 0), (100, 75, 75), (300, 0, 0)],
+)
+def test_ruling_selling_pays_half_the_catalogue_price_rounded_down(
+    price: int, percent: int, paid: int
+) -> None:
+    assert sale_price(price, percent) == paid
 
 
 def test_selling_what_you_do_not_have_or_have_not_paid_for() -> None:

@@ -177,7 +177,7 @@ def test_an_aslaran_never_flees_below_7() -> None:
     result = flee(aslaran, FleeRoute.FRONT_TO_BACK, ScriptedDice([1, 2]))
     assert result.roll is not None
     assert result.roll.total == 7
-    assert result.roll.modifiers[-1] == Modifier(value=4, reason="Aslaran: never below 7")
+    assert result.roll.modifiers[-1] == Modifier(value=4, reason="to the Aslaran's floor of 7")
     assert result.band is Band.WEAK
     high = flee(aslaran, FleeRoute.FRONT_TO_BACK, ScriptedDice([5, 6]))
     assert high.roll is not None and high.roll.total == 11

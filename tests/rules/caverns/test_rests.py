@@ -231,10 +231,22 @@ def test_long_rest_10_plus_restores_everything_and_repairs() -> None:
         assert (sheet.health, sheet.vitae) == (sheet.max_health, sheet.max_vitae)
         assert sheet.broken_items == ()
         assert member.repaired == ("Helmet",)
-        assert sheet.harmony == 2  # the 10+ band leaves Harmony alone
         assert (sheet.rations, sheet.torches) == (10, 3)
         assert (member.rations_added, member.torches_added) == (6, 2)
+    # The 10+ band leaves a Harmony above its reset alone; the Elfen's 2 rises to its 3.
+    assert [s.harmony for s in result.sheets] == [2, 3, 2]
     assert [m.vitae_gained for m in result.members] == [2, 2, 2]
+
+
+@pytest.mark.parametrize(("harmony", "elfen", "after"), [(-1, 3, 0), (-3, 3, 0), (2, 3, 2)])
+def test_ruling_a_long_rest_s_10_is_never_worse_for_harmony_than_its_7_to_9(
+    harmony: int, elfen: int, after: int
+) -> None:
+    party = [adjusted(sheet, harmony=harmony) for sheet in weary()]
+    strong = long_rest(party, ScriptedDice([5, 5]))
+    assert [s.harmony for s in strong.sheets] == [after, max(harmony, elfen), after]
+    weak = long_rest(party, ScriptedDice([4, 4]))
+    assert [s.harmony for s in weak.sheets] == [0, 3, 0]
 
 
 def test_long_rest_7_to_9_restores_one_vitae_and_resets_harmony() -> None:

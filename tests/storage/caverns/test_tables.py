@@ -161,3 +161,22 @@ async def test_an_offer_is_offered_then_taken_each_once(db) -> None:
     assert early is False and offered == (True, False) and taken == (True, False)
     assert stored.item == "Helmet" and stored.price == 500 and stored.taken_at == NOW
     assert elsewhere is None
+
+
+async def test_a_sale_is_kept_and_refused_once(db) -> None:
+    def work(tx):  # type: ignore[no-untyped-def]
+        ids = _adventurers(tx, 1)
+        sales = caverns(tx).sales
+        sale_id = sales.add(GUILD, ids[0], "Lute", ItemKind.INSTRUMENT, True, 50, NOW)
+        refused = (sales.mark_refused(sale_id, NOW), sales.mark_refused(sale_id, NOW))
+        return refused, sales.get(GUILD, sale_id), sales.get(OTHER_GUILD, sale_id)
+
+    refused, stored, elsewhere = await db.transact(work)
+    assert refused == (True, False)
+    assert (stored.item, stored.kind, stored.broken, stored.price) == (
+        "Lute",
+        ItemKind.INSTRUMENT,
+        True,
+        50,
+    )
+    assert stored.refused_at == NOW and elsewhere is None
