@@ -50,6 +50,8 @@ CONFLICT_PAUSE_S = 0.005
 # that dies outright loses its claims at once, with its connection.
 CLAIM_LEASE_S = 60.0
 _MIGRATION_LOCK = 0x70617770  # "pawp": the advisory lock that serialises migrating processes
+# The lock is the schema's own: processes migrating other schemas of the database do not wait.
+_SCHEMA_LOCK = b"SELECT pg_advisory_%s(%%s::integer, hashtext(current_schema()))"
 
 
 class _BoolAsInteger(Dumper):
@@ -116,15 +118,29 @@ class PgConnection:
         return self.raw.info.transaction_status != TransactionStatus.IDLE
 
 
+def _schema_version(raw: psycopg.Connection[Any]) -> int | None:
+    """The schema's version, or None when it holds no Pawpost schema (no schema_version)."""
+    found = raw.execute(b"SELECT to_regclass('schema_version') IS NOT NULL").fetchone()
+    if not found or not found[0]:
+        return None
+    row = raw.execute(b"SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+    return int(row[0]) if row else 0
+
+
 def _apply_migrations(url: str, migrations: list[Migration]) -> int:
     """Bring the schema up to date, each migration in its own transaction, one process at a
-    time (the advisory lock); returns the schema version."""
+    time (an advisory lock of the schema's own: other schemas of the database migrate at the
+    same moment); returns the schema version."""
     try:
         raw = psycopg.connect(url, autocommit=True, connect_timeout=int(CONNECT_TIMEOUT_S))
     except psycopg.Error as error:
         raise StorageUnavailable.because(error) from error
     with raw:
-        raw.execute("SELECT pg_advisory_lock(%s)", (_MIGRATION_LOCK,))
+        version = _schema_version(raw)
+        latest = max((migration.version for migration in migrations), default=0)
+        if version is not None and version >= latest:
+            return version  # up to date: no lock, no DDL
+        raw.execute(_SCHEMA_LOCK % b"lock", (_MIGRATION_LOCK,))
         try:
             raw.execute(POSTGRESQL.schema_version_table())
             row = raw.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
@@ -145,7 +161,7 @@ def _apply_migrations(url: str, migrations: list[Migration]) -> int:
                 log.info("applied migration %s", migration.name)
             return version
         finally:
-            raw.execute("SELECT pg_advisory_unlock(%s)", (_MIGRATION_LOCK,))
+            raw.execute(_SCHEMA_LOCK % b"unlock", (_MIGRATION_LOCK,))
 
 
 class WorkerPool:
