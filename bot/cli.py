@@ -24,6 +24,8 @@ Pawpost needs a bot token to connect to Discord, and none was given.
   2. Under Bot, reset and copy the token (no privileged intents are needed).
   3. Run:  DISCORD_TOKEN=<the token> pawpost run
 To try Pawpost without Discord, run:  pawpost console"""
+# The tools open an existing database as it is; this flag lets them make or migrate it.
+CREATE_HELP = "bring the database's schema up to date first, if it is behind"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -54,6 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="print one server's data as JSON")
     export.add_argument("--guild", type=int, required=True)
     export.add_argument("--db", help=f"the database file (default: {DEFAULT_DATABASE})")
+    export.add_argument("--create", action="store_true", help=CREATE_HELP)
 
     backup = commands.add_parser("backup", help="copy the live database safely")
     backup.add_argument("path", help="where to write the copy")
@@ -64,6 +67,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     move.add_argument("url", help="the PostgreSQL database, postgresql://user@host/db")
     move.add_argument("--db", help=f"the SQLite file (default: {DEFAULT_DATABASE})")
+    move.add_argument(
+        "--create",
+        action="store_true",
+        help="make Pawpost's schema in the PostgreSQL database (and bring both up to date)",
+    )
 
     bench = commands.add_parser("bench", help="time the commands against a seeded database")
     bench.add_argument("--servers", type=int, default=100, help="servers to seed (default 100)")
@@ -127,7 +135,7 @@ async def _export(arguments: argparse.Namespace) -> int:
     from bot.actions.export import stream_export
     from storage.database import Database
 
-    db = await Database.open(_database(arguments), create=False)
+    db = await Database.open(_database(arguments), create=False, migrate=arguments.create)
     try:
         await stream_export(db, arguments.guild, _stdout_write, require_known=True)
         await asyncio.to_thread(sys.stdout.flush)
@@ -182,7 +190,7 @@ async def _backup(arguments: argparse.Namespace) -> int:
     target = Path(arguments.path)
     await asyncio.to_thread(_check_backup_target, Path(source), target)
     existed = await asyncio.to_thread(target.exists)
-    db = await Database.open(source, create=False)
+    db = await Database.open(source, create=False, migrations=[])  # copied as it is
     try:
         await db.backup(target)
     except (sqlite3.Error, OSError) as error:
@@ -235,7 +243,7 @@ async def _migrate_to(arguments: argparse.Namespace) -> int:
 
     source = _database(arguments)
     print(f"Copying {source} into {arguments.url}:")
-    copied = await migrate_to(source, arguments.url, print)
+    copied = await migrate_to(source, arguments.url, print, create=arguments.create)
     rows = sum(one.tally.rows for one in copied)
     print(f"Copied {rows} rows in {len(copied)} tables; each table's count and sums match.")
     return 0

@@ -126,20 +126,26 @@ def _postgresql_pool(_postgresql_schemas: list[str]) -> MigratedSchemas:
     return MigratedSchemas(POSTGRESQL, _postgresql_schemas)
 
 
+@pytest.fixture
+def postgresql_migrated(request: pytest.FixtureRequest) -> Iterator[str]:
+    """The URL of a PostgreSQL schema with Pawpost's tables and no rows, no other test's."""
+    reason = postgresql_unreachable()
+    if reason is not None:
+        if POSTGRESQL_REQUIRED:
+            pytest.fail(reason)
+        pytest.skip(reason)
+    pool: MigratedSchemas = request.getfixturevalue("_postgresql_pool")
+    schema = pool.take()
+    yield schema_url(POSTGRESQL, schema)
+    pool.give_back(schema)
+
+
 @pytest.fixture(params=BACKENDS)
 def database_target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     """Where the test's database lives, migrated: a copy of a migrated SQLite file, or the URL
     of a migrated PostgreSQL schema no other test is using (emptied after each test)."""
     if request.param == "postgresql":
-        reason = postgresql_unreachable()
-        if reason is not None:
-            if POSTGRESQL_REQUIRED:
-                pytest.fail(reason)
-            pytest.skip(reason)
-        pool: MigratedSchemas = request.getfixturevalue("_postgresql_pool")
-        schema = pool.take()
-        yield schema_url(POSTGRESQL, schema)
-        pool.give_back(schema)
+        yield request.getfixturevalue("postgresql_migrated")
         return
     path = tmp_path / "pawpost.sqlite3"
     shutil.copyfile(request.getfixturevalue("_sqlite_template"), path)
