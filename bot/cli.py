@@ -188,6 +188,7 @@ async def _backup(arguments: argparse.Namespace) -> int:
 
     source = _database(arguments)
     target = Path(arguments.path)
+    _refuse_a_side_file(source)
     await asyncio.to_thread(_check_backup_target, Path(source), target)
     existed = await asyncio.to_thread(target.exists)
     db = await Database.open(source, create=False, migrations=[])  # copied as it is
@@ -205,9 +206,23 @@ async def _backup(arguments: argparse.Namespace) -> int:
     return 0
 
 
+# The files SQLite keeps beside a database: never a database to back up themselves.
+_SIDE_FILES = {"-wal": "write-ahead log", "-shm": "shared memory index", "-journal": "journal"}
+
+
+def _refuse_a_side_file(source: str) -> None:
+    for suffix, kind in _SIDE_FILES.items():
+        if source.endswith(suffix):
+            database = source.removesuffix(suffix)
+            raise PawpostError(
+                f"{source} is SQLite's {kind} beside {database}, not a database; give --db"
+                f" {database}."
+            )
+
+
 def _check_backup_target(source: Path, target: Path) -> None:
     """Refuse a target that is the database itself, a folder, in a folder that does not exist,
-    or a file that is not an earlier Pawpost backup (it would be overwritten)."""
+    or a file that is not an earlier backup of the same database (it would be overwritten)."""
     if target.is_dir():
         raise PawpostError(f"{target} is a folder; give the backup file's path.")
     if not target.parent.is_dir():
@@ -216,24 +231,32 @@ def _check_backup_target(source: Path, target: Path) -> None:
         return
     if source.exists() and target.resolve() == source.resolve():
         raise PawpostError(f"{target} is the database itself; give another path.")
-    if not _is_pawpost_file(target):
+    theirs = _identity_of(target)
+    if theirs is None:
         raise PawpostError(
             f"{target} exists and is not a Pawpost backup; give another path (it is not "
             "overwritten)."
         )
+    if not theirs or theirs != _identity_of(source):
+        raise PawpostError(
+            f"{target} is a Pawpost database but not a backup of {source}; give another path"
+            " (it is not overwritten)."
+        )
 
 
-def _is_pawpost_file(path: Path) -> bool:
-    from storage.database import is_pawpost_database
+def _identity_of(path: Path) -> str | None:
+    """The id of the Pawpost database in the file ("" when it has none yet), or None when the
+    file is not a Pawpost database at all."""
+    from storage.database import database_identity, is_pawpost_database
 
     try:
         connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error:
-        return False
+        return None
     try:
-        return is_pawpost_database(connection)
+        return database_identity(connection) if is_pawpost_database(connection) else None
     except sqlite3.Error:
-        return False
+        return None
     finally:
         connection.close()
 

@@ -160,6 +160,17 @@ def is_pawpost_database(connection: sqlite3.Connection) -> bool:
     return bool(rows[0][0])
 
 
+def database_identity(connection: sqlite3.Connection) -> str:
+    """The Pawpost database's id (migration 31), "" for one made before it."""
+    found = connection.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'database_identity'"
+    ).fetchall()
+    if not found[0][0]:
+        return ""
+    rows = connection.execute("SELECT id FROM database_identity").fetchall()
+    return str(rows[0][0]) if rows else ""
+
+
 def _version_of(connection: sqlite3.Connection) -> int:
     rows = connection.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchall()
     return int(rows[0][0])
