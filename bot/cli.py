@@ -24,6 +24,8 @@ Pawpost needs a bot token to connect to Discord, and none was given.
   2. Under Bot, reset and copy the token (no privileged intents are needed).
   3. Run:  DISCORD_TOKEN=<the token> pawpost run
 To try Pawpost without Discord, run:  pawpost console"""
+# The tools open an existing database as it is; this flag lets them make or migrate it.
+CREATE_HELP = "bring the database's schema up to date first, if it is behind"
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -54,6 +56,7 @@ def _parser() -> argparse.ArgumentParser:
     export = commands.add_parser("export", help="print one server's data as JSON")
     export.add_argument("--guild", type=int, required=True)
     export.add_argument("--db", help=f"the database file (default: {DEFAULT_DATABASE})")
+    export.add_argument("--create", action="store_true", help=CREATE_HELP)
 
     backup = commands.add_parser("backup", help="copy the live database safely")
     backup.add_argument("path", help="where to write the copy")
@@ -64,6 +67,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     move.add_argument("url", help="the PostgreSQL database, postgresql://user@host/db")
     move.add_argument("--db", help=f"the SQLite file (default: {DEFAULT_DATABASE})")
+    move.add_argument(
+        "--create",
+        action="store_true",
+        help="make Pawpost's schema in the PostgreSQL database (and bring both up to date)",
+    )
 
     bench = commands.add_parser("bench", help="time the commands against a seeded database")
     bench.add_argument("--servers", type=int, default=100, help="servers to seed (default 100)")
@@ -127,7 +135,7 @@ async def _export(arguments: argparse.Namespace) -> int:
     from bot.actions.export import stream_export
     from storage.database import Database
 
-    db = await Database.open(_database(arguments), create=False)
+    db = await Database.open(_database(arguments), create=False, migrate=arguments.create)
     try:
         await stream_export(db, arguments.guild, _stdout_write, require_known=True)
         await asyncio.to_thread(sys.stdout.flush)
@@ -180,9 +188,10 @@ async def _backup(arguments: argparse.Namespace) -> int:
 
     source = _database(arguments)
     target = Path(arguments.path)
+    _refuse_a_side_file(source)
     await asyncio.to_thread(_check_backup_target, Path(source), target)
     existed = await asyncio.to_thread(target.exists)
-    db = await Database.open(source, create=False)
+    db = await Database.open(source, create=False, migrations=[])  # copied as it is
     try:
         await db.backup(target)
     except (sqlite3.Error, OSError) as error:
@@ -197,9 +206,23 @@ async def _backup(arguments: argparse.Namespace) -> int:
     return 0
 
 
+# The files SQLite keeps beside a database: never a database to back up themselves.
+_SIDE_FILES = {"-wal": "write-ahead log", "-shm": "shared memory index", "-journal": "journal"}
+
+
+def _refuse_a_side_file(source: str) -> None:
+    for suffix, kind in _SIDE_FILES.items():
+        if source.endswith(suffix):
+            database = source.removesuffix(suffix)
+            raise PawpostError(
+                f"{source} is SQLite's {kind} beside {database}, not a database; give --db"
+                f" {database}."
+            )
+
+
 def _check_backup_target(source: Path, target: Path) -> None:
     """Refuse a target that is the database itself, a folder, in a folder that does not exist,
-    or a file that is not an earlier Pawpost backup (it would be overwritten)."""
+    or a file that is not an earlier backup of the same database (it would be overwritten)."""
     if target.is_dir():
         raise PawpostError(f"{target} is a folder; give the backup file's path.")
     if not target.parent.is_dir():
@@ -208,24 +231,32 @@ def _check_backup_target(source: Path, target: Path) -> None:
         return
     if source.exists() and target.resolve() == source.resolve():
         raise PawpostError(f"{target} is the database itself; give another path.")
-    if not _is_pawpost_file(target):
+    theirs = _identity_of(target)
+    if theirs is None:
         raise PawpostError(
             f"{target} exists and is not a Pawpost backup; give another path (it is not "
             "overwritten)."
         )
+    if not theirs or theirs != _identity_of(source):
+        raise PawpostError(
+            f"{target} is a Pawpost database but not a backup of {source}; give another path"
+            " (it is not overwritten)."
+        )
 
 
-def _is_pawpost_file(path: Path) -> bool:
-    from storage.database import is_pawpost_database
+def _identity_of(path: Path) -> str | None:
+    """The id of the Pawpost database in the file ("" when it has none yet), or None when the
+    file is not a Pawpost database at all."""
+    from storage.database import database_identity, is_pawpost_database
 
     try:
         connection = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True)
     except sqlite3.Error:
-        return False
+        return None
     try:
-        return is_pawpost_database(connection)
+        return database_identity(connection) if is_pawpost_database(connection) else None
     except sqlite3.Error:
-        return False
+        return None
     finally:
         connection.close()
 
@@ -235,7 +266,7 @@ async def _migrate_to(arguments: argparse.Namespace) -> int:
 
     source = _database(arguments)
     print(f"Copying {source} into {arguments.url}:")
-    copied = await migrate_to(source, arguments.url, print)
+    copied = await migrate_to(source, arguments.url, print, create=arguments.create)
     rows = sum(one.tally.rows for one in copied)
     print(f"Copied {rows} rows in {len(copied)} tables; each table's count and sums match.")
     return 0

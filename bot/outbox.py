@@ -12,6 +12,7 @@ logged.
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
@@ -19,6 +20,7 @@ from datetime import datetime, timedelta
 
 from bot.actions.context import Services
 from bot.actions.reply import Reply
+from storage.errors import StorageUnavailable
 from storage.outbox import NewPost, OutboxPost
 from storage.repositories import Transaction
 
@@ -55,6 +57,16 @@ class Delivery:
     reply: Reply
     nonce: str
     attempt: int
+
+
+@dataclass
+class Unmarked:
+    """A post Discord accepted whose mark as sent could not be written yet: kept in memory, so
+    this process never sends it again, and marked once the database takes writes again."""
+
+    message_id: int | None
+    failures: int
+    next_try: datetime
 
 
 class PostRefused(Exception):
@@ -109,11 +121,17 @@ class Outbox:
         # One process alone on its database (SQLite) takes nothing from anyone: no lease, so
         # a post cut short by a crash goes out at once after the restart.
         self.lease = lease if services.db.shared else timedelta(0)
+        # Posts sent but not yet marked sent, by id (see Unmarked).
+        self.unmarked: dict[int, Unmarked] = {}
 
     async def deliver(self) -> datetime | None:
-        """Send every post due now; returns when the next one is due (None: nothing waits)."""
+        """Send every post due now; returns when the next one is due (None: nothing waits).
+        While a sent post cannot be marked sent, nothing more is sent: the marks are tried
+        again, the wait doubling, and what they wait for is returned."""
         db = self._services.db
         now = self._services.clock()
+        if self.unmarked and (waiting := await self._mark_unmarked(now)) is not None:
+            return waiting
         until = now + self.lease
         taken = await db.transact(lambda tx: tx.outbox.claim(now, BATCH, until))
         held: dict[int, datetime] = {}  # channels where a post failed, and until when
@@ -121,16 +139,53 @@ class Outbox:
         for post in taken:
             if post.channel_id in held:
                 untried.append((post.id, held[post.channel_id]))
-            elif self.lease and self._services.clock() > until - LEASE_MARGIN:
-                untried.append((post.id, now))  # may be another's soon: taken again next pass
+            elif self.unmarked or (self.lease and self._services.clock() > until - LEASE_MARGIN):
+                untried.append((post.id, now))  # taken again next pass
             else:
                 again = await self._one(post)
                 if again is not None:
                     held[post.channel_id] = again
+        if self.unmarked:  # the database fails its writes: what is left waits for the marks
+            if self.lease and untried:
+                with contextlib.suppress(Exception):  # else they are taken at the lease's end
+                    await db.transact(lambda tx: tx.outbox.release(untried, until))
+            return min(one.next_try for one in self.unmarked.values())
         if self.lease and untried:
             await db.transact(lambda tx: tx.outbox.release(untried, until))
         await db.transact(lambda tx: tx.outbox.prune(now - KEEP_SENT, PRUNE_BATCH))
         return await db.transact(lambda tx: tx.outbox.earliest_due(), write=False)
+
+    async def _mark_unmarked(self, now: datetime) -> datetime | None:
+        """Write the marks that could not be written before; returns when to try again while
+        some still cannot be (None: all are written)."""
+        due = {key: one for key, one in self.unmarked.items() if one.next_try <= now}
+        if due:
+            marks = [(key, one.message_id) for key, one in due.items()]
+            clock = self._services.clock
+            try:
+                await self._services.db.transact(lambda tx: tx.outbox.mark_all_sent(marks, clock()))
+            except Exception as error:
+                for key, one in due.items():
+                    one.failures += 1
+                    one.next_try = now + retry_wait(one.failures, self.first_retry)
+                    self._log_unmarked(key, one, error)
+            else:
+                for key in due:
+                    del self.unmarked[key]
+                log.info("marked %d sent posts sent at last", len(due))
+        if not self.unmarked:
+            return None
+        return min(one.next_try for one in self.unmarked.values())
+
+    def _log_unmarked(self, post_id: int, one: Unmarked, error: BaseException) -> None:
+        log.warning(
+            "post %s was accepted by Discord (message %s) but could not be marked sent (%s);"
+            " it is not sent again, and marking it is tried again in %.0f s",
+            post_id,
+            one.message_id,
+            error.detail if isinstance(error, StorageUnavailable) else _reason(error),
+            (one.next_try - self._services.clock()).total_seconds(),
+        )
 
     async def _one(self, post: OutboxPost) -> datetime | None:
         """Try one post; when it must be tried again, returns when (None: it is done)."""
@@ -167,5 +222,11 @@ class Outbox:
             )
             await db.transact(lambda tx: tx.outbox.retry_later(post, reason, now + wait))
             return now + wait
-        await db.transact(lambda tx: tx.outbox.mark_sent(post.id, message_id, clock()))
+        try:
+            await db.transact(lambda tx: tx.outbox.mark_sent(post.id, message_id, clock()))
+        except Exception as error:  # remembered: sent again by no later pass of this process
+            one = Unmarked(message_id, 1, clock() + retry_wait(1, self.first_retry))
+            self.unmarked[post.id] = one
+            self._log_unmarked(post.id, one, error)
+            return one.next_try
         return None

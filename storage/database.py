@@ -160,15 +160,45 @@ def is_pawpost_database(connection: sqlite3.Connection) -> bool:
     return bool(rows[0][0])
 
 
+def database_identity(connection: sqlite3.Connection) -> str:
+    """The Pawpost database's id (migration 31), "" for one made before it."""
+    found = connection.execute(
+        "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = 'database_identity'"
+    ).fetchall()
+    if not found[0][0]:
+        return ""
+    rows = connection.execute("SELECT id FROM database_identity").fetchall()
+    return str(rows[0][0]) if rows else ""
+
+
+def _version_of(connection: sqlite3.Connection) -> int:
+    rows = connection.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchall()
+    return int(rows[0][0])
+
+
+def refuse_if_behind(path: str, version: int, migrations: list[Migration]) -> None:
+    """A tool opens a database as it is: one that this Pawpost would have to migrate first is
+    refused, unless the tool was told it may (`--create`)."""
+    latest = max((migration.version for migration in migrations), default=0)
+    if version < latest:
+        raise CannotOpen(
+            path,
+            f"its schema is at version {version} and this Pawpost's at {latest}; give --create"
+            " to bring it up to date (nothing was changed)",
+        )
+
+
 def _prepare(
     path: str,
     migrations: list[Migration],
     busy_timeout_ms: int,
     connect: Callable[[str], SqliteConnection],
     create: bool,
+    migrate: bool = True,
 ) -> tuple[SqliteConnection, int]:
-    """Create the file if needed (and `create` allows), switch it to WAL, migrate it, and open
-    the commands' connection; returns it and the schema version. Runs in the database thread."""
+    """Create the file if needed (and `create` allows), switch it to WAL, migrate it (or, unless
+    `migrate`, refuse it if it is behind), and open the commands' connection; returns it and the
+    schema version. Runs in the database thread."""
     if create:
         Path(path).parent.mkdir(parents=True, exist_ok=True)
     elif not Path(path).exists():
@@ -179,6 +209,8 @@ def _prepare(
     try:
         if not create and not is_pawpost_database(connection):
             raise CannotOpen(path, "it is not a Pawpost database")
+        if not migrate and is_pawpost_database(connection):
+            refuse_if_behind(path, _version_of(connection), migrations)
         connection.executescript(f"{_pragmas(busy_timeout_ms)} PRAGMA journal_mode = WAL;")
         version = _apply_migrations(connection, migrations)
     except BaseException:
@@ -229,16 +261,23 @@ class Database:
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
         connect: Callable[[str], SqliteConnection] = open_connection,
         create: bool = True,
+        migrate: bool = True,
     ) -> Database:
         """Open (creating if needed, unless `create` is false) the database at `path` and apply
-        pending migrations. `connect` opens the connection (the benchmark's notes every
-        statement). A file that cannot be opened is `CannotOpen`, naming the path and why. A
+        pending migrations (unless `migrate` is false: one that is behind is then refused).
+        The tools open an existing database as it is; `pawpost run` and the console make and
+        migrate theirs. `connect` opens the connection (the benchmark's notes every
+        statement). A database that cannot be opened is `CannotOpen`, naming it and why. A
         postgresql:// URL opens that server's database instead (storage/postgres.py)."""
         if is_postgresql(path):
             from storage.postgres import PostgresDatabase
 
             return await PostgresDatabase.open_url(
-                str(path), migrations=migrations, lock_timeout_ms=busy_timeout_ms
+                str(path),
+                migrations=migrations,
+                lock_timeout_ms=busy_timeout_ms,
+                create=create,
+                migrate=migrate,
             )
         if sqlite3.sqlite_version_info < OLDEST_SQLITE:
             needed = ".".join(map(str, OLDEST_SQLITE[:2]))
@@ -250,7 +289,7 @@ class Database:
         thread = DatabaseThread(asyncio.get_running_loop())
         try:
             connection, version = await thread.submit(
-                functools.partial(_prepare, path, chosen, busy_timeout_ms, connect, create)
+                functools.partial(_prepare, path, chosen, busy_timeout_ms, connect, create, migrate)
             )
         except BaseException as error:
             thread.stop()

@@ -22,11 +22,22 @@ _CAUSES = {
     "SQLITE_AUTH": "permission denied",
 }
 
+# The same causes told by PostgreSQL's SQLSTATEs.
+_POSTGRESQL_CAUSES = {
+    "53100": "the disk is full",
+    "25006": "the database is read-only",
+    "55P03": "another process holds the database locked",
+    "58030": "the disk failed to read or write",
+    "42501": "permission denied",
+}
+
 
 def cause_of(error: Exception) -> str:
     """A storage fault's cause in a few words: "the disk is full", "the database is read-only"."""
     if isinstance(error, OSError):
         return error.strerror or str(error)
+    if isinstance(error, psycopg.Error) and error.sqlstate in _POSTGRESQL_CAUSES:
+        return _POSTGRESQL_CAUSES[error.sqlstate]
     name = getattr(error, "sqlite_errorname", "") or ""
     primary = "_".join(name.split("_")[:2])
     return _CAUSES.get(primary, str(error) or type(error).__name__)

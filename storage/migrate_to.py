@@ -13,6 +13,8 @@ import psycopg
 
 from rules.errors import PawpostError
 from storage.database import Database, is_postgresql
+from storage.errors import CannotOpen
+from storage.postgres import NO_SCHEMA
 
 # Tables the migrations keep for themselves: each backend fills its own.
 _OWN = {"schema_version", "sqlite_sequence"}
@@ -190,14 +192,29 @@ def _copy_table(source: sqlite3.Connection, target: psycopg.Connection[Any], tab
     return expected
 
 
-async def migrate_to(source_path: str, target_url: str, say: Callable[[str], None]) -> list[Copied]:
-    """Bring both databases to the latest schema, then copy (refusing unless they agree)."""
+async def migrate_to(
+    source_path: str, target_url: str, say: Callable[[str], None], *, create: bool = False
+) -> list[Copied]:
+    """Copy an existing SQLite database into a PostgreSQL one that has Pawpost's schema and no
+    rows (refusing unless both are at one version). Neither is made nor migrated unless
+    `create`: then the target's schema is made, and both are brought up to date."""
     if not is_postgresql(target_url) or is_postgresql(source_path):
         raise PawpostError("migrate-to copies an SQLite file into a postgresql:// database.")
-    source, target = await Database.open(source_path), await Database.open(target_url)
-    versions = source.schema_version, target.schema_version
-    await source.close()
-    await target.close()
+    source = await Database.open(source_path, create=False, migrate=create)
+    try:
+        try:
+            target = await Database.open(target_url, create=create, migrate=create)
+        except CannotOpen as error:
+            if error.cause.startswith(NO_SCHEMA):
+                raise PawpostError(
+                    f"The PostgreSQL database {error.path} has no Pawpost schema; give --create"
+                    " to make it there (nothing was created)."
+                ) from error
+            raise
+        versions = source.schema_version, target.schema_version
+        await target.close()
+    finally:
+        await source.close()
     if versions[0] != versions[1]:
         raise PawpostError(
             f"The schemas differ (SQLite at {versions[0]}, PostgreSQL at {versions[1]})."

@@ -111,6 +111,14 @@ class OutboxRepository:
             (to_text(now), message_id, post_id),
         )
 
+    def mark_all_sent(self, posts: Sequence[tuple[int, int | None]], now: datetime) -> None:
+        """Posts Discord accepted earlier, (id, message id) each: never sent again."""
+        self._db.executemany(
+            "UPDATE outbox SET sent_at = ?, message_id = ?, attempts = attempts + 1,"
+            " last_error = NULL WHERE id = ?",
+            [(to_text(now), message_id, post_id) for post_id, message_id in posts],
+        )
+
     def retry_later(self, post: OutboxPost, error: str, at: datetime) -> None:
         """The send failed for now: try it again at `at`, and hold the channel's later posts
         back until then, so they keep their order."""

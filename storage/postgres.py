@@ -8,6 +8,7 @@ import asyncio
 import functools
 import logging
 import random
+import re
 import threading
 import time
 import weakref
@@ -29,9 +30,10 @@ from storage.database import (
     Migration,
     MigrationFailed,
     bundled_migrations,
+    refuse_if_behind,
 )
 from storage.dialect import POSTGRESQL, Dialect, UntranslatableMigration
-from storage.errors import StorageUnavailable, TransactionConflict
+from storage.errors import CannotOpen, StorageUnavailable, TransactionConflict
 from storage.notes import Notes
 from storage.repositories import Transaction
 
@@ -49,7 +51,10 @@ CONFLICT_PAUSE_S = 0.005
 # this long at most: the server then ends its session, and another process takes the work. One
 # that dies outright loses its claims at once, with its connection.
 CLAIM_LEASE_S = 60.0
+NO_SCHEMA = "it has no Pawpost schema (nothing was created)"
 _MIGRATION_LOCK = 0x70617770  # "pawp": the advisory lock that serialises migrating processes
+# The lock is the schema's own: processes migrating other schemas of the database do not wait.
+_SCHEMA_LOCK = b"SELECT pg_advisory_%s(%%s::integer, hashtext(current_schema()))"
 
 
 class _BoolAsInteger(Dumper):
@@ -116,15 +121,36 @@ class PgConnection:
         return self.raw.info.transaction_status != TransactionStatus.IDLE
 
 
-def _apply_migrations(url: str, migrations: list[Migration]) -> int:
+def _schema_version(raw: psycopg.Connection[Any]) -> int | None:
+    """The schema's version, or None when it holds no Pawpost schema (no schema_version)."""
+    found = raw.execute(b"SELECT to_regclass('schema_version') IS NOT NULL").fetchone()
+    if not found or not found[0]:
+        return None
+    row = raw.execute(b"SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+    return int(row[0]) if row else 0
+
+
+def _apply_migrations(
+    url: str, migrations: list[Migration], *, create: bool = True, migrate: bool = True
+) -> int:
     """Bring the schema up to date, each migration in its own transaction, one process at a
-    time (the advisory lock); returns the schema version."""
+    time (an advisory lock of the schema's own: other schemas of the database migrate at the
+    same moment); returns the schema version. Without `create`, a database with no Pawpost
+    schema is refused and none is made; without `migrate`, one that is behind is refused."""
     try:
         raw = psycopg.connect(url, autocommit=True, connect_timeout=int(CONNECT_TIMEOUT_S))
     except psycopg.Error as error:
-        raise StorageUnavailable.because(error) from error
+        raise CannotOpen(redacted(url), server_says(error)) from error
     with raw:
-        raw.execute("SELECT pg_advisory_lock(%s)", (_MIGRATION_LOCK,))
+        version = _schema_version(raw)
+        if version is None and not create:
+            raise CannotOpen(redacted(url), NO_SCHEMA)
+        if version is not None and not migrate:
+            refuse_if_behind(redacted(url), version, migrations)
+        latest = max((migration.version for migration in migrations), default=0)
+        if version is not None and version >= latest:
+            return version  # up to date: no lock, no DDL
+        raw.execute(_SCHEMA_LOCK % b"lock", (_MIGRATION_LOCK,))
         try:
             raw.execute(POSTGRESQL.schema_version_table())
             row = raw.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
@@ -145,7 +171,21 @@ def _apply_migrations(url: str, migrations: list[Migration]) -> int:
                 log.info("applied migration %s", migration.name)
             return version
         finally:
-            raw.execute("SELECT pg_advisory_unlock(%s)", (_MIGRATION_LOCK,))
+            raw.execute(_SCHEMA_LOCK % b"unlock", (_MIGRATION_LOCK,))
+
+
+def server_says(error: psycopg.Error) -> str:
+    """What the server (or the network) said, in a few words: psycopg's text names the address
+    it tried before the reason, and adds a hint on a line of its own."""
+    lines = str(error).strip().splitlines()
+    first = lines[0] if lines else type(error).__name__
+    reason = re.sub(r"^(FATAL|ERROR):\s+", "", re.sub(r"^.* failed: ", "", first)).rstrip(".")
+    return reason[:1].lower() + reason[1:]
+
+
+def redacted(url: str) -> str:
+    """A postgresql:// URL fit to print: its password hidden."""
+    return re.sub(r"^(\w+://[^:/@]*):[^@/]*@", r"\1:***@", url)
 
 
 class WorkerPool:
@@ -199,13 +239,19 @@ class PostgresDatabase(Database):
         lock_timeout_ms: int = BUSY_TIMEOUT_MS,
         pool_size: int = POOL_SIZE,
         lease_s: float = CLAIM_LEASE_S,
+        create: bool = True,
+        migrate: bool = True,
     ) -> PostgresDatabase:
-        """Connect to the database at `url`, apply pending migrations and fill the pool."""
+        """Connect to the database at `url`, apply pending migrations and fill the pool. Without
+        `create`, a database with no Pawpost schema is `CannotOpen` and nothing is made; without
+        `migrate`, one whose schema is behind."""
         try:
             chosen = bundled_migrations(POSTGRESQL) if migrations is None else migrations
         except UntranslatableMigration as error:
             raise MigrationFailed(str(error)) from error
-        version = await asyncio.to_thread(_apply_migrations, url, chosen)
+        version = await asyncio.to_thread(
+            functools.partial(_apply_migrations, url, chosen, create=create, migrate=migrate)
+        )
         pool = ConnectionPool(
             url,
             min_size=pool_size,

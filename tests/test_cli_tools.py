@@ -204,3 +204,68 @@ def test_the_console_export_is_gzip_json(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     data = json.loads(gzip.decompress((tmp_path / "pawpost-1.json.gz").read_bytes()))
     assert data["characters"] == []
+
+
+def schema_version(path: Path) -> int:
+    connection = sqlite3.connect(path)
+    try:
+        return int(connection.execute("SELECT max(version) FROM schema_version").fetchone()[0])
+    finally:
+        connection.close()
+
+
+def test_the_tools_do_not_migrate_a_database_unless_told(tmp_path: Path) -> None:
+    """Issue 32: every tool opens an existing database as it is. An older schema is backed up
+    as it is, and export says it is behind instead of migrating it, unless --create."""
+    from storage.database import bundled_migrations
+
+    old = tmp_path / "old.sqlite3"
+
+    async def make_old() -> None:
+        await (await Database.open(old, migrations=bundled_migrations()[:5])).close()
+
+    asyncio.run(make_old())
+    latest = bundled_migrations()[-1].version
+    done = pawpost("export", "--guild", "1", "--db", str(old), cwd=tmp_path)
+    assert one_line(done) == (
+        f"Cannot open the database {old}: its schema is at version 5 and this Pawpost's at"
+        f" {latest}; give --create to bring it up to date (nothing was changed)."
+    )
+    assert schema_version(old) == 5
+    copy = tmp_path / "copy.sqlite3"
+    backed = pawpost("backup", str(copy), "--db", str(old), cwd=tmp_path)
+    assert backed.returncode == 0, backed.stderr
+    assert schema_version(old) == 5 and schema_version(copy) == 5
+    told = pawpost("export", "--guild", "1", "--db", str(old), "--create", cwd=tmp_path)
+    assert told.returncode == 2 and "applied migration 0006" in told.stderr
+    assert told.stderr.strip().splitlines()[-1] == "This database has no server 1."
+    assert schema_version(old) == latest
+
+
+def test_backup_overwrites_only_an_earlier_backup_of_the_same_database(tmp_path: Path) -> None:
+    """Issue 32: `pawpost backup` overwrote any Pawpost database, another bot's live one too."""
+    ours = seeded(tmp_path / "ours.sqlite3", cats=1)
+    theirs = seeded(tmp_path / "theirs.sqlite3", cats=3)
+    before = theirs.read_bytes()
+    done = pawpost("backup", str(theirs), "--db", str(ours), cwd=tmp_path)
+    assert one_line(done) == (
+        f"{theirs} is a Pawpost database but not a backup of {ours}; give another path (it is"
+        " not overwritten)."
+    )
+    assert theirs.read_bytes() == before
+    earlier = tmp_path / "ours-backup.sqlite3"
+    assert pawpost("backup", str(earlier), "--db", str(ours), cwd=tmp_path).returncode == 0
+    again = pawpost("backup", str(earlier), "--db", str(ours), cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+
+
+def test_backup_of_a_write_ahead_log_names_the_database(tmp_path: Path) -> None:
+    database = seeded(tmp_path / "pawpost.sqlite3", cats=1)
+    log = Path(f"{database}-wal")
+    log.write_bytes(b"")  # left by a bot that stopped, or not there at all
+    done = pawpost("backup", str(tmp_path / "copy.sqlite3"), "--db", str(log), cwd=tmp_path)
+    assert one_line(done) == (
+        f"{log} is SQLite's write-ahead log beside {database}, not a database; give --db"
+        f" {database}."
+    )
+    assert not (tmp_path / "copy.sqlite3").exists()

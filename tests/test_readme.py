@@ -26,7 +26,7 @@ def test_readme_quick_start_has_the_three_commands() -> None:
     for line in (
         "pip install -e . && pawpost console",
         "DISCORD_TOKEN=... pawpost run",
-        "pip install -e '.[test]' && pytest",
+        "pip install -e '.[test]' && pytest -n auto",
     ):
         assert line in text
 

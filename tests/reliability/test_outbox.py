@@ -296,3 +296,72 @@ async def test_posts_one_outbox_took_are_passed_over_by_another_until_its_lease_
     finally:
         await first.close()
         await second.close()
+
+
+def disk_full(db: Database) -> Exception:
+    """The error each backend raises for a write the disk cannot take."""
+    import sqlite3
+
+    import psycopg
+
+    if db.path.startswith("postgresql://"):
+        return psycopg.errors.DiskFull("could not extend file: No space left on device")
+    error = sqlite3.OperationalError("database or disk is full")
+    error.sqlite_errorname = "SQLITE_FULL"  # type: ignore[attr-defined]
+    return error
+
+
+async def test_a_post_discord_accepted_is_not_sent_again_while_it_cannot_be_marked_sent(
+    services: Services,
+    clock: Clock,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Issue 32: the mark fails (the disk is full) after Discord took the post. The process
+    remembers the post, sends it no second time, tries the mark again with waits that double,
+    says so in the log, and marks it once the disk takes writes again."""
+    from storage.outbox import OutboxRepository
+
+    discord = FakeChannels()
+    full = True
+    mark_sent, mark_all_sent = OutboxRepository.mark_sent, OutboxRepository.mark_all_sent
+    # every write that marks a post sent fails while the disk is full
+
+    def failing(real):
+        def mark(self, *args):
+            if full:
+                raise disk_full(services.db)
+            return real(self, *args)
+
+        return mark
+
+    monkeypatch.setattr(OutboxRepository, "mark_sent", failing(mark_sent))
+    monkeypatch.setattr(OutboxRepository, "mark_all_sent", failing(mark_all_sent))
+    posts = [notice("Weekly reminder"), notice("Another channel", channel=77)]
+    scheduler = Scheduler(services, [one_post_job(posts)], discord.send)
+    waits = []
+    with caplog.at_level(logging.WARNING, logger="bot.outbox"):
+        next_due = await scheduler.run_once()
+        for _ in range(4):
+            assert next_due is not None
+            waits.append(next_due - clock.now)
+            clock.now = next_due
+            next_due = await scheduler.run_once()
+    assert discord.nonces_tried == [discord.nonces_tried[0]]  # once, and nothing after it
+    assert waits == [FIRST_RETRY * 2**n for n in range(4)]
+    said = [r.getMessage() for r in caplog.records if r.name == "bot.outbox"]
+    assert len(said) == 5
+    assert all(
+        "was accepted by Discord (message 1) but could not be marked sent (the disk is full" in line
+        and "it is not sent again" in line
+        for line in said
+    )
+    full = False
+    assert next_due is not None
+    clock.now = next_due
+    assert await scheduler.run_once() is None
+    assert [reply.title for _, _, reply in discord.messages] == [
+        "Weekly reminder",
+        "Another channel",
+    ]
+    assert len(discord.nonces_tried) == 2 and await pending(services.db) == 0

@@ -3,6 +3,7 @@ and the bot's reads and writes going on there as they did on the file."""
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
 
@@ -41,8 +42,9 @@ async def _filled(path: Path, dice: Dice, clock: Clock) -> None:
 
 
 async def test_a_whole_database_moves_and_goes_on_there(
-    tmp_path: Path, postgresql_schema: str, dice: Dice, clock: Clock
+    tmp_path: Path, postgresql_migrated: str, dice: Dice, clock: Clock
 ) -> None:
+    postgresql_schema = postgresql_migrated
     path = tmp_path / "pawpost.sqlite3"
     await _filled(path, dice, clock)
     said: list[str] = []
@@ -75,8 +77,9 @@ async def test_a_whole_database_moves_and_goes_on_there(
 
 
 async def test_a_database_that_is_not_empty_is_refused_and_left_as_it_was(
-    tmp_path: Path, postgresql_schema: str, dice: Dice, clock: Clock
+    tmp_path: Path, postgresql_migrated: str, dice: Dice, clock: Clock
 ) -> None:
+    postgresql_schema = postgresql_migrated
     path = tmp_path / "pawpost.sqlite3"
     await _filled(path, dice, clock)
     await migrate_to(str(path), postgresql_schema, lambda _: None)
@@ -91,9 +94,91 @@ async def test_a_database_that_is_not_empty_is_refused_and_left_as_it_was(
 def test_the_command_says_what_it_copied(
     tmp_path: Path, postgresql_schema: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    path = tmp_path / "empty.sqlite3"
-    assert main(["migrate-to", postgresql_schema, "--db", str(path)]) == 0
+    path = tmp_path / "new.sqlite3"
+    assert main(["console", "--db", str(path), "--script", str(empty_script(tmp_path))]) == 0
+    capsys.readouterr()
+    assert main(["migrate-to", postgresql_schema, "--db", str(path), "--create"]) == 0
     out = capsys.readouterr().out
     assert "Copied 0 rows in" in out and "count and sums match" in out
     assert main(["migrate-to", str(tmp_path / "other.sqlite3"), "--db", str(path)]) == 2
     assert "postgresql://" in capsys.readouterr().err
+
+
+def empty_script(folder: Path) -> Path:
+    script = folder / "nothing.txt"
+    script.write_text("")
+    return script
+
+
+def tables_of(url: str) -> list[str]:
+    import psycopg
+
+    with psycopg.connect(url) as connection:
+        rows = connection.execute(
+            "SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+        ).fetchall()
+    return [name for (name,) in rows]
+
+
+@pytest.mark.parametrize("source", ["missing", "empty file", "folder"])
+def test_migrate_to_copies_an_existing_database_only(
+    tmp_path: Path, postgresql_migrated: str, capsys: pytest.CaptureFixture[str], source: str
+) -> None:
+    """Issue 32: a missing --db, the wrong folder or a 0-byte file was created, migrated and
+    "copied" (0 rows, exit 0). It is one sentence now, and nothing is made on either side."""
+    path = tmp_path / "pawpost.sqlite3"
+    if source == "empty file":
+        path.write_bytes(b"")
+    elif source == "folder":
+        path.mkdir()
+    before = dump(postgresql_migrated)
+    assert main(["migrate-to", postgresql_migrated, "--db", str(path)]) == 2
+    error = capsys.readouterr().err
+    why = {
+        "missing": "there is no such file",
+        "empty file": "it is not a Pawpost database",
+        "folder": "it is a folder, not a database file",
+    }[source]
+    assert error == f"Cannot open the database {path}: {why}.\n"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["pawpost.sqlite3"] * (source != "missing")
+    if source == "empty file":
+        assert path.read_bytes() == b""
+    assert dump(postgresql_migrated) == before
+
+
+def test_migrate_to_makes_no_schema_in_an_empty_database_unless_told(
+    tmp_path: Path, postgresql_schema: str, dice: Dice, clock: Clock, capsys
+) -> None:
+    path = tmp_path / "pawpost.sqlite3"
+    asyncio.run(_filled(path, dice, clock))
+    assert main(["migrate-to", postgresql_schema, "--db", str(path)]) == 2
+    assert capsys.readouterr().err == (
+        f"The PostgreSQL database {postgresql_schema} has no Pawpost schema; give --create to"
+        " make it there (nothing was created).\n"
+    )
+    assert tables_of(postgresql_schema) == []
+
+
+def test_export_of_an_empty_postgresql_database_creates_nothing(
+    postgresql_schema: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Issue 30: `pawpost export` on an empty PostgreSQL database made the whole schema."""
+    assert main(["export", "--guild", "1", "--db", postgresql_schema]) == 2
+    assert capsys.readouterr().err == (
+        f"Cannot open the database {postgresql_schema}: it has no Pawpost schema (nothing was"
+        " created).\n"
+    )
+    assert tables_of(postgresql_schema) == []
+
+
+def test_a_missing_postgresql_database_is_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
+    from tests.conftest import POSTGRESQL, postgresql_unreachable
+
+    if postgresql_unreachable():
+        pytest.skip("no PostgreSQL server")
+    server, _, _ = POSTGRESQL.rpartition("/")
+    missing = f"{server}/pawpost_no_such_database"
+    assert main(["export", "--guild", "1", "--db", missing]) == 2
+    assert capsys.readouterr().err == (
+        f'Cannot open the database {missing}: database "pawpost_no_such_database" does not exist.\n'
+    )
