@@ -8,6 +8,7 @@ from bot.actions.wcagr import (
     checks,
     config,
     contests,
+    defence,
     fight_moves,
     fights,
     freshkill,
@@ -40,13 +41,25 @@ RANK_CHOICES = tuple(r.value for r in Rank)
 RANK_OR_NONE = (*RANK_CHOICES, ranks.NO_RANK)
 PREY_CHOICES = tuple(p.value for p in Prey)
 LOCATE_CHOICES = tuple(s.value for s in LOCATE_SKILLS)
-ALONE_KNACKS = tuple(k.value for k in Knack if KNACKS[k].alone)
+# Pin is used with /pin on the pinner's turn in a wrestle, not on its own.
+ALONE_KNACKS = tuple(k.value for k in Knack if KNACKS[k].alone and not KNACKS[k].while_wrestling)
 MOST_SPENT = 100  # far above any pool; the pool itself refuses an overspend
 
 
 def spend_option(description: str) -> Option:
     """Ability points spent on a check, +1 each (the pool itself refuses an overspend)."""
     return Option("spend", Kind.integer, description, min_value=0, max_value=MOST_SPENT)
+
+
+def damage_spend_option() -> Option:
+    """Strength points on the damage check if the move hurts a cat (l.417), +1 each."""
+    return Option(
+        "damage-spend",
+        Kind.integer,
+        "Strength points on the damage check if it hurts, +1 each",
+        min_value=0,
+        max_value=MOST_SPENT,
+    )
 
 
 def _ability_option(ability: str) -> Option:
@@ -217,7 +230,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("knack",),
-        "Use a knack on its own: Dash, Pathfinder, Interpret Dreams, Pin or Yowl's message",
+        "Use a knack on its own: Dash, Pathfinder, Interpret Dreams or Yowl's message",
         knacks.use,
         (
             Option("knack", Kind.text, "The knack", True, choices=ALONE_KNACKS),
@@ -380,9 +393,12 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("fight", "status"),
-        "Your cat's fight: the order, HP, wrestles and whose turn it is",
+        "A fight: the order, HP, wrestles and whose turn it is (your cat's, or by number)",
         fights.status,
-        (character_option(),),
+        (
+            Option("fight", Kind.integer, "The fight's number (default: your cat's)", min_value=1),
+            character_option(),
+        ),
         rulesets=WCAGR,
     ),
     Command(
@@ -401,13 +417,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 Option("target", Kind.character, "The cat you strike", True),
                 spend_option("Points on the check, +1 each"),
                 Option("knacks", Kind.text, "Knacks, e.g. Feint, Mighty Swat x2", max_length=100),
-                Option(
-                    "damage-spend",
-                    Kind.integer,
-                    "Strength points on the damage check, +1 each",
-                    min_value=0,
-                    max_value=MOST_SPENT,
-                ),
+                damage_spend_option(),
                 character_option(),
             ),
             rulesets=WCAGR,
@@ -427,6 +437,17 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         rulesets=WCAGR,
     ),
     Command(
+        ("jump",),
+        "When a cat swats, bites or pounces at yours: its Jump, with Spirit points and Dodge",
+        defence.jump,
+        (
+            spend_option("Spirit points on the Jump, +1 each"),
+            Option("knacks", Kind.text, "Knacks, e.g. Dodge", max_length=100),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
         ("wrestle",),
         "In a wrestle on a wrestler's turn: Wrestle (to hurt a cat) or Jump (to get away)",
         wrestling.wrestle,
@@ -435,6 +456,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
             Option("target", Kind.character, "Whom you hurt if you win (default: the first)"),
             spend_option("Points on the check, +1 each"),
             Option("knacks", Kind.text, "Knacks, e.g. Launch x2, Dodge", max_length=100),
+            damage_spend_option(),
             character_option(),
         ),
         rulesets=WCAGR,
@@ -445,6 +467,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         fight_moves.chomp,
         (
             Option("choice", Kind.text, "Hold on or let go", True, choices=("hold", "let-go")),
+            damage_spend_option(),
             character_option(),
         ),
         rulesets=WCAGR,

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
+from itertools import pairwise
 
 from pydantic import BaseModel, ConfigDict
 
@@ -144,24 +145,50 @@ HOURS_FED: Mapping[Weight, str] = {  # l.396-400: "Hours Fed (One Cat)"
 }
 
 
-def weight_of(face: int) -> Weight:
-    """RULINGS: the weight from 1d10: 1, 2-3, 4-7, 8-9, 10."""
+# The highest 1d10 face of Skin and Bones, Underweight, Average and Plump; Massive is the rest.
+WeightTable = tuple[int, int, int, int]
+WEIGHTS: WeightTable = (SKIN_AND_BONES_MOST, UNDERWEIGHT_MOST, AVERAGE_MOST, PLUMP_MOST)
+
+
+def weight_table(highest: tuple[int, ...]) -> WeightTable:
+    """A server's own weight table (RULINGS: config), refused unless it is four faces of the
+    d10 in rising order that leave each weight at least one face."""
+    if len(highest) != len(WEIGHTS):
+        raise PawpostError(
+            "Give the highest face of Skin and Bones, Underweight, Average and Plump, "
+            "e.g. 1, 3, 7, 9 (Massive is the rest)."
+        )
+    bounds = (0, *highest, PREY_WEIGHT_DIE)
+    if any(low >= high for low, high in pairwise(bounds)):
+        raise PawpostError(
+            f"Each weight needs at least one face of the d{PREY_WEIGHT_DIE}: the four faces "
+            f"rise, from 1 to at most {PREY_WEIGHT_DIE - 1}."
+        )
+    return highest[0], highest[1], highest[2], highest[3]
+
+
+def weight_words(table: WeightTable) -> str:
+    """ "1, 2-3, 4-7, 8-9, 10"."""
+    bounds = (0, *table, PREY_WEIGHT_DIE)
+    spans = [
+        str(high) if low + 1 == high else f"{low + 1}-{high}" for low, high in pairwise(bounds)
+    ]
+    return ", ".join(spans)
+
+
+def weight_of(face: int, table: WeightTable = WEIGHTS) -> Weight:
+    """RULINGS: the weight from 1d10: 1, 2-3, 4-7, 8-9, 10 (or the server's own table)."""
     if not 1 <= face <= PREY_WEIGHT_DIE:
         raise PawpostError(f"The weight die is a d{PREY_WEIGHT_DIE}; {face} is not a face.")
-    if face <= SKIN_AND_BONES_MOST:
-        return Weight.SKIN_AND_BONES
-    if face <= UNDERWEIGHT_MOST:
-        return Weight.UNDERWEIGHT
-    if face <= AVERAGE_MOST:
-        return Weight.AVERAGE
-    if face <= PLUMP_MOST:
-        return Weight.PLUMP
+    for weight, highest in zip(Weight, table, strict=False):
+        if face <= highest:
+            return weight
     return Weight.MASSIVE
 
 
-def roll_weight(dice: DiceSource) -> tuple[Roll, Weight]:
+def roll_weight(dice: DiceSource, table: WeightTable = WEIGHTS) -> tuple[Roll, Weight]:
     roll = Roll(label="Prey's weight", dice=roll_dice(dice, 1, PREY_WEIGHT_DIE))
-    return roll, weight_of(roll.total)
+    return roll, weight_of(roll.total, table)
 
 
 def rations_words(rations: Fraction) -> str:
