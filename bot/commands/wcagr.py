@@ -554,7 +554,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("config", "wcagr"),
-        "WCAGR: tries per hunting stage, when prey turns to crowfood and what it brings, chickweed",
+        "WCAGR's settings: hunting, crowfood, herbs, leaders' lives, knack damage, pins, prey",
         config.hunting_settings,
         (
             Option(
@@ -594,6 +594,24 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 Kind.text,
                 "Whether a leader's death takes one of its lives instead (default yes)",
                 choices=("yes", "no"),
+            ),
+            Option(
+                "knack-damage",
+                Kind.text,
+                "Mighty Swat's and Belly Rake's +1: to the HP lost (default) or the damage check",
+                choices=config.KNACK_DAMAGE,
+            ),
+            Option(
+                "pin-after-win",
+                Kind.text,
+                "Whether a cat pins only after winning its wrestle's roll (default no)",
+                choices=("yes", "no"),
+            ),
+            Option(
+                "prey-weights",
+                Kind.text,
+                "Highest 1d10 face of skin and bones, underweight, average, plump (1, 3, 7, 9)",
+                max_length=20,
             ),
         ),
         admin=True,

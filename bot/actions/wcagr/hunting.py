@@ -190,8 +190,9 @@ def _kill(
     cat: Character,
     now: datetime,
 ) -> list[str]:
-    """The prey's weight (RULINGS' 1d10) and its rations onto the killer's clan's pile."""
-    roll, weight = roll_weight(services.dice)
+    """The prey's weight (RULINGS' 1d10, on the server's table) and its rations onto the
+    killer's clan's pile."""
+    roll, weight = roll_weight(services.dice, WcagrSettings.of(guild.settings).prey_weights)
     rations = RATIONS[weight]
     sheet = wcagr_sheet(cat)
     day = game_day_at(now, guild.settings).number
