@@ -30,7 +30,7 @@ from rules.wcagr.constants import (
 )
 from rules.wcagr.fights import Strike
 from rules.wcagr.herbs import herb_suggestions
-from rules.wcagr.hunting import LOCATE_SKILLS, Prey
+from rules.wcagr.hunting import LOCATE_SKILLS, STAGES, Prey
 from storage.wcagr.settings import MOST_CROWFOOD_DAYS, MOST_TRIES_PER_STAGE
 
 WCAGR = frozenset({"wcagr"})
@@ -44,6 +44,15 @@ LOCATE_CHOICES = tuple(s.value for s in LOCATE_SKILLS)
 # Pin is used with /pin on the pinner's turn in a wrestle, not on its own.
 ALONE_KNACKS = tuple(k.value for k in Knack if KNACKS[k].alone and not KNACKS[k].while_wrestling)
 MOST_SPENT = 100  # far above any pool; the pool itself refuses an overspend
+STAGE_CHOICES = tuple(s.value for s in STAGES)
+# What a hunting command rolls: which stage takes the points, and how many stages (so that a
+# teammate may take the next one).
+HUNT_STEPS = (
+    Option("spend-on", Kind.text, "The stage the points go on (default: the first rolled)",
+           choices=STAGE_CHOICES),
+    Option("stages", Kind.integer, "How many stages to roll now (default: until one fails)",
+           min_value=1, max_value=len(STAGES)),
+)  # fmt: skip
 
 
 def spend_option(description: str) -> Option:
@@ -317,7 +326,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 True,
                 choices=LOCATE_CHOICES,
             ),
-            spend_option("Ability points on the first stage, +1 each"),
+            spend_option("Ability points on a stage (the first rolled, or spend-on), +1 each"),
             Option(
                 "knacks",
                 Kind.text,
@@ -325,6 +334,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 max_length=100,
             ),
             character_option(),
+            *HUNT_STEPS,
         ),
         rulesets=WCAGR,
     ),
@@ -333,10 +343,24 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         "Try the hunt's failed stage again, or roll its next stage (any cat of the hunt)",
         hunting.continue_hunt,
         (
-            spend_option("Ability points on the first stage, +1 each"),
+            spend_option("Ability points on a stage (the first rolled, or spend-on), +1 each"),
             Option("knacks", Kind.text, "Knacks, each on the first stage it fits", max_length=100),
             character_option(),
+            *HUNT_STEPS,
+            Option(
+                "locate-with",
+                Kind.text,
+                "At Locate: another sense for the retry",
+                choices=LOCATE_CHOICES,
+            ),
         ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("hunt", "abandon"),
+        "Give up your cat's hunt; the last hunter to leave gives the prey up",
+        hunting.abandon,
+        (character_option(),),
         rulesets=WCAGR,
     ),
     Command(

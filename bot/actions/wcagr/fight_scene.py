@@ -437,6 +437,29 @@ def drop_unable(scene: Scene, cats: Iterable[int]) -> list[int]:
     return able
 
 
+def leave_fight(scene: Scene, cat: int, why: str) -> None:
+    """`cat` leaves the fight for a reason outside it (it died of a cough, an admin's ruling):
+    out of its wrestle and the fight; a turn or a wait that was its passes on, and a fight with
+    fewer than two cats left is over."""
+    state = scene.state
+    if cat in state.out or cat not in state.fighters:
+        return
+    group = state.wrestle_of(state.attacker or 0) or ()
+    waits_on = state.attacker == cat or (
+        state.jump_wait is not None and cat in (state.jump_wait.target, state.jump_wait.attacker)
+    )
+    waits_on = waits_on or (state.phase is Phase.WRESTLING and cat in group)
+    scene.say(f"{scene.name(cat)} leaves the fight: {why}.")
+    state = without_wrestler(state, cat)
+    scene.state = state.model_copy(update={"out": state.out | {cat}})
+    wcagr(scene.tx).fights.release_fighters(scene.guild.guild_id, scene.combat.id, [cat])
+    if scene.state.phase is Phase.ASKED:
+        scene.state = scene.state.bumped(phase=Phase.OVER, end_reason=f"{scene.name(cat)} left")
+    elif waits_on or len(scene.state.standing()) < 2:
+        scene.state = scene.state.model_copy(update={"jump_wait": None})
+        after_turn(scene)
+
+
 def after_turn(scene: Scene) -> None:
     """The cat on turn is done: the next cat's turn; a launched cat whose turn passes while it
     finds its feet is said so (l.293)."""

@@ -15,7 +15,7 @@ from bot.actions.wcagr import parse
 from bot.actions.wcagr.hunting import SIXTHS
 from bot.actions.wcagr.sheet import wcagr_sheet
 from rules.errors import PawpostError
-from rules.wcagr import CLANS, Clan
+from rules.wcagr import CLANS, Clan, refuse_dead
 from rules.wcagr.hunting import crowfood_roll, rations_words
 from storage.wcagr import wcagr
 from storage.wcagr.hunts import Piece
@@ -82,6 +82,7 @@ def eat(services: Services, actor: Actor, rations: int = 1, character: str | Non
         require_built(guild)
         cat = acting_character(tx, actor, guild, character)
         sheet = wcagr_sheet(cat)
+        refuse_dead(sheet)
         if sheet.knocked_out:  # l.423: "cannot do anything at all"; elders eat (l.119)
             raise PawpostError(f"{safe(cat.name)} is knocked out and cannot eat until healed.")
         settings = WcagrSettings.of(guild.settings)

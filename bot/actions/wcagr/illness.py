@@ -14,7 +14,7 @@ from bot.actions.reply import Reply
 from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
 from rules.dice import DiceSource
 from rules.errors import PawpostError
-from rules.wcagr import Illness, Rank
+from rules.wcagr import Illness, Rank, refuse_dead
 from rules.wcagr.illness import cough_season, sick, treat
 from storage.models import Character
 from storage.repositories import Transaction
@@ -114,6 +114,7 @@ def treat_cat(
         healer = None
         if not is_admin or character:
             healer = acting_character(tx, actor, guild, character)
+            refuse_dead(wcagr_sheet(healer))
             if wcagr_sheet(healer).rank not in HEALER_RANKS and not is_admin:
                 raise PawpostError(
                     f"{safe(healer.name)} is no medicine cat: only a medicine cat, a "
