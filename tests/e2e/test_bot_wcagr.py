@@ -204,7 +204,10 @@ async def test_part_two_hunts_fights_and_heals_through_discord(tmp_path: Path) -
         texts = [text_of(m) for m in dawns()]
         assert "Healed 1 HP: Ravenkit (1/7)." in texts[0]
         assert "Healed 1 HP: Ravenkit (7/7)." in texts[6]
-        assert "**Worse:** Firepaw worsens to greencough." in texts[6]
+        assert (
+            "**Worse:** Firepaw worsens to greencough; dice: Redcough d100 **50**, Yellowcough "
+            "d100 **50**." in texts[6]
+        )
         treated = await world.command(
             "treat", {"target": "Firepaw", "herbs": "catmint, borage"}, user=admin
         )

@@ -47,8 +47,10 @@ def outcome_of(result: CheckResult) -> str | None:
 def critical_lines(result: CheckResult) -> list[str]:
     """A critical, and against a DC what it did: a critical failure against an easy DC must
     not read like a success (RULINGS: a critical decides whatever the total)."""
-    outcome = "" if result.succeeded is None else "; the check " + (
-        "succeeds" if result.succeeded else "fails"
+    outcome = (
+        ""
+        if result.succeeded is None
+        else "; the check " + ("succeeds" if result.succeeded else "fails")
     )
     if result.critical is Critical.SUCCESS:
         return [f"**Critical success**: two or more 6s{outcome}."]

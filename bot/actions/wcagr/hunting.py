@@ -21,7 +21,7 @@ from bot.actions.wcagr.checks import critical_lines, outcome_of
 from bot.actions.wcagr.sheet import wcagr_sheet
 from bot.actions.weeks import real_day, zone
 from rules.errors import PawpostError
-from rules.wcagr import Critical, Knack, why_cannot_hunt_or_fight
+from rules.wcagr import Knack, why_cannot_hunt_or_fight
 from rules.wcagr.hunting import (
     RATIONS,
     STAGES,

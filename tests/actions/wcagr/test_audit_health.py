@@ -3,13 +3,28 @@ sunrise's dice shown and logged (D7), and a contest that cannot be answered (D13
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 import pytest
 
-from bot.actions.wcagr import ageing, checks, contests, freshkill, hunting, illness, ranks
+from bot.actions import buttons, log
+from bot.actions import clock as clock_actions
+from bot.actions.clock import game_clock
+from bot.actions.reply import Reply
+from bot.actions.wcagr import (
+    ageing,
+    checks,
+    contests,
+    fights,
+    freshkill,
+    hunting,
+    illness,
+    ranks,
+)
 from bot.actions.wcagr import clock as wcagr_clock
 from rules.errors import PawpostError
-from tests.actions.wcagr.helpers import make, sheet_of, wcagr_server
-from tests.conftest import ADMIN, ALICE, BOB, GUILD, actor, dump
+from tests.actions.wcagr.helpers import button, make, sheet_of, wcagr_server
+from tests.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, GUILD, actor, dump
 
 ADMIN_ACTOR = actor(ADMIN, admin=True)
 
@@ -108,3 +123,100 @@ async def test_d13_a_contest_against_a_cat_that_cannot_roll_back_is_refused_befo
     with pytest.raises(PawpostError, match=f"^Gray is {word} and cannot roll back: no contest.$"):
         await contests.start_contest(services, actor(ALICE), "sneak", "Gray", "see")
     assert dump(db.path) == before  # no die rolled (none is loaded), nothing logged
+
+
+async def outbox(services, when) -> list[tuple[int, Reply]]:
+    posts = await services.db.transact(
+        lambda tx: tx.outbox.claim(when, 50, when + timedelta(minutes=5))
+    )
+    return [(post.channel_id, Reply.model_validate_json(post.body)) for post in posts]
+
+
+async def test_d7_every_sunrise_die_is_in_the_summary_and_the_log(services, dice, clock) -> None:
+    await wcagr_server(services)
+    await make(services, BOB, name="Gray")
+    await clock_actions.game_day_channel(services, ADMIN_ACTOR, 66)
+    await illness.admin_give(services, ADMIN_ACTOR, "Gray", "redcough", "test")
+    await game_clock(services, clock.now)  # the calendar starts: today is day 1
+    dice.load(95)  # redcough's sunrise roll: it lives
+    dawn = datetime(2026, 12, 1, 6, tzinfo=UTC)
+    clock.now = dawn
+    [summary] = (await game_clock(services, dawn)).posts
+    assert summary.reply.lines == [
+        "**Ill:** Gray is ill with redcough (day 1); dice: Redcough at sunrise d100 **95**."
+    ]
+    dice.load(5)
+    clock.now = dawn + timedelta(days=1)
+    [summary] = (await game_clock(services, clock.now)).posts
+    assert summary.reply.lines == [
+        "**Died:** Gray dies of redcough (d100 5 < 90); dice: Redcough at sunrise d100 **5**."
+    ]
+    logged = await log.recent(services, actor(BOB), "Gray")
+    text = "\n".join(logged.lines)
+    assert "Gray — at sunrise: is ill with redcough (day 1)." in text
+    assert "d100 **95**" in text and "d100 **5**" in text
+
+
+async def test_d7_the_cough_season_shows_each_check_and_its_sprain(services, dice) -> None:
+    await wcagr_server(services)
+    await make(services, ALICE, name="Jay")
+    dice.load(1, 1, 2)  # Jay: 4 + Strength 4 = 8 < 10, a critical failure on a Strength check
+    reply = await illness.admin_season(services, ADMIN_ACTOR, "leaf-bare")
+    assert reply.lines[1:] == [
+        "Jay: Whitecough 3d6 [1, 1, 2] + Strength 4 = **8** vs DC 10: falls ill (critical "
+        "failure).",
+        "Jay sprains a paw on the critical failure: no hunting or fighting for 3 sunrises.",
+    ]
+    logged = await log.recent(services, actor(ALICE), "Jay")
+    assert any("cough season: Whitecough DC 10" in line for line in logged.lines)
+
+
+async def test_d7_with_no_game_day_channel_a_death_is_posted_where_the_cat_last_played(
+    services, dice, clock
+) -> None:
+    await wcagr_server(services)
+    await make(services, BOB, name="Gray")
+    dice.load(3, 3, 3)
+    await checks.check(services, actor(BOB, channel=77), skill="see")  # Gray plays in #77
+    await illness.admin_give(services, ADMIN_ACTOR, "Gray", "redcough", "test")
+    await game_clock(services, clock.now)
+    dice.load(5)
+    dawn = datetime(2026, 12, 1, 6, tzinfo=UTC)
+    clock.now = dawn
+    assert (await game_clock(services, dawn)).posts == []  # no summary channel
+    [(channel, told)] = await outbox(services, dawn)
+    assert channel == 77 and told.mentions == [BOB]
+    assert told.lines == [
+        "<@102>: **Gray dies of redcough (d100 5 < 90); dice: Redcough at sunrise d100 **5**.**"
+    ]
+
+
+async def test_d6_a_cat_that_dies_at_sunrise_leaves_its_fight_and_its_hunt(
+    services, dice, clock
+) -> None:
+    await wcagr_server(services)
+    await make(services, ALICE, name="Firepaw")
+    await make(services, BOB, name="Gray")
+    await make(services, CAROL, name="Ravenpaw")
+    dice.load(4, 4, 4)  # Gray finds a vole and stops there
+    await hunting.hunt(services, actor(BOB), "vole", "listen", stages=1)
+    asked = await fights.start(services, actor(ALICE), "Gray")
+    dice.load(5, 2)
+    await buttons.press(services, actor(BOB), button(asked, "accept"))
+    await illness.admin_give(services, ADMIN_ACTOR, "Gray", "redcough", "test")
+    await game_clock(services, clock.now)
+    dice.load(5)
+    dawn = datetime(2026, 12, 1, 6, tzinfo=UTC)
+    clock.now = dawn
+    await game_clock(services, dawn)
+    posts = dict((reply.title, (channel, reply)) for channel, reply in await outbox(services, dawn))
+    assert sorted(posts) == ["At sunrise", "Fight 1, round 1"]
+    channel, told = posts["Fight 1, round 1"]
+    assert channel == CHANNEL
+    assert told.lines[-2:] == [
+        "Gray leaves the fight: it is dead.",
+        "The fight is over: only one cat is left fighting.",
+    ]
+    status = await hunting.status(services, actor(BOB), hunt=1)
+    assert status.lines == ["Hunters: none left.", "Over: the prey was abandoned."]
+    await fights.start(services, actor(ALICE), "Ravenpaw")  # Firepaw is free to fight again
