@@ -359,3 +359,65 @@ class CombatRepository(Generic[S, E]):
             "UPDATE combats SET reminded_at = ? WHERE id = ? AND guild_id = ? AND version = ?",
             [(to_text(now), c.id, c.guild_id, _turns(c.state).version) for c in combats],
         )
+
+
+class OpenScene(BaseModel):
+    """An active combat as the GM toolkit sees it, whatever the ruleset: where, whose turn."""
+
+    id: int
+    channel_id: int
+    attacker_id: int | None  # whose turn it is (None: the enemies', or nobody's yet)
+    phase: str
+    round: int
+    updated_at: datetime
+    due_at: datetime | None
+
+
+_SCENE_COLUMNS = "id, channel_id, attacker_id, phase, round, updated_at, due_at"
+
+
+def _scene(row: Sequence[Any]) -> OpenScene:
+    id_, channel_id, attacker_id, phase, round_, updated_at, due_at = row
+    return OpenScene(
+        id=id_,
+        channel_id=channel_id,
+        attacker_id=attacker_id,
+        phase=phase,
+        round=round_,
+        updated_at=from_text(updated_at),
+        due_at=maybe_from_text(due_at),
+    )
+
+
+class SceneRepository:
+    """Every ruleset's active combats, read without their ruleset's state model."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._db = connection
+
+    def open(self, guild_id: int, limit: int) -> list[OpenScene]:
+        """The server's active combats, oldest first."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_SCENE_COLUMNS} FROM combats"
+            " WHERE guild_id = ? AND status = 'active' ORDER BY id LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_scene(row) for row in rows]
+
+    def get(self, guild_id: int, combat_id: int) -> OpenScene | None:
+        """One active combat of the server."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_SCENE_COLUMNS} FROM combats"
+            " WHERE id = ? AND guild_id = ? AND status = 'active'",
+            (combat_id, guild_id),
+        )
+        return next((_scene(row) for row in rows), None)
+
+    def of_character(self, guild_id: int, character_id: int) -> int | None:
+        """The active combat the character fights in, if any."""
+        rows = self._db.execute_fetchall(
+            "SELECT combat_id FROM combat_fighters"
+            " WHERE guild_id = ? AND character_id = ? AND in_combat = 1",
+            (guild_id, character_id),
+        )
+        return next((int(row[0]) for row in rows), None)

@@ -95,9 +95,7 @@ class CatQueries:
 
     @property
     def _living(self) -> str:
-        dead = self._db.dialect.json_text("sheet", "dead")
-        # SQLite reads a JSON true as 1, PostgreSQL as 'true': as text, either is one of these.
-        return f"{_WCAGR} AND coalesce(CAST({dead} AS TEXT), 'false') NOT IN ('true', '1')"
+        return f"{_WCAGR} AND life != 'dead'"
 
 
 def wcagr(tx: Transaction) -> CatQueries:

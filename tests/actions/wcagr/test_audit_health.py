@@ -47,6 +47,15 @@ async def test_d10_treat_takes_the_herb_lists_own_names(services) -> None:
     assert (await sheet_of(services, "Ravenkit")).illness is None
 
 
+async def retire(services, name: str) -> None:
+    def change(tx):
+        found = tx.characters.by_name(GUILD, name)
+        found.sheet = found.sheet.changed(retired=True, rank=None)
+        tx.characters.save_sheet(found)
+
+    await services.db.transact(change)
+
+
 async def kill(services, name: str) -> None:
     """The cat is dead (as a cough or the death roll leaves it)."""
 
@@ -69,7 +78,7 @@ async def test_d6_a_dead_cat_neither_ages_nor_is_asked_for_gains(services, db) -
 
     assert await services.db.transact(moon) == []
     assert (await sheet_of(services, "Gray")).age_moons == 10
-    with pytest.raises(PawpostError, match="^This cat is dead; its player may make a new cat.$"):
+    with pytest.raises(PawpostError, match="^Gray is dead.$"):
         await ageing.gains(services, actor(BOB))
 
 
@@ -81,8 +90,10 @@ async def test_d6_a_dead_leader_frees_the_slot_and_a_dead_cat_takes_no_rank(serv
     await kill(services, "Bluestar")
     made = await ranks.admin_rank(services, ADMIN_ACTOR, "Lionheart", "leader", "new leader")
     assert made.lines == ["Lionheart's rank is now Leader, with 9 lives."]
-    with pytest.raises(PawpostError, match="^This cat is dead; its player may make a new cat.$"):
+    with pytest.raises(PawpostError, match="^Bluestar is dead.$"):
         await ranks.set_own_rank(services, actor(ALICE), "medicine-cat", character="Bluestar")
+    with pytest.raises(PawpostError, match="^This cat is dead; its player may make a new cat.$"):
+        await ranks.admin_rank(services, ADMIN_ACTOR, "Bluestar", "elder", "a ruling")
 
 
 async def test_d6_a_dead_cat_neither_eats_nor_treats(services, dice) -> None:
@@ -93,13 +104,16 @@ async def test_d6_a_dead_cat_neither_eats_nor_treats(services, dice) -> None:
     await hunting.hunt(services, actor(ALICE), "small-birds", "listen", character="Firepaw")
     await illness.admin_give(services, ADMIN_ACTOR, "Firepaw", "whitecough", "a cold den")
     await kill(services, "Jay")
-    dead = "^This cat is dead; its player may make a new cat.$"
+    dead = "^Jay is dead.$"
     with pytest.raises(PawpostError, match=dead):
         await freshkill.eat(services, actor(ALICE), character="Jay")
     with pytest.raises(PawpostError, match=dead):
         await illness.treat_cat(services, actor(ALICE), "Firepaw", "catmint, tansy", "Jay")
     with pytest.raises(PawpostError, match=dead):
         await checks.convert_points(services, actor(ALICE), "strength", "spirit", "Jay")
+    await retire(services, "Firepaw")  # an elder, though, is the first to eat (l.119)
+    ate = await freshkill.eat(services, actor(ALICE), character="Firepaw")
+    assert ate.lines[0].startswith("Firepaw eats 1 ration from the pile")
 
 
 @pytest.mark.parametrize(
