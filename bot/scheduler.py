@@ -12,20 +12,25 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import TypeVar
 
 from bot.actions.context import Services
 from bot.outbox import FIRST_RETRY, Outbox, Post, Send, record_posts
 from storage.errors import StorageUnavailable
+from storage.repositories import Transaction
 
 log = logging.getLogger(__name__)
 # Over a database other processes share, work due now may be claimed by one of them: looked at
 # again after this pause, not in a busy loop, until that process is done with it (or dies).
 CLAIMED_ELSEWHERE_PAUSE_S = 0.25
 
-__all__ = ["Job", "JobResult", "Post", "Scheduler"]
+__all__ = ["Job", "JobResult", "Post", "Scheduler", "each_alone"]
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 
 @dataclass
@@ -40,6 +45,33 @@ class JobResult:
 
 
 Job = Callable[[Services, datetime], Awaitable[JobResult]]
+
+
+def each_alone(
+    tx: Transaction,
+    job: str,
+    items: Iterable[T],
+    handle: Callable[[T], R],
+    *,
+    set_aside: Callable[[T], None],
+    name: Callable[[T], str],
+) -> list[R]:
+    """A job's due items (scenes, contests) handled one by one, each in its own savepoint of
+    `tx`: an item whose handling raises is logged with its traceback, its work undone, and set
+    aside (`set_aside`, e.g. marked reminded, so the next pass does not meet it again until it
+    changes), while the others go on. A storage fault is no item's bug: it ends the whole pass,
+    to be tried again. Returns what each handled item gave."""
+    done: list[R] = []
+    for item in items:
+        try:
+            with tx.savepoint():
+                done.append(handle(item))
+        except StorageUnavailable:
+            raise
+        except Exception:
+            log.exception("scheduled job %s: %s failed and is set aside", job, name(item))
+            set_aside(item)
+    return done
 
 
 class Scheduler:

@@ -6,7 +6,8 @@ a command's whole unit of work.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from datetime import datetime
 from functools import lru_cache
 from typing import Any, TypeVar, cast
@@ -665,6 +666,7 @@ class Transaction:
         self.changes = AdminChangeRepository(connection)
         self.scenes = SceneRepository(connection)
         self._parts: dict[Callable[[Connection], Any], Any] = {}
+        self._savepoints = 0
 
     def _hold_if_required(self, character: Character, now: datetime) -> None:
         """With approval on in its server, a new character waits for an admin's approval."""
@@ -673,6 +675,21 @@ class Transaction:
                 character.guild_id, character.id, ApprovalKind.SHEET, character.owner_id, now
             )
             self.notes.held.append(approval_id)
+
+    @contextmanager
+    def savepoint(self) -> Iterator[None]:
+        """A part of the unit of work that is undone alone when it raises (the error goes on),
+        the rest of the transaction kept: one due item of a scheduled job among many."""
+        self._savepoints += 1
+        name = f"pawpost_part_{self._savepoints}"
+        self.connection.execute(f"SAVEPOINT {name}")
+        try:
+            yield
+        except BaseException:
+            self.connection.execute(f"ROLLBACK TO SAVEPOINT {name}")
+            self.connection.execute(f"RELEASE SAVEPOINT {name}")
+            raise
+        self.connection.execute(f"RELEASE SAVEPOINT {name}")
 
     def part(self, make: Callable[[Connection], T]) -> T:
         """A ruleset's repositories, made once per connection (they keep no state)."""

@@ -15,7 +15,7 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.reply import Button, Reply, Style
 from bot.outbox import Post, record_posts
-from bot.scheduler import JobResult
+from bot.scheduler import JobResult, each_alone
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Roll
@@ -355,37 +355,43 @@ def overdue_contest_notices(
     offering admins a "Roll for the defender" button. Each is announced once: its post is kept
     in the outbox with the mark. Also returns when the next one falls due, as far as can be
     told now."""
-    notices: list[tuple[int, Reply]] = []
     with services.db.transaction() as tx:
         candidates = tx.contests.overdue(now - SHORTEST_TIMEOUT, limit)
         settled: list[int] = []
         guilds: dict[int, Guild] = {}
-        for contest in candidates:
+
+        def notice(contest: Contest) -> tuple[int, Reply] | None:
             guild = guilds.get(contest.guild_id) or tx.guilds.get(contest.guild_id)
             guilds[contest.guild_id] = guild
             hours = guild.settings.contest_timeout_hours
             ruleset = services.ruleset(guild.ruleset)
             if contest.created_at > now - timedelta(hours=hours) or ruleset is None:
-                continue
+                return None
             if ruleset.contest is None:
-                continue
+                return None
             defender = tx.characters.by_id(contest.guild_id, contest.defender_character_id)
             name = safe(defender.name) if defender else "The defender"
             counter = ruleset.contest.counter(contest.stat)
-            notices.append(
-                (
-                    contest.channel_id,
-                    Reply(
-                        title="A contest is waiting",
-                        lines=[
-                            f"{name} has not rolled {counter} for contest {contest.id} "
-                            f"after {hours} h; an admin may roll for the defender."
-                        ],
-                        buttons=contest_buttons(contest.id, counter, for_admins=True),
-                    ),
-                )
+            reply = Reply(
+                title="A contest is waiting",
+                lines=[
+                    f"{name} has not rolled {counter} for contest {contest.id} "
+                    f"after {hours} h; an admin may roll for the defender."
+                ],
+                buttons=contest_buttons(contest.id, counter, for_admins=True),
             )
             settled.append(contest.id)
+            return contest.channel_id, reply
+
+        found = each_alone(
+            tx,
+            "contest_timeouts",
+            candidates,
+            notice,
+            set_aside=lambda contest: settled.append(contest.id),
+            name=lambda contest: f"contest {contest.id} of server {contest.guild_id}",
+        )
+        notices = [one for one in found if one is not None]
         tx.contests.mark_timeout_noticed(settled, now)
         record_posts(tx, [Post(channel, reply) for channel, reply in notices], now)
         waiting = tx.contests.earliest_waiting()

@@ -8,6 +8,7 @@ from bot.actions.wcagr import (
     checks,
     config,
     contests,
+    defence,
     fight_moves,
     fights,
     freshkill,
@@ -29,7 +30,7 @@ from rules.wcagr.constants import (
 )
 from rules.wcagr.fights import Strike
 from rules.wcagr.herbs import herb_suggestions
-from rules.wcagr.hunting import LOCATE_SKILLS, Prey
+from rules.wcagr.hunting import LOCATE_SKILLS, STAGES, Prey
 from storage.wcagr.settings import MOST_CROWFOOD_DAYS, MOST_TRIES_PER_STAGE
 
 WCAGR = frozenset({"wcagr"})
@@ -40,13 +41,34 @@ RANK_CHOICES = tuple(r.value for r in Rank)
 RANK_OR_NONE = (*RANK_CHOICES, ranks.NO_RANK)
 PREY_CHOICES = tuple(p.value for p in Prey)
 LOCATE_CHOICES = tuple(s.value for s in LOCATE_SKILLS)
-ALONE_KNACKS = tuple(k.value for k in Knack if KNACKS[k].alone)
+# Pin is used with /pin on the pinner's turn in a wrestle, not on its own.
+ALONE_KNACKS = tuple(k.value for k in Knack if KNACKS[k].alone and not KNACKS[k].while_wrestling)
 MOST_SPENT = 100  # far above any pool; the pool itself refuses an overspend
+STAGE_CHOICES = tuple(s.value for s in STAGES)
+# What a hunting command rolls: which stage takes the points, and how many stages (so that a
+# teammate may take the next one).
+HUNT_STEPS = (
+    Option("spend-on", Kind.text, "The stage the points go on (default: the first rolled)",
+           choices=STAGE_CHOICES),
+    Option("stages", Kind.integer, "How many stages to roll now (default: until one fails)",
+           min_value=1, max_value=len(STAGES)),
+)  # fmt: skip
 
 
 def spend_option(description: str) -> Option:
     """Ability points spent on a check, +1 each (the pool itself refuses an overspend)."""
     return Option("spend", Kind.integer, description, min_value=0, max_value=MOST_SPENT)
+
+
+def damage_spend_option() -> Option:
+    """Strength points on the damage check if the move hurts a cat (l.417), +1 each."""
+    return Option(
+        "damage-spend",
+        Kind.integer,
+        "Strength points on the damage check if it hurts, +1 each",
+        min_value=0,
+        max_value=MOST_SPENT,
+    )
 
 
 def _ability_option(ability: str) -> Option:
@@ -217,7 +239,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("knack",),
-        "Use a knack on its own: Dash, Pathfinder, Interpret Dreams, Pin or Yowl's message",
+        "Use a knack on its own: Dash, Pathfinder, Interpret Dreams or Yowl's message",
         knacks.use,
         (
             Option("knack", Kind.text, "The knack", True, choices=ALONE_KNACKS),
@@ -304,7 +326,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 True,
                 choices=LOCATE_CHOICES,
             ),
-            spend_option("Ability points on the first stage, +1 each"),
+            spend_option("Ability points on a stage (the first rolled, or spend-on), +1 each"),
             Option(
                 "knacks",
                 Kind.text,
@@ -312,6 +334,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 max_length=100,
             ),
             character_option(),
+            *HUNT_STEPS,
         ),
         rulesets=WCAGR,
     ),
@@ -320,10 +343,24 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         "Try the hunt's failed stage again, or roll its next stage (any cat of the hunt)",
         hunting.continue_hunt,
         (
-            spend_option("Ability points on the first stage, +1 each"),
+            spend_option("Ability points on a stage (the first rolled, or spend-on), +1 each"),
             Option("knacks", Kind.text, "Knacks, each on the first stage it fits", max_length=100),
             character_option(),
+            *HUNT_STEPS,
+            Option(
+                "locate-with",
+                Kind.text,
+                "At Locate: another sense for the retry",
+                choices=LOCATE_CHOICES,
+            ),
         ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("hunt", "abandon"),
+        "Give up your cat's hunt; the last hunter to leave gives the prey up",
+        hunting.abandon,
+        (character_option(),),
         rulesets=WCAGR,
     ),
     Command(
@@ -380,9 +417,12 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("fight", "status"),
-        "Your cat's fight: the order, HP, wrestles and whose turn it is",
+        "A fight: the order, HP, wrestles and whose turn it is (your cat's, or by number)",
         fights.status,
-        (character_option(),),
+        (
+            Option("fight", Kind.integer, "The fight's number (default: your cat's)", min_value=1),
+            character_option(),
+        ),
         rulesets=WCAGR,
     ),
     Command(
@@ -401,13 +441,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 Option("target", Kind.character, "The cat you strike", True),
                 spend_option("Points on the check, +1 each"),
                 Option("knacks", Kind.text, "Knacks, e.g. Feint, Mighty Swat x2", max_length=100),
-                Option(
-                    "damage-spend",
-                    Kind.integer,
-                    "Strength points on the damage check, +1 each",
-                    min_value=0,
-                    max_value=MOST_SPENT,
-                ),
+                damage_spend_option(),
                 character_option(),
             ),
             rulesets=WCAGR,
@@ -427,6 +461,17 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         rulesets=WCAGR,
     ),
     Command(
+        ("jump",),
+        "When a cat swats, bites or pounces at yours: its Jump, with Spirit points and Dodge",
+        defence.jump,
+        (
+            spend_option("Spirit points on the Jump, +1 each"),
+            Option("knacks", Kind.text, "Knacks, e.g. Dodge", max_length=100),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
         ("wrestle",),
         "In a wrestle on a wrestler's turn: Wrestle (to hurt a cat) or Jump (to get away)",
         wrestling.wrestle,
@@ -435,6 +480,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
             Option("target", Kind.character, "Whom you hurt if you win (default: the first)"),
             spend_option("Points on the check, +1 each"),
             Option("knacks", Kind.text, "Knacks, e.g. Launch x2, Dodge", max_length=100),
+            damage_spend_option(),
             character_option(),
         ),
         rulesets=WCAGR,
@@ -445,6 +491,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         fight_moves.chomp,
         (
             Option("choice", Kind.text, "Hold on or let go", True, choices=("hold", "let-go")),
+            damage_spend_option(),
             character_option(),
         ),
         rulesets=WCAGR,
@@ -531,7 +578,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("config", "wcagr"),
-        "WCAGR: tries per hunting stage, when prey turns to crowfood and what it brings, chickweed",
+        "WCAGR's settings: hunting, crowfood, herbs, leaders' lives, knack damage, pins, prey",
         config.hunting_settings,
         (
             Option(
@@ -571,6 +618,24 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 Kind.text,
                 "Whether a leader's death takes one of its lives instead (default yes)",
                 choices=("yes", "no"),
+            ),
+            Option(
+                "knack-damage",
+                Kind.text,
+                "Mighty Swat's and Belly Rake's +1: to the HP lost (default) or the damage check",
+                choices=config.KNACK_DAMAGE,
+            ),
+            Option(
+                "pin-after-win",
+                Kind.text,
+                "Whether a cat pins only after winning its wrestle's roll (default no)",
+                choices=("yes", "no"),
+            ),
+            Option(
+                "prey-weights",
+                Kind.text,
+                "Highest 1d10 face of skin and bones, underweight, average, plump (1, 3, 7, 9)",
+                max_length=20,
             ),
         ),
         admin=True,

@@ -188,7 +188,9 @@ def age_one_moon(sheet: WcagrSheet) -> AgeingStep:
     """The cat is a moon older and gains that moon's row (RULINGS: "Ageing is levelling"):
     fixed changes at once, choices waiting for the player. Reaching 71 moons retires it. A
     retired cat still ages but gains nothing, since it is out of play and a prompt would only
-    trouble its player."""
+    trouble its player; a dead cat does not age at all."""
+    if sheet.dead:  # l.425: beyond the help of medicine, it grows no older
+        return AgeingStep(sheet=sheet, moon=sheet.age_moons)
     moon = sheet.age_moons + 1
     older = sheet.changed(age_moons=moon)
     if sheet.retired:

@@ -82,6 +82,21 @@ class CheckResult(BaseModel):
         return tuple(use.effect for use in self.knacks if use.effect is not None)
 
 
+def rolled_check(
+    roll: Roll, sheet: WcagrSheet, *, ability: Ability, skill: Skill | None
+) -> CheckResult:
+    """A check rolled earlier and kept (a contest's, an attack waiting for its target's Jump),
+    as a result again: its critical read from its dice."""
+    return CheckResult(
+        roll=roll,
+        ability=ability,
+        skill=skill,
+        spent=0,
+        critical=critical_of([die.face for die in roll.dice]),
+        sheet=sheet,
+    )
+
+
 def check_label(ability: Ability, skill: Skill | None) -> str:
     """The roll's name: "Listen", "Swat (Strength)" with another ability, or "Strength"."""
     if skill is None:
@@ -109,6 +124,47 @@ def _check_ability(
     return ability or skill.ability
 
 
+class PreparedCheck(BaseModel):
+    """A check made ready but not rolled: its ability, the knacks as used, and the sheet with
+    every cost paid. Preparing is all the refusing a check does, so a choice prepared now (a
+    wrestler's, a hunter's) can be rolled later without surprise."""
+
+    model_config = ConfigDict(frozen=True)
+
+    ability: Ability
+    skill: Skill | None
+    spend: int
+    uses: tuple[KnackUse, ...]
+    after: WcagrSheet
+
+
+def prepare_check(
+    sheet: WcagrSheet,
+    *,
+    skill: Skill | None = None,
+    ability: Ability | None = None,
+    spend: int = 0,
+    knacks: Mapping[Knack, int] | None = None,
+    wrestling: bool = False,
+    pinned: bool = False,
+) -> PreparedCheck:
+    """Everything of a check but its dice: who may check, the knacks' fit and limits, and the
+    costs paid from the pools (refused with one sentence when the points are not there)."""
+    knacks = knacks or {}
+    refuse_check(sheet)
+    check_ability = _check_ability(skill, ability, knacks)
+    if spend < 0:
+        raise PawpostError(f"Spend 0 or more points; you gave {spend}.")
+    uses = knacks_on_check(
+        sheet, knacks, ability=check_ability, skill=skill, wrestling=wrestling, pinned=pinned
+    )
+    costs = knack_costs(uses)
+    costs[check_ability] = costs.get(check_ability, 0) + spend
+    return PreparedCheck(
+        ability=check_ability, skill=skill, spend=spend, uses=uses, after=pay(sheet, costs)
+    )
+
+
 def roll_check(
     sheet: WcagrSheet,
     dice: DiceSource,
@@ -127,17 +183,16 @@ def roll_check(
     ability pool, +1 each (l.224); each knack's cost from the pool it names, giving its bonus
     only. Everything is paid before the dice are rolled, so it is spent whatever they show
     (l.253, 307). A critical failure on a physical check sprains the cat (l.463)."""
-    knacks = knacks or {}
-    refuse_check(sheet)
-    check_ability = _check_ability(skill, ability, knacks)
-    if spend < 0:
-        raise PawpostError(f"Spend 0 or more points; you gave {spend}.")
-    uses = knacks_on_check(
-        sheet, knacks, ability=check_ability, skill=skill, wrestling=wrestling, pinned=pinned
+    ready = prepare_check(
+        sheet,
+        skill=skill,
+        ability=ability,
+        spend=spend,
+        knacks=knacks,
+        wrestling=wrestling,
+        pinned=pinned,
     )
-    costs = knack_costs(uses)
-    costs[check_ability] = costs.get(check_ability, 0) + spend
-    after = pay(sheet, costs)
+    check_ability, uses, after = ready.ability, ready.uses, ready.after
 
     modifiers = [Modifier(value=sheet.score(check_ability), reason=check_ability.label)]
     if skill is not None:

@@ -1,6 +1,6 @@
 """A WCAGR fight's stored state (kept whole by `storage.turns`): who fights, the initiative
-order and whose turn it is, the rounds, the wrestles with their pins, and the wrestlers'
-choices waiting to be rolled together."""
+order and whose turn it is, the rounds, the wrestles with their pins, the wrestlers' choices
+waiting to be rolled together, and an attack waiting for its target's Jump."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ class Phase(StrEnum):
     ASKED = "asked"  # waiting for the targets to accept
     TURNS = "turns"  # the cat on turn acts
     WRESTLING = "wrestling"  # the wrestlers of the cat on turn choose Wrestle or Jump
+    DEFENDING = "defending"  # the target of the cat on turn chooses how it Jumps (l.408)
     OVER = "over"
 
 
@@ -26,6 +27,21 @@ class FightEvent(BaseModel):
     rolls: list[Roll] = Field(default_factory=list)
 
 
+class PendingJump(BaseModel):
+    """An attack rolled and waiting for its target's Jump (l.408, 411: "the target should make
+    a Jump Check ... perhaps using the Dodge Knack"): the attacker's roll, and what the attack
+    does if it lands (its knacks, the points it put on the damage)."""
+
+    model_config = ConfigDict(frozen=True)
+
+    move: str  # "swat", "bite" or "pounce"
+    attacker: int
+    target: int
+    attack: Roll
+    knacks: dict[str, int] = Field(default_factory=dict)
+    damage_spend: int = 0
+
+
 class FightState(BaseModel):
     """Everything a later command or click depends on; `version` goes up with every change."""
 
@@ -34,6 +50,7 @@ class FightState(BaseModel):
     fighters: tuple[int, ...]  # everyone who entered, the challenger first
     phase: Phase = Phase.ASKED
     version: int = 0
+    step: int = 0  # the version at which the present wait began: older buttons are stale
     life_or_death: bool = False
     accepted: frozenset[int] = frozenset()
     order: tuple[int, ...] = ()  # initiative order, highest first
@@ -49,12 +66,15 @@ class FightState(BaseModel):
     choice_targets: dict[int, int] = Field(default_factory=dict)
     choice_spend: dict[int, int] = Field(default_factory=dict)
     choice_knacks: dict[int, dict[str, int]] = Field(default_factory=dict)
+    choice_damage_spend: dict[int, int] = Field(default_factory=dict)
+    upper_paw: frozenset[int] = frozenset()  # won its wrestle's latest roll-off
+    jump_wait: PendingJump | None = None
     end_reason: str | None = None
 
     @property
     def attacker(self) -> int | None:
         """The cat on turn."""
-        if self.phase in (Phase.TURNS, Phase.WRESTLING) and self.order:
+        if self.phase in (Phase.TURNS, Phase.WRESTLING, Phase.DEFENDING) and self.order:
             return self.order[self.position]
         return None
 
@@ -63,8 +83,15 @@ class FightState(BaseModel):
         return self.phase is Phase.OVER
 
     def bumped(self, **changes: object) -> FightState:
-        """A copy with `changes` and the next version."""
-        return self.model_copy(update={**changes, "version": self.version + 1})
+        """A copy with `changes` and the next version; a new phase begins a new step."""
+        update = {**changes, "version": self.version + 1}
+        if "phase" in changes and changes["phase"] != self.phase:
+            update["step"] = self.version + 1
+        return self.model_copy(update=update)
+
+    def is_current(self, version: int | None) -> bool:
+        """Whether a button made at `version` belongs to the present wait."""
+        return version is not None and version >= self.step
 
     def wrestle_of(self, cat: int) -> tuple[int, ...] | None:
         return next((group for group in self.wrestles if cat in group), None)
@@ -85,7 +112,12 @@ def without_wrestler(state: FightState, cat: int) -> FightState:
     pinned = {p: by for p, by in state.pinned.items() if p in still and by in still}
     chomped = {p: by for p, by in state.chomped_by.items() if p in pinned}
     return state.model_copy(
-        update={"wrestles": tuple(groups), "pinned": pinned, "chomped_by": chomped}
+        update={
+            "wrestles": tuple(groups),
+            "pinned": pinned,
+            "chomped_by": chomped,
+            "upper_paw": state.upper_paw & still,
+        }
     )
 
 
@@ -117,6 +149,8 @@ def next_turn(state: FightState) -> FightState:
         choice_targets={},
         choice_spend={},
         choice_knacks={},
+        choice_damage_spend={},
+        jump_wait=None,
     )
 
 

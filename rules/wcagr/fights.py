@@ -105,12 +105,29 @@ class Attack(BaseModel):
     @property
     def hits(self) -> bool:
         """l.408: "equal to or higher than the Jump Check", criticals first (RULINGS)."""
-        return contest_winner(self.attack, self.jump, initiator_wins_ties=True) is Side.INITIATOR
+        return attack_lands(self.attack, self.jump)
 
     @property
     def more_than_double(self) -> bool:
         """l.409: "more than double the result of the Jump Check": +2 to the damage check."""
         return self.hits and self.attack.total > 2 * self.jump.total
+
+
+def jump_check(
+    target: WcagrSheet,
+    dice: DiceSource,
+    *,
+    spend: int = 0,
+    knacks: Mapping[Knack, int] | None = None,
+) -> CheckResult:
+    """The target's Jump against a Swat, Bite or Pounce (l.408, 411), with the Spirit points
+    and the Dodge its player puts on it (l.263: "any time your cat makes a Jump Check")."""
+    return roll_check(target, dice, skill=Skill.JUMP, spend=spend, knacks=knacks, label="Jump")
+
+
+def attack_lands(attack: CheckResult, jump: CheckResult) -> bool:
+    """l.408 and l.411: "equal to or higher than the Jump Check", criticals first (RULINGS)."""
+    return contest_winner(attack, jump, initiator_wins_ties=True) is Side.INITIATOR
 
 
 def strike(
@@ -135,8 +152,7 @@ def strike(
         wrestling=wrestling,
         pinned=pinned,
     )
-    jump = roll_check(target, dice, skill=Skill.JUMP, label="Jump")
-    return Attack(strike=kind, attack=check, jump=jump)
+    return Attack(strike=kind, attack=check, jump=jump_check(target, dice))
 
 
 class Damage(BaseModel):
@@ -155,12 +171,21 @@ class Damage(BaseModel):
         return self.check.total + self.bonus
 
 
-def extra_damage(kind: Strike, knacks: Mapping[Knack, int]) -> int:
-    """Bite's +1 (l.415), Mighty Swat's and Belly Rake's +1 HP lost per use (RULINGS)."""
+def knack_damage(knacks: Mapping[Knack, int]) -> int:
+    """Mighty Swat's and Belly Rake's "1 extra point of damage" per use (l.249, 307)."""
+    return MIGHTY_SWAT_EXTRA_DAMAGE * knacks.get(
+        Knack.MIGHTY_SWAT, 0
+    ) + BELLY_RAKE_EXTRA_DAMAGE * knacks.get(Knack.BELLY_RAKE, 0)
+
+
+def extra_damage(
+    kind: Strike, knacks: Mapping[Knack, int], *, knacks_on_check: bool = False
+) -> int:
+    """The HP a hit takes beyond its band's roll: Bite's +1 (l.415), and Mighty Swat's and
+    Belly Rake's +1 per use unless the server adds those to the damage check instead
+    (RULINGS, config; see `knack_damage`)."""
     extra = BITE_EXTRA_DAMAGE if kind is Strike.BITE else 0
-    extra += MIGHTY_SWAT_EXTRA_DAMAGE * knacks.get(Knack.MIGHTY_SWAT, 0)
-    extra += BELLY_RAKE_EXTRA_DAMAGE * knacks.get(Knack.BELLY_RAKE, 0)
-    return extra
+    return extra + (0 if knacks_on_check else knack_damage(knacks))
 
 
 def roll_damage(
@@ -251,10 +276,14 @@ def pounce_in(
     refuse_fighter(attacker)
     pounce = roll_check(attacker, dice, skill=Skill.POUNCE, spend=spend, knacks=knacks)
     if target is None:
-        return pounce, None, pounce.critical is not Critical.FAILURE and pounce.total >= wrestlers
-    jump = roll_check(target, dice, skill=Skill.JUMP, label="Jump")
-    won = contest_winner(pounce, jump, initiator_wins_ties=True) is Side.INITIATOR
-    return pounce, jump, won
+        return pounce, None, squeezes_in(pounce, wrestlers)
+    jump = jump_check(target, dice)
+    return pounce, jump, attack_lands(pounce, jump)
+
+
+def squeezes_in(pounce: CheckResult, wrestlers: int) -> bool:
+    """l.412: into a wrestle the Pounce must reach the number of cats already in it."""
+    return pounce.critical is not Critical.FAILURE and pounce.total >= wrestlers
 
 
 class RollOff(BaseModel):

@@ -6,13 +6,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from enum import StrEnum
 from fractions import Fraction
+from itertools import pairwise
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Roll, roll_dice
-from rules.wcagr.checks import CheckResult, roll_check
+from rules.wcagr.abilities import Ability
+from rules.wcagr.checks import CheckResult, prepare_check, roll_check
 from rules.wcagr.clans import Clan
 from rules.wcagr.constants import (
     AVERAGE_MOST,
@@ -23,8 +25,9 @@ from rules.wcagr.constants import (
     SKIN_AND_BONES_MOST,
     UNDERWEIGHT_MOST,
 )
-from rules.wcagr.knack_use import knacks_on_check
+from rules.wcagr.knack_use import knack_costs, knacks_on_check
 from rules.wcagr.knacks import Knack
+from rules.wcagr.points import pay
 from rules.wcagr.sheet import WcagrSheet, why_cannot_hunt_or_fight
 from rules.wcagr.skills import Skill
 
@@ -48,6 +51,11 @@ class Prey(StrEnum):
     def label(self) -> str:
         return PREY_LABELS[self]
 
+    @property
+    def one(self) -> str:
+        """One catch of it, as a player says it: "mouse", "small bird", "frog or toad"."""
+        return PREY_ONE[self]
+
 
 PREY_LABELS: Mapping[Prey, str] = {
     Prey.MICE: "Mice",
@@ -61,6 +69,19 @@ PREY_LABELS: Mapping[Prey, str] = {
     Prey.LARGE_BIRDS: "Large Birds",
     Prey.SNAKES: "Snakes",
     Prey.LIZARDS: "Lizards",
+}
+PREY_ONE: Mapping[Prey, str] = {
+    Prey.MICE: "mouse",
+    Prey.RABBIT: "rabbit",
+    Prey.VOLE: "vole",
+    Prey.SMALL_BIRDS: "small bird",
+    Prey.SQUIRREL: "squirrel",
+    Prey.FISH: "fish",
+    Prey.RAT: "rat",
+    Prey.FROG_TOAD: "frog or toad",
+    Prey.LARGE_BIRDS: "large bird",
+    Prey.SNAKES: "snake",
+    Prey.LIZARDS: "lizard",
 }
 
 
@@ -144,24 +165,50 @@ HOURS_FED: Mapping[Weight, str] = {  # l.396-400: "Hours Fed (One Cat)"
 }
 
 
-def weight_of(face: int) -> Weight:
-    """RULINGS: the weight from 1d10: 1, 2-3, 4-7, 8-9, 10."""
+# The highest 1d10 face of Skin and Bones, Underweight, Average and Plump; Massive is the rest.
+WeightTable = tuple[int, int, int, int]
+WEIGHTS: WeightTable = (SKIN_AND_BONES_MOST, UNDERWEIGHT_MOST, AVERAGE_MOST, PLUMP_MOST)
+
+
+def weight_table(highest: tuple[int, ...]) -> WeightTable:
+    """A server's own weight table (RULINGS: config), refused unless it is four faces of the
+    d10 in rising order that leave each weight at least one face."""
+    if len(highest) != len(WEIGHTS):
+        raise PawpostError(
+            "Give the highest face of Skin and Bones, Underweight, Average and Plump, "
+            "e.g. 1, 3, 7, 9 (Massive is the rest)."
+        )
+    bounds = (0, *highest, PREY_WEIGHT_DIE)
+    if any(low >= high for low, high in pairwise(bounds)):
+        raise PawpostError(
+            f"Each weight needs at least one face of the d{PREY_WEIGHT_DIE}: the four faces "
+            f"rise, from 1 to at most {PREY_WEIGHT_DIE - 1}."
+        )
+    return highest[0], highest[1], highest[2], highest[3]
+
+
+def weight_words(table: WeightTable) -> str:
+    """ "1, 2-3, 4-7, 8-9, 10"."""
+    bounds = (0, *table, PREY_WEIGHT_DIE)
+    spans = [
+        str(high) if low + 1 == high else f"{low + 1}-{high}" for low, high in pairwise(bounds)
+    ]
+    return ", ".join(spans)
+
+
+def weight_of(face: int, table: WeightTable = WEIGHTS) -> Weight:
+    """RULINGS: the weight from 1d10: 1, 2-3, 4-7, 8-9, 10 (or the server's own table)."""
     if not 1 <= face <= PREY_WEIGHT_DIE:
         raise PawpostError(f"The weight die is a d{PREY_WEIGHT_DIE}; {face} is not a face.")
-    if face <= SKIN_AND_BONES_MOST:
-        return Weight.SKIN_AND_BONES
-    if face <= UNDERWEIGHT_MOST:
-        return Weight.UNDERWEIGHT
-    if face <= AVERAGE_MOST:
-        return Weight.AVERAGE
-    if face <= PLUMP_MOST:
-        return Weight.PLUMP
+    for weight, highest in zip(Weight, table, strict=False):
+        if face <= highest:
+            return weight
     return Weight.MASSIVE
 
 
-def roll_weight(dice: DiceSource) -> tuple[Roll, Weight]:
+def roll_weight(dice: DiceSource, table: WeightTable = WEIGHTS) -> tuple[Roll, Weight]:
     roll = Roll(label="Prey's weight", dice=roll_dice(dice, 1, PREY_WEIGHT_DIE))
-    return roll, weight_of(roll.total)
+    return roll, weight_of(roll.total, table)
 
 
 def rations_words(rations: Fraction) -> str:
@@ -212,6 +259,51 @@ def refuse_unfitting(
             continue
         skill = stage_skill(stages[0], locate_with)
         knacks_on_check(sheet, {knack: uses}, ability=skill.ability, skill=skill)
+
+
+class StagePlan(BaseModel):
+    """What one stage's check takes: the points spent on it and the knacks used on it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    spend: int = 0
+    knacks: dict[Knack, int] = Field(default_factory=dict)
+
+
+def plan_stages(
+    sheet: WcagrSheet,
+    stages: tuple[Stage, ...],
+    locate_with: Skill,
+    knacks: Mapping[Knack, int],
+    spend: int = 0,
+    spend_on: Stage | None = None,
+) -> dict[Stage, StagePlan]:
+    """The stages a command may roll, each with what it takes: every knack on the first of
+    them it fits (docs/rulings.md), the points on `spend_on` (default the first). Everything is
+    checked before the first die, the costs of all the stages together against the pools, so
+    no roll is thrown away because a later stage cannot be paid (refused with one sentence)."""
+    refuse_unfitting(knacks, stages, locate_with, sheet)
+    target = spend_on or stages[0]
+    if spend and target not in stages:
+        raise PawpostError(
+            f"The points go on a stage this roll may reach ({', '.join(s.label for s in stages)})."
+        )
+    unused = dict(knacks)
+    plan: dict[Stage, StagePlan] = {}
+    costs: dict[Ability, int] = {}
+    for stage in stages:
+        fitting = knacks_for_stage(unused, stage, locate_with, sheet)
+        for knack in fitting:
+            del unused[knack]
+        points = spend if stage is target else 0
+        skill = stage_skill(stage, locate_with)
+        ready = prepare_check(sheet, skill=skill, spend=points, knacks=fitting)
+        for ability, cost in knack_costs(ready.uses).items():
+            costs[ability] = costs.get(ability, 0) + cost
+        costs[skill.ability] = costs.get(skill.ability, 0) + points
+        plan[stage] = StagePlan(spend=points, knacks=fitting)
+    pay(sheet, costs)  # all of them at once: refused when the pools do not hold them
+    return plan
 
 
 def roll_stage(

@@ -29,6 +29,7 @@ from rules.wcagr.constants import (
     YELLOWCOUGH_DIES_BELOW,
 )
 from rules.wcagr.death import dies
+from rules.wcagr.herbs import find_herb, herb_key
 from rules.wcagr.sheet import Illness, WcagrSheet
 
 DIES_BELOW: Mapping[Illness, int] = {
@@ -38,10 +39,12 @@ DIES_BELOW: Mapping[Illness, int] = {
     Illness.REDCOUGH: REDCOUGH_DIES_BELOW,
     Illness.YELLOWCOUGH: YELLOWCOUGH_DIES_BELOW,
 }
-CATMINT = "catmint"
-CHICKWEED = "chickweed"  # RULINGS (config): may stand in for catmint
-SECOND_HERBS = frozenset({"tansy", "borage"})
-LUNGWORT = "lungwort"
+# The cures by the herb list's own entries (l.499 Catmint, l.630 Tansy, l.483 Borage Leaves,
+# l.509 Chickweed; Lungwort from l.457), so a name /herb finds is the herb /treat takes.
+CATMINT = herb_key("Catmint")
+CHICKWEED = herb_key("Chickweed")  # RULINGS (config): may stand in for catmint
+SECOND_HERBS = frozenset({herb_key("Tansy"), herb_key("Borage Leaves")})
+LUNGWORT = herb_key("Lungwort")
 SEEDS = "white seeds"  # l.445: the rumoured plant's white seeds; an admin's ruling
 
 
@@ -201,13 +204,15 @@ def treat(
 ) -> WcagrSheet:
     """White- and greencough: catmint with tansy or borage (l.438, 441); yellowcough: lungwort
     (l.457); blackcough: the rumoured white seeds, an admin's ruling (l.445). Kitten-cough and
-    redcough have no cure (l.449, 453)."""
-    given = {herb.strip().lower() for herb in herbs}
+    redcough have no cure (l.449, 453). Each herb is read as `/herb` reads it: its name in the
+    herb list, or the start of it ("borage" is Borage Leaves)."""
     illness = sheet.illness
     if sheet.dead:
         raise PawpostError("This cat is dead: no herb can help it now.")
     if illness is None:
         raise PawpostError("This cat is not ill.")
+    typed = [herb.strip().lower() for herb in herbs if herb.strip()]
+    given = {SEEDS if herb == SEEDS else find_herb(herb).key for herb in typed}
     if illness in (Illness.WHITECOUGH, Illness.GREENCOUGH):
         first = CATMINT in given or (chickweed_for_catmint and CHICKWEED in given)
         if first and given & SECOND_HERBS:

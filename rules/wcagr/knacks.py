@@ -294,13 +294,14 @@ KNACKS: Mapping[Knack, KnackInfo] = {
         line=316,
     ),
     # l.320-325: 3 Strength while Wrestling; a second pick costs 2; max 2. RULINGS: no roll once
-    # paid, on the pinner's turn.
+    # paid, on the pinner's turn. l.324: a pinned cat may only wrestle, launch, swat or bite.
     Knack.PIN: KnackInfo(
         pool=Ability.STRENGTH,
         costs=(3, 2),
         max_picks=2,
         alone=True,
         while_wrestling=True,
+        not_while_pinned=True,
         line=320,
     ),
     # l.326-330: 3 Strength, a Swat attack "based on a Strength Check"; a second pick costs 2.

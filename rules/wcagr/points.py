@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from rules.errors import PawpostError
 from rules.wcagr.abilities import ABILITIES, Ability, Points
 from rules.wcagr.constants import CONVERSION_POINTS_GAINED, CONVERSION_POINTS_PAID
-from rules.wcagr.sheet import WcagrSheet
+from rules.wcagr.sheet import WcagrSheet, refuse_dead
 
 
 def _points(count: int, ability: Ability) -> str:
@@ -41,6 +41,7 @@ def convert(sheet: WcagrSheet, paid_from: Sequence[Ability], to: Ability) -> Wca
     """Book l.226: 2 points, "1 of each or 2 of a single kind", become 1 point of another kind.
     `paid_from` is one ability (2 points from it) or two (1 from each; the same one twice is 2
     from it). The new point may take the pool above its score until the refresh (RULINGS)."""
+    refuse_dead(sheet)
     if len(paid_from) == 1:
         paid_from = (paid_from[0],) * CONVERSION_POINTS_PAID
     if len(paid_from) != CONVERSION_POINTS_PAID:

@@ -238,6 +238,8 @@ def change_rank(
     group hold `rank` now. A new Clan leader gets its lives; a cat leaving the leadership loses
     them. Only the counts are enforced: the book's paths ("To become a leader requires becoming
     a deputy", l.107) are for the approving admins, since RULINGS makes ranks flavour."""
+    if sheet.dead:
+        raise PawpostError("This cat is dead; its player may make a new cat.")
     if sheet.retired:
         raise PawpostError("A retired cat stays an elder; its rank cannot change.")
     if rank is None:

@@ -135,14 +135,34 @@ class WcagrSheet(BaseModel):
         return self.illness is not None
 
 
+DEAD = "This cat is dead; its player may make a new cat."
+
+
+def refuse_dead(sheet: WcagrSheet) -> None:
+    """A dead cat can do nothing (l.425; RULINGS: "a dead cat cannot act")."""
+    if sheet.dead:
+        raise PawpostError(DEAD)
+
+
 def why_cannot_check(sheet: WcagrSheet) -> str | None:
     """The sentence saying why the cat can make no check now, or None when it can."""
     if sheet.dead:
-        return "This cat is dead; its player may make a new cat."
+        return DEAD
     if sheet.retired:
         return "This cat is retired: an elder out of play, it cannot check, hunt or fight."
     if sheet.knocked_out:
         return "This cat is knocked out and can do nothing until it is healed to at least 1 HP."
+    return None
+
+
+def state_word(sheet: WcagrSheet) -> str | None:
+    """ "dead", "retired" or "knocked out" for a cat that can make no check, else None."""
+    if sheet.dead:
+        return "dead"
+    if sheet.retired:
+        return "retired"
+    if sheet.knocked_out:
+        return "knocked out"
     return None
 
 

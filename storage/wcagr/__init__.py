@@ -13,7 +13,7 @@ from storage.turns import CombatRepository
 from storage.wcagr.hunts import HuntRepository
 from storage.wcagr.requests import CatRequestRepository
 
-_LIVE_WCAGR = "guild_id = ? AND deleted_at IS NULL AND ruleset = 'wcagr'"
+_WCAGR = "guild_id = ? AND deleted_at IS NULL AND ruleset = 'wcagr'"
 
 
 class CatQueries:
@@ -31,10 +31,11 @@ class CatQueries:
     def rank_holders(
         self, guild_id: int, clan: str, rank: str, *, excluding: int | None = None
     ) -> int:
-        """How many live cats of `clan` in the server hold `rank` (not counting `excluding`)."""
+        """How many living cats of `clan` in the server hold `rank` (not counting `excluding`):
+        a dead cat holds no rank's place (l.425)."""
         sql = self._db.dialect
         rows = self._db.execute_fetchall(
-            f"SELECT count(*) FROM characters WHERE {_LIVE_WCAGR}"
+            f"SELECT count(*) FROM characters WHERE {self._living}"
             f" AND {sql.json_text('sheet', 'clan')} = ? AND {sql.json_text('sheet', 'rank')} = ?"
             " AND id != ?",
             (guild_id, clan, rank, -1 if excluding is None else excluding),
@@ -45,7 +46,7 @@ class CatQueries:
         """The live cats of the server resting a sprain."""
         sprain = self._db.dialect.json_number("sheet", "sprain_sunrises_left")
         rows = self._db.execute_fetchall(
-            f"SELECT id FROM characters WHERE {_LIVE_WCAGR} AND {sprain} > 0 ORDER BY id",
+            f"SELECT id FROM characters WHERE {self._living} AND {sprain} > 0 ORDER BY id",
             (guild_id,),
         )
         return [int(row[0]) for row in rows]
@@ -85,11 +86,16 @@ class CatQueries:
         )
 
     def live_ids(self, guild_id: int) -> list[int]:
-        """Every live WCAGR cat of the server."""
+        """Every living WCAGR cat of the server (not deleted, not dead): what the sunrise, the
+        moons and a server-wide refresh go through."""
         rows = self._db.execute_fetchall(
-            f"SELECT id FROM characters WHERE {_LIVE_WCAGR} ORDER BY id", (guild_id,)
+            f"SELECT id FROM characters WHERE {self._living} ORDER BY id", (guild_id,)
         )
         return [int(row[0]) for row in rows]
+
+    @property
+    def _living(self) -> str:
+        return f"{_WCAGR} AND life != 'dead'"
 
 
 def wcagr(tx: Transaction) -> CatQueries:

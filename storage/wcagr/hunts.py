@@ -17,8 +17,10 @@ from storage.timestamps import from_text, to_text
 
 class HuntState(StrEnum):
     GOING = "going"
+    WEIGHING = "weighing"  # its Kill ruled a success by an admin: the weight is still to roll
     KILLED = "killed"
     LOST = "lost"
+    ABANDONED = "abandoned"  # every hunter left it
 
 
 class StoredHunt(BaseModel):
@@ -33,6 +35,12 @@ class StoredHunt(BaseModel):
     started_by: int
     created_at: datetime
     members: tuple[int, ...] = ()
+    last_roll_id: int | None = None  # the audit entry of its latest stage roll
+
+    @property
+    def going(self) -> bool:
+        """Still to be rolled on: hunting, or a kill waiting for its weight."""
+        return self.state in (HuntState.GOING, HuntState.WEIGHING)
 
 
 class Piece(BaseModel):
@@ -50,7 +58,10 @@ class Piece(BaseModel):
     hunt_id: int | None
 
 
-_HUNT = "id, guild_id, channel_id, prey, locate_skill, stage, tries, state, started_by, created_at"
+_HUNT = (
+    "id, guild_id, channel_id, prey, locate_skill, stage, tries, state, started_by, created_at,"
+    " last_roll_id"
+)
 _PIECE = "id, guild_id, clan, prey, weight, sixths, sixths_left, caught_day, caught_by, hunt_id"
 
 
@@ -66,6 +77,7 @@ def _hunt(row: Sequence[Any], members: Sequence[int]) -> StoredHunt:
         state=HuntState(row[7]),
         started_by=row[8],
         created_at=from_text(row[9]),
+        last_roll_id=row[10],
         members=tuple(members),
     )
 
@@ -164,9 +176,9 @@ class HuntRepository:
         rows = self._db.execute_fetchall(
             f"SELECT {', '.join('h.' + c for c in _HUNT.split(', '))}"
             " FROM wcagr_hunt_members m JOIN wcagr_hunts h ON h.id = m.hunt_id"
-            " WHERE m.guild_id = ? AND m.character_id = ? AND h.state = ?"
+            " WHERE m.guild_id = ? AND m.character_id = ? AND h.state IN (?, ?)"
             " ORDER BY h.id DESC LIMIT 1",
-            (guild_id, character_id, HuntState.GOING.value),
+            (guild_id, character_id, HuntState.GOING.value, HuntState.WEIGHING.value),
         )
         return _hunt(rows[0], self._members(int(rows[0][0]))) if rows else None
 
@@ -182,10 +194,40 @@ class HuntRepository:
 
     def save(self, hunt: StoredHunt, now: datetime) -> None:
         self._db.execute(
-            "UPDATE wcagr_hunts SET stage = ?, tries = ?, state = ?, updated_at = ?"
-            " WHERE id = ? AND guild_id = ?",
-            (hunt.stage.value, hunt.tries, hunt.state.value, to_text(now), hunt.id, hunt.guild_id),
+            "UPDATE wcagr_hunts SET stage = ?, tries = ?, state = ?, last_roll_id = ?,"
+            " locate_skill = ?, updated_at = ? WHERE id = ? AND guild_id = ?",
+            (
+                hunt.stage.value,
+                hunt.tries,
+                hunt.state.value,
+                hunt.last_roll_id,
+                hunt.locate_skill.value,
+                to_text(now),
+                hunt.id,
+                hunt.guild_id,
+            ),
         )
+
+    def remove_member(self, hunt: StoredHunt, character_id: int) -> int | None:
+        """A hunter leaves the hunt; returns its line in the core's hunting log."""
+        rows = self._db.execute_fetchall(
+            "DELETE FROM wcagr_hunt_members WHERE hunt_id = ? AND character_id = ?"
+            " RETURNING log_id",
+            (hunt.id, character_id),
+        )
+        hunt.members = tuple(m for m in hunt.members if m != character_id)
+        return None if not rows or rows[0][0] is None else int(rows[0][0])
+
+    def of_piece_hunt(self, hunt_id: int) -> list[Piece]:
+        """The pieces a hunt's kill put on the pile."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_PIECE} FROM wcagr_freshkill WHERE hunt_id = ? ORDER BY id", (hunt_id,)
+        )
+        return [_piece(row) for row in rows]
+
+    def remove_piece(self, piece_id: int) -> None:
+        """Take a piece off its pile (an admin ruled its kill a failure)."""
+        self._db.execute("DELETE FROM wcagr_freshkill WHERE id = ?", (piece_id,))
 
     def all_in_guild(self, guild_id: int) -> list[StoredHunt]:
         rows = self._db.execute_fetchall(

@@ -7,6 +7,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.wcagr import Illness
 from rules.wcagr.constants import CROWFOOD_AFTER_GAME_DAYS, HUNT_TRIES_PER_STAGE
+from rules.wcagr.hunting import WEIGHTS, WeightTable
 from storage.settings import GuildSettings
 
 RULESET = "wcagr"
@@ -23,6 +24,11 @@ class WcagrSettings(BaseModel):
     once_a_day: bool = False  # RULINGS: Germ's once-a-day hunting, off for WCAGR (config: on)
     leader_lives_save: bool = True  # RULINGS (config): a leader's death takes a life instead
     chickweed_for_catmint: bool = False  # RULINGS (config): chickweed may stand in for catmint
+    # RULINGS (config): Mighty Swat's and Belly Rake's +1 as +1 to the damage check, not +1 HP
+    knack_damage_on_check: bool = False
+    pin_after_win: bool = False  # RULINGS (config): Pin only after winning the wrestle roll
+    # RULINGS (config): the highest 1d10 face of each weight but Massive (1, 2-3, 4-7, 8-9, 10)
+    prey_weights: WeightTable = WEIGHTS
 
     @classmethod
     def of(cls, settings: GuildSettings) -> WcagrSettings:

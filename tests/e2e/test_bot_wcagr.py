@@ -169,16 +169,18 @@ async def test_part_two_hunts_fights_and_heals_through_discord(tmp_path: Path) -
         inter = await fake.slash("fight start", {"targets": "Graypaw, Ravenkit"}, user=p1)
         await world.answer(inter)
         challenge = world.stored(inter)
-        await press(world, challenge, r"pawpost:wcagr-fight:\d+:accept", user=p2)
-        begun = await press(world, challenge, r"pawpost:wcagr-fight:\d+:accept", user=admin)
+        await press(world, challenge, r"pawpost:wcagr-fight:\d+:accept:\d+", user=p2)
+        begun = await press(world, challenge, r"pawpost:wcagr-fight:\d+:accept:\d+", user=admin)
         assert "Firepaw's turn" in text_of(begun)
-        pounced = await world.command("pounce", {"target": "Ravenkit"}, user=p1)
+        asked = await world.command("pounce", {"target": "Ravenkit"}, user=p1)
+        assert "Ravenkit: Jump against Firepaw's pounce" in text_of(asked)
+        pounced = await world.command("jump", user=admin)
         assert "**Firepaw and Ravenkit are wrestling.**" in text_of(pounced)
         joined = await world.command("pounce", {"target": "Firepaw"}, user=p2)
         assert "**Graypaw squeezes into the wrestle** (3 cats)." in text_of(joined)
         inter = await fake.slash("wrestle", {"choice": "jump"}, user=admin)
         await world.answer(inter)
-        await press(world, world.stored(inter), r"pawpost:wcagr-fight:\d+:wrestle", user=p1)
+        await press(world, world.stored(inter), r"pawpost:wcagr-fight:\d+:wrestle:\d+", user=p1)
         won = await world.command("wrestle", {"choice": "wrestle", "target": "Ravenkit"}, user=p2)
         assert "**Graypaw has the upper paw** against Ravenkit." in text_of(won)
         assert "**Ravenkit is knocked out** until healed to at least 1 HP." in text_of(won)
@@ -203,7 +205,10 @@ async def test_part_two_hunts_fights_and_heals_through_discord(tmp_path: Path) -
         assert len(days) == 7  # one line a day, each day once
         assert "Healed 1 HP: Ravenkit (1/7)." in days[0]
         assert "Healed 1 HP: Ravenkit (7/7)." in days[6]
-        assert "**Worse:** Firepaw worsens to greencough." in days[6]
+        assert (
+            "**Worse:** Firepaw worsens to greencough; dice: Redcough d100 **50**, Yellowcough "
+            "d100 **50**." in days[6]
+        )
         treated = await world.command(
             "treat", {"target": "Firepaw", "herbs": "catmint, borage"}, user=admin
         )

@@ -9,9 +9,10 @@ from bot.actions.caverns.battle import skip_button
 from bot.actions.caverns.common import CAVERNS
 from bot.actions.context import Services, runs_in_database
 from bot.actions.reply import Reply
-from bot.scheduler import Job, JobResult, Post
-from rules.caverns.battle import Phase, whose_turn
+from bot.scheduler import Job, JobResult, Post, each_alone
+from rules.caverns.battle import BattleState, Phase, whose_turn
 from storage.caverns import caverns
+from storage.turns import Combat
 
 REMINDERS_PER_WAKE = 50
 
@@ -22,11 +23,11 @@ def overdue_battles(
 ) -> tuple[list[tuple[int, Reply]], datetime | None]:
     """Each overdue battle's reminder (claimed, so two processes post it once), and when the
     next wait falls due."""
-    notices: list[tuple[int, Reply]] = []
     with services.db.transaction() as tx:
         battles = caverns(tx).battles
         due = battles.due(now, limit, CAVERNS)
-        for combat in due:
+
+        def remind(combat: Combat[BattleState]) -> tuple[int, Reply]:
             guild = tx.guilds.get(combat.guild_id)
             state = combat.state
             ping: list[int] = []
@@ -39,20 +40,28 @@ def overdue_battles(
                 )
                 ping = [] if found is None else [found.owner_id]
             hours = guild.settings.turn_timeout_hours
-            notices.append(
-                (
-                    combat.channel_id,
-                    Reply(
-                        title="The battle waits",
-                        lines=[
-                            f"This battle has waited {hours} h. {whose_turn(state)}",
-                            "An admin may skip the turn.",
-                        ],
-                        buttons=[skip_button(combat)],
-                        mentions=ping,
-                    ),
-                )
+            return (
+                combat.channel_id,
+                Reply(
+                    title="The battle waits",
+                    lines=[
+                        f"This battle has waited {hours} h. {whose_turn(state)}",
+                        "An admin may skip the turn.",
+                    ],
+                    buttons=[skip_button(combat)],
+                    mentions=ping,
+                ),
             )
+
+        # A battle that fails is marked reminded below with the rest: not met again until it moves.
+        notices = each_alone(
+            tx,
+            "battle_timeouts",
+            due,
+            remind,
+            set_aside=lambda combat: None,
+            name=lambda combat: f"battle {combat.id} of server {combat.guild_id}",
+        )
         battles.mark_reminded(due, now)
         next_due = battles.next_due(CAVERNS)
     return notices, next_due

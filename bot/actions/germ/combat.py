@@ -30,6 +30,7 @@ from bot.actions.germ.combat_view import (
 from bot.actions.lookup import acting_character, living, named, require_admin, require_built
 from bot.actions.reply import Reply, ReplyField
 from bot.outbox import Post, record_posts
+from bot.scheduler import each_alone
 from rules.errors import PawpostError
 from rules.germ import combat_turns as turns
 from rules.germ.combat_turns import Phase
@@ -404,20 +405,31 @@ def overdue_combat_notices(
     """Combats whose turn (or other wait) has passed the server's turn timeout: one post each
     mentioning whoever it waits for, once; admins are asked to decide the first attacker.
     Each post is kept in the outbox with the mark. Also returns when the next wait falls due."""
-    notices: list[tuple[int, Reply]] = []
     with services.db.transaction() as tx:
         due = germ(tx).combat.due(now, limit, RULESET)
         guilds: dict[int, Guild] = {}
-        for combat in due:
+
+        def remind(combat: Combat[turns.CombatState]) -> list[tuple[int, Reply]]:
             guild = guilds.get(combat.guild_id) or tx.guilds.get(combat.guild_id)
             guilds[combat.guild_id] = guild
             characters = tx.characters.by_ids(combat.guild_id, cats_of(combat.state))
             reply = _reminder(Fight(guild, combat, characters), guild.settings.turn_timeout_hours)
-            notices.append((combat.channel_id, reply))
             admin_channel = guild.settings.admin_channel_id
             asks_admins = combat.state.phase is Phase.CHOOSING_FIRST
             if asks_admins and admin_channel and admin_channel != combat.channel_id:
-                notices.append((admin_channel, reply))
+                return [(combat.channel_id, reply), (admin_channel, reply)]
+            return [(combat.channel_id, reply)]
+
+        # A combat that fails is marked reminded below with the rest: not met again until it moves.
+        reminded = each_alone(
+            tx,
+            "combat_timeouts",
+            due,
+            remind,
+            set_aside=lambda combat: None,
+            name=lambda combat: f"combat {combat.id} of server {combat.guild_id}",
+        )
+        notices = [notice for pair in reminded for notice in pair]
         germ(tx).combat.mark_reminded(due, now)
         record_posts(tx, [Post(channel, reply) for channel, reply in notices], now)
         next_due = germ(tx).combat.next_due(RULESET)

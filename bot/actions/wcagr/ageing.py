@@ -25,6 +25,7 @@ from rules.wcagr import (
     answer_gain,
     gain_options,
     grant,
+    refuse_dead,
     retire,
 )
 from storage.models import Character
@@ -110,6 +111,7 @@ def gains(
         require_built(guild)
         found = acting_character(tx, actor, guild, character)
         sheet = wcagr_sheet(found)
+        refuse_dead(sheet)
         if not sheet.pending:
             if choice is not None:
                 raise PawpostError(f"{safe(found.name)} has no gain waiting for a choice.")
@@ -140,6 +142,7 @@ def choose_gain(
             raise PawpostError("That cat is no longer in this server.")
         if found.owner_id != actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError(f"{safe(found.name)} belongs to another player.")
+        refuse_dead(wcagr_sheet(found))
         if len(wcagr_sheet(found).pending) != waiting:
             raise PawpostError("That gain was already chosen; see /character gains.")
         return _answer(services, tx, actor, found, value)
@@ -167,6 +170,7 @@ def admin_grant(services: Services, actor: Actor, character: str, gain: str, rea
         require_admin(actor, guild)
         require_built(guild)
         found = named(tx, actor.guild_id, character)
+        refuse_dead(wcagr_sheet(found))
         found.sheet = grant(wcagr_sheet(found), chosen)
         tx.characters.save_sheet(found)
         tx.audit.add(
@@ -198,6 +202,7 @@ def retire_cat(services: Services, actor: Actor, character: str | None = None) -
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         found = acting_character(tx, actor, guild, character, managing=True)
+        refuse_dead(wcagr_sheet(found))
         if wcagr_sheet(found).retired:
             raise PawpostError(f"{safe(found.name)} is already retired.")
     return Reply(

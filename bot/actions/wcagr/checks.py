@@ -44,16 +44,27 @@ def outcome_of(result: CheckResult) -> str | None:
     return word if result.critical is None else f"{word} ({result.critical.label})"
 
 
+def critical_lines(result: CheckResult) -> list[str]:
+    """A critical, and against a DC what it did: a critical failure against an easy DC must
+    not read like a success (RULINGS: a critical decides whatever the total)."""
+    outcome = (
+        ""
+        if result.succeeded is None
+        else "; the check " + ("succeeds" if result.succeeded else "fails")
+    )
+    if result.critical is Critical.SUCCESS:
+        return [f"**Critical success**: two or more 6s{outcome}."]
+    if result.critical is Critical.FAILURE:
+        return [f"**Critical failure**: two or more 1s{outcome}."]
+    return []
+
+
 def result_lines(result: CheckResult, name: str) -> list[str]:
     """Every die and modifier, the outcome, a sprain, and what non-bonus knacks do."""
     line = describe_roll(result.roll)
     if result.roll.target is not None:
         line += f" vs DC {result.roll.target}"
-    lines = [line]
-    if result.critical is Critical.SUCCESS:
-        lines.append("**Critical success**: two or more 6s.")
-    elif result.critical is Critical.FAILURE:
-        lines.append("**Critical failure**: two or more 1s.")
+    lines = [line, *critical_lines(result)]
     if result.succeeded is not None and result.critical is None:
         lines.append("**Success**." if result.succeeded else "**Failure**.")
     if result.sprained:

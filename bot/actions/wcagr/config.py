@@ -1,6 +1,7 @@
 """`/config wcagr` for WCAGR's own settings (RULINGS, WCAGR, each marked config): tries per
-hunting stage, when prey turns to crowfood, the illness crowfood brings, and whether chickweed
-may stand in for catmint."""
+hunting stage, when prey turns to crowfood and the illness it brings, whether chickweed may
+stand in for catmint, once-a-day hunting, a leader's lives, how Mighty Swat's and Belly Rake's
++1 counts, when a cat may pin, and the prey's weight table."""
 
 from __future__ import annotations
 
@@ -10,13 +11,29 @@ from bot.actions.lookup import require_admin, require_built
 from bot.actions.reply import Reply, ReplyField
 from rules.errors import PawpostError
 from rules.wcagr import Illness
+from rules.wcagr.hunting import weight_table, weight_words
 from storage.settings import GuildSettings
 from storage.wcagr.settings import MOST_CROWFOOD_DAYS, MOST_TRIES_PER_STAGE, WcagrSettings
+
+HP_LOST = "hp-lost"
+DAMAGE_CHECK = "damage-check"
+KNACK_DAMAGE = (HP_LOST, DAMAGE_CHECK)
+
+
+def _faces(text: str) -> tuple[int, ...]:
+    """ "1, 3, 7, 9": the highest face of each weight but Massive."""
+    try:
+        return tuple(int(part) for part in text.replace(";", ",").split(",") if part.strip())
+    except ValueError:
+        raise PawpostError(
+            "Give four faces of the d10 as numbers, e.g. 1, 3, 7, 9 (Massive is the rest)."
+        ) from None
 
 
 def settings_field(settings: GuildSettings) -> ReplyField:
     """WCAGR's line of `/config show`."""
     wcagr = WcagrSettings.of(settings)
+    pins = "only after winning the wrestle roll" if wcagr.pin_after_win else "on any wrestling turn"
     return ReplyField(
         name="WCAGR",
         value=(
@@ -26,7 +43,10 @@ def settings_field(settings: GuildSettings) -> ReplyField:
             f"{wcagr.crowfood_illness.label.lower()}; chickweed for catmint: "
             f"{'yes' if wcagr.chickweed_for_catmint else 'no'}; hunting once a real day: "
             f"{'yes' if wcagr.once_a_day else 'no'}; a leader's death takes a life: "
-            f"{'yes' if wcagr.leader_lives_save else 'no'}"
+            f"{'yes' if wcagr.leader_lives_save else 'no'}; Mighty Swat and Belly Rake add +1 "
+            f"{'to the damage check' if wcagr.knack_damage_on_check else 'HP lost'}; Pin "
+            f"{pins}; "
+            f"prey's weight on 1d10: {weight_words(wcagr.prey_weights)}"
         ),
     )
 
@@ -41,6 +61,9 @@ def hunting_settings(
     chickweed_for_catmint: str | None = None,
     once_a_day: str | None = None,
     leader_lives: str | None = None,
+    knack_damage: str | None = None,
+    pin_after_win: str | None = None,
+    prey_weights: str | None = None,
 ) -> Reply:
     """Change any of them; the others stay."""
     if tries_per_stage is not None and not 1 <= tries_per_stage <= MOST_TRIES_PER_STAGE:
@@ -54,6 +77,9 @@ def hunting_settings(
         except ValueError:
             listed = ", ".join(i.value for i in Illness)
             raise PawpostError(f"Crowfood brings one of {listed}.") from None
+    if knack_damage is not None and knack_damage not in KNACK_DAMAGE:
+        raise PawpostError("Mighty Swat and Belly Rake add to the hp-lost or the damage-check.")
+    weights = None if prey_weights is None else weight_table(_faces(prey_weights))
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
@@ -71,6 +97,12 @@ def hunting_settings(
             wcagr.once_a_day = once_a_day.strip().lower() == "yes"
         if leader_lives is not None:
             wcagr.leader_lives_save = leader_lives.strip().lower() == "yes"
+        if knack_damage is not None:
+            wcagr.knack_damage_on_check = knack_damage == DAMAGE_CHECK
+        if pin_after_win is not None:
+            wcagr.pin_after_win = pin_after_win.strip().lower() == "yes"
+        if weights is not None:
+            wcagr.prey_weights = weights
         wcagr.store_in(guild.settings)
         tx.guilds.save(guild)
         field = settings_field(guild.settings)

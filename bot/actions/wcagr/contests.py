@@ -17,6 +17,7 @@ from bot.actions.wcagr.sheet import wcagr_sheet
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.wcagr import CheckResult, Side, Skill, contest_winner, critical_of, roll_check
+from rules.wcagr.sheet import state_word
 from storage.contests import Contest
 from storage.models import Character
 from storage.repositories import Transaction
@@ -56,7 +57,11 @@ def start_contest(
             raise PawpostError(f"{safe(initiator.name)} cannot contest itself.")
         if defender.owner_id == actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError("You cannot contest your own character.")
-        wcagr_sheet(defender)
+        out_of_play = state_word(wcagr_sheet(defender))
+        if out_of_play is not None:
+            raise PawpostError(
+                f"{safe(defender.name)} is {out_of_play} and cannot roll back: no contest."
+            )
         sheet = wcagr_sheet(initiator)
         result = roll_check(sheet, services.dice, skill=mine, spend=spend, knacks=uses)
         if result.sheet != sheet:

@@ -7,6 +7,7 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.lookup import require_built
 from bot.actions.reply import Reply
 from bot.actions.wcagr import parse
+from bot.actions.wcagr.defence import open_jump
 from bot.actions.wcagr.fight_scene import (
     after_turn,
     check_line,
@@ -16,16 +17,18 @@ from bot.actions.wcagr.fight_scene import (
     target_in,
 )
 from rules.errors import PawpostError
-from rules.wcagr import Knack, use_knack
-from rules.wcagr.fight_state import (
-    FightState,
-    let_go,
-)
-from rules.wcagr.fights import (
-    Strike,
-    pounce_in,
-    strike,
-)
+from rules.wcagr import Ability, Knack, Skill, WcagrSheet, pay, use_knack
+from rules.wcagr.checks import prepare_check, roll_check
+from rules.wcagr.fight_state import PendingJump, let_go
+from rules.wcagr.fights import Strike, refuse_fighter, squeezes_in
+from storage.wcagr.settings import WcagrSettings
+
+
+def refuse_damage_spend(after_costs: WcagrSheet, damage_spend: int) -> None:
+    """The Strength points meant for the damage must be there before any die is rolled, after
+    the move's own costs (refused with the points' own sentence)."""
+    if damage_spend:
+        pay(after_costs, {Ability.STRENGTH: damage_spend})
 
 
 @runs_in_database
@@ -39,10 +42,13 @@ def swat_or_bite(
     damage_spend: int = 0,
     character: str | None = None,
 ) -> Reply:
-    """`/swat` or `/bite`: the check and the target's Jump rolled together; a hit rolls the
-    damage (l.407-418). Out of a wrestle any cat may be struck; a pinned cat only its pinner;
-    a wrestler strikes only with Belly Rake, at a cat of its wrestle (l.246-250)."""
+    """`/swat` or `/bite`: the check, then the target's Jump (its player chooses how it jumps);
+    a hit rolls the damage (l.407-418). Out of a wrestle any cat may be struck; a pinned cat
+    only its pinner; a wrestler strikes only with Belly Rake, at a cat of its wrestle
+    (l.246-250). Every cost, the damage's points too, is checked before the first die."""
     uses = parse.knack_uses(knacks)
+    if damage_spend < 0:
+        raise PawpostError(f"Spend 0 or more points on the damage; you gave {damage_spend}.")
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
@@ -64,35 +70,36 @@ def swat_or_bite(
             raise PawpostError("Belly Rake needs the target in your wrestle.")
         if Knack.BELLY_RAKE in uses and state.pinned.get(cat) == aim:
             raise PawpostError("Belly Rake cannot be used while your opponent pins you.")
-        attack = strike(
-            scene.sheet(cat),
-            scene.sheet(aim),
+        sheet = scene.sheet(cat)
+        refuse_fighter(sheet)
+        wrestling, pinned = group is not None, pinner is not None
+        ready = prepare_check(
+            sheet, skill=kind.skill, spend=spend, knacks=uses, wrestling=wrestling, pinned=pinned
+        )
+        refuse_damage_spend(ready.after, damage_spend)
+        attack = roll_check(
+            sheet,
             services.dice,
-            kind,
+            skill=kind.skill,
             spend=spend,
             knacks=uses,
-            wrestling=group is not None,
-            pinned=pinner is not None,
+            wrestling=wrestling,
+            pinned=pinned,
         )
-        scene.set_sheet(cat, attack.attack.sheet)
-        scene.set_sheet(aim, attack.jump.sheet)
+        scene.set_sheet(cat, attack.sheet)
         verb = "swats at" if kind is Strike.SWAT else "bites at"
         dishonour = "" if kind is Strike.SWAT or state.life_or_death else " (dishonourable)"
         scene.say(f"{scene.name(cat)} {verb} {scene.name(aim)}{dishonour}.")
-        check_line(scene, cat, attack.attack)
-        check_line(scene, aim, attack.jump)
-        if attack.hits:
-            scene.say("**A hit.**")
-            if Knack.CHOMP in uses:
-                scene.state = _chomp_pin(scene.state, cat, aim)
-                scene.say(
-                    f"{scene.name(aim)} is pinned by the Chomp until {scene.name(cat)}'s next turn."
-                )
-            bonus = 2 if attack.more_than_double else 0
-            damage(services, scene, cat, aim, kind, uses, bonus=bonus, spend=damage_spend)
-        else:
-            scene.say(f"**A miss**: {scene.name(aim)} jumps clear.")
-        after_turn(scene)
+        check_line(scene, cat, attack)
+        wait = PendingJump(
+            move=kind.value,
+            attacker=cat,
+            target=aim,
+            attack=attack.roll,
+            knacks={k.value: n for k, n in uses.items()},
+            damage_spend=damage_spend,
+        )
+        open_jump(services, scene, wait, attack)
         return commit(scene, actor, cat, kind.value, f"{kind.value} at {scene.cats[aim].name}", now)
 
 
@@ -126,20 +133,6 @@ async def bite(
     )
 
 
-def _chomp_pin(state: FightState, biter: int, target: int) -> FightState:
-    """l.253: a successful Chomp pins the target until the biter's next turn; they wrestle."""
-    group = state.wrestle_of(biter) or state.wrestle_of(target)
-    groups = [g for g in state.wrestles if g is not group]
-    merged = tuple(dict.fromkeys((*(group or ()), biter, target)))
-    return state.model_copy(
-        update={
-            "wrestles": (*groups, merged),
-            "pinned": {**state.pinned, target: biter},
-            "chomped_by": {**state.chomped_by, target: biter},
-        }
-    )
-
-
 @runs_in_database
 def pounce(
     services: Services,
@@ -149,8 +142,9 @@ def pounce(
     knacks: str | None = None,
     character: str | None = None,
 ) -> Reply:
-    """`/pounce`: Pounce vs the target's Jump starts a wrestle; a target already wrestling is
-    joined with a Pounce of at least the number of cats in that wrestle (l.411-412)."""
+    """`/pounce`: Pounce vs the target's Jump (its player chooses how it jumps) starts a
+    wrestle; a target already wrestling is joined with a Pounce of at least the number of cats
+    in that wrestle, no Jump against it (l.411-412)."""
     uses = parse.knack_uses(knacks)
     now = services.clock()
     with services.db.transaction() as tx:
@@ -162,39 +156,36 @@ def pounce(
         if state.wrestle_of(cat) is not None:
             raise PawpostError(f"{scene.name(cat)} is already wrestling: /wrestle.")
         group = state.wrestle_of(aim)
-        check, jump, won = pounce_in(
-            scene.sheet(cat),
-            services.dice,
-            target=None if group else scene.sheet(aim),
-            wrestlers=len(group or ()),
-            spend=spend,
-            knacks=uses,
+        refuse_fighter(scene.sheet(cat))
+        check = roll_check(
+            scene.sheet(cat), services.dice, skill=Skill.POUNCE, spend=spend, knacks=uses
         )
         scene.set_sheet(cat, check.sheet)
         scene.say(f"{scene.name(cat)} pounces at {scene.name(aim)}.")
         check_line(scene, cat, check)
-        if jump is not None:
-            scene.set_sheet(aim, jump.sheet)
-            check_line(scene, aim, jump)
-        if group and won:
-            groups = tuple(g for g in state.wrestles if g != group)
-            scene.state = state.model_copy(update={"wrestles": (*groups, (*group, cat))})
-            scene.say(f"**{scene.name(cat)} squeezes into the wrestle** ({len(group) + 1} cats).")
-        elif group:
-            scene.say(f"{scene.name(cat)} cannot squeeze into the wrestle (needs {len(group)}).")
-        elif won:
-            scene.state = state.model_copy(update={"wrestles": (*state.wrestles, (cat, aim))})
-            scene.say(f"**{scene.name(cat)} and {scene.name(aim)} are wrestling.**")
+        if group is None:
+            wait = PendingJump(move="pounce", attacker=cat, target=aim, attack=check.roll)
+            open_jump(services, scene, wait, check)
         else:
-            scene.say(f"{scene.name(aim)} gets out of the way.")
-        after_turn(scene)
+            if squeezes_in(check, len(group)) and cat not in scene.state.out:
+                groups = tuple(g for g in state.wrestles if g != group)
+                scene.state = scene.state.model_copy(update={"wrestles": (*groups, (*group, cat))})
+                scene.say(
+                    f"**{scene.name(cat)} squeezes into the wrestle** ({len(group) + 1} cats)."
+                )
+            else:
+                scene.say(
+                    f"{scene.name(cat)} cannot squeeze into the wrestle (needs {len(group)})."
+                )
+            after_turn(scene)
         return commit(scene, actor, cat, "pounce", f"pounce at {scene.cats[aim].name}", now)
 
 
 @runs_in_database
 def pin(services: Services, actor: Actor, target: str, character: str | None = None) -> Reply:
-    """`/pin` on your turn while wrestling: paid, no roll (RULINGS), the target pinned until
-    it wins a Wrestle check or the pinner gets up or is forced off (l.320-325)."""
+    """`/pin` on your turn while wrestling: paid, no roll (RULINGS; or only by the winner of
+    the wrestle's latest roll-off, config), the target pinned until it wins a Wrestle check or
+    the pinner gets up or is forced off (l.320-325). A pinned cat cannot pin (l.324)."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
@@ -204,6 +195,16 @@ def pin(services: Services, actor: Actor, target: str, character: str | None = N
         group = scene.state.wrestle_of(cat)
         if group is None or aim not in group:
             raise PawpostError("Pin needs the target in your wrestle.")
+        if cat in scene.state.pinned:
+            raise PawpostError(
+                f"Pinned, {scene.name(cat)} may only Wrestle, Launch, or Swat or Bite its pinner."
+            )
+        after_win = WcagrSettings.of(guild.settings).pin_after_win
+        if after_win and cat not in scene.state.upper_paw:
+            raise PawpostError(
+                f"On this server a cat pins only after winning its wrestle's roll; "
+                f"{scene.name(cat)} did not win the last one."
+            )
         used = use_knack(
             scene.sheet(cat), Knack.PIN, wrestling=True, pinned=cat in scene.state.pinned
         )
@@ -211,15 +212,27 @@ def pin(services: Services, actor: Actor, target: str, character: str | None = N
         scene.say(
             f"{scene.name(cat)} spends {used.use.cost} Strength: **{scene.name(aim)} is pinned**."
         )
-        scene.state = scene.state.model_copy(update={"pinned": {**scene.state.pinned, aim: cat}})
+        scene.state = scene.state.model_copy(
+            update={
+                "pinned": {**scene.state.pinned, aim: cat},
+                "upper_paw": scene.state.upper_paw - {cat},
+            }
+        )
         after_turn(scene)
         return commit(scene, actor, cat, "pin", f"pins {scene.cats[aim].name}", now)
 
 
 @runs_in_database
-def chomp(services: Services, actor: Actor, choice: str, character: str | None = None) -> Reply:
+def chomp(
+    services: Services,
+    actor: Actor,
+    choice: str,
+    damage_spend: int = 0,
+    character: str | None = None,
+) -> Reply:
     """`/chomp` at the start of the biter's next turn (l.254-255): hold on (the target stays
-    pinned until its next turn) or let go for a second Bite's damage; either is its turn."""
+    pinned until its next turn) or let go for a second Bite's damage (with Strength points on
+    it, l.417); either is its turn."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
@@ -228,18 +241,22 @@ def chomp(services: Services, actor: Actor, choice: str, character: str | None =
         held = [t for t, by in scene.state.chomped_by.items() if by == cat]
         if not held:
             raise PawpostError(f"{scene.name(cat)} holds no cat in a Chomp.")
-        if choice.strip().lower() == "hold":
+        chosen = choice.strip().lower()
+        if chosen == "hold":
+            if damage_spend:
+                raise PawpostError("Points on the damage go with let-go, the second bite.")
             scene.say(
                 f"{scene.name(cat)} holds on: "
                 + ", ".join(scene.name(t) for t in held)
                 + " stays pinned until its next turn."
             )
-        elif choice.strip().lower() == "let-go":
+        elif chosen == "let-go":
+            refuse_damage_spend(scene.sheet(cat), damage_spend * len(held))
             scene.state, _ = let_go(scene.state, cat)
             for target in held:
                 scene.say(f"{scene.name(cat)} lets go of {scene.name(target)}, biting again.")
-                damage(services, scene, cat, target, Strike.BITE, {}, bonus=0, spend=0)
+                damage(services, scene, cat, target, Strike.BITE, {}, bonus=0, spend=damage_spend)
         else:
             raise PawpostError("Choose hold or let-go.")
         after_turn(scene)
-        return commit(scene, actor, cat, "chomp", f"chomp: {choice}", now)
+        return commit(scene, actor, cat, "chomp", f"chomp: {chosen}", now)

@@ -15,7 +15,7 @@ from bot.actions.reply import Button, Reply, Style
 from bot.actions.wcagr.sheet import wcagr_sheet
 from rules.errors import PawpostError
 from rules.rolls import Roll
-from rules.wcagr import Ability, Critical, Knack, WcagrSheet
+from rules.wcagr import KNACKS, Ability, Critical, Knack, WcagrSheet, why_cannot_check
 from rules.wcagr.checks import CheckResult
 from rules.wcagr.fight_state import (
     FightEvent,
@@ -28,6 +28,7 @@ from rules.wcagr.fight_state import (
 from rules.wcagr.fights import (
     Strike,
     extra_damage,
+    knack_damage,
     refuse_fighter,
     roll_damage,
     take_hit,
@@ -156,28 +157,59 @@ def whose_turn(scene: Scene) -> list[str]:
         return ["Waiting for " + ", ".join(scene.name(c) for c in waiting) + " to accept."]
     cat = state.attacker
     assert cat is not None
+    if state.phase is Phase.DEFENDING and state.jump_wait is not None:
+        wait = state.jump_wait
+        target = scene.sheet(wait.target) if wait.target in scene.cats else None
+        left = 0 if target is None else target.points_left(Ability.SPIRIT)
+        dodge = " or Jump with Dodge" if target is not None and can_dodge(target) else ""
+        return [
+            f"{scene.name(wait.target)}: Jump against {scene.name(wait.attacker)}'s "
+            f"{wait.move} ({wait.attack.total}): press Jump{dodge}, or /jump with Spirit "
+            f"points ({left} left) and knacks."
+        ]
     if state.phase is Phase.WRESTLING:
         group = state.wrestle_of(cat) or ()
-        waiting = [c for c in group if c not in state.choices]
+        choosing = [
+            scene.name(c) + (" (pinned: Wrestle only)" if c in state.pinned else "")
+            for c in group
+            if c not in state.choices
+        ]
         return [
-            "Wrestling: " + ", ".join(scene.name(c) for c in waiting) + " choose /wrestle "
+            "Wrestling: " + ", ".join(choosing) + " choose /wrestle "
             "(Wrestle to fight on, Jump to get away)."
         ]
+    held = [t for t, by in state.chomped_by.items() if by == cat]
+    chomp = (
+        f" {scene.name(cat)} holds " + ", ".join(scene.name(t) for t in held) + " in a Chomp: "
+        "/chomp hold or /chomp let-go (any other move lets go)."
+        if held
+        else ""
+    )
     if state.wrestle_of(cat) is not None:
         pinner = state.pinned.get(cat)
         extra = (
-            f" Pinned by {scene.name(pinner)}: it may only /wrestle, or /swat or /bite its pinner."
+            f" Pinned by {scene.name(pinner)}: it may only /wrestle (Wrestle, or Launch), or "
+            "/swat or /bite its pinner."
             if pinner is not None
             else ""
         )
-        return [f"{scene.name(cat)}'s turn, wrestling: /wrestle to start the roll.{extra}"]
-    return [f"{scene.name(cat)}'s turn: /swat, /bite or /pounce a cat, or /fight flee."]
+        return [f"{scene.name(cat)}'s turn, wrestling: /wrestle to start the roll.{extra}{chomp}"]
+    return [f"{scene.name(cat)}'s turn: /swat, /bite or /pounce a cat, or /fight flee.{chomp}"]
+
+
+def can_dodge(sheet: WcagrSheet) -> bool:
+    """Whether a cat can put Dodge on its Jump now: it knows it and has the Spirit point."""
+    return sheet.picks(Knack.DODGE) > 0 and sheet.points_left(Ability.SPIRIT) >= KNACKS[
+        Knack.DODGE
+    ].cost(sheet.picks(Knack.DODGE))
 
 
 def to_ping(scene: Scene) -> list[int]:
     state = scene.state
     if state.phase is Phase.ASKED:
         cats: Iterable[int] = [c for c in state.fighters[1:] if c not in state.accepted]
+    elif state.phase is Phase.DEFENDING and state.jump_wait is not None:
+        cats = [state.jump_wait.target]
     elif state.phase is Phase.WRESTLING and state.attacker is not None:
         cats = [c for c in state.wrestle_of(state.attacker) or () if c not in state.choices]
     elif state.attacker is not None:
@@ -187,31 +219,56 @@ def to_ping(scene: Scene) -> list[int]:
     return sorted({scene.cats[c].owner_id for c in cats if c in scene.cats})
 
 
+def button_id(fight: int, verb: str, version: int) -> str:
+    """`pawpost:wcagr-fight:<fight>:<verb>:<version>`: a click names the state it was made on,
+    so a button of an earlier step is refused (`FightState.is_current`)."""
+    return f"pawpost:{AREA}:{fight}:{verb}:{version}"
+
+
 def fight_buttons(scene: Scene) -> list[Button]:
     state, fight = scene.state, scene.combat.id
+    version = state.version
     if state.phase is Phase.ASKED:
         return [
             Button(
-                label="Accept",
-                custom_id=f"pawpost:{AREA}:{fight}:accept",
-                style=Style.success,
+                label="Accept", custom_id=button_id(fight, "accept", version), style=Style.success
             ),
             Button(
-                label="Decline",
-                custom_id=f"pawpost:{AREA}:{fight}:decline",
-                style=Style.danger,
+                label="Decline", custom_id=button_id(fight, "decline", version), style=Style.danger
             ),
         ]
+    if state.phase is Phase.DEFENDING and state.jump_wait is not None:
+        target = state.jump_wait.target
+        buttons = [
+            Button(label="Jump", custom_id=button_id(fight, "defend", version), style=Style.primary)
+        ]
+        if target in scene.cats and can_dodge(scene.sheet(target)):
+            picks = scene.sheet(target).picks(Knack.DODGE)
+            buttons.append(
+                Button(
+                    label=f"Jump with Dodge (+{KNACKS[Knack.DODGE].bonus_per_use(picks)})",
+                    custom_id=button_id(fight, "dodge", version),
+                )
+            )
+        return buttons
     if state.phase is Phase.WRESTLING:
-        return [
+        group = state.wrestle_of(state.attacker or 0) or ()
+        waiting = [c for c in group if c not in state.choices]
+        buttons = [
             Button(
-                label="Wrestle",
-                custom_id=f"pawpost:{AREA}:{fight}:wrestle",
-                style=Style.primary,
-            ),
-            Button(label="Jump away", custom_id=f"pawpost:{AREA}:{fight}:jump"),
+                label="Wrestle", custom_id=button_id(fight, "wrestle", version), style=Style.primary
+            )
         ]
+        if any(c not in state.pinned for c in waiting):  # a pinned cat may not Jump (l.324)
+            buttons.append(Button(label="Jump away", custom_id=button_id(fight, "jump", version)))
+        return buttons
     return []
+
+
+def current(scene: Scene, version: int | None, phase: Phase) -> None:
+    """Refuse a button of an earlier step, or one whose wait is over."""
+    if scene.state.phase is not phase or not scene.state.is_current(version):
+        raise PawpostError("That button is from an earlier step; see /fight status.")
 
 
 # --- finding the fight -------------------------------------------------------------------------
@@ -266,6 +323,11 @@ def on_turn(
         raise PawpostError("The fight has not begun: every target must accept first.")
     if state.phase is Phase.WRESTLING:
         raise PawpostError("The wrestlers are choosing: /wrestle first.")
+    if state.phase is Phase.DEFENDING and state.jump_wait is not None:
+        raise PawpostError(
+            f"The fight waits for {scene.name(state.jump_wait.target)}'s Jump: /jump or the "
+            "buttons."
+        )
     if state.attacker != cat.id:
         raise PawpostError(
             f"It is {scene.name(state.attacker or 0)}'s turn, not {safe(cat.name)}'s."
@@ -332,23 +394,76 @@ def damage(
     bonus: int,
     spend: int,
 ) -> None:
-    """The attacker's Strength check vs the target's Strength score, then the HP lost."""
+    """The attacker's Strength check vs the target's Strength score, then the HP lost. The
+    points put on it were checked when the move was made; fewer left by now (spent elsewhere
+    while the target chose its Jump) are all it spends, said so."""
+    settings = WcagrSettings.of(scene.guild.settings)
+    attacker = scene.sheet(cat)
+    left = attacker.points_left(Ability.STRENGTH)
+    if spend > left:
+        scene.say(f"Only {left} Strength point(s) are left for the damage of the {spend} meant.")
+        spend = left
+    on_check = knack_damage(knacks) if settings.knack_damage_on_check else 0
     damage = roll_damage(
-        scene.sheet(cat),
+        attacker,
         scene.sheet(target).score(Ability.STRENGTH),
         services.dice,
         spend=spend,
-        bonus=bonus,
-        extra=extra_damage(kind, knacks),
+        bonus=bonus + on_check,
+        extra=extra_damage(kind, knacks, knacks_on_check=settings.knack_damage_on_check),
     )
     scene.set_sheet(cat, damage.check.sheet)
     check_line(scene, cat, damage.check)
     if bonus:
-        scene.say(f"+{bonus} for more than double the Jump: {damage.total}.")
+        scene.say(f"+{bonus} for more than double the Jump: {damage.check.total + bonus}.")
+    if on_check:
+        scene.say(f"+{on_check} from the knacks on the damage check: {damage.total}.")
     scene.say(f"{describe_roll(damage.band_roll)}", damage.band_roll)
     wound(services, scene, target, damage.hp_lost)
 
 
+def drop_unable(scene: Scene, cats: Iterable[int]) -> list[int]:
+    """Of `cats`, those that can make no check now (knocked out, dead or retired since they
+    chose, by something outside the fight) leave it, said so; the others are returned."""
+    able = []
+    for cat in cats:
+        reason = why_cannot_check(scene.sheet(cat))
+        if reason is None:
+            able.append(cat)
+            continue
+        scene.say(f"{scene.name(cat)} drops out of the fight: {reason}")
+        scene.state = without_wrestler(scene.state, cat)
+        scene.state = scene.state.model_copy(update={"out": scene.state.out | {cat}})
+    return able
+
+
+def leave_fight(scene: Scene, cat: int, why: str) -> None:
+    """`cat` leaves the fight for a reason outside it (it died of a cough, an admin's ruling):
+    out of its wrestle and the fight; a turn or a wait that was its passes on, and a fight with
+    fewer than two cats left is over."""
+    state = scene.state
+    if cat in state.out or cat not in state.fighters:
+        return
+    group = state.wrestle_of(state.attacker or 0) or ()
+    waits_on = state.attacker == cat or (
+        state.jump_wait is not None and cat in (state.jump_wait.target, state.jump_wait.attacker)
+    )
+    waits_on = waits_on or (state.phase is Phase.WRESTLING and cat in group)
+    scene.say(f"{scene.name(cat)} leaves the fight: {why}.")
+    state = without_wrestler(state, cat)
+    scene.state = state.model_copy(update={"out": state.out | {cat}})
+    wcagr(scene.tx).fights.release_fighters(scene.guild.guild_id, scene.combat.id, [cat])
+    if scene.state.phase is Phase.ASKED:
+        scene.state = scene.state.bumped(phase=Phase.OVER, end_reason=f"{scene.name(cat)} left")
+    elif waits_on or len(scene.state.standing()) < 2:
+        scene.state = scene.state.model_copy(update={"jump_wait": None})
+        after_turn(scene)
+
+
 def after_turn(scene: Scene) -> None:
-    """The cat on turn is done: the next cat's turn."""
+    """The cat on turn is done: the next cat's turn; a launched cat whose turn passes while it
+    finds its feet is said so (l.293)."""
+    before = scene.state.no_attack
     scene.state = next_turn(scene.state)
+    for cat in sorted(before - scene.state.no_attack, key=scene.state.order.index):
+        scene.say(f"{scene.name(cat)} finds its feet after the Launch: its turn passes.")

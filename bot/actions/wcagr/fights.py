@@ -10,12 +10,13 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, named, require_admin, require_built
 from bot.actions.reply import Reply
-from bot.actions.wcagr import wrestling
+from bot.actions.wcagr import defence, wrestling
 from bot.actions.wcagr.fight_scene import (
     AREA,
     Scene,
     after_turn,
     commit,
+    current,
     fight_by_id,
     on_turn,
     own_cat,
@@ -124,18 +125,23 @@ def begin(services: Services, scene: Scene) -> None:
 
 
 async def _answer(services: Services, actor: Actor, press: Press) -> Reply:
-    return await answer(services, actor, press.id, press.verb == "accept")
+    return await answer(services, actor, press.id, press.verb == "accept", press.arg)
 
 
 @runs_in_database
-def answer(services: Services, actor: Actor, fight: int, accept: bool) -> Reply:
-    """A target's player accepts (the fight begins once all have) or declines (it is off)."""
+def answer(
+    services: Services, actor: Actor, fight: int, accept: bool, version: int | None = None
+) -> Reply:
+    """A target's player accepts (the fight begins once all have) or declines (it is off).
+    A challenge is asked once, so its buttons from before versions were carried still work."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         scene = fight_by_id(tx, guild, fight)
         if scene.state.phase is not Phase.ASKED:
             raise PawpostError("That fight was already answered.")
+        if version is not None:
+            current(scene, version, Phase.ASKED)
         waiting = [c for c in scene.state.fighters[1:] if c not in scene.state.accepted]
         cat = own_cat(actor, guild, scene, waiting)
         if not accept:
@@ -206,16 +212,23 @@ def flee(services: Services, actor: Actor, character: str | None = None) -> Repl
 
 
 @runs_in_database
-def status(services: Services, actor: Actor, character: str | None = None) -> Reply:
-    """`/fight status`: the order with each cat's initiative and HP, the wrestles, whose turn."""
+def status(
+    services: Services, actor: Actor, fight: int | None = None, character: str | None = None
+) -> Reply:
+    """`/fight status`: the order with each cat's initiative and HP, the wrestles, whose turn;
+    a fight by its number (an admin without a cat), else the acting cat's."""
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        cat = acting_character(tx, actor, guild, character)
-        scene = scene_of(tx, guild, cat)
+        if fight is not None:
+            scene = fight_by_id(tx, guild, fight)
+        else:
+            scene = scene_of(tx, guild, acting_character(tx, actor, guild, character))
         state = scene.state
         lines = []
         for index, other in enumerate(state.order or state.fighters):
+            if other not in scene.cats:
+                continue
             sheet = scene.sheet(other)
             mark = "▶ " if index == state.position and state.attacker == other else ""
             gone = " (out)" if other in state.out else ""
@@ -247,9 +260,12 @@ def admin_end(services: Services, actor: Actor, character: str, reason: str) -> 
 async def _fight_button(services: Services, actor: Actor, press: Press) -> Reply:
     if press.verb in ("accept", "decline"):
         return await _answer(services, actor, press)
+    if press.verb in ("defend", "dodge"):
+        return await defence.jump_button(services, actor, press)
     return await wrestling.wrestle_button(services, actor, press)
 
 
 FIGHT_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
-    (AREA, verb): _fight_button for verb in ("accept", "decline", "wrestle", "jump")
+    (AREA, verb): _fight_button
+    for verb in ("accept", "decline", "wrestle", "jump", "defend", "dodge")
 }

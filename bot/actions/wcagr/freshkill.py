@@ -15,6 +15,7 @@ from bot.actions.wcagr import parse
 from bot.actions.wcagr.hunting import SIXTHS
 from bot.actions.wcagr.sheet import wcagr_sheet
 from rules.errors import PawpostError
+from rules.life import Life
 from rules.wcagr import CLANS, Clan
 from rules.wcagr.hunting import crowfood_roll, rations_words
 from storage.wcagr import wcagr
@@ -80,7 +81,10 @@ def eat(services: Services, actor: Actor, rations: int = 1, character: str | Non
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        cat = acting_character(tx, actor, guild, character)
+        # l.119: elders (retired cats) are "the first to eat", so a retired cat may; a dead one not
+        cat = acting_character(tx, actor, guild, character, managing=True)
+        if cat.life is Life.DEAD:
+            raise PawpostError(f"{safe(cat.name)} is dead.")
         sheet = wcagr_sheet(cat)
         if sheet.knocked_out:  # l.423: "cannot do anything at all"; elders eat (l.119)
             raise PawpostError(f"{safe(cat.name)} is knocked out and cannot eat until healed.")

@@ -22,7 +22,7 @@ MOST_PER_POST = 20  # cats named in one post, so a big server's moon stays withi
 
 def untold(sheet: WcagrSheet) -> bool:
     """Whether the cat has gains waiting that no post has told its player of yet."""
-    return len(sheet.pending) > sheet.gains_told and not sheet.retired
+    return len(sheet.pending) > sheet.gains_told and not sheet.retired and not sheet.dead
 
 
 def _line(cat: Character) -> str:

@@ -5,6 +5,7 @@ stage. A kill's weight goes to the killer's clan's fresh-kill pile."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from datetime import datetime
 
 from bot.actions import audit
@@ -16,19 +17,18 @@ from bot.actions.lookup import acting_character, require_built
 from bot.actions.reply import Reply
 from bot.actions.seasons import current_season
 from bot.actions.wcagr import parse
-from bot.actions.wcagr.checks import outcome_of
+from bot.actions.wcagr.checks import critical_lines, outcome_of
 from bot.actions.wcagr.sheet import wcagr_sheet
 from bot.actions.weeks import real_day, zone
 from rules.errors import PawpostError
-from rules.wcagr import Critical, Knack, why_cannot_hunt_or_fight
+from rules.wcagr import Knack, why_cannot_hunt_or_fight
 from rules.wcagr.hunting import (
     RATIONS,
     STAGES,
     Prey,
     Stage,
-    knacks_for_stage,
+    plan_stages,
     rations_words,
-    refuse_unfitting,
     roll_stage,
     roll_weight,
     stage_dc,
@@ -85,23 +85,40 @@ def _log_hunter(tx: Transaction, actor: Actor, guild: Guild, cat: Character, now
         raise hunted_today(cat.name, day, now) from None
 
 
-def _log_end(tx: Transaction, hunt: StoredHunt) -> None:
-    """A hunt that ended sets its hunters' log lines: caught, or lost before or after the
-    prey was found and approached."""
-    if hunt.state is HuntState.GOING:
-        return
+def _outcome(hunt: StoredHunt) -> Outcome:
+    """What a hunt that ended (or a hunter that left it) comes to in the core's log: caught,
+    or lost before or after the prey was found and approached."""
     if hunt.state is HuntState.KILLED:
-        outcome = Outcome.CAUGHT
-    elif hunt.stage in (Stage.LOCATE, Stage.APPROACH):
-        outcome = Outcome.NO_PREY
-    else:
-        outcome = Outcome.GOT_AWAY
+        return Outcome.CAUGHT
+    if hunt.stage in (Stage.LOCATE, Stage.APPROACH):
+        return Outcome.NO_PREY
+    return Outcome.GOT_AWAY
+
+
+def _log_end(tx: Transaction, hunt: StoredHunt) -> None:
+    """A hunt that ended sets its hunters' log lines."""
+    if hunt.going:
+        return
     for log_id in wcagr(tx).hunts.log_ids(hunt.id):
-        tx.hunting.set_outcome(log_id, outcome, 0)
+        tx.hunting.set_outcome(log_id, _outcome(hunt), 0)
 
 
-def _stages_left(hunt: StoredHunt) -> tuple[Stage, ...]:
-    return STAGES[STAGES.index(hunt.stage) :]
+def _stages_left(hunt: StoredHunt, most: int | None = None) -> tuple[Stage, ...]:
+    """The stages from where the hunt stands (at most `most` of them)."""
+    left = STAGES[STAGES.index(hunt.stage) :]
+    return left if most is None else left[:most]
+
+
+@dataclass(frozen=True)
+class HuntAsk:
+    """What one command asks of a hunt: points (on a stage, default the first rolled), knacks
+    (each on the first stage it fits), and how many stages to roll at most (None: until one
+    fails), so that a teammate may take the next."""
+
+    spend: int = 0
+    spend_on: Stage | None = None
+    knacks: dict[Knack, int] = field(default_factory=dict)
+    stages: int | None = None
 
 
 def _run(
@@ -111,31 +128,36 @@ def _run(
     guild: Guild,
     hunt: StoredHunt,
     cat: Character,
-    spend: int,
-    knacks: dict[Knack, int],
+    asked: HuntAsk,
     now: datetime,
 ) -> list[str]:
     """Roll the hunt's stages from where it stands until one fails, the cat can go on no more,
-    or the prey is killed: each check saved, logged and shown. Points are spent on the first
-    stage rolled, and each knack on the first stage it fits."""
+    the command's stages are rolled, or the prey is killed: each check saved, logged and
+    shown. Everything the stages take is checked before the first die."""
+    if hunt.state is HuntState.WEIGHING:  # an admin ruled the Kill a success: only its weight
+        hunt.state = HuntState.KILLED
+        return _kill(services, tx, actor, guild, hunt, cat, now)
     tries_allowed = WcagrSettings.of(guild.settings).tries_per_stage
-    refuse_unfitting(knacks, _stages_left(hunt), hunt.locate_skill, wcagr_sheet(cat))
+    stages = _stages_left(hunt, asked.stages)
+    plan = plan_stages(
+        wcagr_sheet(cat), stages, hunt.locate_skill, asked.knacks, asked.spend, asked.spend_on
+    )
     lines: list[str] = []
-    unused = dict(knacks)
-    while True:
+    for stage in stages:
         sheet = wcagr_sheet(cat)
-        stage = hunt.stage
-        fitting = knacks_for_stage(unused, stage, hunt.locate_skill, sheet)
         result = roll_stage(
-            sheet, services.dice, hunt.prey, stage, hunt.locate_skill, spend=spend, knacks=fitting
+            sheet,
+            services.dice,
+            hunt.prey,
+            stage,
+            hunt.locate_skill,
+            spend=plan[stage].spend,
+            knacks=plan[stage].knacks,
         )
-        for knack in fitting:
-            del unused[knack]
-        spend = 0
         cat.sheet = result.sheet
         tx.characters.save_sheet(cat)
         hunt.tries += 1
-        tx.audit.add(
+        hunt.last_roll_id = tx.audit.add(
             audit.entry(
                 actor,
                 "hunt",
@@ -148,10 +170,7 @@ def _run(
         )
         line = f"{safe(cat.name)}: {describe_roll(result.roll)} vs DC {result.roll.target}"
         lines.append(line)
-        if result.critical is Critical.SUCCESS:
-            lines.append("**Critical success**: two or more 6s.")
-        elif result.critical is Critical.FAILURE:
-            lines.append("**Critical failure**: two or more 1s.")
+        lines += critical_lines(result)
         lines += list(result.effects)
         if result.sprained:
             lines.append(
@@ -161,7 +180,7 @@ def _run(
             left = tries_allowed - hunt.tries
             if left <= 0:
                 hunt.state = HuntState.LOST
-                lines.append(f"**{stage.label} failed**: the {hunt.prey.label.lower()} is lost.")
+                lines.append(f"**{stage.label} failed**: the {hunt.prey.one} is lost.")
             else:
                 lines.append(
                     f"**{stage.label} failed**; {left} more tr{'y' if left == 1 else 'ies'} at "
@@ -179,6 +198,11 @@ def _run(
         if reason is not None:
             lines.append(f"{safe(cat.name)} can go no further; a teammate may /hunt continue.")
             return lines
+    lines.append(
+        f"{safe(cat.name)} stops there; any cat of the hunt may /hunt continue at "
+        f"{hunt.stage.label}."
+    )
+    return lines
 
 
 def _kill(
@@ -190,8 +214,9 @@ def _kill(
     cat: Character,
     now: datetime,
 ) -> list[str]:
-    """The prey's weight (RULINGS' 1d10) and its rations onto the killer's clan's pile."""
-    roll, weight = roll_weight(services.dice)
+    """The prey's weight (RULINGS' 1d10, on the server's table) and its rations onto the
+    killer's clan's pile."""
+    roll, weight = roll_weight(services.dice, WcagrSettings.of(guild.settings).prey_weights)
     rations = RATIONS[weight]
     sheet = wcagr_sheet(cat)
     day = game_day_at(now, guild.settings).number
@@ -210,7 +235,7 @@ def _kill(
         audit.entry(
             actor,
             "freshkill",
-            f"{weight.label.lower()} {hunt.prey.label.lower()} ({rations_words(rations)}) onto "
+            f"{weight.label.lower()} {hunt.prey.one} ({rations_words(rations)}) onto "
             f"the {sheet.clan.label} pile (piece {piece_id})",
             now,
             character=cat,
@@ -220,13 +245,31 @@ def _kill(
     )
     return [
         f"{describe_roll(roll)}: **{weight.label.lower()}**.",
-        f"{safe(cat.name)} carries the {hunt.prey.label.lower()} to the {sheet.clan.label} "
+        f"{safe(cat.name)} carries the {hunt.prey.one} to the {sheet.clan.label} "
         f"fresh-kill pile: {rations_words(rations)}.",
     ]
 
 
 def _title(hunt: StoredHunt) -> str:
     return f"Hunt {hunt.id}: {hunt.prey.label}"
+
+
+def _asked(spend: int, spend_on: str | None, knacks: str | None, stages: int | None) -> HuntAsk:
+    if stages is not None and not 1 <= stages <= len(STAGES):
+        raise PawpostError(f"Roll 1 to {len(STAGES)} stages, or leave it out to go on.")
+    return HuntAsk(
+        spend=spend,
+        spend_on=None if spend_on is None else stage_choice(spend_on),
+        knacks=parse.knack_uses(knacks),
+        stages=stages,
+    )
+
+
+def stage_choice(text: str) -> Stage:
+    try:
+        return Stage(parse.key(text))
+    except ValueError:
+        raise PawpostError("The stages are Locate, Approach, Grab and Kill.") from None
 
 
 @runs_in_database
@@ -238,12 +281,14 @@ def hunt(
     spend: int = 0,
     knacks: str | None = None,
     character: str | None = None,
+    spend_on: str | None = None,
+    stages: int | None = None,
 ) -> Reply:
-    """`/hunt`: a new stored hunt, rolled from Locate on."""
+    """`/hunt start`: a new stored hunt, rolled from Locate on."""
     chosen = prey_choice(prey)
     locate = parse.skill(locate_with)
     stage_skill(Stage.LOCATE, locate)
-    uses = parse.knack_uses(knacks)
+    asked = _asked(spend, spend_on, knacks, stages)
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
@@ -256,13 +301,15 @@ def hunt(
                 f"{safe(cat.name)} is already on hunt {going.id} ({going.prey.label}); "
                 "/hunt continue it first."
             )
+        stages_now = STAGES if stages is None else STAGES[:stages]
+        plan_stages(wcagr_sheet(cat), stages_now, locate, asked.knacks, spend, asked.spend_on)
         log_id = _log_hunter(tx, actor, guild, cat, now)
         hunt_id = wcagr(tx).hunts.start(
             guild.guild_id, actor.channel_id, chosen, locate, cat.id, now, log_id
         )
         stored = wcagr(tx).hunts.get(guild.guild_id, hunt_id)
         assert stored is not None
-        lines = _run(services, tx, actor, guild, stored, cat, spend, uses, now)
+        lines = _run(services, tx, actor, guild, stored, cat, asked, now)
         wcagr(tx).hunts.save(stored, now)
         _log_end(tx, stored)
     return Reply(title=_title(stored), lines=lines, footer=f"/hunt join hunt:{stored.id}")
@@ -287,9 +334,14 @@ def continue_hunt(
     spend: int = 0,
     knacks: str | None = None,
     character: str | None = None,
+    spend_on: str | None = None,
+    stages: int | None = None,
+    locate_with: str | None = None,
 ) -> Reply:
-    """`/hunt continue`: the stage where the hunt stands, by any cat of the hunt."""
-    uses = parse.knack_uses(knacks)
+    """`/hunt continue`: the stage where the hunt stands, by any cat of the hunt; at Locate the
+    sense may change for the retry."""
+    asked = _asked(spend, spend_on, knacks, stages)
+    sense = None if locate_with is None else parse.skill(locate_with)
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
@@ -298,7 +350,12 @@ def continue_hunt(
         stored = _their_hunt(tx, guild, cat, None)
         wcagr(tx).hunts.lock(stored)
         _hunter(tx, actor, guild, cat.name)
-        lines = _run(services, tx, actor, guild, stored, cat, spend, uses, now)
+        if sense is not None:
+            if stored.stage is not Stage.LOCATE or stored.state is not HuntState.GOING:
+                raise PawpostError("The sense is chosen for Locate; this hunt is past it.")
+            stage_skill(Stage.LOCATE, sense)
+            stored.locate_skill = sense
+        lines = _run(services, tx, actor, guild, stored, cat, asked, now)
         wcagr(tx).hunts.save(stored, now)
         _log_end(tx, stored)
     return Reply(title=_title(stored), lines=lines)
@@ -314,7 +371,7 @@ def join_hunt(services: Services, actor: Actor, hunt: int, character: str | None
         cat = _hunter(tx, actor, guild, character)
         stored = _their_hunt(tx, guild, cat, hunt)
         wcagr(tx).hunts.lock(stored)
-        if stored.state is not HuntState.GOING:
+        if not stored.going:
             raise PawpostError(f"Hunt {stored.id} is over: the prey was {stored.state.value}.")
         if cat.id in stored.members:
             raise PawpostError(f"{safe(cat.name)} is already on hunt {stored.id}.")
@@ -333,6 +390,35 @@ def join_hunt(services: Services, actor: Actor, hunt: int, character: str | None
     )
 
 
+def leave_hunt(tx: Transaction, hunt: StoredHunt, cat: Character, now: datetime) -> list[str]:
+    """The cat leaves its hunt (it gives up, or it died): its line in the core's log ends as the
+    hunt stands; the last hunter to leave gives the prey up."""
+    log_id = wcagr(tx).hunts.remove_member(hunt, cat.id)
+    if log_id is not None:
+        tx.hunting.set_outcome(log_id, _outcome(hunt), 0)
+    lines = [f"{safe(cat.name)} leaves hunt {hunt.id}."]
+    if not hunt.members:
+        hunt.state = HuntState.ABANDONED
+        lines.append(f"No cat is left on it: the {hunt.prey.one} is given up.")
+    wcagr(tx).hunts.save(hunt, now)
+    return lines
+
+
+@runs_in_database
+def abandon(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """`/hunt abandon`: the cat gives up its hunt; its teammates may go on without it."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
+        cat = acting_character(tx, actor, guild, character)
+        stored = _their_hunt(tx, guild, cat, None)
+        wcagr(tx).hunts.lock(stored)
+        lines = leave_hunt(tx, stored, cat, now)
+        tx.audit.add(audit.entry(actor, "hunt", f"left hunt {stored.id}", now, character=cat))
+    return Reply(title=_title(stored), lines=lines)
+
+
 def status_lines(tx: Transaction, guild: Guild, stored: StoredHunt) -> list[str]:
     names = tx.characters.by_ids(guild.guild_id, stored.members)
     hunters = ", ".join(safe(names[i].name) for i in stored.members if i in names)
@@ -344,6 +430,8 @@ def status_lines(tx: Transaction, guild: Guild, stored: StoredHunt) -> list[str]
             f"At **{stored.stage.label}** ({skill.label} vs DC "
             f"{stage_dc(stored.prey, stored.stage)}), {stored.tries} of {tries} tries spent."
         )
+    elif stored.state is HuntState.WEIGHING:
+        lines.append("The kill stands: /hunt continue rolls the prey's weight.")
     else:
         lines.append(f"Over: the prey was {stored.state.value}.")
     return lines

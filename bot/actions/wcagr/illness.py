@@ -4,24 +4,28 @@ sunrise."""
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from bot.actions import audit
 from bot.actions.admin import required_reason
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import safe
+from bot.actions.formatting import describe_roll, safe
 from bot.actions.game_time import game_day_at
 from bot.actions.lookup import acting_character, named, require_admin, require_built
 from bot.actions.reply import Reply
+from bot.actions.wcagr.checks import outcome_of
 from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
 from rules.dice import DiceSource
 from rules.errors import PawpostError
-from rules.wcagr import Illness, Rank
+from rules.wcagr import Illness, Rank, refuse_dead
 from rules.wcagr.illness import cough_season, sick, treat
-from storage.models import Character
+from storage.models import AuditEntry, Character
 from storage.repositories import Transaction
 from storage.settings import Guild
 from storage.wcagr import wcagr
 from storage.wcagr.settings import WcagrSettings
 
+BOT_USER = 0  # the log's user for what the bot does by itself
 HEALER_RANKS = frozenset(
     {
         Rank.MEDICINE_CAT,
@@ -33,10 +37,14 @@ HEALER_RANKS = frozenset(
 )
 
 
-def season_lines(tx: Transaction, guild: Guild, day: int, dice: DiceSource) -> list[str]:
-    """Every live cat's cough-season checks (l.437, 449); the names of those who caught one."""
+def season_lines(
+    tx: Transaction, guild: Guild, day: int, dice: DiceSource, now: datetime
+) -> list[str]:
+    """Every live cat's cough-season checks (l.437, 449), each with its dice, in the audit log
+    too; a critical failure on these Strength checks sprains the cat (RULINGS), said so."""
     cats = cats_by_id(tx, guild.guild_id, wcagr(tx).live_ids(guild.guild_id))
     caught: list[str] = []
+    rolled_lines: list[str] = []
     changed: list[Character] = []
     for cat in cats:
         rolled = cough_season(wcagr_sheet(cat), day, dice)
@@ -44,12 +52,40 @@ def season_lines(tx: Transaction, guild: Guild, day: int, dice: DiceSource) -> l
             continue
         cat.sheet = rolled.sheet
         changed.append(cat)
+        name = safe(cat.name)
+        for check in rolled.checks:
+            kept = "falls ill" if not check.succeeded else "keeps well"
+            rolled_lines.append(
+                f"{name}: {check.roll.label} {describe_roll(check.roll)} vs DC "
+                f"{check.roll.target}: {kept}"
+                + (f" ({check.critical.label})" if check.critical else "")
+                + "."
+            )
+            if check.sprained:
+                rolled_lines.append(
+                    f"{name} sprains a paw on the critical failure: no hunting or fighting for "
+                    "3 sunrises."
+                )
+            tx.audit.add(
+                AuditEntry(
+                    guild_id=guild.guild_id,
+                    user_id=BOT_USER,
+                    character_id=cat.id,
+                    character_name=cat.name,
+                    action="illness",
+                    summary=f"cough season: {check.roll.label} DC {check.roll.target}",
+                    rolls=[check.roll],
+                    outcome=outcome_of(check),
+                    created_at=now,
+                )
+            )
         if rolled.caught is not None:
-            caught.append(f"{safe(cat.name)} ({rolled.caught.label.lower()})")
+            caught.append(f"{name} ({rolled.caught.label.lower()})")
     tx.characters.save_sheets(changed)
     return [
         f"The cough season begins: {len(changed)} cat(s) rolled Strength against it; "
-        + (f"ill: {', '.join(caught)}." if caught else "none fell ill.")
+        + (f"ill: {', '.join(caught)}." if caught else "none fell ill."),
+        *rolled_lines,
     ]
 
 
@@ -62,7 +98,8 @@ def admin_season(services: Services, actor: Actor, reason: str) -> Reply:
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
-        lines = season_lines(tx, guild, game_day_at(now, guild.settings).number, services.dice)
+        day = game_day_at(now, guild.settings).number
+        lines = season_lines(tx, guild, day, services.dice, now)
         tx.audit.add(audit.entry(actor, "admin", "called the cough season", now, reason=reason))
     return Reply(title="The cough season", lines=lines, footer=f"reason: {reason}")
 
@@ -114,6 +151,7 @@ def treat_cat(
         healer = None
         if not is_admin or character:
             healer = acting_character(tx, actor, guild, character)
+            refuse_dead(wcagr_sheet(healer))
             if wcagr_sheet(healer).rank not in HEALER_RANKS and not is_admin:
                 raise PawpostError(
                     f"{safe(healer.name)} is no medicine cat: only a medicine cat, a "

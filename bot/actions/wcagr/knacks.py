@@ -1,5 +1,6 @@
-"""WCAGR knacks used on their own (`/knack`): Dash, Pathfinder, Interpret Dreams, Pin and Yowl's
-message spend their points and say what they do; those the GM answers ping the admins."""
+"""WCAGR knacks used on their own (`/knack`): Dash, Pathfinder, Interpret Dreams and Yowl's
+message spend their points and say what they do; those the GM answers ping the admins. Pin has
+its own command, `/pin`, in a wrestle."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
 from bot.actions.wcagr import parse
 from bot.actions.wcagr.sheet import wcagr_sheet
-from rules.wcagr import use_knack
+from rules.errors import PawpostError
+from rules.wcagr import Knack, use_knack
 
 
 @runs_in_database
@@ -25,6 +27,8 @@ def use(
     """Pay the knack's cost from its pool, save it, and post what it does; Pathfinder and
     Interpret Dreams ask the server's admins (the GM) to answer."""
     chosen = parse.knack(knack)
+    if chosen is Knack.PIN:
+        raise PawpostError("Pin is used with /pin, on your cat's turn in a wrestle.")
     reason = clean_reason(reason)
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)

@@ -7,6 +7,7 @@ from typing import Any
 from bot.actions import server_config
 from bot.actions.context import Services
 from bot.actions.wcagr import cats
+from rules.wcagr import WcagrSheet
 from tests.conftest import ADMIN, GUILD, actor
 
 FIREPAW: dict[str, Any] = {
@@ -33,3 +34,13 @@ async def wcagr_server(services: Services, guild: int = GUILD) -> None:
 
 async def make(services: Services, user: int, **options: Any) -> None:
     await cats.create(services, actor(user), **{**FIREPAW, **options})
+
+
+async def sheet_of(services, name: str) -> WcagrSheet:
+    found = await services.db.transact(lambda tx: tx.characters.by_name(GUILD, name), write=False)
+    assert isinstance(found.sheet, WcagrSheet)
+    return found.sheet
+
+
+def button(reply, verb: str) -> str:
+    return next(b.custom_id for b in reply.buttons if b.custom_id.split(":")[3] == verb)

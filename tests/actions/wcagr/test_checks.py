@@ -55,10 +55,26 @@ async def test_another_ability_for_a_skill(services, dice, firepaw) -> None:
 @pytest.mark.parametrize(
     ("faces", "line", "outcome"),
     [
-        ((1, 1, 6), "**Critical failure**: two or more 1s.", "failure (critical failure)"),
-        ((1, 1, 1), "**Critical failure**: two or more 1s.", "failure (critical failure)"),
-        ((6, 6, 1), "**Critical success**: two or more 6s.", "success (critical success)"),
-        ((6, 6, 6), "**Critical success**: two or more 6s.", "success (critical success)"),
+        (
+            (1, 1, 6),
+            "**Critical failure**: two or more 1s; the check fails.",
+            "failure (critical failure)",
+        ),
+        (
+            (1, 1, 1),
+            "**Critical failure**: two or more 1s; the check fails.",
+            "failure (critical failure)",
+        ),
+        (
+            (6, 6, 1),
+            "**Critical success**: two or more 6s; the check succeeds.",
+            "success (critical success)",
+        ),
+        (
+            (6, 6, 6),
+            "**Critical success**: two or more 6s; the check succeeds.",
+            "success (critical success)",
+        ),
     ],
 )
 async def test_criticals_decide_whatever_the_total(

@@ -34,6 +34,8 @@ SCRIPT = [
     "/click 1",
     "/as user:ann",
     "/pounce target:Ravenkit",
+    "/as user:admin admin:yes",
+    "/jump",
     "/as user:bea",
     "/pounce target:Firepaw",
     "/as user:admin admin:yes",

@@ -55,7 +55,8 @@ async def test_a_week_of_game_days_rehearsed_in_the_console(services: Services) 
         "-- 2026-12-08 06:00 UTC, posted in #66 --\n== Day 3 dawns ==",
         "Healed 1 HP: Ravenkit (3/8).",
         "-- 2026-12-13 06:00 UTC, posted in #66 --\n== Day 8 dawns ==",
-        "Worse: Firepaw worsens to greencough.",  # RULINGS: illness before healing
+        # RULINGS: illness before healing
+        "Worse: Firepaw worsens to greencough; dice: Redcough d100 50, Yellowcough d100 50.",
         "Healed 1 HP: Ravenkit (8/8).",
         "Firepaw is cured of greencough.",
     )

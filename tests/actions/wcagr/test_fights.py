@@ -7,29 +7,13 @@ from __future__ import annotations
 import pytest
 
 from bot.actions import buttons
-from bot.actions.wcagr import checks, fight_moves, fights, wrestling
+from bot.actions.wcagr import checks, defence, fight_moves, fights, wrestling
 from bot.actions.wcagr.export import export_section
 from bot.actions.wcagr.fight_timeouts import overdue_fights
 from rules.errors import PawpostError
-from rules.wcagr import Ability, WcagrSheet
-from tests.actions.wcagr.helpers import make, wcagr_server
+from rules.wcagr import Ability
+from tests.actions.wcagr.helpers import button, make, sheet_of
 from tests.conftest import ALICE, BOB, CAROL, GUILD, actor, dump
-
-
-@pytest.fixture
-async def three(services) -> None:
-    """Strength 4, Intelligence 2, Spirit 3 each (19 HP); Firepaw: Pounce 1; Graypaw: Swat,
-    Jump, Wrestle 1; Ravenpaw: Pounce, Bite, Wrestle 1."""
-    await wcagr_server(services)
-    await make(services, ALICE)
-    await make(services, BOB, name="Graypaw", skills="Swat, Jump, Wrestle")
-    await make(services, CAROL, name="Ravenpaw", skills="Pounce, Bite, Wrestle")
-
-
-async def sheet_of(services, name: str) -> WcagrSheet:
-    found = await services.db.transact(lambda tx: tx.characters.by_name(GUILD, name), write=False)
-    assert isinstance(found.sheet, WcagrSheet)
-    return found.sheet
 
 
 async def wound(services, name: str, hp_lost: int) -> None:
@@ -39,10 +23,6 @@ async def wound(services, name: str, hp_lost: int) -> None:
         tx.characters.save_sheet(found)
 
     await services.db.transact(change)
-
-
-def button(reply, verb: str) -> str:
-    return next(b.custom_id for b in reply.buttons if b.custom_id.split(":")[3] == verb)
 
 
 async def test_a_challenge_accepted_rolls_initiative_and_a_swat_hits(services, dice, three):
@@ -66,10 +46,17 @@ async def test_a_challenge_accepted_rolls_initiative_and_a_swat_hits(services, d
     # Swat 14 + Int 2 = 16 vs Jump 7 + Spirit 3 + Jump 1 = 11: a hit, not more than double.
     # Damage: 9 + Strength 4 = 13, more than double Graypaw's Strength 4: 1d4 (2) + 3 = 5.
     dice.load(5, 5, 4, 2, 2, 3, 3, 3, 3, 2)
-    hit = await fight_moves.swat(services, actor(ALICE), "Graypaw")
-    assert hit.lines == [
+    swung = await fight_moves.swat(services, actor(ALICE), "Graypaw")
+    assert swung.lines == [
         "Firepaw swats at Graypaw.",
         "Firepaw: 3d6 [5, 5, 4] + Intelligence 2 + Swat 0 = **16**",
+        "Graypaw: Jump against Firepaw's swat (16): press Jump, or /jump with Spirit points "
+        "(3 left) and knacks.",
+    ]
+    assert swung.mentions == [BOB]
+    hit = await buttons.press(services, actor(BOB), button(swung, "defend"))
+    assert hit.lines == [
+        "Graypaw jumps.",
         "Graypaw: 3d6 [2, 2, 3] + Spirit 3 + Jump 1 = **11**",
         "**A hit.**",
         "Firepaw: 3d6 [3, 3, 3] + Strength 4 = **13**",
@@ -88,8 +75,9 @@ async def test_a_bite_is_dishonourable_and_more_than_double_adds_two(services, d
     # critical failure; Jump 2, 1, 2 + 4 = 9: 19 > 18, more than double: +2 on the damage check.
     # Damage 2, 2, 3 + 4 = 11 + 2 = 13 > 8: 1d4 (1) + 3 + Bite 1 = 5.
     dice.load(6, 5, 4, 2, 1, 2, 2, 2, 3, 1)
-    bit = await fight_moves.bite(services, actor(ALICE), "Graypaw")
-    assert bit.lines[0] == "Firepaw bites at Graypaw (dishonourable)."
+    asked_jump = await fight_moves.bite(services, actor(ALICE), "Graypaw")
+    assert asked_jump.lines[0] == "Firepaw bites at Graypaw (dishonourable)."
+    bit = await defence.jump(services, actor(BOB))
     assert "+2 for more than double the Jump: 13." in bit.lines
     assert "d4 **1** + 3 more than double Strength 4 + 1 extra = **5**" in bit.lines
 
@@ -102,7 +90,8 @@ async def test_a_three_cat_wrestle_with_a_tie_then_a_knockout(services, dice, th
     await buttons.press(services, actor(CAROL), button(asked, "accept"))
     # Firepaw pounces: 12 + Int 2 + Pounce 1 = 15 vs Graypaw's Jump 8 + 4 = 12: wrestling.
     dice.load(4, 4, 4, 3, 3, 2)
-    pounced = await fight_moves.pounce(services, actor(ALICE), "Graypaw")
+    await fight_moves.pounce(services, actor(ALICE), "Graypaw")
+    pounced = await defence.jump(services, actor(BOB))
     assert "**Firepaw and Graypaw are wrestling.**" in pounced.lines
     assert pounced.lines[-1] == "Graypaw's turn, wrestling: /wrestle to start the roll."
     with pytest.raises(PawpostError, match="is wrestling: /wrestle, or strike with the Belly"):
@@ -144,6 +133,7 @@ async def test_a_pin_holds_the_target_to_its_pinner(services, dice, db, three):
     await buttons.press(services, actor(BOB), button(asked, "accept"))
     dice.load(4, 4, 4, 3, 3, 2)
     await fight_moves.pounce(services, actor(ALICE), "Graypaw")
+    await defence.jump(services, actor(BOB))
     dice.load(5, 5, 4, 2, 2, 3, 1, 2, 3, 1)  # Firepaw wins the roll-off and hurts Graypaw
     await wrestling.wrestle(services, actor(BOB), "wrestle")
     await wrestling.wrestle(services, actor(ALICE), "wrestle")
@@ -163,6 +153,7 @@ async def test_pin_then_the_pinned_cat_may_only_strike_its_pinner(services, dice
         await buttons.press(services, actor(CAROL), button(asked, "accept"))  # a stale button
     dice.load(4, 4, 4, 3, 3, 2)
     await fight_moves.pounce(services, actor(ALICE), "Graypaw", character="Lionpaw")
+    await defence.jump(services, actor(BOB))
     dice.load(5, 5, 4, 2, 2, 3, 3, 1, 2, 3)  # Lionpaw 18 beats Graypaw 12; damage 10: 6 HP
     await wrestling.wrestle(services, actor(BOB), "wrestle")
     await wrestling.wrestle(services, actor(ALICE), "wrestle", character="Lionpaw")
@@ -172,7 +163,7 @@ async def test_pin_then_the_pinned_cat_may_only_strike_its_pinner(services, dice
     assert pinned.lines[0] == "Lionpaw spends 3 Strength: **Graypaw is pinned**."
     assert pinned.lines[-1] == (
         "Graypaw's turn, wrestling: /wrestle to start the roll. Pinned by Lionpaw: it may only "
-        "/wrestle, or /swat or /bite its pinner."
+        "/wrestle (Wrestle, or Launch), or /swat or /bite its pinner."
     )
     with pytest.raises(PawpostError, match="Pinned, Graypaw can only Wrestle to get free"):
         await wrestling.wrestle(services, actor(BOB), "jump")
@@ -180,7 +171,8 @@ async def test_pin_then_the_pinned_cat_may_only_strike_its_pinner(services, dice
         await fights.flee(services, actor(BOB))
     # The pinned cat swats its pinner: 3d6 + Int 2 + Swat 1 vs Lionpaw's Jump: a miss.
     dice.load(2, 2, 3, 5, 5, 4)
-    missed = await fight_moves.swat(services, actor(BOB), "Lionpaw")
+    await fight_moves.swat(services, actor(BOB), "Lionpaw")
+    missed = await defence.jump(services, actor(ALICE), character="Lionpaw")
     assert "**A miss**: Lionpaw jumps clear." in missed.lines
     status = await fights.status(services, actor(BOB))
     assert status.lines[1] == "Graypaw: initiative 6, HP 13 of 19 wrestling pinned"
@@ -230,6 +222,7 @@ async def test_timeouts_remind_once_and_roll_a_waiting_wrestle(services, dice, c
     clock.now = later
     dice.load(4, 4, 4, 3, 3, 2)
     await fight_moves.pounce(services, actor(ALICE), "Graypaw")
+    await defence.jump(services, actor(BOB))
     await wrestling.wrestle(services, actor(BOB), "jump")  # Graypaw's turn; Firepaw never chooses
     # Firepaw wrestles by default: 13 + 4 against Graypaw's Jump 6 + 4: damage 3, 3, 3 + 4.
     dice.load(4, 4, 5, 2, 2, 2, 3, 3, 3, 1)
@@ -239,33 +232,15 @@ async def test_timeouts_remind_once_and_roll_a_waiting_wrestle(services, dice, c
     assert "**Firepaw has the upper paw** against Graypaw." in rolled.lines
 
 
-@pytest.fixture
-async def knacky(services) -> None:
-    """Strength 4, Intelligence 2, Spirit 3 each (19 HP). Lionheart: Swat, Bite, Wrestle 1 with
-    Chomp, Mighty Swat and Feint; Tigerpaw: Wrestle, Jump, Pounce 1 with Launch, Belly Rake and
-    Dodge."""
-    await wcagr_server(services)
-    await make(
-        services, ALICE, name="Lionheart", skills="Swat, Bite, Wrestle",
-        knacks="Chomp, Mighty Swat, Feint",
-    )  # fmt: skip
-    await make(
-        services, BOB, name="Tigerpaw", skills="Wrestle, Jump, Pounce",
-        knacks="Launch, Belly Rake, Dodge",
-    )  # fmt: skip
-    asked = await fights.start(services, actor(ALICE), "Tigerpaw")
-    services.dice.load(6, 1)  # Lionheart 9, Tigerpaw 4
-    await buttons.press(services, actor(BOB), button(asked, "accept"))
-
-
 async def test_feint_and_mighty_swat(services, dice, knacky):
     # Swat 12 + Int 2 + Swat 1 + Feint 1 = 16 vs Jump 9 + Spirit 3 + Jump 1 = 13: a hit.
     # Damage 9 + 4 = 13 > 8: 1d4 (2) + 3 + Mighty Swat 1 = 6. Feint adds nothing to it.
     dice.load(4, 4, 4, 3, 3, 3, 3, 3, 3, 2)
-    hit = await fight_moves.swat(services, actor(ALICE), "Tigerpaw", knacks="Feint, Mighty Swat")
-    assert "Lionheart: 3d6 [4, 4, 4] + Intelligence 2 + Swat 1 + Feint 1 = **16**" in hit.lines
+    swung = await fight_moves.swat(services, actor(ALICE), "Tigerpaw", knacks="Feint, Mighty Swat")
+    assert "Lionheart: 3d6 [4, 4, 4] + Intelligence 2 + Swat 1 + Feint 1 = **16**" in swung.lines
+    hit = await defence.jump(services, actor(BOB))
     assert "d4 **2** + 3 more than double Strength 4 + 1 extra = **6**" in hit.lines
-    assert any("Mighty Swat: 1 extra damage" in line for line in hit.lines)
+    assert any("Mighty Swat: 1 extra damage" in line for line in swung.lines)
     sheet = await sheet_of(services, "Lionheart")
     assert sheet.points_left(Ability.STRENGTH) == 2 and sheet.points_left(Ability.INTELLIGENCE) == 1
 
@@ -273,7 +248,8 @@ async def test_feint_and_mighty_swat(services, dice, knacky):
 async def test_chomp_pins_then_lets_go_for_a_second_bite(services, dice, db, knacky):
     # Bite 12 + Str 4 + Bite 1 = 17 vs 13: a hit; damage 13: 1d4 (2) + 3 + Bite 1 = 6.
     dice.load(4, 4, 4, 3, 3, 3, 3, 3, 3, 2)
-    bit = await fight_moves.bite(services, actor(ALICE), "Tigerpaw", knacks="Chomp")
+    await fight_moves.bite(services, actor(ALICE), "Tigerpaw", knacks="Chomp")
+    bit = await defence.jump(services, actor(BOB))
     assert "Tigerpaw is pinned by the Chomp until Lionheart's next turn." in bit.lines
     before = dump(db.path)
     with pytest.raises(PawpostError, match="Belly Rake cannot be used while your opponent pins"):
@@ -282,6 +258,7 @@ async def test_chomp_pins_then_lets_go_for_a_second_bite(services, dice, db, kna
     # Pinned, Tigerpaw swats its pinner and misses (6 + 2 + 0 vs 15 + 3 + 0).
     dice.load(2, 2, 2, 5, 5, 5)
     await fight_moves.swat(services, actor(BOB), "Lionheart")
+    await defence.jump(services, actor(ALICE))
     # Lionheart's turn: it lets go, biting again: 9 + 4 = 13: 1d4 (3) + 3 + 1 = 7.
     dice.load(3, 3, 3, 3)
     again = await fight_moves.chomp(services, actor(ALICE), "let-go")
@@ -294,8 +271,10 @@ async def test_chomp_pins_then_lets_go_for_a_second_bite(services, dice, db, kna
 async def test_launch_throws_the_loser_who_loses_its_next_action(services, dice, knacky):
     dice.load(2, 2, 2, 5, 5, 5)  # Lionheart's Swat misses
     await fight_moves.swat(services, actor(ALICE), "Tigerpaw")
+    await defence.jump(services, actor(BOB))
     dice.load(4, 4, 4, 2, 2, 2)  # Tigerpaw pounces: 15 vs Lionheart's Jump 9: wrestling
     await fight_moves.pounce(services, actor(BOB), "Lionheart")
+    await defence.jump(services, actor(ALICE))
     await wrestling.wrestle(services, actor(ALICE), "wrestle")
     # Launch x2 would cost 6 Strength points of Tigerpaw's 4. With one: Tigerpaw (first in its
     # wrestle) 12 + 5 = 17, Lionheart 6 + 5 = 11; damage 9 + 4 = 13: 1d4 (1) + 3 = 4.

@@ -91,7 +91,8 @@ async def test_days_heal_and_worsen_once_each_across_a_restart_and_downtime(
     (_, days), (prompt, asked) = week
     assert days[1:] == [
         "**Days 5–7:** A quiet day.",
-        "**Day 8:** **Worse:** Firepaw worsens to greencough.",
+        "**Day 8:** **Worse:** Firepaw worsens to greencough; dice: Redcough d100 **50**, "
+        "Yellowcough d100 **50**.",
     ]
     assert prompt == "Gains wait for a choice"
     assert asked[0].startswith("<@101>: Firepaw, 11 moons. Skill (11 moons): choose one of Arch,")
@@ -99,10 +100,13 @@ async def test_days_heal_and_worsen_once_each_across_a_restart_and_downtime(
     assert sheet.illness is Illness.GREENCOUGH
     dice.load(60)  # greencough's sunrise roll: lives
     [(_, lines)] = await tick(services, clock, datetime(2026, 12, 8, 6, tzinfo=UTC))
-    assert lines == ["A quiet day."]  # told by the moon's post: the summary does not repeat it
+    # The gain was told by the moon's post: the summary does not repeat it; the die is shown.
+    assert lines == [
+        "**Ill:** Firepaw is ill with greencough (day 1); dice: Greencough at sunrise d100 **60**."
+    ]
     dice.load(60)
     [(_, lines)] = await tick(services, clock, datetime(2026, 12, 9, 6, tzinfo=UTC))
-    assert lines == ["A quiet day."]
+    assert lines[0].startswith("**Ill:** Firepaw is ill with greencough (day 2)")
     await db.close()
 
 
@@ -143,7 +147,10 @@ async def test_the_cough_season_called_by_an_admin(services, dice, cats) -> None
     dice.load(2, 2, 1, 3, 3, 3, 3, 3, 3)
     reply = await illness.admin_season(services, ADMIN_ACTOR, "leaf-bare is here")
     assert reply.lines == [
-        "The cough season begins: 2 cat(s) rolled Strength against it; ill: Firepaw (whitecough)."
+        "The cough season begins: 2 cat(s) rolled Strength against it; ill: Firepaw (whitecough).",
+        "Firepaw: Whitecough 3d6 [2, 2, 1] + Strength 4 = **9** vs DC 10: falls ill.",
+        "Cinderpaw: Whitecough 3d6 [3, 3, 3] + Strength 4 = **13** vs DC 10: keeps well.",
+        "Cinderpaw: Kitten-cough 3d6 [3, 3, 3] + Strength 4 = **13** vs DC 12: keeps well.",
     ]
     with pytest.raises(PawpostError, match="whitecough and cannot hunt or fight"):
         await hunting.hunt(services, actor(ALICE), "vole", "listen")

@@ -83,7 +83,7 @@ async def test_a_failed_stage_is_retried_then_the_prey_is_lost(services, dice, d
     ]
     dice.load(4, 4, 4)
     reply = await hunting.continue_hunt(services, actor(ALICE))
-    assert reply.lines[-1] == "**Locate failed**: the mice is lost."
+    assert reply.lines[-1] == "**Locate failed**: the mouse is lost."
     before = dump(db.path)
     with pytest.raises(PawpostError, match="Firepaw is on no hunt"):
         await hunting.continue_hunt(services, actor(ALICE))
@@ -199,13 +199,14 @@ async def test_the_server_sets_tries_and_crowfood(services, dice, clock, cats) -
     assert reply.lines == [
         "WCAGR now: 1 try per hunting stage; prey is crowfood after 0 game days and brings "
         "greencough; chickweed for catmint: no; hunting once a real day: no; a leader's death "
-        "takes a life: yes."
+        "takes a life: yes; Mighty Swat and Belly Rake add +1 HP lost; Pin on any wrestling "
+        "turn; prey's weight on 1d10: 1, 2-3, 4-7, 8-9, 10."
     ]
     shown = await server_config.show(services, ADMIN_ACTOR)
     assert any(f.name == "WCAGR" and f.value.startswith("1 try") for f in shown.fields)
     dice.load(4, 4, 4)
     lost = await hunting.hunt(services, actor(ALICE), "mice", "listen")
-    assert lost.lines[-1] == "**Locate failed**: the mice is lost."
+    assert lost.lines[-1] == "**Locate failed**: the mouse is lost."
     dice.load(4, 4, 4, 2, 2, 2, 3, 2, 2, 2, 2, 3, 5)
     await hunting.hunt(services, actor(ALICE), "vole", "listen")
     clock.now += timedelta(days=1)
