@@ -35,6 +35,7 @@ class Feature(StrEnum):
 
     HUNTING = "hunting"  # once-a-day hunts, the weekly reminders and reports, away marks
     SEASONS = "seasons"  # the Clans' seasons, set by hand or turning by themselves
+    AGES = "ages"  # characters grow older by moons (`/config ageing`, `/admin age`, `/time`)
 
 
 NEVER_STARVES = 2**31  # what `fails_until_starving` answers in a ruleset without starvation

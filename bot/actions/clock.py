@@ -192,7 +192,8 @@ def show_time(services: Services, actor: Actor) -> Reply:
     if ruleset is not None and Feature.SEASONS in ruleset.features:
         lines.append(f"The season is **{current_season(settings, now).label}**.")
     lines.append(f"The next day dawns {stamp(today.end, 'R')} ({stamp(today.end, 'f')}).")
-    lines.append(_moon_line(guild, now))
+    if ruleset is None or Feature.AGES in ruleset.features:  # a game without ages says none
+        lines.append(_moon_line(guild, now))
     return Reply(title="Time", lines=lines)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from bot.actions import clock
 from bot.actions.hunting_config import SWITCH
 from bot.commands.spec import Command, Kind, Option
+from bot.ruleset import Feature
 
 CLOCK_COMMANDS: tuple[Command, ...] = (
     Command(
@@ -69,6 +70,7 @@ CLOCK_COMMANDS: tuple[Command, ...] = (
         ),
         admin=True,
         schedules=True,
+        feature=Feature.AGES,
     ),
     Command(
         ("admin", "age"),
@@ -87,5 +89,6 @@ CLOCK_COMMANDS: tuple[Command, ...] = (
             Option("reason", Kind.text, "Why", True, max_length=200),
         ),
         admin=True,
+        feature=Feature.AGES,
     ),
 )

@@ -360,7 +360,7 @@ def dream(
     else:
         lines.append(
             f"**The Dream holds**: {_evens(result.evens)} against {result.needed} needed. "
-            f"{narrator(guild).capitalize()} narrates what happens."
+            f"{narrator(guild, start=True)} narrates what happens."
         )
     if changed.magic_points_drained:
         lines.append(f"It takes every bit of magic: {changed.magic_points_drained} Magic Points.")

@@ -88,10 +88,12 @@ def rolled(tx: Transaction, character: Character, now: datetime) -> None:
     cat(tx).risks.move_on(character.guild_id, character.id, now)
 
 
-def narrator(guild: Guild) -> str:
-    """Who narrates a failure: the Narrator, named by the server's admin role when it has one."""
+def narrator(guild: Guild, *, start: bool = False) -> str:
+    """Who narrates a failure: the Narrator, named by the server's admin role when it has one
+    (`start`: at the start of a sentence)."""
     role = guild.settings.admin_role_id
-    return f"the Narrator (<@&{role}>)" if role and role != guild.guild_id else "the Narrator"
+    who = "The Narrator" if start else "the Narrator"
+    return f"{who} (<@&{role}>)" if role and role != guild.guild_id else who
 
 
 def tell_the_narrator(
