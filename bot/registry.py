@@ -14,8 +14,10 @@ from bot.actions.cat.config import settings_field as cat_settings_field
 from bot.actions.cat.export import export_section as cat_export
 from bot.actions.cat.fights import CatContest
 from bot.actions.cat.foe_flow import FOE_BUTTONS as CAT_FOE_BUTTONS
+from bot.actions.cat.foe_flow import fight_timeouts as cat_fight_timeouts
 from bot.actions.cat.magic import TRICK_BUTTONS as CAT_TRICK_BUTTONS
 from bot.actions.cat.risks import RISK_BUTTONS as CAT_RISK_BUTTONS
+from bot.actions.cat.scar_timeouts import scar_timeouts as cat_scar_timeouts
 from bot.actions.cat.sheet import sheet_fields as cat_sheet_fields
 from bot.actions.cat.wounds import WOUND_BUTTONS as CAT_WOUND_BUTTONS
 from bot.actions.caverns import adjudicate as caverns_adjudicate
@@ -98,6 +100,7 @@ CAT = Ruleset(
     sheet_fields=cat_sheet_fields,
     buttons={**CAT_RISK_BUTTONS, **CAT_WOUND_BUTTONS, **CAT_FOE_BUTTONS, **CAT_TRICK_BUTTONS},
     contest=CatContest(),
+    jobs=(cat_scar_timeouts, cat_fight_timeouts),
     builder=CAT_BUILDER,
     on_game_day=cat_days.on_game_day,
     export=cat_export,

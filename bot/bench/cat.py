@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import random
 from collections import deque
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from bot.actions import buttons, characters, contests, server_config
 from bot.actions.cat import cats, fights, magic, risks
@@ -15,6 +17,7 @@ from bot.bench.mix import Cat, Mix, RulesetBench, Share, World
 from rules.cat.magic import Trick
 from rules.cat.risks import Difficulty
 from rules.cat.sheet import TRAITS, create_sheet
+from rules.errors import PawpostError
 
 CONTEST_ID = "pawpost:contest:"
 TRAIT_NAMES = tuple(trait.value for trait in TRAITS)
@@ -22,6 +25,9 @@ DIFFICULTIES = tuple(difficulty.value for difficulty in Difficulty)
 TRICKS = (Trick.SNEAK.value, Trick.HIDE_IN_PLAIN_SIGHT.value, Trick.DREAM_BITE.value)
 REPUTATIONS = {"Brave": 3, "Clever": 2, "Sly": 2}
 STYLE_KEPT = 200  # Risks whose Style may still be banked, newest kept
+ATTACKS = ("claws", "fangs")
+PAIRS_TRIED = 20  # picks of two cats for a fight, until one has no fight waiting between them
+T = TypeVar("T")
 
 
 def sheet_json(cat_id: int) -> str:
@@ -36,21 +42,40 @@ def sheet_json(cat_id: int) -> str:
 class CatMix(Mix):
     """Taking Risks' shared state: open cat fights and Risks with Style to bank."""
 
-    open_fights: deque[tuple[int, Cat]] = field(default_factory=deque)
+    open_fights: deque[tuple[int, Cat, Cat]] = field(default_factory=deque)
     style_to_bank: deque[tuple[str, Cat]] = field(default_factory=lambda: deque(maxlen=STYLE_KEPT))
+
+
+async def _usable(choices: Sequence[T], act: Callable[[T], Awaitable[Reply]]) -> Reply:
+    """The first choice whose trait is not Crippled, as a player picks another trait when a
+    fight's scars (placed as the Narrator would) crippled the one it wanted."""
+    for choice in choices[:-1]:
+        try:
+            return await act(choice)
+        except PawpostError as refused:
+            if "Crippled" not in refused.message:
+                raise
+    return await act(choices[-1])
 
 
 async def verb_risk(mix: CatMix, rng: random.Random) -> Reply:
     """`/risk` with a trait, a difficulty, sometimes a Reputation, Advantage or danger."""
     cat = mix.any_cat(rng)
-    reply = await risks.risk(
-        mix.services,
-        mix.world.actor(cat),
-        rng.choice(TRAIT_NAMES),
-        rng.choice(DIFFICULTIES),
-        advantage=1 if rng.random() < 0.2 else None,
-        reputation="Brave" if rng.random() < 0.3 else None,
-        dangerous="yes" if rng.random() < 0.3 else None,
+    difficulty = rng.choice(DIFFICULTIES)
+    advantage = 1 if rng.random() < 0.2 else None
+    reputation = "Brave" if rng.random() < 0.3 else None
+    dangerous = "yes" if rng.random() < 0.3 else None
+    reply = await _usable(
+        rng.sample(TRAIT_NAMES, len(TRAIT_NAMES)),
+        lambda trait: risks.risk(
+            mix.services,
+            mix.world.actor(cat),
+            trait,
+            difficulty,
+            advantage=advantage,
+            reputation=reputation,
+            dangerous=dangerous,
+        ),
     )
     bank = next((b.custom_id for b in reply.buttons if b.label.startswith("Bank")), None)
     if bank is not None:
@@ -67,12 +92,20 @@ async def verb_bank(mix: CatMix, rng: random.Random) -> Reply:
 
 
 async def verb_fight_start(mix: CatMix, rng: random.Random) -> Reply:
+    waiting = {(challenger.owner_id, defender.id) for _, challenger, defender in mix.open_fights}
     challenger, defender = mix.two_cats(rng)
-    reply = await fights.challenge(
-        mix.services, mix.world.actor(challenger), defender.name, rng.choice(("claws", "fangs"))
+    for _ in range(PAIRS_TRIED):  # a player has one fight waiting against a cat at a time
+        if (challenger.owner_id, defender.id) not in waiting:
+            break
+        challenger, defender = mix.two_cats(rng)
+    reply = await _usable(
+        rng.sample(ATTACKS, len(ATTACKS)),
+        lambda move: fights.challenge(
+            mix.services, mix.world.actor(challenger), defender.name, move
+        ),
     )
     contest_id = int(reply.buttons[0].custom_id.removeprefix(CONTEST_ID).split(":", 1)[0])
-    mix.open_fights.append((contest_id, defender))
+    mix.open_fights.append((contest_id, challenger, defender))
     return reply
 
 
@@ -80,9 +113,12 @@ async def verb_fight_answer(mix: CatMix, rng: random.Random) -> Reply:
     """The defender's Claws, Fangs or Dodge on the oldest open fight (a new one when none is)."""
     if not mix.open_fights:
         return await verb_fight_start(mix, rng)
-    contest_id, defender = mix.open_fights.popleft()
-    return await contests.answer_contest(
-        mix.services, mix.world.actor(defender), contest_id, choice=rng.randrange(3)
+    contest_id, _, defender = mix.open_fights.popleft()
+    return await _usable(
+        rng.sample(range(len(fights.DEFENCES)), len(fights.DEFENCES)),
+        lambda choice: contests.answer_contest(
+            mix.services, mix.world.actor(defender), contest_id, choice=choice
+        ),
     )
 
 

@@ -14,14 +14,19 @@ from bot.actions.cat import (
     reputation,
     risks,
     style,
+    wounds,
 )
 from bot.commands.spec import REASON, Command, Kind, Option, character_option
 from rules.cat.constants import (
+    CLAIMED_ADVANTAGE_MOST,
     MAX_POOL_DICE,
+    MOST_FOES,
+    MOST_STYLE_SPENT,
     NEW_CAT_BEST_TRAITS,
     NEW_CAT_GOOD_TRAITS,
     NEW_CAT_REPUTATION_POINTS,
     NEW_CAT_STRONG_TRAITS,
+    SCAR_TIMEOUT_HOURS,
 )
 from rules.cat.dreams import DreamChange
 from rules.cat.risks import Difficulty
@@ -83,7 +88,7 @@ CAT_COMMANDS: tuple[Command, ...] = (
                 Kind.integer,
                 "Banked Style to spend as automatic evens",
                 min_value=0,
-                max_value=1000,
+                max_value=MOST_STYLE_SPENT,
             ),
             Option(
                 "dangerous", Kind.text, "Does a failure scar? (default: no)", choices=("yes", "no")
@@ -99,11 +104,40 @@ CAT_COMMANDS: tuple[Command, ...] = (
         style.spend,
         (
             Option(
-                "amount", Kind.integer, "Style points to spend", True, min_value=1, max_value=1000
+                "amount",
+                Kind.integer,
+                "Style points to spend",
+                True,
+                min_value=1,
+                max_value=MOST_STYLE_SPENT,
             ),
             Option("scene", Kind.text, "What the edit adds to the scene", True, max_length=200),
             character_option(),
         ),
+        rulesets=CAT,
+    ),
+    Command(
+        ("style", "ready"),
+        "Set banked Style aside for your cat's next fight roll, as automatic evens (0: none)",
+        style.ready,
+        (
+            Option(
+                "amount",
+                Kind.integer,
+                "Style points to spend on the next fight roll",
+                True,
+                min_value=0,
+                max_value=MOST_STYLE_SPENT,
+            ),
+            character_option(),
+        ),
+        rulesets=CAT,
+    ),
+    Command(
+        ("scars",),
+        "The scars your cat still owes, with the buttons to place them",
+        wounds.owed,
+        (character_option(),),
         rulesets=CAT,
     ),
     Command(
@@ -175,6 +209,13 @@ CAT_COMMANDS: tuple[Command, ...] = (
             ),
             character_option("Which of your cats fights (default: your active one)"),
             REASON,
+            Option(
+                "style",
+                Kind.integer,
+                "Banked Style to spend as automatic evens (default: what you readied)",
+                min_value=0,
+                max_value=MOST_STYLE_SPENT,
+            ),
         ),
         rulesets=CAT,
     ),
@@ -201,6 +242,13 @@ CAT_COMMANDS: tuple[Command, ...] = (
                 max_value=MOST_FOE_SCARS,
             ),
             character_option("The cat that fights it (default: your active one)"),
+            Option(
+                "count",
+                Kind.integer,
+                "How many of them (default 1); a cat already fighting gets them as well",
+                min_value=1,
+                max_value=MOST_FOES,
+            ),
         ),
         admin=True,
         rulesets=CAT,
@@ -236,7 +284,7 @@ CAT_COMMANDS: tuple[Command, ...] = (
                 Kind.integer,
                 "Banked Style to spend as automatic evens",
                 min_value=0,
-                max_value=1000,
+                max_value=MOST_STYLE_SPENT,
             ),
             character_option(),
         ),
@@ -280,7 +328,7 @@ CAT_COMMANDS: tuple[Command, ...] = (
                 Kind.integer,
                 "Banked Style to spend as automatic evens",
                 min_value=0,
-                max_value=1000,
+                max_value=MOST_STYLE_SPENT,
             ),
             character_option(),
         ),
@@ -361,6 +409,40 @@ CAT_COMMANDS: tuple[Command, ...] = (
                 True,
                 min_value=1,
                 max_value=MAX_POOL_DICE,
+            ),
+        ),
+        admin=True,
+        rulesets=CAT,
+    ),
+    Command(
+        ("config", "claimed-advantage"),
+        f"How many Advantage dice a player may claim on a roll (default {CLAIMED_ADVANTAGE_MOST})",
+        config.claimed_advantage,
+        (
+            Option(
+                "most",
+                Kind.integer,
+                "Dice a player may claim (0: only the Narrator grants them)",
+                True,
+                min_value=0,
+                max_value=MAX_POOL_DICE,
+            ),
+        ),
+        admin=True,
+        rulesets=CAT,
+    ),
+    Command(
+        ("config", "scar-timeout"),
+        f"Hours owed scars wait before the Narrator places them (default {SCAR_TIMEOUT_HOURS})",
+        config.scar_timeout,
+        (
+            Option(
+                "hours",
+                Kind.integer,
+                "Hours to wait",
+                True,
+                min_value=config.MIN_SCAR_TIMEOUT_HOURS,
+                max_value=config.MAX_SCAR_TIMEOUT_HOURS,
             ),
         ),
         admin=True,

@@ -89,3 +89,19 @@ CHANGE_ONE_PLACE_EVENS = 5  # book l. 210: "Completely Change One Place (5 Evens
 
 # The most dice one pool may roll: the dice notation's limit (rules/dice.py), a house rule.
 MAX_POOL_DICE = MAX_DICE
+
+# The most foes one fight against non-cats holds (a house rule: each foe still in takes a row of
+# buttons' worth of choices, and Discord shows at most 25 buttons).
+MOST_FOES = 5
+
+# The most Style one roll may spend, as the commands bound it (a house rule: Discord bounds
+# every number a command takes).
+MOST_STYLE_SPENT = 1000
+
+# Server settings the book leaves to the Narrator (issue 27, docs/rulings.md), their defaults.
+# book l. 25: "Advantage Dice are dice the Narrator hands out"; a player may claim this many on a
+# roll, and only the Narrator grants more.
+CLAIMED_ADVANTAGE_MOST = 3
+# book l. 37: if the player gives no reason, the Narrator places the scars; owed scars not placed
+# within this many hours are placed where the Narrator would put them.
+SCAR_TIMEOUT_HOURS = 24

@@ -22,7 +22,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from rules.cat.constants import MAX_POOL_DICE
+from rules.cat.constants import MAX_POOL_DICE, MOST_FOES
 from rules.cat.pools import PoolPart, check_style, roll_pool
 from rules.cat.sheet import CatSheet, Rank, Trait, require_alive
 from rules.dice import DiceSource
@@ -311,6 +311,7 @@ def make_foe(name: str, dice: int, scars: int) -> Foe:
 class FightEnd(StrEnum):
     FOES_OUT = "foes-out"
     CAT_DEAD = "cat-dead"
+    CAT_HELPLESS = "cat-helpless"  # alive, but its Claws, Fangs and Legs are all Crippled
     ENDED_BY_ADMIN = "ended-by-admin"
 
 
@@ -360,10 +361,13 @@ class RoundFought(BaseModel):
     sheet: CatSheet
 
 
-def start_fight(foes: Sequence[Foe]) -> NonCatFight:
+def start_fight(foes: Sequence[Foe], frenzy_actions: int | None = None) -> NonCatFight:
+    """A fight against `foes`, with a Fighting Frenzy's actions when the cat played it first."""
     if not foes:
         raise PawpostError("A fight needs at least one foe.")
-    return NonCatFight(foes=tuple(foes))
+    if len(foes) > MOST_FOES:
+        raise PawpostError(f"A fight holds at most {MOST_FOES} foes.")
+    return NonCatFight(foes=tuple(foes), frenzy_actions=frenzy_actions)
 
 
 def _require_going_on(fight: NonCatFight) -> None:
@@ -442,10 +446,21 @@ def fight_round(
 
 
 def after_scars(fight: NonCatFight, sheet: CatSheet) -> NonCatFight:
-    """Once the round's scars are placed (book l. 64): a dead cat ends the fight."""
+    """Once the round's scars are placed (book l. 64): a dead cat ends the fight, and so does
+    one with no trait left to fight with (it can neither hit nor dodge)."""
     if fight.ended is None and sheet.dead:
         return fight.model_copy(update={"ended": FightEnd.CAT_DEAD})
+    if fight.ended is None and not usable_moves(sheet):
+        return fight.model_copy(update={"ended": FightEnd.CAT_HELPLESS})
     return fight
+
+
+def with_foes(fight: NonCatFight, foes: Sequence[Foe]) -> NonCatFight:
+    """More foes join the fight between rounds ("three opponents", book l. 188)."""
+    _require_going_on(fight)
+    if len(fight.foes) + len(foes) > MOST_FOES:
+        raise PawpostError(f"A fight holds at most {MOST_FOES} foes.")
+    return fight.model_copy(update={"foes": (*fight.foes, *foes)})
 
 
 def end_fight(fight: NonCatFight) -> NonCatFight:

@@ -7,7 +7,7 @@ from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.cat.fights import NonCatFight
+from rules.cat.fights import CatAction, NonCatFight
 
 
 class FoePhase(StrEnum):
@@ -25,6 +25,7 @@ class FoeFightState(BaseModel):
     fight: NonCatFight
     phase: FoePhase = FoePhase.MOVE
     version: int = 0
+    chosen: tuple[CatAction, ...] = ()  # the round's actions picked so far (a Frenzy's several)
 
     @property
     def attacker(self) -> int | None:
@@ -38,8 +39,23 @@ class FoeFightState(BaseModel):
     def is_over(self) -> bool:
         return self.phase is FoePhase.OVER
 
-    def moved_on(self, fight: NonCatFight, phase: FoePhase) -> FoeFightState:
-        """The next version: a new fight state and what it waits for (over once it ended)."""
+    @property
+    def actions_left(self) -> int:
+        """Actions still to pick before the round is fought."""
+        return self.fight.actions - len(self.chosen)
+
+    def moved_on(
+        self, fight: NonCatFight, phase: FoePhase, chosen: tuple[CatAction, ...] = ()
+    ) -> FoeFightState:
+        """The next version: a new fight state, what it waits for (over once it ended) and the
+        actions picked for the coming round."""
         if fight.ended is not None:
             phase = FoePhase.OVER
-        return self.model_copy(update={"fight": fight, "phase": phase, "version": self.version + 1})
+        return self.model_copy(
+            update={
+                "fight": fight,
+                "phase": phase,
+                "version": self.version + 1,
+                "chosen": chosen if phase is FoePhase.MOVE else (),
+            }
+        )

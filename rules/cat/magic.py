@@ -6,8 +6,9 @@ Choices where the book and RULINGS are silent:
 - A Trick is not a Risk (book l. 192: "Unlike Tricks, ... by taking Risks"), so it takes no
   Advantage dice from the Narrator, no Reputation and no Life to succeed; Style may be spent on
   it and its surplus evens make Style, as on "any roll" (book l. 113, 115).
-- A variable Trick is played at the tier the player picks, by default the highest the Tail
-  reaches, and needs that tier's evens.
+- A variable Trick is aimed at the tier the player picks, by default the highest the Tail
+  reaches, and works at the highest tier up to that one whose evens the roll reaches (a Best
+  Tail's 20-foot fall needs the Good tier's evens, not the Best's).
 - The Magic Points (and Fighting Frenzy's Life) are paid when the Trick is tried, whatever the
   dice say (RULINGS: "when tried").
 """
@@ -223,13 +224,15 @@ def usable_tiers(trick: Trick, tail: Rank) -> tuple[TrickTier, ...]:
 
 
 class TrickResult(PoolResult):
-    """A Trick tried: its tier, what it cost, and on a success what it did. `minutes` is the
-    Whammy's d3; `frenzy_actions` Fighting Frenzy's actions a round (0 on a failure)."""
+    """A Trick tried: the tier it works at (on a failure, its lowest), the tier it was aimed at,
+    what it cost, and on a success what it did. `minutes` is the Whammy's d3; `frenzy_actions`
+    Fighting Frenzy's actions a round (0 on a failure)."""
 
     model_config = ConfigDict(frozen=True)
 
     trick: Trick
     tier: Rank
+    aimed: Rank | None = None  # None: the tier it works at (a Trick stored before aiming)
     magic_points_spent: int
     life_spent: bool = False
     minutes: Roll | None = None
@@ -325,14 +328,18 @@ def use_trick(
                 dice=extra_magic_points * ADVANTAGE_DICE_PER_EXTRA_MAGIC_POINT,
             )
         )
-    needed = evens[used_tier]
+    reached = [t.rank for t in trick.info.tiers if used_tier.at_least(t.rank)]
     paid = sheet.model_copy(
         update={"magic_points": sheet.magic_points - cost, "style": sheet.style - style}
     )
     frenzy = trick is Trick.FIGHTING_FRENZY
     if frenzy:
         paid = spend_life(paid, confirm_last=confirm_last)
-    roll = roll_pool(parts, dice, label=trick.info.name, needed=needed, style=style)
+    roll = roll_pool(parts, dice, label=trick.info.name, needed=evens[used_tier], style=style)
+    worked = [rank for rank in reached if roll.total >= evens[rank]]
+    works_at = worked[-1] if worked else reached[0]
+    needed = evens[works_at]
+    roll = roll.model_copy(update={"target": needed})
     succeeded = roll.total >= needed
     minutes = None
     if succeeded and trick is Trick.CHASE_YOUR_TAIL_WHAMMY:
@@ -344,7 +351,8 @@ def use_trick(
         roll=roll,
         needed=needed,
         trick=trick,
-        tier=used_tier,
+        tier=works_at,
+        aimed=used_tier,
         magic_points_spent=cost,
         life_spent=frenzy,
         minutes=minutes,

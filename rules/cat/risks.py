@@ -220,6 +220,10 @@ def spend_life_on_risk(
     require_alive(sheet)
     if result.succeeded:
         raise PawpostError("The Risk already succeeded, so there is no need to spend a Life.")
+    if sheet.cursed and result.purpose is not RiskPurpose.BREAK_FREE:
+        raise PawpostError(
+            "The cat is under the Bauble Curse and can do nothing but try to break free."
+        )
     freed = False
     if result.purpose is RiskPurpose.BREAK_FREE:
         if not free_at_first_success or not sheet.cursed:

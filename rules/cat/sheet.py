@@ -123,9 +123,15 @@ class CatSheet(BaseModel):
     Days are game-day numbers counted by the bot's game-day clock (RULINGS general):
     `wet_on_day` is the day the cat got drenched, `healing_since_day` the day its current week of
     healing began (None while it has no scars), `reputations_at_risk` the day it acted against
-    each Reputation not yet set right. `bauble_risks_taken` is None unless the cat is under the
+    each Reputation not yet set right, and `times_at_risk` how many times it acted against one
+    of them that day when more than once (each costs a point, book l. 88);
+    `reputation_points_lost` the points each Reputation lost, which the Narrator may give back
+    (book l. 90). `bauble_risks_taken` is None unless the cat is under the
     Bauble Curse, then the Hard Tail Risks it has made to break free. `advantage_granted` are
-    Advantage dice the Narrator handed out for the cat's next Risk (book l. 25).
+    Advantage dice the Narrator handed out for the cat's next Risk (book l. 25), and
+    `frenzy_ready` the actions a round of a Fighting Frenzy played outside a fight, for the
+    cat's next fight (until the game day ends); `style_ready` banked Style the player readied
+    for the cat's next fight roll (book l. 115: Style on any roll).
     """
 
     model_config = ConfigDict(frozen=True)
@@ -138,9 +144,13 @@ class CatSheet(BaseModel):
     wet_on_day: int | None = None
     bauble_risks_taken: int | None = Field(default=None, ge=0, lt=BAUBLE_CURSE_RISKS)
     reputations_at_risk: dict[str, int] = Field(default_factory=dict)
+    times_at_risk: dict[str, int] = Field(default_factory=dict)
+    reputation_points_lost: dict[str, int] = Field(default_factory=dict)
     heals_due: int = Field(default=0, ge=0)
     healing_since_day: int | None = None
     advantage_granted: int = Field(default=0, ge=0)
+    frenzy_ready: int | None = Field(default=None, ge=1)
+    style_ready: int = Field(default=0, ge=0)
 
     @model_validator(mode="after")
     def _consistent(self) -> CatSheet:
@@ -156,6 +166,12 @@ class CatSheet(BaseModel):
                 raise ValueError(f"a Reputation's rank is 1 to {MAX_REPUTATION_RANK}")
         if not set(self.reputations_at_risk) <= set(self.reputations):
             raise ValueError("only a Reputation the cat has can be at risk")
+        if not set(self.times_at_risk) <= set(self.reputations_at_risk):
+            raise ValueError("only a Reputation at risk is at risk more than once")
+        if any(times < 2 for times in self.times_at_risk.values()):
+            raise ValueError("times at risk are kept only when more than once")
+        if any(points < 1 for points in self.reputation_points_lost.values()):
+            raise ValueError("points lost are kept only for a Reputation that lost some")
         if self.magic_points > self.max_magic_points:
             raise ValueError("Magic Points left cannot exceed the maximum")
         if self.heals_due > self.total_scars:
@@ -244,10 +260,15 @@ def trait_named(text: str) -> Trait:
 
 
 def clean_reputation_name(name: str) -> str:
-    """A Reputation's name with spaces trimmed and collapsed; refused when empty or too long."""
+    """A Reputation's name with spaces trimmed and collapsed; refused when empty, too long, or
+    holding a number (a rank typed into the name, docs/rulings.md)."""
     cleaned = " ".join(name.split())
     if not cleaned:
         raise PawpostError("A Reputation needs a name.")
+    if _DIGIT.search(cleaned):
+        raise PawpostError(
+            f'A Reputation\'s name is made of words, without numbers; "{cleaned}" has one.'
+        )
     if len(cleaned) > MAX_REPUTATION_NAME_LENGTH:
         raise PawpostError(
             f"A Reputation's name has at most {MAX_REPUTATION_NAME_LENGTH} characters; "
@@ -266,6 +287,26 @@ def find_reputation(reputations: Mapping[str, int], name: str) -> str | None:
 
 
 _REPUTATION_ENTRY = re.compile(r"^(?P<name>.*?)\s*[:=]?\s*(?P<rank>-?[0-9]+)$")
+_DIGIT = re.compile(r"[0-9]")
+# "Brave 3 Clever": a rank inside the name, so a comma is missing after it.
+_MISSING_COMMA = re.compile(r"^(?P<first>\D*?\S\s*[:=]?\s*-?[0-9]+)\s+(?P<rest>\D.*)$")
+
+
+def _name_with_a_number(entry: str, name: str, rank: str) -> PawpostError:
+    """Why an entry whose name holds a number is refused: most often a comma left out."""
+    missing = _MISSING_COMMA.match(name)
+    if missing is not None:
+        return PawpostError(
+            f'"{entry}" looks like two Reputations; put a comma between them: '
+            f'"{missing["first"]}, {missing["rest"]} {rank}".'
+        )
+    if not _DIGIT.sub("", name).strip(" :="):
+        return PawpostError(
+            f'"{entry}" needs a name made of words before its rank, like "Brave 2".'
+        )
+    return PawpostError(
+        f'A Reputation\'s name is made of words, without numbers; "{name}" has one.'
+    )
 
 
 def parse_reputations(text: str) -> dict[str, int]:
@@ -282,6 +323,8 @@ def parse_reputations(text: str) -> dict[str, int]:
             raise PawpostError(f'"{entry}" needs a rank after it, like "{entry} 2".')
         if not match["name"]:
             raise PawpostError(f'"{entry}" needs a name before its rank, like "Brave {entry}".')
+        if _DIGIT.search(match["name"]):
+            raise _name_with_a_number(entry, match["name"], match["rank"])
         name = clean_reputation_name(match["name"])
         if find_reputation(found, name) is not None:
             raise PawpostError(f"You gave the Reputation {name} twice.")

@@ -1,5 +1,5 @@
-"""Taking Risks' stored Risks: what a later click on a Risk's buttons needs, and whether each
-follow-up was done already."""
+"""Taking Risks' stored rolls (Risks, Tricks and dream changes): what a later click on a roll's
+buttons needs, and whether each follow-up was done already."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from rules.cat.magic import TrickResult
 from rules.cat.risks import RiskResult
 from storage.connection import Connection
 from storage.timestamps import from_text, maybe_from_text, to_text
@@ -22,22 +23,45 @@ class FollowUp(StrEnum):
     SCARS = "scars_at"  # a dangerous failure's scars placed
 
 
+class RollKind(StrEnum):
+    """What was rolled: its column `kind` in `cat_risks`."""
+
+    RISK = "risk"  # a Risk, a try to break the Bauble Curse or a dream change (RiskResult)
+    TRICK = "trick"  # a Trick (TrickResult): its Style only, never a Life
+
+
 class StoredRisk(BaseModel):
+    """A stored roll; `moved_on_at` is when the cat rolled again, so that a Life can no longer
+    be spent on this one."""
+
     id: int
     guild_id: int
     character_id: int
     audit_id: int
-    result: RiskResult
+    result: RiskResult | TrickResult
     created_at: datetime
     style_at: datetime | None = None
     life_at: datetime | None = None
     scars_at: datetime | None = None
+    moved_on_at: datetime | None = None
 
     def done(self, follow_up: FollowUp) -> bool:
         return getattr(self, follow_up.value) is not None
 
+    @property
+    def risk(self) -> RiskResult | None:
+        """The Risk, or None for a Trick."""
+        return self.result if isinstance(self.result, RiskResult) else None
 
-_COLUMNS = "id, guild_id, character_id, audit_id, result, created_at, style_at, life_at, scars_at"
+
+_COLUMNS = (
+    "id, guild_id, character_id, audit_id, result, created_at, style_at, life_at, scars_at,"
+    " kind, moved_on_at"
+)
+_RESULTS: dict[RollKind, type[RiskResult] | type[TrickResult]] = {
+    RollKind.RISK: RiskResult,
+    RollKind.TRICK: TrickResult,
+}
 
 
 def _risk(row: Any) -> StoredRisk:
@@ -46,11 +70,12 @@ def _risk(row: Any) -> StoredRisk:
         guild_id=row[1],
         character_id=row[2],
         audit_id=row[3],
-        result=RiskResult.model_validate_json(row[4]),
+        result=_RESULTS[RollKind(row[9])].model_validate_json(row[4]),
         created_at=from_text(row[5]),
         style_at=maybe_from_text(row[6]),
         life_at=maybe_from_text(row[7]),
         scars_at=maybe_from_text(row[8]),
+        moved_on_at=maybe_from_text(row[10]),
     )
 
 
@@ -61,15 +86,29 @@ class RiskRepository:
         self._db = connection
 
     def add(
-        self, guild_id: int, character_id: int, audit_id: int, result: RiskResult, now: datetime
+        self,
+        guild_id: int,
+        character_id: int,
+        audit_id: int,
+        result: RiskResult | TrickResult,
+        now: datetime,
     ) -> int:
-        """Record a Risk; returns its id."""
+        """Record a roll; returns its id."""
+        kind = RollKind.TRICK if isinstance(result, TrickResult) else RollKind.RISK
         cursor = self._db.execute(
-            "INSERT INTO cat_risks (guild_id, character_id, audit_id, result, created_at)"
-            " VALUES (?, ?, ?, ?, ?) RETURNING id",
-            (guild_id, character_id, audit_id, result.model_dump_json(), to_text(now)),
+            "INSERT INTO cat_risks (guild_id, character_id, audit_id, result, created_at, kind)"
+            " VALUES (?, ?, ?, ?, ?, ?) RETURNING id",
+            (guild_id, character_id, audit_id, result.model_dump_json(), to_text(now), kind.value),
         )
         return int(cursor.fetchone()[0])
+
+    def move_on(self, guild_id: int, character_id: int, now: datetime) -> None:
+        """The cat rolls again: a Life can no longer be spent on its earlier rolls."""
+        self._db.execute(
+            "UPDATE cat_risks SET moved_on_at = ? WHERE guild_id = ? AND character_id = ?"
+            " AND life_at IS NULL AND moved_on_at IS NULL",
+            (to_text(now), guild_id, character_id),
+        )
 
     def get(self, guild_id: int, risk_id: int) -> StoredRisk | None:
         rows = self._db.execute_fetchall(
@@ -83,7 +122,7 @@ class RiskRepository:
         risk_id: int,
         follow_up: FollowUp,
         now: datetime,
-        result: RiskResult | None = None,
+        result: RiskResult | TrickResult | None = None,
     ) -> bool:
         """Mark a follow-up done (and store the Risk as it now stands); False when it was done
         already, a moment ago."""

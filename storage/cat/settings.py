@@ -7,7 +7,13 @@ from collections.abc import Mapping
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.cat.constants import TRICK_EVENS_BEST, TRICK_EVENS_GOOD, TRICK_EVENS_STRONG
+from rules.cat.constants import (
+    CLAIMED_ADVANTAGE_MOST,
+    SCAR_TIMEOUT_HOURS,
+    TRICK_EVENS_BEST,
+    TRICK_EVENS_GOOD,
+    TRICK_EVENS_STRONG,
+)
 from rules.cat.sheet import Rank
 from storage.settings import GuildSettings
 
@@ -21,6 +27,8 @@ class CatSettings(BaseModel):
     trick_evens_strong: int = TRICK_EVENS_STRONG
     trick_evens_best: int = TRICK_EVENS_BEST
     bauble_free_at_first_success: bool = True  # RULINGS: "(config: free at the first success)"
+    claimed_advantage_most: int = CLAIMED_ADVANTAGE_MOST  # a player's own Advantage dice a roll
+    scar_timeout_hours: int = SCAR_TIMEOUT_HOURS  # owed scars then go where the Narrator puts them
 
     @property
     def trick_evens(self) -> Mapping[Rank, int]:

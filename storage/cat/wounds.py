@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from rules.cat.sheet import Trait
 from storage.connection import Connection
+from storage.settings import DEFAULT_RULESET
 from storage.timestamps import from_text, maybe_from_text, to_text
 
 
@@ -41,6 +42,7 @@ class Wound(BaseModel):
     created_at: datetime
     settled_at: datetime | None = None
     settled_how: Settled | None = None
+    channel_id: int | None = None  # where its reminder goes (None: a wound from before 0040)
 
     @property
     def left(self) -> int:
@@ -53,13 +55,22 @@ class Wound(BaseModel):
 
 _COLUMNS = (
     "id, guild_id, character_id, source, source_id, trait, owed, placed, life_allowed,"
-    " created_at, settled_at, settled_how"
+    " created_at, settled_at, settled_how, channel_id"
+)
+
+
+# The wound's cat is not deleted and its server plays the ruleset given (a server never
+# configured plays the default).
+_LIVE_AND_PLAYING = (
+    "character_id IN (SELECT c.id FROM characters c WHERE c.deleted_at IS NULL)"
+    " AND coalesce((SELECT g.ruleset FROM guilds g WHERE g.guild_id = cat_wounds.guild_id), ?)"
+    " = ?"
 )
 
 
 def _wound(row: Sequence[Any]) -> Wound:
     (id_, guild_id, character_id, source, source_id, trait, owed, placed, life_allowed,
-     created_at, settled_at, settled_how) = row  # fmt: skip
+     created_at, settled_at, settled_how, channel_id) = row  # fmt: skip
     return Wound(
         id=id_,
         guild_id=guild_id,
@@ -73,6 +84,7 @@ def _wound(row: Sequence[Any]) -> Wound:
         created_at=from_text(created_at),
         settled_at=maybe_from_text(settled_at),
         settled_how=None if settled_how is None else Settled(settled_how),
+        channel_id=channel_id,
     )
 
 
@@ -85,7 +97,8 @@ class WoundRepository:
     def add(self, wound: Wound) -> int:
         rows = self._db.execute_fetchall(
             "INSERT INTO cat_wounds (guild_id, character_id, source, source_id, trait, owed,"
-            " life_allowed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+            " life_allowed, created_at, channel_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " RETURNING id",
             (
                 wound.guild_id,
                 wound.character_id,
@@ -95,6 +108,7 @@ class WoundRepository:
                 wound.owed,
                 int(wound.life_allowed),
                 to_text(wound.created_at),
+                wound.channel_id,
             ),
         )
         return int(next(iter(rows))[0])
@@ -117,6 +131,48 @@ class WoundRepository:
             (guild_id, source.value, source_id),
         )
         return [_wound(row) for row in rows]
+
+    def open_of(self, guild_id: int, character_id: int) -> list[Wound]:
+        """The scars a cat still owes, oldest first."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM cat_wounds WHERE guild_id = ? AND character_id = ?"
+            " AND settled_at IS NULL ORDER BY id",
+            (guild_id, character_id),
+        )
+        return [_wound(row) for row in rows]
+
+    def open_of_many(self, guild_id: int, character_ids: Sequence[int]) -> dict[int, int]:
+        """How many scars each of these cats still owes (those owing none are left out)."""
+        if not character_ids:
+            return {}
+        marks = ", ".join("?" for _ in character_ids)
+        rows = self._db.execute_fetchall(
+            "SELECT character_id, sum(owed - placed) FROM cat_wounds WHERE guild_id = ?"
+            f" AND character_id IN ({marks}) AND settled_at IS NULL GROUP BY character_id",
+            (guild_id, *character_ids),
+        )
+        return {int(character_id): int(left) for character_id, left in rows}
+
+    def overdue(self, before: datetime, limit: int, ruleset: str) -> list[Wound]:
+        """Open wounds of live cats in servers playing `ruleset`, made before `before`, oldest
+        first, claimed: the other processes pass them over until this transaction ends."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM cat_wounds WHERE settled_at IS NULL AND created_at <= ?"
+            f" AND {_LIVE_AND_PLAYING} ORDER BY created_at LIMIT ?"
+            + self._db.dialect.claim("cat_wounds"),
+            (to_text(before), DEFAULT_RULESET, ruleset, limit),
+        )
+        return [_wound(row) for row in rows]
+
+    def oldest_open(self, ruleset: str) -> list[tuple[int, datetime]]:
+        """Each server's oldest open wound of a live cat (servers playing `ruleset`): when
+        the timeout job is next due there."""
+        rows = self._db.execute_fetchall(
+            "SELECT guild_id, min(created_at) FROM cat_wounds WHERE settled_at IS NULL"
+            f" AND {_LIVE_AND_PLAYING} GROUP BY guild_id",
+            (DEFAULT_RULESET, ruleset),
+        )
+        return [(int(guild_id), from_text(created_at)) for guild_id, created_at in rows]
 
     def place(self, wound: Wound, count: int, now: datetime, *, settled: Settled | None) -> bool:
         """Record `count` more scars placed (settling the wound with `settled`), only if no other

@@ -86,7 +86,7 @@ async def test_two_cats_play_taking_risks_through_discord(tmp_path: Path) -> Non
         await world.answer(one)
         panel = world.stored(one)  # the same message, redrawn with what is left
         assert "Firepaw takes 1 in Claws." in text_of(panel)
-        rest = find_id(panel, r"pawpost:cat-wound:\d+:all:0")
+        rest = find_id(panel, r"pawpost:cat-wound:\d+:in-claws:1")
         placed = await world.answer(await fake.click(panel, rest, user=ann))
         assert "Three scars: Claws drops from Strong to Good." in text_of(placed)
 
@@ -117,7 +117,7 @@ async def test_two_cats_play_taking_risks_through_discord(tmp_path: Path) -> Non
         panel_inter = await fake.click(settled, show, user=ann)
         await world.answer(panel_inter)
         panel = world.stored(panel_inter)
-        legs = find_id(panel, r"pawpost:cat-wound:\d+:all:4")
+        legs = find_id(panel, r"pawpost:cat-wound:\d+:in-legs:0")
         placed = await world.answer(await fake.click(panel, legs, user=ann))
         assert "Firepaw takes 2 in Legs." in text_of(placed)
         again = await world.answer(await fake.click(panel, legs, user=ann))

@@ -170,10 +170,11 @@ def _create(
         raise PawpostError(problems[0])
     made = builder.create(tx, actor, guild, draft.choices, now, dice)
     drafts(tx).delete(actor.guild_id, draft.id)
-    if made.buttons:  # someone else must answer (a mother's player): the channel sees it
-        shown = Reply(title=made.title, lines=made.lines, update=True, ephemeral=True)
-        return shown.model_copy(update={"announce": made.model_copy(update={"ephemeral": False})})
-    return made.model_copy(update={"update": True, "ephemeral": True})
+    # The builder (its player's alone) shows what was made, and the channel sees the new
+    # character as it sees one made by `/character create` (and answers its buttons: a
+    # mother's player accepting).
+    shown = Reply(title=made.title, lines=made.lines, update=True, ephemeral=True)
+    return shown.model_copy(update={"announce": made.model_copy(update={"ephemeral": False})})
 
 
 @runs_in_database

@@ -1,6 +1,6 @@
-"""Taking Risks' sheet builder: − and + for each trait's rank (Good, Strong, Best) with what is
-still to choose shown, and a form for the name and the Reputations with the points left. Create
-goes through `/character create`'s own validation."""
+"""Taking Risks' sheet builder: a select for the Best trait and one for each Strong trait (the two
+left are Good), with what is still to pick shown, and a form for the name and the Reputations
+with the points left. Create goes through `/character create`'s own validation."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import contextlib
 from collections.abc import Callable
 from datetime import datetime
 
-from bot.actions.builder import Builder, Choices, Counter, Form, FormField
+from bot.actions.builder import Builder, Choices, Form, FormField, Pick
 from bot.actions.cat.cats import add_cat, new_cat
 from bot.actions.cat.sheet import cat_fields
 from bot.actions.characters import name_taken
@@ -19,6 +19,7 @@ from bot.actions.reply import Reply, ReplyField
 from rules.cat.constants import (
     NEW_CAT_BEST_TRAITS,
     NEW_CAT_GOOD_TRAITS,
+    NEW_CAT_MAX_REPUTATION_RANK,
     NEW_CAT_REPUTATION_POINTS,
     NEW_CAT_STRONG_TRAITS,
 )
@@ -29,13 +30,11 @@ from storage.models import NewCharacter
 from storage.repositories import Transaction
 from storage.settings import Guild, GuildSettings
 
-# A trait's counter: 1 Good, 2 Strong, 3 Best (a new cat's three ranks, RULINGS Cat, Traits).
-LADDER = (Rank.GOOD, Rank.STRONG, Rank.BEST)
-WANTED = {
-    Rank.BEST: NEW_CAT_BEST_TRAITS,
-    Rank.STRONG: NEW_CAT_STRONG_TRAITS,
-    Rank.GOOD: NEW_CAT_GOOD_TRAITS,
-}
+# One select per trait a rank takes (issue 17: "trait selects per rank"): the Best trait, then
+# the three Strong ones; the two traits left are Good (RULINGS Cat, Traits).
+BEST_KEY = "best"
+STRONG_KEYS = tuple(f"strong-{number}" for number in range(1, NEW_CAT_STRONG_TRAITS + 1))
+PICKED = (BEST_KEY, *STRONG_KEYS)
 
 NAME_AND_REPUTATIONS = Form(
     label="Name and Reputations",
@@ -44,7 +43,8 @@ NAME_AND_REPUTATIONS = Form(
         FormField("name", "Name", max_length=MAX_NAME_LENGTH),
         FormField(
             "reputations",
-            f"Reputations ({NEW_CAT_REPUTATION_POINTS} points, none above 3)",
+            f"Reputations ({NEW_CAT_REPUTATION_POINTS} points, none above "
+            f"{NEW_CAT_MAX_REPUTATION_RANK})",
             max_length=200,
             placeholder="Brave 3, Clever 2, Sly 2",
         ),
@@ -52,29 +52,33 @@ NAME_AND_REPUTATIONS = Form(
 )
 
 
-def _ranks(choices: Choices) -> dict[Trait, Rank]:
-    found = {}
-    for trait in TRAITS:
-        step = int(choices.get(trait.value, 1))
-        found[trait] = LADDER[min(max(step, 1), len(LADDER)) - 1]
-    return found
+def _picked(choices: Choices, key: str) -> Trait | None:
+    value = choices.get(key)
+    return None if value is None else Trait(str(value))
 
 
-def _with_rank(ranks: dict[Trait, Rank], rank: Rank) -> list[Trait]:
-    return [trait for trait, held in ranks.items() if held is rank]
+def _chosen(choices: Choices) -> tuple[list[Trait], list[Trait], list[Trait]]:
+    """The Best and Strong traits picked so far, and the Good ones: the traits left once all
+    of those are picked."""
+    best = [trait for trait in (_picked(choices, BEST_KEY),) if trait is not None]
+    strong = [trait for key in STRONG_KEYS if (trait := _picked(choices, key)) is not None]
+    rest = [trait for trait in TRAITS if trait not in (*best, *strong)]
+    done = len(best) + len(strong) == len(PICKED)
+    return best, strong, rest if done else []
 
 
-def _bounds(trait: Trait) -> Callable[[GuildSettings, Choices], tuple[int, int]]:
-    def bounds(settings: GuildSettings, choices: Choices) -> tuple[int, int]:
-        ranks = _ranks(choices)
-        others = {t: r for t, r in ranks.items() if t is not trait}
-        high = 1
-        for step, rank in enumerate(LADDER[1:], start=2):
-            if ranks[trait] is rank or len(_with_rank(others, rank)) < WANTED[rank]:
-                high = step
-        return 1, high
+def _offered(key: str) -> Callable[[GuildSettings, Choices], list[tuple[str, str]]]:
+    """A select's traits: those no other select has picked."""
 
-    return bounds
+    def offered(settings: GuildSettings, choices: Choices) -> list[tuple[str, str]]:
+        taken = {_picked(choices, other) for other in PICKED if other != key}
+        return [(trait.label, trait.value) for trait in TRAITS if trait not in taken]
+
+    return offered
+
+
+def _pick(key: str, label: str) -> Pick:
+    return Pick(key, f"{label} trait", lambda settings: [], label=label, offered=_offered(key))
 
 
 def _reputations(choices: Choices) -> dict[str, int] | str:
@@ -90,33 +94,35 @@ def _title(choices: Choices) -> str:
     return f"A new cat: {safe(str(name))}" if name else "A new Taking Risks cat"
 
 
+def _named(traits: list[Trait], wanted: int) -> str:
+    """The traits picked for a rank, and how many are still to pick."""
+    names = ", ".join(trait.label for trait in traits)
+    left = wanted - len(traits)
+    if not left:
+        return names
+    return f"{names} ({left} more to pick)" if names else f"{left} to pick"
+
+
 def _lines(settings: GuildSettings, choices: Choices) -> list[str]:
-    ranks = _ranks(choices)
-    counts = ", ".join(
-        f"{len(_with_rank(ranks, rank))} of {WANTED[rank]} {rank.label}" for rank in WANTED
-    )
-    lines = [f"Traits: {counts}."]
+    best, strong, good = _chosen(choices)
+    rest = ", ".join(trait.label for trait in good) or f"the {NEW_CAT_GOOD_TRAITS} traits left"
+    lines = [
+        f"Best: {_named(best, NEW_CAT_BEST_TRAITS)} · "
+        f"Strong: {_named(strong, NEW_CAT_STRONG_TRAITS)} · Good: {rest}."
+    ]
     reputations = _reputations(choices)
     if isinstance(reputations, str):
         lines.append(safe(reputations))
     else:
         left = NEW_CAT_REPUTATION_POINTS - sum(reputations.values())
         if left < 0:
+            noun = "point" if left == -1 else "points"
             lines.append(
-                f"**{-left}** Reputation points too many: a cat has {NEW_CAT_REPUTATION_POINTS}."
+                f"**{-left}** Reputation {noun} too many: a cat has {NEW_CAT_REPUTATION_POINTS}."
             )
         else:
             lines.append(f"**{left}** of {NEW_CAT_REPUTATION_POINTS} Reputation points left.")
     return lines
-
-
-def _chosen(choices: Choices) -> tuple[list[Trait], list[Trait], list[Trait]]:
-    ranks = _ranks(choices)
-    return (
-        _with_rank(ranks, Rank.BEST),
-        _with_rank(ranks, Rank.STRONG),
-        _with_rank(ranks, Rank.GOOD),
-    )
 
 
 def _preview(tx: Transaction, guild: Guild, choices: Choices) -> list[ReplyField]:
@@ -125,8 +131,18 @@ def _preview(tx: Transaction, guild: Guild, choices: Choices) -> list[ReplyField
     if not isinstance(reputations, str):
         with contextlib.suppress(PawpostError):  # not a valid cat yet: the ranks alone below
             return cat_fields(create_sheet(*_chosen(choices), reputations))
-    ranks = _ranks(choices)
-    lines = [f"**{trait.label}** {rank.label} → {rank.dice} dice" for trait, rank in ranks.items()]
+    best, strong, good = _chosen(choices)
+    ranks = {
+        **{trait: Rank.BEST for trait in best},
+        **{trait: Rank.STRONG for trait in strong},
+        **{trait: Rank.GOOD for trait in good},
+    }
+    lines = [
+        f"**{trait.label}** {ranks[trait].label} → {ranks[trait].dice} dice"
+        if trait in ranks
+        else f"**{trait.label}** not picked yet"
+        for trait in TRAITS
+    ]
     return [ReplyField(name="Traits", value="\n".join(lines))]
 
 
@@ -151,12 +167,15 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
         missing.append("Give your cat a name with Name and Reputations.")
     if not choices.get("reputations"):
         missing.append("Give your cat's Reputations with Name and Reputations.")
-    ranks = _ranks(choices)
-    for rank in (Rank.BEST, Rank.STRONG):
-        short = WANTED[rank] - len(_with_rank(ranks, rank))
+    best, strong, _ = _chosen(choices)
+    for rank, chosen, wanted in (
+        (Rank.BEST, best, NEW_CAT_BEST_TRAITS),
+        (Rank.STRONG, strong, NEW_CAT_STRONG_TRAITS),
+    ):
+        short = wanted - len(chosen)
         if short > 0:
             noun = "trait" if short == 1 else "traits"
-            missing.append(f"Raise {short} more {noun} to {rank.label}.")
+            missing.append(f"Pick {short} more {rank.label} {noun}.")
     if missing:
         return missing
     try:
@@ -176,7 +195,11 @@ def _create(
 
 CAT_BUILDER = Builder(
     steps=(
-        *(Counter(trait.value, trait.label, _bounds(trait), start=1) for trait in TRAITS),
+        _pick(BEST_KEY, Rank.BEST.label),
+        *(
+            _pick(key, f"{Rank.STRONG.label} {number}")
+            for number, key in enumerate(STRONG_KEYS, start=1)
+        ),
         NAME_AND_REPUTATIONS,
     ),
     title=_title,

@@ -1,5 +1,7 @@
-"""`/config` for Taking Risks' own settings (RULINGS, Cat, each marked config): the evens a
-Trick needs by tier, and whether a success frees a cat from the Bauble Curse at once."""
+"""`/config` for Taking Risks' own settings (RULINGS, Cat, each marked config, and issue 27's):
+the evens a Trick needs by tier, whether a success frees a cat from the Bauble Curse at once,
+how many Advantage dice a player may claim on a roll, and how long owed scars wait for their
+player before the Narrator places them."""
 
 from __future__ import annotations
 
@@ -16,6 +18,8 @@ from storage.cat.settings import CatSettings
 from storage.settings import GuildSettings
 
 FIRST_SUCCESS = "first-success"
+MIN_SCAR_TIMEOUT_HOURS = 1  # the timeout job reads candidates an hour old at the least
+MAX_SCAR_TIMEOUT_HOURS = 24 * 14  # two weeks: a player away that long has the Narrator's say
 THIRD_RISK = "third-risk"
 
 
@@ -75,6 +79,48 @@ def bauble_curse(services: Services, actor: Actor, free_at: str) -> Reply:
     return Reply(lines=[line])
 
 
+@runs_in_database
+def claimed_advantage(services: Services, actor: Actor, most: int) -> Reply:
+    """How many Advantage dice a player may claim on a roll (book l. 25: the Narrator hands
+    them out; 0: only granted ones)."""
+    if not 0 <= most <= MAX_POOL_DICE:
+        raise PawpostError(f"A claim is 0 to {MAX_POOL_DICE} dice; you gave {most}.")
+
+    def change(settings: CatSettings) -> None:
+        settings.claimed_advantage_most = most
+
+    _change(services, actor, f"claimed advantage at most {most}", change)
+    if not most:
+        return Reply(lines=["Players claim no Advantage dice now: only the Narrator grants them."])
+    dice = "die" if most == 1 else "dice"
+    return Reply(
+        lines=[
+            f"A player may now claim up to {most} Advantage {dice} on a roll; admins grant more."
+        ]
+    )
+
+
+@runs_in_database
+def scar_timeout(services: Services, actor: Actor, hours: int) -> Reply:
+    """How long owed scars wait for their player before the Narrator places them (book l. 37)."""
+    if not MIN_SCAR_TIMEOUT_HOURS <= hours <= MAX_SCAR_TIMEOUT_HOURS:
+        raise PawpostError(
+            f"Scars wait {MIN_SCAR_TIMEOUT_HOURS} to {MAX_SCAR_TIMEOUT_HOURS} hours; "
+            f"you gave {hours}."
+        )
+
+    def change(settings: CatSettings) -> None:
+        settings.scar_timeout_hours = hours
+
+    _change(services, actor, f"scar timeout {hours} h", change)
+    return Reply(
+        lines=[
+            f"Scars not placed within {hours} h now go where the Narrator puts them: in the "
+            "trait the cat used, the rest in the other traits in order."
+        ]
+    )
+
+
 def settings_field(settings: GuildSettings) -> ReplyField:
     cat = CatSettings.of(settings)
     free = "the first success" if cat.bauble_free_at_first_success else "the third try"
@@ -82,6 +128,8 @@ def settings_field(settings: GuildSettings) -> ReplyField:
         name="Taking Risks",
         value=(
             f"a Trick needs {cat.trick_evens_good}/{cat.trick_evens_strong}/"
-            f"{cat.trick_evens_best} evens (Good/Strong/Best); the Bauble Curse breaks at {free}"
+            f"{cat.trick_evens_best} evens (Good/Strong/Best); the Bauble Curse breaks at {free}; "
+            f"a player claims up to {cat.claimed_advantage_most} Advantage dice a roll; owed "
+            f"scars wait {cat.scar_timeout_hours} h"
         ),
     )

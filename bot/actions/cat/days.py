@@ -14,7 +14,15 @@ from bot.actions.lookup import acting_character, named, require_admin
 from bot.actions.reply import Reply
 from rules.cat.healing import heal_scar
 from rules.cat.healing import on_game_day as count_healing
-from rules.cat.reputation import act_against, reputation_named, set_right, settle_reputations
+from rules.cat.magic import dry_off
+from rules.cat.reputation import (
+    act_against,
+    give_back_point,
+    reputation_named,
+    set_right,
+    settle_reputations,
+    times_at_risk,
+)
 from rules.cat.sheet import CatSheet, trait_named
 from storage.models import Character
 from storage.repositories import Transaction
@@ -22,9 +30,11 @@ from storage.settings import Guild
 
 
 def on_game_day(tx: Transaction, guild: Guild, day: GameDay) -> list[str]:
-    """As `day` dawns: heals due for each full week of healing, and Reputation points lost."""
+    """As `day` dawns: heals due for each full week of healing (each cat named, its player
+    pinged), Reputation points lost, drenched cats dry (book l. 142: wet "for the rest of the
+    day"), and a Fighting Frenzy kept for a fight that never came fades."""
     changed: list[Character] = []
-    healing, lines = 0, []
+    lines, healing = [], []
     for character in tx.characters.all_in_guild(guild.guild_id):
         sheet = character.sheet
         if character.deleted_at is not None or not isinstance(sheet, CatSheet):
@@ -32,16 +42,26 @@ def on_game_day(tx: Transaction, guild: Guild, day: GameDay) -> list[str]:
         settled = settle_reputations(count_healing(sheet, day.number), today=day.number)
         for loss in settled.losses:
             after = "gone" if loss.gone else f"now {loss.after}"
-            lines.append(f"{safe(character.name)} loses a point of {safe(loss.name)} ({after}).")
+            points = _points(loss.before - loss.after)
+            lines.append(f"{safe(character.name)} loses {points} of {safe(loss.name)} ({after}).")
         if settled.sheet.heals_due > sheet.heals_due:
-            healing += 1
-        if settled.sheet != sheet:
-            character.sheet = settled.sheet
+            healing.append(character)
+        new = settled.sheet
+        if new.wet_on_day is not None and new.wet_on_day < day.number:
+            new = dry_off(new)
+        if new.frenzy_ready is not None:
+            new = new.model_copy(update={"frenzy_ready": None})
+        if new != sheet:
+            character.sheet = new
             changed.append(character)
     tx.characters.save_sheets(changed)
-    if healing:
-        noun = "cat has" if healing == 1 else "cats have"
-        lines.append(f"{healing} {noun} a scar to heal: its player picks which with /heal.")
+    for character in healing:
+        due = cat_sheet(character).heals_due
+        scars = "a scar" if due == 1 else f"{due} scars"
+        lines.append(
+            f"{safe(character.name)} (<@{character.owner_id}>) can heal {scars}: its player "
+            "picks which with /heal."
+        )
     return lines
 
 
@@ -69,6 +89,10 @@ def heal(services: Services, actor: Actor, trait: str, character: str | None = N
     )
 
 
+def _points(count: int) -> str:
+    return "a point" if count == 1 else f"{count} points"
+
+
 def _admin_reputation(
     services: Services, actor: Actor, character: str, name: str, reason: str, *, restore: bool
 ) -> Reply:
@@ -82,16 +106,32 @@ def _admin_reputation(
         sheet = cat_sheet(found)
         today = game_day_at(now, guild.settings).number
         known = reputation_named(sheet, name)
-        if restore:
+        if restore and times_at_risk(sheet, known):
             found.sheet = set_right(sheet, known, today=today)
             summary = f"{known} set right"
-            line = f"{safe(found.name)} set {safe(known)} right today: no point is lost."
+            left = times_at_risk(cat_sheet(found), known)
+            line = f"{safe(found.name)} set {safe(known)} right today: " + (
+                "no point is lost."
+                if not left
+                else f"{_points(left)} still {'goes' if left == 1 else 'go'} at the game day's "
+                "end unless set right again."
+            )
+        elif restore:
+            found.sheet = give_back_point(sheet, known)
+            summary = f"a point of {known} given back"
+            line = (
+                f"{safe(found.name)} gets a point of {safe(known)} back: now "
+                f"{cat_sheet(found).reputations[known]}."
+            )
         else:
             found.sheet = act_against(sheet, known, today=today)
             summary = f"acted against {known}"
+            times = times_at_risk(cat_sheet(found), known)
+            again = "" if times == 1 else f" again ({times} times today)"
             line = (
-                f"{safe(found.name)} acted against {safe(known)}: it loses a point when the game "
-                "day ends, unless set right today (/admin reputation restore)."
+                f"{safe(found.name)} acted against {safe(known)}{again}: it loses "
+                f"{_points(times)} when the game day ends, unless set right today "
+                "(/admin reputation restore)."
             )
         tx.characters.save_sheet(found)
         tx.audit.add(audit.entry(actor, "reputation", summary, now, character=found, reason=reason))

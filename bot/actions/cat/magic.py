@@ -9,20 +9,33 @@ from typing import TYPE_CHECKING
 from bot.actions import audit
 from bot.actions.cat import foe_flow
 from bot.actions.cat.common import cat_sheet, require_cat
+from bot.actions.cat.roll_view import (
+    advantage_dice,
+    life_button,
+    narrator,
+    plural,
+    pool_line,
+    rolled,
+    still_owed,
+    style_buttons,
+    tell_the_narrator,
+)
+from bot.actions.cat.scenes import leave_scenes
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.game_time import game_day_at
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Reply, Style
+from rules.cat.constants import MOST_STYLE_SPENT, WHAMMY_MINUTES_DIE
 from rules.cat.dreams import DreamChange, change_dream
 from rules.cat.fights import with_frenzy
 from rules.cat.foe_turns import FoePhase
 from rules.cat.lives import LastLifeNeedsConfirmation
 from rules.cat.magic import TRICKS, Trick, TrickResult, sleep, use_trick
-from rules.cat.pools import PoolResult
-from rules.cat.risks import AdvantageSource, take_granted_advantage
-from rules.cat.sheet import CatSheet, Rank
+from rules.cat.risks import AdvantageSource
+from rules.cat.sheet import Rank
 from rules.errors import PawpostError
+from storage.cat import cat
 from storage.cat.settings import CatSettings
 from storage.models import Character
 from storage.repositories import Transaction
@@ -35,12 +48,21 @@ AREA = "cat-trick"
 
 
 def trick_named(text: str) -> Trick:
-    """A Trick by its id ("dream-bite") or its name ("Dream Bite", "The Dream Bite")."""
+    """A Trick by its id ("dream-bite"), its name ("Dream Bite", "The Dream Bite") or a part of
+    its name that no other Trick's has ("whammy", "dinner dance")."""
     wanted = " ".join(text.replace("-", " ").split()).casefold().removeprefix("the ")
+    partly: list[Trick] = []
     for trick, info in TRICKS.items():
         names = {trick.value.replace("-", " "), info.name.casefold().removeprefix("the ")}
         if wanted in names:
             return trick
+        if wanted and any(wanted in name for name in names):
+            partly.append(trick)
+    if len(partly) == 1:
+        return partly[0]
+    if partly:
+        could = " or ".join(TRICKS[trick].name for trick in partly)
+        raise PawpostError(f"{safe(text.strip())} could be {could}; type more of its name.")
     known = ", ".join(info.name for info in TRICKS.values())
     raise PawpostError(f"There is no Trick called {safe(text.strip())}; the Tricks are {known}.")
 
@@ -66,41 +88,47 @@ def dream_named(text: str) -> DreamChange:
     raise PawpostError(f"{safe(text.strip())} is not a dream change; pick one of {known}.")
 
 
-def _pool_line(result: PoolResult) -> str:
-    parts = [f"{safe(part.reason)} {part.dice}" for part in result.pool]
-    if result.automatic_evens:
-        parts.append(f"Style spent {result.automatic_evens} automatic")
-    return "Pool: " + " + ".join(parts)
-
-
 def _evens(count: int) -> str:
     return f"{count} even" if count == 1 else f"{count} evens"
 
 
-def _frenzy_confirm(character_id: int, extra: int) -> Button:
+# The last Life's confirmation for Fighting Frenzy carries what the player typed, the extra
+# Magic Points and the Style, in its one number: extra × STYLE_SLOTS + Style.
+STYLE_SLOTS = MOST_STYLE_SPENT + 1
+
+
+def _frenzy_confirm(character_id: int, extra: int, style: int) -> Button:
     return Button(
         label="Spend the last Life on the Frenzy (the cat dies)",
-        custom_id=f"pawpost:{AREA}:{character_id}:frenzy-last:{extra}",
+        custom_id=f"pawpost:{AREA}:{character_id}:frenzy-last:{extra * STYLE_SLOTS + style}",
         style=Style.danger,
     )
 
 
 def _trick_lines(name: str, result: TrickResult) -> list[str]:
     info = result.trick.info
-    lines = [_pool_line(result), describe_roll(result.roll)]
+    lines = [pool_line(result), describe_roll(result.roll)]
     paid = f"{result.magic_points_spent} Magic Point" + (
         "s" if result.magic_points_spent > 1 else ""
     )
     if result.life_spent:
         paid += " and a Life"
     tier = f" at its {result.tier.label} tier" if info.variable else ""
+    aimed = result.aimed
+    if info.variable and result.succeeded and aimed is not None and aimed is not result.tier:
+        tier += f" (the {aimed.label} tier needs more)"
     if result.succeeded:
         lines.append(
             f"**It works**: {_evens(result.evens)} against {result.needed} needed{tier}. "
             f"{safe(name)} {result.effect}."
         )
         if result.minutes is not None:
-            lines.append(f"The dog chases its tail: {describe_roll(result.minutes)} minutes.")
+            minutes = result.minutes.total
+            faces = ", ".join(str(die.face) for die in result.minutes.dice)
+            lines.append(
+                f"The dog chases its tail: 1d{WHAMMY_MINUTES_DIE} [{faces}] → **{minutes}** "
+                f"{'minute' if minutes == 1 else 'minutes'}."
+            )
     else:
         lines.append(f"**It fails**: {_evens(result.evens)} against {result.needed} needed{tier}.")
     lines.append(f"Paid: {paid}.")
@@ -120,8 +148,9 @@ def trick(
     confirm_last: bool = False,
     character_id: int | None = None,
 ) -> Reply:
-    """Play a Trick; Fighting Frenzy also costs a Life and, when it works, gives the cat's fight
-    against a non-cat as many actions a round as its Tail's dice."""
+    """Play a Trick; its surplus evens are Style to bank or spend. Fighting Frenzy also costs
+    a Life and, when it works, gives the cat as many actions a round as its Tail's dice: for
+    the rest of its fight against a non-cat, or else for its next fight today."""
     chosen = trick_named(name)
     wanted = None if tier is None else _rank(tier)
     now = services.clock()
@@ -132,12 +161,12 @@ def trick(
         combat = None
         if chosen is Trick.FIGHTING_FRENZY:
             combat = foe_flow.active_fight(tx, found)
-            if combat is None:
-                raise PawpostError(
-                    "Fighting Frenzy is for a fight against a non-cat (/fight foe); "
-                    f"{safe(found.name)} is not in one."
-                )
-            if combat.state.fight.frenzy_actions is not None:
+            in_frenzy = (
+                cat_sheet(found).frenzy_ready
+                if combat is None
+                else combat.state.fight.frenzy_actions
+            )
+            if in_frenzy is not None:
                 raise PawpostError(f"{safe(found.name)} is already in a Fighting Frenzy.")
         today = game_day_at(now, guild.settings).number
         try:
@@ -155,14 +184,23 @@ def trick(
         except LastLifeNeedsConfirmation as asked:
             return Reply(
                 lines=[asked.message],
-                buttons=[_frenzy_confirm(found.id, extra_mp or 0)],
+                buttons=[_frenzy_confirm(found.id, extra_mp or 0, style or 0)],
                 ephemeral=True,
             )
         result = used.result
-        found.sheet = used.sheet
-        tx.characters.save_sheet(found)
+        rolled(tx, found, now)
+        sheet = used.sheet
         lines = _trick_lines(found.name, result)
-        tx.audit.add(
+        if result.frenzy_actions and not sheet.dead and combat is None:
+            sheet = sheet.model_copy(update={"frenzy_ready": result.frenzy_actions})
+            lines.append(
+                f"{safe(found.name)} is in a Fighting Frenzy: {result.frenzy_actions} actions a "
+                "round in its next fight (a cat fight or one against a non-cat), if it comes "
+                "before the game day ends."
+            )
+        found.sheet = sheet
+        tx.characters.save_sheet(found)
+        entry_id = tx.audit.add(
             audit.entry(
                 actor,
                 "trick",
@@ -174,7 +212,7 @@ def trick(
             )
         )
         buttons: list[Button] = []
-        if combat is not None and result.frenzy_actions:
+        if combat is not None and result.frenzy_actions and not sheet.dead:
             combat = foe_flow.with_state(
                 tx, combat, with_frenzy(combat.state.fight, result.frenzy_actions), now
             )
@@ -183,16 +221,26 @@ def trick(
                 f"of fight {combat.id}."
             )
             if combat.state.phase is FoePhase.MOVE:
-                buttons = foe_flow.move_buttons(combat, found)
-    sheet = cat_sheet(found)
-    lines.append(
-        f"Magic Points: {sheet.magic_points} / {sheet.max_magic_points}"
-        + (f"; {sheet.lives} Lives left" if result.life_spent else "")
-        + "."
+                buttons += foe_flow.move_buttons(combat, found)
+        lines.append(
+            f"Magic Points: {sheet.magic_points} / {sheet.max_magic_points}"
+            + (f"; {sheet.lives} Lives left" if result.life_spent else "")
+            + "."
+        )
+        if result.style_earned:
+            risk_id = cat(tx).risks.add(guild.guild_id, found.id, entry_id, result, now)
+            lines.append(f"{plural(result.style_earned, 'surplus even')}: Style to bank.")
+            buttons = style_buttons(risk_id, result.style_earned) + buttons
+        if sheet.dead:
+            lines.append(f"That was {safe(found.name)}'s last Life: it dies.")
+            lines += leave_scenes(tx, found, now)
+        lines += still_owed(tx, guild, found)
+    return Reply(
+        title=f"{safe(found.name)} plays {chosen.info.name}",
+        lines=lines,
+        buttons=buttons,
+        footer=f"roll #{entry_id}",
     )
-    if sheet.dead:
-        lines.append(f"That was {safe(found.name)}'s last Life: it dies.")
-    return Reply(title=f"{safe(found.name)} plays {chosen.info.name}", lines=lines, buttons=buttons)
 
 
 def _trickster(
@@ -252,7 +300,8 @@ def dream(
     style: int | None = None,
     character: str | None = None,
 ) -> Reply:
-    """`/dream`: change the Dreamscape with a Tail Risk of 1 to 5 evens (book l. 190-212)."""
+    """`/dream`: change the Dreamscape with a Tail Risk of 1 to 5 evens (book l. 190-212). A
+    Risk, so its surplus evens are Style and a Life may make a failure succeed."""
     chosen = dream_named(change)
     reputation = reputation if reputation and reputation.strip() else None
     now = services.clock()
@@ -274,9 +323,10 @@ def dream(
             style=style or 0,
         )
         result = changed.result
+        rolled(tx, found, now)
         found.sheet = changed.sheet
         tx.characters.save_sheet(found)
-        tx.audit.add(
+        entry_id = tx.audit.add(
             audit.entry(
                 actor,
                 "dream",
@@ -287,43 +337,57 @@ def dream(
                 outcome="success" if result.succeeded else "failure",
             )
         )
-    lines = [_pool_line(result), describe_roll(result.roll)]
+        risk_id = None
+        if result.style_earned or not result.succeeded:
+            risk_id = cat(tx).risks.add(guild.guild_id, found.id, entry_id, result, now)
+        owed = still_owed(tx, guild, found)
+        elsewhere = (
+            []
+            if result.succeeded
+            else tell_the_narrator(
+                guild, actor, found, f"a dream change ({chosen.label})", entry_id
+            )
+        )
+    lines = [pool_line(result), describe_roll(result.roll)]
+    buttons: list[Button] = []
+    mentions: list[int] = []
     if result.succeeded:
         lines.append(
             f"**The Dream changes**: {_evens(result.evens)} against {result.needed} needed. "
             f"<@{found.owner_id}> narrates what changes."
         )
+        mentions.append(found.owner_id)
     else:
         lines.append(
             f"**The Dream holds**: {_evens(result.evens)} against {result.needed} needed. "
-            "The Narrator narrates what happens."
+            f"{narrator(guild, start=True)} narrates what happens."
         )
     if changed.magic_points_drained:
         lines.append(f"It takes every bit of magic: {changed.magic_points_drained} Magic Points.")
+    if risk_id is not None and result.style_earned:
+        lines.append(f"{plural(result.style_earned, 'surplus even')}: Style to bank.")
+        buttons += style_buttons(risk_id, result.style_earned)
+    if risk_id is not None and not result.succeeded:
+        buttons.append(life_button(risk_id, last=False))
     return Reply(
-        title=f"{safe(found.name)}: {chosen.label} (dream)", lines=lines, mentions=[found.owner_id]
+        title=f"{safe(found.name)}: {chosen.label} (dream)",
+        lines=lines + owed,
+        buttons=buttons,
+        mentions=mentions,
+        footer=f"roll #{entry_id}",
+        elsewhere=elsewhere,
     )
 
 
-def advantage_dice(
-    sheet: CatSheet, actor: Actor, guild: Guild, advantage: int | None
-) -> tuple[CatSheet, int, int]:
-    """A Risk's Advantage dice: those the Narrator granted the cat (used up now), an admin's
-    `advantage` as granted too, a player's as claimed."""
-    sheet, granted = take_granted_advantage(sheet)
-    extra = advantage or 0
-    if actor.admin_in(guild.settings):
-        return sheet, granted + extra, 0
-    return sheet, granted, extra
-
-
 async def _button(services: Services, actor: Actor, press: Press) -> Reply:
-    """The last Life's confirmation for Fighting Frenzy: the Trick is played, confirmed."""
+    """The last Life's confirmation for Fighting Frenzy: the Trick is played as typed, confirmed."""
+    extra, style = divmod(press.arg or 0, STYLE_SLOTS)
     return await trick(
         services,
         actor,
         Trick.FIGHTING_FRENZY.value,
-        press.arg or 0,
+        extra,
+        style=style,
         confirm_last=True,
         character_id=press.id,
     )

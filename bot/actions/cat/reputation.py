@@ -29,6 +29,12 @@ def grant(
         receiver = named(tx, actor.guild_id, to)
         if receiver.id == granter.id:
             raise PawpostError("A cat cannot grant a Reputation to itself.")
+        if receiver.owner_id == granter.owner_id and not actor.admin_in(guild.settings):
+            # book l. 94: "If another cat sees your act": another player's cat is the witness.
+            raise PawpostError(
+                f"{safe(receiver.name)} and {safe(granter.name)} are both your cats; another "
+                "player's cat must witness the deed."
+            )
         granted = grant_reputation(
             cat_sheet(receiver), cat_sheet(granter), from_reputation=from_reputation, name=name
         )

@@ -13,13 +13,25 @@ from typing import TYPE_CHECKING
 
 from bot.actions import audit
 from bot.actions.cat.common import cat_sheet, require_cat
-from bot.actions.cat.magic import advantage_dice
+from bot.actions.cat.roll_view import (
+    AREA,
+    advantage_dice,
+    life_button,
+    narrator,
+    plural,
+    pool_line,
+    rolled,
+    still_owed,
+    style_buttons,
+    tell_the_narrator,
+)
+from bot.actions.cat.scenes import leave_scenes
 from bot.actions.cat.wound_view import open_wound, wound_buttons, wound_select
 from bot.actions.cat.wounds import cancel_for_risk
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, for_reason, safe
 from bot.actions.lookup import acting_character
-from bot.actions.reply import Button, Modal, ModalField, Reply, Style
+from bot.actions.reply import Button, Modal, ModalField, Reply
 from bot.actions.roll import clean_reason
 from rules.cat.bauble import BreakFreeAttempt, break_free
 from rules.cat.constants import BAUBLE_CURSE_RISKS
@@ -39,8 +51,6 @@ from storage.settings import Guild
 if TYPE_CHECKING:
     from bot.actions.buttons import ButtonHandler, Press
 
-AREA = "cat-risk"
-
 
 def parse_difficulty(text: str) -> Difficulty:
     try:
@@ -57,31 +67,6 @@ def parse_yes(text: str | None, what: str) -> bool:
     if cleaned not in ("yes", "no"):
         raise PawpostError(f"{what} is yes or no; you gave {safe(text)}.")
     return cleaned == "yes"
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
-
-
-def _pool_line(result: RiskResult) -> str:
-    parts = [f"{safe(part.reason)} {part.dice}" for part in result.pool]
-    if result.automatic_evens:
-        parts.append(f"Style spent {result.automatic_evens} automatic")
-    return "Pool: " + " + ".join(parts)
-
-
-def _life_button(risk_id: int, *, last: bool) -> Button:
-    if last:
-        return Button(
-            label="Spend the last Life (the cat dies)",
-            custom_id=f"pawpost:{AREA}:{risk_id}:life-last",
-            style=Style.danger,
-        )
-    return Button(
-        label="Spend a Life to succeed",
-        custom_id=f"pawpost:{AREA}:{risk_id}:life",
-        style=Style.primary,
-    )
 
 
 @runs_in_database
@@ -134,6 +119,7 @@ def risk(
                 dangerous=is_dangerous,
             )
         result = taken.result
+        rolled(tx, found, now)
         found.sheet = taken.sheet
         tx.characters.save_sheet(found)
         outcome = "success" if result.succeeded else "failure"
@@ -158,16 +144,30 @@ def risk(
             if needs_clicks
             else None
         )
+        owed = still_owed(tx, guild, found)  # before this Risk's own, which its buttons place
         wound = None
         if risk_id is not None and result.scars:
             wound = open_wound(
-                tx, found, WoundSource.RISK, risk_id, chosen, result.scars, now, life_allowed=False
+                tx,
+                found,
+                WoundSource.RISK,
+                risk_id,
+                chosen,
+                result.scars,
+                now,
+                life_allowed=False,
+                channel_id=actor.channel_id,
             )
+        elsewhere = (
+            []
+            if result.succeeded
+            else tell_the_narrator(guild, actor, found, f"a {summary}", entry_id)
+        )
     title = f"{safe(found.name)}: {summary}" + for_reason(reason)
-    lines = [_pool_line(result), describe_roll(result.roll)]
+    lines = [pool_line(result), describe_roll(result.roll)]
     buttons: list[Button] = []
     mentions: list[int] = []
-    evens = _plural(result.evens, "even")
+    evens = plural(result.evens, "even")
     if result.succeeded:
         lines.append(
             f"**Success**: {evens} against {result.needed} needed. "
@@ -177,34 +177,22 @@ def risk(
     else:
         lines.append(
             f"**Failure**: {evens} against {result.needed} needed. "
-            "Fate intervenes: the Narrator narrates what happens."
+            f"Fate intervenes: {narrator(guild)} narrates what happens."
         )
     if result.style_earned and risk_id is not None:
-        lines.append(f"{_plural(result.style_earned, 'surplus even')}: Style to bank.")
-        buttons.append(
-            Button(
-                label=f"Bank {result.style_earned} Style",
-                custom_id=f"pawpost:{AREA}:{risk_id}:bank",
-                style=Style.success,
-            )
-        )
-        buttons.append(
-            Button(
-                label=f"Edit the scene with {result.style_earned} Style",
-                custom_id=f"pawpost:{AREA}:{risk_id}:scene",
-            )
-        )
+        lines.append(f"{plural(result.style_earned, 'surplus even')}: Style to bank.")
+        buttons += style_buttons(risk_id, result.style_earned)
     select = None
     if freed is not None:
         lines.append(_bauble_line(freed))
     if not result.succeeded and risk_id is not None:
         free_at_first = CatSettings.of(guild.settings).bauble_free_at_first_success
         if freed is None or (free_at_first and not freed.freed):
-            buttons.append(_life_button(risk_id, last=False))
+            buttons.append(life_button(risk_id, last=False))
         if is_dangerous and freed is None:
             if wound is not None:
                 lines.append(
-                    f"Dangerous: {_plural(result.scars, 'scar')} (the lowest odd die) to place."
+                    f"Dangerous: {plural(result.scars, 'scar')} (the lowest odd die) to place."
                 )
                 buttons += wound_buttons(wound, taken.sheet)
                 select = wound_select(wound, taken.sheet)
@@ -212,11 +200,12 @@ def risk(
                 lines.append("Dangerous, but no die came up odd: no scars.")
     return Reply(
         title=title,
-        lines=lines,
+        lines=lines + owed,
         buttons=buttons,
         select=select,
         mentions=mentions,
         footer=f"roll #{entry_id}",
+        elsewhere=elsewhere,
     )
 
 
@@ -362,17 +351,24 @@ def spend_life(services: Services, actor: Actor, risk_id: int, *, confirm_last: 
             raise PawpostError("A Life was spent on that Risk already.")
         if stored.done(FollowUp.SCARS):
             raise PawpostError("That Risk's scars are placed: it stands as failed.")
+        if stored.risk is None:
+            raise PawpostError("A Trick is not a Risk, so no Life can be spent on it.")
+        if stored.moved_on_at is not None:
+            raise PawpostError(
+                f"{safe(found.name)} has rolled again since roll #{stored.audit_id}: the story "
+                "has moved on, so no Life can be spent on it now."
+            )
         try:
             spent = spend_life_on_risk(
                 cat_sheet(found),
-                stored.result,
+                stored.risk,
                 confirm_last=confirm_last,
                 free_at_first_success=CatSettings.of(guild.settings).bauble_free_at_first_success,
             )
         except LastLifeNeedsConfirmation as asked:
             return Reply(
                 lines=[asked.message],
-                buttons=[_life_button(stored.id, last=True)],
+                buttons=[life_button(stored.id, last=True)],
                 ephemeral=True,
             )
         cancel_for_risk(tx, actor.guild_id, stored.id, now)
@@ -390,15 +386,26 @@ def spend_life(services: Services, actor: Actor, risk_id: int, *, confirm_last: 
                 outcome="success",
             )
         )
+        ended = leave_scenes(tx, found, now)
     sheet = cat_sheet(found)
     left = f"{sheet.lives} {'Life' if sheet.lives == 1 else 'Lives'} left"
+    result = spent.result
     lines = [
+        pool_line(result),
+        describe_roll(result.roll),
         f"{safe(found.name)} spends a Life: the Risk of roll #{stored.audit_id} succeeds, and "
-        f"<@{found.owner_id}> narrates. {left}."
+        f"<@{found.owner_id}> narrates. {left}.",
     ]
     if sheet.dead:
         lines.append(f"That was {safe(found.name)}'s last Life: once it has done this, it dies.")
-    return Reply(lines=lines, mentions=[found.owner_id])
+    # The message's other buttons (its scars, its Style) are done with: it is redrawn without.
+    return Reply(
+        title=f"{safe(found.name)}: {safe(result.roll.label)}",
+        lines=lines + ended,
+        mentions=[found.owner_id],
+        footer=f"roll #{stored.audit_id}",
+        update=True,
+    )
 
 
 async def _button(services: Services, actor: Actor, press: Press) -> Reply:

@@ -1,5 +1,6 @@
-"""Scars a cat owes, placed by its player (or an admin): all of them from one trait on, one at a
-time by a select where they are to be split, or cancelled by a Life when a fight round gave them.
+"""Scars a cat owes, placed by its player (or an admin): as many as a trait can take by its
+button, one at a time by a select where they are to be split, with a reason when they go
+elsewhere than the trait used (book l. 37), or cancelled by a Life when a fight round gave them.
 
 Each wound is stored (`storage/cat/wounds.py`) and each click names it and how many scars were
 placed when the click was offered, so buttons work after a restart and a double click places
@@ -14,17 +15,27 @@ from typing import TYPE_CHECKING
 from bot.actions import audit
 from bot.actions.cat import foe_flow
 from bot.actions.cat.common import cat_sheet, require_cat
-from bot.actions.cat.wound_view import AREA, life_button, placed_lines, wound_reply
+from bot.actions.cat.owed import STALE, owed_lines, record_placement
+from bot.actions.cat.scenes import leave_scenes
+from bot.actions.cat.wound_view import (
+    AREA,
+    IN,
+    WHY,
+    WHY_ONE,
+    life_button,
+    reason_form,
+    wound_reply,
+)
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.game_time import game_day_at
+from bot.actions.lookup import acting_character
 from bot.actions.reply import Reply
 from rules.cat.lives import LastLifeNeedsConfirmation, dodge_round_with_life
-from rules.cat.scars import default_placement, place_scars, room_for_scars
-from rules.cat.sheet import TRAITS, CatSheet, trait_named
+from rules.cat.scars import place_scars, room_for_scars
+from rules.cat.sheet import TRAITS, Trait, trait_named
 from rules.errors import PawpostError
 from storage.cat import cat
-from storage.cat.risks import FollowUp
 from storage.cat.wounds import Settled, Wound, WoundSource
 from storage.models import Character
 from storage.repositories import Transaction
@@ -39,7 +50,6 @@ _SETTLED = {
     Settled.CANCELLED: "A Life was spent on that Risk: it takes no scars.",
     Settled.DEAD: "The cat died before the rest of those scars were placed.",
 }
-STALE = "That choice is out of date: those scars were placed a moment ago."
 
 
 def _load(
@@ -63,65 +73,95 @@ def _load(
     return guild, wound, found
 
 
-def _after(tx: Transaction, actor: Actor, wound: Wound, found: Character, now: datetime) -> Reply:
+def after_placing(
+    tx: Transaction, actor: Actor, wound: Wound, found: Character, now: datetime
+) -> Reply:
     """What a wound's source does once it changed: a Risk's Life is no longer offered, a foe
     fight goes on to its next round once the scars are settled."""
-    if wound.source is WoundSource.RISK:
-        cat(tx).risks.mark(wound.source_id, FollowUp.SCARS, now)
     if wound.source is WoundSource.FOE and not wound.open:
         return foe_flow.after_wound(tx, actor, wound.source_id, found, now)
+    if found.sheet is not None and cat_sheet(found).dead:
+        return Reply(lines=leave_scenes(tx, found, now))
     return Reply()
 
 
-def _settled(wound: Wound, count: int, sheet: CatSheet) -> Settled | None:
-    if sheet.dead:
-        return Settled.DEAD if count < wound.left else Settled.PLACED
-    return Settled.PLACED if count >= wound.left else None
+def _check(
+    tx: Transaction, actor: Actor, wound_id: int, trait: Trait, version: int | None
+) -> tuple[Guild, Wound, Character]:
+    """The wound a choice names, still as it was offered, and a trait that can take scars."""
+    guild, wound, found = _load(tx, actor, wound_id)
+    if version is not None and version != wound.placed:
+        raise PawpostError(STALE)
+    if room_for_scars(cat_sheet(found), trait) <= 0:
+        raise PawpostError(f"{trait.label} is Crippled and takes no more scars.")
+    return guild, wound, found
+
+
+def needs_reason(actor: Actor, guild: Guild, wound: Wound, trait: Trait) -> bool:
+    """A player putting scars elsewhere than the trait used says why (book l. 37); the
+    Narrator (an admin) places where it likes."""
+    return trait is not wound.trait and not actor.admin_in(guild.settings)
+
+
+@runs_in_database
+def choose(
+    services: Services, actor: Actor, wound_id: int, trait: Trait, version: int | None, *, one: bool
+) -> Reply:
+    """A trait button or the select: place there at once, or first ask why (a form)."""
+    with services.db.transaction() as tx:
+        guild, wound, found = _check(tx, actor, wound_id, trait, version)
+        if needs_reason(actor, guild, wound, trait):
+            return Reply(modal=reason_form(wound, trait, one=one))
+        return _place(tx, actor, guild, wound, found, trait, services.clock(), one=one)
 
 
 @runs_in_database
 def place(
-    services: Services, actor: Actor, wound_id: int, trait_index: int, *, one: int | None = None
+    services: Services,
+    actor: Actor,
+    wound_id: int,
+    trait: Trait,
+    version: int | None,
+    *,
+    one: bool,
+    reason: str | None = None,
 ) -> Reply:
-    """Place the wound's scars from the trait picked on (or, with `one`, the number placed when
-    the select was offered, a single scar there)."""
-    if not 0 <= trait_index < len(TRAITS):
-        raise PawpostError("That choice names no trait.")
-    chosen = TRAITS[trait_index]
-    now = services.clock()
+    """Place the wound's scars in `trait`: as many as it can take (the rest stay to place), or
+    with `one`, a single scar there; `reason` says why (the form's answer)."""
+    cleaned = " ".join((reason or "").split()) or None
     with services.db.transaction() as tx:
-        guild, wound, found = _load(tx, actor, wound_id)
-        if one is not None and one != wound.placed:
-            raise PawpostError(STALE)
-        sheet = cat_sheet(found)
-        if room_for_scars(sheet, chosen) <= 0:
-            raise PawpostError(f"{chosen.label} is Crippled and takes no more scars.")
-        today = game_day_at(now, guild.settings).number
-        count = 1 if one is not None else wound.left
-        placement = {chosen: 1} if one is not None else default_placement(sheet, chosen, count)
-        placed = place_scars(sheet, count, placement, today=today)
-        found.sheet = placed.sheet
-        tx.characters.save_sheet(found)
-        settled = _settled(wound, count, placed.sheet)
-        if not cat(tx).wounds.place(wound, count, now, settled=settled):
-            raise PawpostError(STALE)
-        wound = wound.model_copy(
-            update={"placed": wound.placed + count, "settled_at": now if settled else None}
-        )
-        lines = placed_lines(found.name, placed)
-        tx.audit.add(
-            audit.entry(
-                actor,
-                "scars",
-                f"scars from {wound.source.value} {wound.source_id}: " + " ".join(lines),
-                now,
-                character=found,
+        guild, wound, found = _check(tx, actor, wound_id, trait, version)
+        if cleaned is None and needs_reason(actor, guild, wound, trait):
+            raise PawpostError(
+                f"Say why the scars go in {trait.label}: the Narrator puts them in "
+                f"{wound.trait.label} otherwise."
             )
+        return _place(
+            tx, actor, guild, wound, found, trait, services.clock(), one=one, reason=cleaned
         )
-        then = _after(tx, actor, wound, found, now)
+
+
+def _place(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    wound: Wound,
+    found: Character,
+    trait: Trait,
+    now: datetime,
+    *,
+    one: bool,
+    reason: str | None = None,
+) -> Reply:
+    sheet = cat_sheet(found)
+    count = 1 if one else min(wound.left, room_for_scars(sheet, trait))
+    today = game_day_at(now, guild.settings).number
+    placed = place_scars(sheet, count, {trait: count}, today=today)
+    wound, lines = record_placement(tx, actor, wound, found, placed, count, now, reason=reason)
+    then = after_placing(tx, actor, wound, found, now)
     if wound.open:
         reply = wound_reply(wound, found, lines)
-        return reply.model_copy(update={"update": one is not None})
+        return reply.model_copy(update={"update": one})
     return then.model_copy(update={"lines": [*lines, *then.lines]})
 
 
@@ -166,7 +206,7 @@ def spend_life(services: Services, actor: Actor, wound_id: int, *, confirm_last:
                 character=found,
             )
         )
-        then = _after(tx, actor, wound, found, now)
+        then = after_placing(tx, actor, wound, found, now)
     left = f"{sheet.lives} {'Life' if sheet.lives == 1 else 'Lives'} left"
     cancelled = f"{wound.left} {'scar' if wound.left == 1 else 'scars'} cancelled"
     lines = [f"{safe(found.name)} spends a Life and takes no scars ({cancelled}). {left}."]
@@ -186,18 +226,65 @@ def cancel_for_risk(tx: Transaction, guild_id: int, risk_id: int, now: datetime)
 
 
 async def _button(services: Services, actor: Actor, press: Press) -> Reply:
-    if press.verb == "show":
+    verb = press.verb
+    if verb == "show":
         return await show(services, actor, press.id)
-    if press.verb == "all":
-        return await place(services, actor, press.id, press.arg or 0)
-    if press.verb == "one":
-        if press.arg is None or len(press.values) != 1:
+    if verb == "all":  # a button from before scars were placed a trait at a time: no version
+        return await choose(services, actor, press.id, _trait_at(press.arg), None, one=False)
+    if verb.startswith(IN):
+        trait = trait_named(verb.removeprefix(IN))
+        return await choose(services, actor, press.id, trait, _version(press), one=False)
+    if verb == "one":
+        if len(press.values) != 1:
             raise PawpostError(STALE)
         trait = trait_named(press.values[0])
-        return await place(services, actor, press.id, TRAITS.index(trait), one=press.arg)
-    return await spend_life(services, actor, press.id, confirm_last=press.verb == "life-last")
+        return await choose(services, actor, press.id, trait, _version(press), one=True)
+    if verb.startswith(WHY):
+        one = verb.startswith(WHY_ONE)
+        trait = trait_named(verb.removeprefix(WHY_ONE if one else WHY))
+        reason = press.fields.get("reason", "")
+        return await place(
+            services, actor, press.id, trait, _version(press), one=one, reason=reason
+        )
+    return await spend_life(services, actor, press.id, confirm_last=verb == "life-last")
+
+
+def _version(press: Press) -> int:
+    if press.arg is None:
+        raise PawpostError(STALE)
+    return press.arg
+
+
+def _trait_at(index: int | None) -> Trait:
+    if index is None or not 0 <= index < len(TRAITS):
+        raise PawpostError("That choice names no trait.")
+    return TRAITS[index]
 
 
 WOUND_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
-    (AREA, verb): _button for verb in ("show", "all", "one", "life", "life-last")
+    (AREA, verb): _button
+    for verb in (
+        "show",
+        "all",
+        "one",
+        "life",
+        "life-last",
+        *(IN + trait.value for trait in TRAITS),
+        *(WHY + trait.value for trait in TRAITS),
+        *(WHY_ONE + trait.value for trait in TRAITS),
+    )
 }
+
+
+@runs_in_database
+def owed(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """`/scars`: the scars a cat still owes, and the choices to place the oldest of them."""
+    with services.db.transaction(write=False) as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_cat(guild)
+        found = acting_character(tx, actor, guild, character)
+        wounds = cat(tx).wounds.open_of(found.guild_id, found.id)
+        lines = owed_lines(tx, guild, found)
+    if not wounds:
+        return Reply(lines=[f"{safe(found.name)} owes no scars."])
+    return wound_reply(wounds[0], found, lines)

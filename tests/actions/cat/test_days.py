@@ -45,7 +45,7 @@ async def test_a_week_heals_one_scar_the_player_picks(services, dice, firepaw, t
     await services.db.close()  # a restart: what is due is kept on the sheet
     services.db = await Database.open(services.db.path)
     assert await _dawn(services, 7) == [
-        "1 cat has a scar to heal: its player picks which with /heal."
+        f"Firepaw (<@{ALICE}>) can heal a scar: its player picks which with /heal."
     ]
     assert await _dawn(services, 7) == []  # the same day again changes nothing
     with pytest.raises(PawpostError, match="Coat has no scars to heal."):
@@ -70,5 +70,31 @@ async def test_a_reputation_acted_against_loses_a_point_unless_set_right(service
     await days.lose(services, admin, "Firepaw", "Sly", "told the truth")
     assert await _dawn(services, 1) == ["Firepaw loses a point of Sly (now 1)."]
     assert await _field(services, "Reputations") == "Brave 3, Clever 2, Sly 1"
-    with pytest.raises(PawpostError, match="not at risk"):
-        await days.restore(services, admin, "Firepaw", "Sly", "too late")
+    with pytest.raises(PawpostError, match="Brave has lost no point"):
+        await days.restore(services, admin, "Firepaw", "Brave", "never lost one")
+
+
+async def test_d10_a_second_ruling_the_same_day_is_applied_and_said(services, firepaw) -> None:
+    # Audit D10: the second "lose" said a point goes, yet only one went.
+    admin = actor(ADMIN, admin=True)
+    await days.lose(services, admin, "Firepaw", "Clever", "bungled the riddle")
+    again = await days.lose(services, admin, "Firepaw", "Clever", "bungled it again")
+    assert again.lines[0].startswith(
+        "Firepaw acted against Clever again (2 times today): it loses 2 points when the game "
+        "day ends"
+    )
+    before = dump(services.db)
+    with pytest.raises(PawpostError, match="Clever already stands to lose all its 2 points"):
+        await days.lose(services, admin, "Firepaw", "Clever", "a third time")
+    assert dump(services.db) == before
+    assert await _dawn(services, 1) == ["Firepaw loses 2 points of Clever (gone)."]
+
+
+async def test_b2_a_point_lost_on_an_earlier_day_is_given_back(services, firepaw) -> None:
+    # Audit B2 and section 3: once the day had passed, no command gave a lost point back.
+    admin = actor(ADMIN, admin=True)
+    await days.lose(services, admin, "Firepaw", "Sly", "told the truth")
+    await _dawn(services, 1)
+    back = await days.restore(services, admin, "Firepaw", "Sly", "made up for it")
+    assert back.lines == ["Firepaw gets a point of Sly back: now 2."]
+    assert await _field(services, "Reputations") == "Brave 3, Clever 2, Sly 2"

@@ -25,12 +25,14 @@ async def test_the_export_carries_risks_wounds_and_foe_fights(services, dice) ->
     [risk] = section["risks"]
     assert risk["result"]["dangerous"] is True and risk["result"]["needed"] == 3
     [wound] = section["wounds"]
+    # The cat fights with the scars it owed: the foe fight placed them as the Narrator would.
     assert (wound["source"], wound["owed"], wound["placed"], wound["trait"]) == (
         "risk",
         3,
-        0,
+        3,
         "legs",
     )
+    assert wound["settled_how"] == "placed" and wound["channel_id"] == actor(ALICE).channel_id
     [fight] = section["foe_fights"]
     assert fight["state"]["phase"] == "move"
     assert fight["state"]["fight"]["foes"][0]["name"] == "Boggin"

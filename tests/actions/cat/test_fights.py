@@ -36,7 +36,7 @@ async def test_each_takes_the_other_s_evens_and_most_evens_wins(services, dice, 
     dice.load(2, 4, 6, 1)  # Firepaw's Claws (Strong, 4 dice): 3 evens
     started = await fights.challenge(services, actor(ALICE), "Tigerclaw", "claws")
     assert started.title == "Firepaw picks a fight with Tigerclaw"
-    assert started.lines[0] == "Firepaw: 4d6 [**2**, **4**, **6**, 1] evens 3 = **3**"
+    assert started.lines[0] == "Firepaw has rolled Claws; the dice show when Tigerclaw answers."
     assert list(ids(started)) == ["Roll Claws", "Roll Fangs", "Roll Legs (dodge)"]
     assert started.mentions == [BOB]
     before = dump(services.db.path)
@@ -45,6 +45,7 @@ async def test_each_takes_the_other_s_evens_and_most_evens_wins(services, dice, 
     assert dump(services.db.path) == before
     dice.load(2, 2, 1, 1)  # Tigerclaw's Fangs (Strong, 4 dice): 2 evens
     answered = await buttons.press(services, actor(BOB), ids(started)["Roll Fangs"])
+    assert answered.lines[0] == "Firepaw: 4d6 [**2**, **4**, **6**, 1] evens 3 = **3**"
     assert answered.lines[1] == "Tigerclaw: 4d6 [**2**, **2**, 1, 1] evens 2 = **2**"
     assert answered.lines[2:4] == [
         "**Firepaw wins: 3 evens against 2**",
@@ -111,16 +112,26 @@ async def test_the_split_select_puts_one_scar_at_a_time(services, dice, cats) ->
     select = panel.select
     assert select is not None and select.placeholder.startswith("Or split them")
     assert [o.label for o in select.options][:2] == ["One scar in Claws", "One scar in Coat"]
-    one = await buttons.press(services, actor(BOB), select.custom_id, ["legs"])
-    assert one.lines[0] == "Tigerclaw takes 1 in Legs."
+    asked = await buttons.press(services, actor(BOB), select.custom_id, ["legs"])
+    assert asked.modal is not None and asked.modal.title == "Why a scar in Legs?"
+    one = await buttons.press(
+        services, actor(BOB), asked.modal.custom_id, fields={"reason": "landed badly"}
+    )
+    assert one.lines[0] == "Tigerclaw takes 1 in Legs: landed badly"
     assert one.update and one.title == "Tigerclaw: 2 scars to place"
     assert "Spend a Life: no scars this round" not in ids(one)  # some are placed already
     before = dump(services.db.path)
     with pytest.raises(PawpostError, match="out of date"):
         await buttons.press(services, actor(BOB), select.custom_id, ["legs"])  # a double click
+    with pytest.raises(PawpostError, match="out of date"):
+        await buttons.press(services, actor(BOB), asked.modal.custom_id, fields={"reason": "x"})
     assert dump(services.db.path) == before
-    rest = await buttons.press(services, actor(BOB), ids(one)["2 scars in Coat"])
-    assert rest.lines == ["Tigerclaw takes 2 in Coat."]
+    form = await buttons.press(services, actor(BOB), ids(one)["2 scars in Coat"])
+    assert form.modal is not None
+    rest = await buttons.press(
+        services, actor(BOB), form.modal.custom_id, fields={"reason": "rolled in the thorns"}
+    )
+    assert rest.lines == ["Tigerclaw takes 2 in Coat: rolled in the thorns"]
     traits = await _traits(services, "Tigerclaw")
     assert "**Legs** Strong → 4 dice · 1 of 3 scars" in traits
     assert "**Coat** Strong → 4 dice · 2 of 3 scars" in traits

@@ -114,11 +114,29 @@ def test_fall_on_all_fours_at_the_tails_tier(
     assert result.style_earned == 0
 
 
-def test_one_even_short_of_the_tier_fails() -> None:
+def test_s3_a_variable_trick_works_at_the_highest_tier_its_evens_reach() -> None:
+    # Audit section 3: a Best Tail falling 20 ft needed 3 evens, and 2 evens fell to nothing.
     result = use_trick(
         a_cat(BEST_TAIL), Trick.FALL_ON_ALL_FOURS, ScriptedDice([2, 2, 1, 1, 1]), today=DAY
     ).result
-    assert (result.evens, result.needed, result.succeeded, result.feet) == (2, 3, False, None)
+    assert (result.evens, result.needed, result.succeeded, result.feet) == (2, 2, True, 40)
+    assert (result.tier, result.aimed) == (Rank.STRONG, Rank.BEST)
+    aimed_low = use_trick(
+        a_cat(BEST_TAIL),
+        Trick.FALL_ON_ALL_FOURS,
+        ScriptedDice([2, 2, 1, 1, 1]),
+        today=DAY,
+        tier=Rank.GOOD,
+    ).result
+    assert (aimed_low.tier, aimed_low.needed, aimed_low.style_earned) == (Rank.GOOD, 1, 1)
+
+
+def test_no_even_fails_at_the_lowest_tier() -> None:
+    result = use_trick(
+        a_cat(BEST_TAIL), Trick.FALL_ON_ALL_FOURS, ScriptedDice([1, 1, 1, 1, 1]), today=DAY
+    ).result
+    assert (result.evens, result.needed, result.succeeded, result.feet) == (0, 1, False, None)
+    assert result.tier is Rank.GOOD
 
 
 def test_a_lower_tier_can_be_chosen_and_needs_its_own_evens() -> None:

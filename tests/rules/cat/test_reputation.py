@@ -8,6 +8,7 @@ from rules.cat import (
     ReputationLoss,
     Trait,
     act_against,
+    give_back_point,
     grant_reputation,
     granted_rank,
     lose_reputation_point,
@@ -125,3 +126,32 @@ def test_the_narrator_may_take_a_point_at_once() -> None:
     assert lost.sheet.reputations["Brave"] == 2
     assert lost.sheet.reputations_at_risk == {}
     assert not lost.losses[0].gone
+
+
+def test_d10_a_second_ruling_the_same_day_costs_a_second_point() -> None:
+    # Audit D10: the second ruling was dropped. Book l. 88: each action against it costs a point.
+    twice = act_against(act_against(a_cat(), "Brave", today=4), "Brave", today=4)
+    assert twice.reputations_at_risk == {"Brave": 4} and twice.times_at_risk == {"Brave": 2}
+    settled = settle_reputations(twice, today=5)
+    assert settled.losses == (ReputationLoss(name="Brave", before=3, after=1),)
+    assert settled.sheet.times_at_risk == {}
+    once_set_right = set_right(twice, "Brave", today=4)
+    assert once_set_right.times_at_risk == {}
+    assert settle_reputations(once_set_right, today=5).sheet.reputations["Brave"] == 2
+    thrice = act_against(twice, "Brave", today=4)
+    with pytest.raises(PawpostError) as error:
+        act_against(thrice, "Brave", today=4)
+    assert error.value.message == "Brave already stands to lose all its 3 points today."
+
+
+def test_b2_the_narrator_gives_back_a_point_lost() -> None:
+    # Book l. 90: the Narrator is the final judge of when a cat may restore his Reputation.
+    lost = settle_reputations(act_against(a_cat(), "Brave", today=1), today=2).sheet
+    assert lost.reputation_points_lost == {"Brave": 1}
+    back = give_back_point(lost, "brave")
+    assert back.reputations["Brave"] == 3 and back.reputation_points_lost == {}
+    with pytest.raises(PawpostError) as error:
+        give_back_point(back, "Brave")
+    assert error.value.message == "Brave has lost no point, so there is none to give back."
+    gone = lose_reputation_point(a_cat(reputations={"Sly": 1}), "Sly").sheet
+    assert give_back_point(gone, "Sly").reputations == {"Sly": 1}

@@ -13,6 +13,7 @@ from rules.cat import (
     RiskPurpose,
     Trait,
     spend_life_on_risk,
+    start_bauble_curse,
     take_risk,
 )
 from rules.dice import ScriptedDice
@@ -250,3 +251,14 @@ def test_the_last_life_asks_for_confirmation_then_succeeds_and_kills() -> None:
     assert saved.sheet.dead
     with pytest.raises(PawpostError, match=r"^This cat is dead\.$"):
         take_risk(saved.sheet, Trait.COAT, Difficulty.EASY, ScriptedDice([2, 2, 2]))
+
+
+def test_s3_no_life_is_spent_on_an_old_failure_while_cursed() -> None:
+    # Audit section 3: "Spend a Life to succeed" stayed clickable under the Bauble Curse.
+    taken = take_risk(a_cat(), Trait.CLAWS, Difficulty.HARD, ScriptedDice([1, 1, 1, 1]))
+    cursed = start_bauble_curse(taken.sheet)
+    with pytest.raises(PawpostError) as error:
+        spend_life_on_risk(cursed, taken.result)
+    assert error.value.message == (
+        "The cat is under the Bauble Curse and can do nothing but try to break free."
+    )

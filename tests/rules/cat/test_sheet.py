@@ -323,3 +323,25 @@ def test_a_sheet_survives_a_json_round_trip() -> None:
         healing_since_day=1,
     )
     assert CatSheet.model_validate_json(sheet.model_dump_json()) == sheet
+
+
+@pytest.mark.parametrize(
+    ("typed", "sentence"),
+    [
+        (
+            "Brave 3 Clever 2, Sly 3, Quick 2",
+            '"Brave 3 Clever 2" looks like two Reputations; put a comma between them: '
+            '"Brave 3, Clever 2".',
+        ),
+        (
+            "Brave 3, Clever 2; 2 2",
+            '"2 2" needs a name made of words before its rank, like "Brave 2".',
+        ),
+        ("Top10 2", 'A Reputation\'s name is made of words, without numbers; "Top10" has one.'),
+    ],
+)
+def test_d9_a_reputation_name_cannot_swallow_a_missing_comma(typed: str, sentence: str) -> None:
+    # Audit D9: "Brave 3 Clever 2" was read as a Reputation "Brave 3 Clever" at rank 2.
+    with pytest.raises(PawpostError) as error:
+        parse_reputations(typed)
+    assert error.value.message == sentence
