@@ -13,7 +13,13 @@ from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
 
-from bot.config import DEFAULT_DATABASE, configure_logging, load_settings, settings_with_shards
+from bot.config import (
+    CONSOLE_DATABASE,
+    DEFAULT_DATABASE,
+    configure_logging,
+    load_settings,
+    settings_with_shards,
+)
 from rules.errors import PawpostError
 
 log = logging.getLogger(__name__)
@@ -37,8 +43,17 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--shards", help="the range of shards this process holds, such as 0-3")
 
     console = commands.add_parser("console", help="play offline, typing slash commands")
-    console.add_argument("--db", help=f"the database file (default: {DEFAULT_DATABASE})")
-    console.add_argument("--guild", type=int, default=1, help="the server id to play in")
+    console.add_argument(
+        "--db", help=f"the database (default: {CONSOLE_DATABASE}, the console's own)"
+    )
+    console.add_argument(
+        "--guild", type=int, default=1, help="the server id to play in (its jobs alone run)"
+    )
+    console.add_argument(
+        "--jobs",
+        action="store_true",
+        help="run this server's scheduled jobs even on a database a running bot holds",
+    )
     console.add_argument("--as", dest="user", default="player", help="who is typing")
     console.add_argument("--admin", action="store_true", help="type as an admin")
     console.add_argument("--script", help="run the lines of this file, printing each")
@@ -110,7 +125,7 @@ async def _console(arguments: argparse.Namespace) -> int:
         print("Pawpost console: type /help for the commands, /quit to leave.")
         lines = typed_lines()
     return await run_console(
-        _database(arguments),
+        arguments.db or CONSOLE_DATABASE,
         arguments.guild,
         arguments.user,
         arguments.admin,
@@ -119,6 +134,7 @@ async def _console(arguments: argparse.Namespace) -> int:
         echo=bool(arguments.script),
         clock=clock,
         dice=dice,
+        jobs_beside_a_bot=arguments.jobs,
     )
 
 

@@ -24,6 +24,8 @@ from rules.errors import PawpostError
 
 DEFAULT_CONFIG_FILE = "config.toml"
 DEFAULT_DATABASE = "./data/pawpost.sqlite3"
+# The console's own database: trying things never touches a running bot's.
+CONSOLE_DATABASE = "./data/console.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 

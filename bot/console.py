@@ -39,6 +39,7 @@ from bot.scheduler import Scheduler
 from rules.errors import PawpostError
 from storage.database import Database
 from storage.names import BIDI_CONTROLS
+from storage.running import held_by_a_bot
 
 log = logging.getLogger(__name__)
 
@@ -55,6 +56,10 @@ DISCORD_TEXT_LIMIT = 6000
 # How far one /clock advance may go, and how many messages keep their buttons open.
 MAX_ADVANCE = timedelta(days=366)
 OPEN_MESSAGES = 25
+BOT_HOLDS_IT = (
+    "(A running bot holds this database, so its timed posts stay the bot's: the console runs"
+    " no scheduled job here; start it with --jobs to run this server's.)"
+)
 
 
 def _steers_the_terminal(character: str) -> bool:
@@ -458,12 +463,15 @@ async def run_console(
     services: Services | None = None,
     clock: datetime | None = None,
     dice: Sequence[int] | None = None,
+    jobs_beside_a_bot: bool = False,
 ) -> int:
     """Run lines until they end or `/quit`. Returns 1 if a bug stopped it, else 0. `clock`
     starts the console's clock at that moment (then `/clock advance` moves it); `dice` scripts
-    the first dice rolled."""
+    the first dice rolled. The scheduled jobs serve this server alone, and do not run at all on
+    a database a running bot holds unless `jobs_beside_a_bot` (`--jobs`)."""
     opened = services is None
     db = await Database.open(database) if services is None else services.db
+    db.serve_only(guild_id)
     if services is None:
         services = Services(db=db)
         if clock is not None:
@@ -475,7 +483,10 @@ async def run_console(
         session.clock = services.clock
     if isinstance(services.dice, RehearsalDice):
         session.dice = services.dice
-    session.start_scheduler()
+    if jobs_beside_a_bot or not await asyncio.to_thread(held_by_a_bot, db.path):
+        session.start_scheduler()
+    else:
+        print(BOT_HOLDS_IT, file=out)
     try:
         async for line in lines:
             if line.strip() in ("/quit", "/exit"):

@@ -39,6 +39,7 @@ from rules.errors import PawpostError
 from rules.rulesets import RULESETS
 from storage.database import COMMAND_BUDGET_S, Database, time_budget
 from storage.repositories import Transaction
+from storage.running import hold
 from storage.settings import DEFAULT_RULESET
 
 log = logging.getLogger(__name__)
@@ -586,6 +587,8 @@ async def serve(settings: Settings) -> None:
     if not any(isinstance(f, OneLineReconnects) for f in reconnects.filters):
         reconnects.addFilter(OneLineReconnects())
     db = await Database.open(settings.database)
+    # held while the bot runs: a console on this database then leaves the timed work alone
+    release = await asyncio.to_thread(hold, settings.database)
     bot = make_bot(make_services(db, settings), settings)
     freeze_start_up_heap()
     loop = asyncio.get_running_loop()
@@ -604,6 +607,7 @@ async def serve(settings: Settings) -> None:
         if not runner.done():  # still waiting to reach Discord
             runner.cancel()
     finally:
+        release()
         await db.close()
 
 
