@@ -82,6 +82,10 @@ class GuildRepository:
             (guild_id, command_hash),
         )
 
+    def forget_command_hash(self, guild_id: int) -> None:
+        """The server's commands are gone from Discord (the bot was removed): sync them anew."""
+        self._db.execute("UPDATE guilds SET command_hash = NULL WHERE guild_id = ?", (guild_id,))
+
     def rulesets(self, guild_ids: Sequence[int]) -> dict[int, tuple[str, str | None]]:
         """Ruleset and command hash of each of the given servers that has a row."""
         if not guild_ids:

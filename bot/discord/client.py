@@ -215,6 +215,13 @@ async def answer(
     return reply
 
 
+def _kind(command: Any) -> int:
+    """A command of a set as Discord numbers its type (1 slash, 2 user, 3 message)."""
+    if isinstance(command, app_commands.ContextMenu):
+        return int(command.type.value)
+    return int(discord.AppCommandType.chat_input.value)
+
+
 def _store_command_hash(tx: Transaction, *, guild_id: int, command_hash: str) -> None:
     tx.guilds.set_command_hash(guild_id, command_hash)
 
@@ -416,7 +423,7 @@ class PawpostBot(discord.Client):
             for command in self.command_sets[ruleset]:
                 self.tree.add_command(command, guild=guild)
             wanted = self.command_hashes[ruleset]
-            if stored_hash == wanted:
+            if stored_hash == wanted and await self._discord_has(guild, ruleset):
                 continue
             try:
                 await self.tree.sync(guild=guild)
@@ -427,6 +434,17 @@ class PawpostBot(discord.Client):
                 functools.partial(_store_command_hash, guild_id=guild_id, command_hash=wanted)
             )
             log.info("synced the %s commands of server %s", ruleset, guild_id)
+
+    async def _discord_has(self, guild: discord.Object, ruleset: str) -> bool:
+        """Whether Discord holds the server's commands as the stored hash says: a kick drops a
+        bot's guild commands, and a bot down meanwhile never heard of it."""
+        try:
+            held = await self.tree.fetch_commands(guild=guild)
+        except discord.HTTPException as error:
+            log.warning("could not read the commands of server %s: %s", guild.id, describe(error))
+            return False
+        wanted = {(command.name, _kind(command)) for command in self.command_sets[ruleset]}
+        return {(command.name, command.type.value) for command in held} == wanted
 
     async def on_ready(self) -> None:
         assert self.user is not None
@@ -447,6 +465,15 @@ class PawpostBot(discord.Client):
     async def on_guild_join(self, guild: discord.Guild) -> None:
         await self.sync_guilds([guild.id])
         self._synced.add(guild.id)
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Kicked (or the server deleted): Discord drops the bot's commands there, so the stored
+        hash goes too, and a new invitation syncs them again."""
+        self._synced.discard(guild.id)
+        await self.services.db.transact(lambda tx: tx.guilds.forget_command_hash(guild.id))
+        log.info(
+            "left server %s; its commands are synced again if it invites the bot back", guild.id
+        )
 
 
 class ShardedPawpostBot(PawpostBot, discord.AutoShardedClient):
