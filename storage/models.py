@@ -23,6 +23,8 @@ class Character(BaseModel):
     mother_id: int | None = None
     created_at: datetime
     deleted_at: datetime | None = None
+    # Set when a ruleset switch archived it (it comes back when the server plays it again).
+    archived_at: datetime | None = None
 
 
 class NewCharacter(BaseModel):

@@ -12,11 +12,13 @@ from bot.actions.lookup import acting_character, clean_name, named, require_admi
 from bot.actions.profiles import profile_fields
 from bot.actions.reply import Button, Reply, Style
 from rules.errors import PawpostError
-from rules.rulesets import RulesetNotBuilt
+from rules.rulesets import RULESETS, RulesetNotBuilt
 from storage.approvals import ApprovalStatus
+from storage.models import Character
 from storage.repositories import NameTaken
 
 LIST_PAGE_SIZE = 20
+ARCHIVED_LISTED = 20  # archived characters named on the list's first page (the rest counted)
 
 
 def name_taken(name: str) -> PawpostError:
@@ -52,8 +54,13 @@ def list_characters(services: Services, actor: Actor, page: int = 1) -> Reply:
         found = tx.characters.page(
             actor.guild_id, offset=(page - 1) * LIST_PAGE_SIZE, limit=LIST_PAGE_SIZE + 1
         )
+        archived = tx.characters.archived(actor.guild_id, ARCHIVED_LISTED + 1)
+        counts = tx.characters.archived_counts(actor.guild_id) if archived else {}
     more = len(found) > LIST_PAGE_SIZE
     lines = [f"{safe(c.name)} — <@{c.owner_id}>" for c in found[:LIST_PAGE_SIZE]]
+    lines = lines or ["No characters here yet."]
+    if page == 1:
+        lines += _archived_lines(archived, counts)
     buttons = []
     if page > 1:
         buttons.append(Button(label="Previous", custom_id=f"pawpost:characters:0:page:{page - 1}"))
@@ -61,9 +68,21 @@ def list_characters(services: Services, actor: Actor, page: int = 1) -> Reply:
         buttons.append(Button(label="Next", custom_id=f"pawpost:characters:0:page:{page + 1}"))
     return Reply(
         title=f"Characters (page {page})",
-        lines=lines or ["No characters here yet."],
+        lines=lines,
         buttons=buttons,
     )
+
+
+def _archived_lines(archived: list[Character], counts: dict[str, int]) -> list[str]:
+    """The characters a ruleset switch archived, each ruleset's named (as far as room goes)."""
+    lines = []
+    for ruleset, count in counts.items():
+        names = [safe(c.name) for c in archived[:ARCHIVED_LISTED] if c.ruleset == ruleset]
+        rest = count - len(names)
+        listed = ", ".join(names) + (f" and {rest} more" if rest else "")
+        name = RULESETS[ruleset].name
+        lines.append(f"Archived {name} characters (back when the server plays {name}): {listed}.")
+    return lines
 
 
 @runs_in_database
@@ -136,6 +155,12 @@ def restore(services: Services, actor: Actor, character: str) -> Reply:
         found = tx.characters.deleted_by_name(actor.guild_id, character)
         if found is None:
             raise PawpostError(f"No deleted character is named {safe(character.strip())}.")
+        if found.ruleset != guild.ruleset:
+            raise PawpostError(
+                f"{safe(found.name)} is a {RULESETS[found.ruleset].name} character and this server"
+                f" plays {RULESETS[guild.ruleset].name}: restore it once the server plays"
+                f" {RULESETS[found.ruleset].name} again."
+            )
         try:
             tx.characters.restore(found)
         except NameTaken:
