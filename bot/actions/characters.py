@@ -15,7 +15,7 @@ from rules.errors import PawpostError
 from rules.rulesets import RULESETS, RulesetNotBuilt
 from storage.approvals import ApprovalStatus
 from storage.models import Character
-from storage.repositories import NameTaken
+from storage.repositories import NameTaken, Transaction
 
 LIST_PAGE_SIZE = 20
 ARCHIVED_LISTED = 20  # archived characters named on the list's first page (the rest counted)
@@ -29,6 +29,10 @@ def name_taken(name: str) -> PawpostError:
 def show(services: Services, actor: Actor, character: str | None = None) -> Reply:
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)
+        if not character and not tx.characters.owned_by(actor.guild_id, actor.user_id):
+            waiting = _waiting_of(services, tx, actor, guild.ruleset)
+            if waiting is not None:
+                return waiting
         found = (
             named(tx, actor.guild_id, character)
             if character
@@ -45,6 +49,22 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
         lines.append(f"Sheet {held.value}: it cannot roll until an admin approves it.")
     reply = Reply(title=safe(found.name), lines=lines, fields=fields + profile_fields(profile))
     return with_profile(reply, profile)
+
+
+def _waiting_of(services: Services, tx: Transaction, actor: Actor, ruleset_id: str) -> Reply | None:
+    """A player without a character yet, whose new one waits for an admin: say so."""
+    ruleset = services.ruleset(ruleset_id)
+    if ruleset is None or ruleset.waiting is None:
+        return None
+    waiting = ruleset.waiting(tx, actor.guild_id, actor.user_id, LIST_PAGE_SIZE)
+    if not waiting:
+        return None
+    lines = [
+        f"{safe(sheet.name)}, {sheet.what}, waits for an admin's approval"
+        f" (asked <t:{int(sheet.created_at.timestamp())}:R>); it is made once approved."
+        for sheet in waiting
+    ]
+    return Reply(title="Waiting for approval", lines=lines, ephemeral=True)
 
 
 @runs_in_database
