@@ -80,6 +80,11 @@ def _parser() -> argparse.ArgumentParser:
     move.add_argument("url", help="the PostgreSQL database, postgresql://user@host/db")
     move.add_argument("--db", help=f"the SQLite file (default: {DEFAULT_DATABASE})")
 
+    health = commands.add_parser(
+        "health", help="ask the running bot whether it is connected and its database answers"
+    )
+    health.add_argument("--config", help="a config file (default: ./config.toml if present)")
+
     bench = commands.add_parser("bench", help="time the commands against a seeded database")
     bench.add_argument("--servers", type=int, default=100, help="servers to seed (default 100)")
     bench.add_argument("--cats", type=int, default=50, help="cats per server (default 50)")
@@ -257,6 +262,16 @@ async def _migrate_to(arguments: argparse.Namespace) -> int:
     return 0
 
 
+async def _health(arguments: argparse.Namespace) -> int:
+    """Exit 0 when the running bot says it is healthy (Docker's HEALTHCHECK), else 1."""
+    from bot.health import ask, socket_path
+
+    settings = load_settings(arguments.config)
+    healthy, line = await ask(socket_path(settings.database, settings.health_socket))
+    print(line)
+    return 0 if healthy else 1
+
+
 def _run(arguments: argparse.Namespace) -> int:
     settings = load_settings(arguments.config)
     if arguments.shard_count is not None or arguments.shards is not None:
@@ -277,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run(arguments)
         configure_logging(
             load_settings().log_level
-            if arguments.command not in ("console", "bench")
+            if arguments.command not in ("console", "bench", "health")
             else "WARNING"
         )
         runner = {
@@ -286,6 +301,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "backup": _backup,
             "bench": _bench,
             "migrate-to": _migrate_to,
+            "health": _health,
         }[arguments.command]
         return asyncio.run(runner(arguments))
     except PawpostError as error:

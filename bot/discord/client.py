@@ -31,6 +31,7 @@ from bot.discord.cards import attach_card
 from bot.discord.errors import answer_error
 from bot.discord.tree import build_command_set, character_choices, command_set_hash
 from bot.discord.webhooks import Webhooks
+from bot.health import answering, socket_path, timed
 from bot.jobs import jobs
 from bot.outbox import Delivery, PostRefused
 from bot.scheduler import Scheduler
@@ -622,8 +623,9 @@ async def serve(settings: Settings) -> None:
     stop = asyncio.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
+    health = socket_path(settings.database, settings.health_socket)
     try:
-        async with bot:
+        async with bot, answering(health, functools.partial(_health, bot)):
             runner = asyncio.create_task(start(bot, settings.token.get_secret_value()))
             stopper = asyncio.create_task(stop.wait())
             done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
@@ -636,6 +638,18 @@ async def serve(settings: Settings) -> None:
     finally:
         release()
         await db.close()
+
+
+async def _health(bot: PawpostBot) -> tuple[bool, str]:
+    """Healthy: connected to Discord (ready) and the database answers."""
+    try:
+        took = await timed(lambda: bot.services.db.transact(lambda tx: None, write=False))
+    except PawpostError as error:
+        return False, f"the database does not answer: {error.message}"
+    database = f"the database answers in {took:.0f} ms"
+    if bot.is_closed() or not bot.is_ready():
+        return False, f"not connected to Discord; {database}"
+    return True, f"ready as {bot.user} in {len(bot.guilds)} servers; {database}"
 
 
 def run_bot(settings: Settings) -> int:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
 
 from bot.commands.catalog import commands_for
@@ -88,3 +89,21 @@ async def test_switching_ruleset_archives_the_cats_and_switching_back_brings_the
         await fake.wait_until(lambda: fake.sync_count[fake.guild_id] == 3, 5, "the re-sync")
         body = await world.command("check", {"stat": "strength"}, user=fake.player1)
         assert "Rook" in text_of(body)
+
+
+async def test_pawpost_health_answers_from_the_running_bot(tmp_path: Path) -> None:
+    """Issue 30: Docker's HEALTHCHECK runs `pawpost health`, which asks the bot itself."""
+    async with bot_world(tmp_path) as world:
+        await world.start()
+        env = world.environment(None, None, {})
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            *("-m", "bot.cli", "health"),
+            cwd=world.tmp,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        out, _ = await proc.communicate()
+        assert proc.returncode == 0, out.decode()
+        assert out.decode().startswith("ok: ready as Pawpost in 1 servers; the database answers")
