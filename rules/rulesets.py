@@ -21,6 +21,7 @@ class RulesetInfo(NamedTuple):
     id: str
     name: str
     sheet: type[BaseModel] | None  # None: not built yet
+    summary: str = ""  # what a player of it keeps and rolls, in a line (`/help`)
 
     @property
     def built(self) -> bool:
@@ -30,10 +31,34 @@ class RulesetInfo(NamedTuple):
 RULESETS: dict[str, RulesetInfo] = {
     ruleset.id: ruleset
     for ruleset in (
-        RulesetInfo("germ", "Germ", GermSheet),
-        RulesetInfo("wcagr", "WCAGR", WcagrSheet),
-        RulesetInfo("cat", "Taking Risks", CatSheet),
-        RulesetInfo("caverns", "Caverns and Cloiers", CavernsSheet),
+        RulesetInfo(
+            "germ",
+            "Germ",
+            GermSheet,
+            "cats with 22 points over six stats, rolling d20 + a stat; daily hunts,"
+            " contests and fights in turns",
+        ),
+        RulesetInfo(
+            "wcagr",
+            "WCAGR",
+            WcagrSheet,
+            "Clan cats with Strength, Intelligence and Spirit points to spend, skills and"
+            " knacks; hunts, herbs, illnesses and wrestling",
+        ),
+        RulesetInfo(
+            "cat",
+            "Taking Risks",
+            CatSheet,
+            "cats whose traits roll pools of dice, with nine Lives, Magic Points, Style,"
+            " Reputations and scars",
+        ),
+        RulesetInfo(
+            "caverns",
+            "Caverns and Cloiers",
+            CavernsSheet,
+            "a party of adventurers with signed attributes, skills and levels; rests, and"
+            " battles in rows against the bestiary, the admins as the MC",
+        ),
     )
 }
 

@@ -12,6 +12,7 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import require_admin
 from bot.actions.reply import Reply, ReplyField
 from bot.actions.seasons import current_season
+from bot.actions.setup_steps import not_set_up
 from bot.actions.weeks import weekday_name
 from bot.ruleset import Feature
 from rules.errors import PawpostError
@@ -46,6 +47,14 @@ def show(services: Services, actor: Actor) -> Reply:
             ReplyField(name="Hunting", value=_hunting_settings(settings, services.clock()))
         )
     fields.append(ReplyField(name="Game clock", value=_clock_settings(settings)))
+    missing = not_set_up(guild, ruleset)
+    fields.append(
+        ReplyField(
+            name="Not set up yet",
+            value="\n".join(f"{step.command}: {step.what}" for step in missing)
+            or "Nothing: every set-up step is done.",
+        )
+    )
     return Reply(title="Server settings", fields=fields, ephemeral=True)
 
 
