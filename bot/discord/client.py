@@ -24,6 +24,7 @@ from bot.actions import buttons
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
 from bot.actions.server_config import zone_choices
+from bot.actions.welcome import post_welcome
 from bot.commands.spec import Command, MessageCommand
 from bot.config import Settings
 from bot.discord import render
@@ -214,6 +215,25 @@ async def answer(
         await answer_error(interaction, error, what)
         return None
     return reply
+
+
+def welcome_channel(guild: discord.Guild) -> discord.TextChannel | None:
+    """The first channel the bot may post its welcome in: the server's system channel, else the
+    first text channel from the top."""
+    me = guild.me
+    if me is None:
+        return None
+
+    def may_post(channel: discord.TextChannel) -> bool:
+        allowed = channel.permissions_for(me)
+        return allowed.view_channel and allowed.send_messages and allowed.embed_links
+
+    system = guild.system_channel
+    if system is not None and may_post(system):
+        return system
+    return next(
+        (c for c in sorted(guild.text_channels, key=lambda c: c.position) if may_post(c)), None
+    )
 
 
 def _kind(command: Any) -> int:
@@ -466,6 +486,12 @@ class PawpostBot(discord.Client):
     async def on_guild_join(self, guild: discord.Guild) -> None:
         await self.sync_guilds([guild.id])
         self._synced.add(guild.id)
+        channel = welcome_channel(guild)
+        if channel is None:
+            log.info("joined server %s, with no channel to post the welcome in", guild.id)
+            return
+        await post_welcome(self.services, guild.id, channel.id)
+        self.scheduler.poke()
 
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         """Kicked (or the server deleted): Discord drops the bot's commands there, so the stored

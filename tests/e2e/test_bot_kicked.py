@@ -23,6 +23,15 @@ async def test_kicked_and_reinvited_while_running_gets_its_commands_again(tmp_pa
         assert world.synced_names() == top_level("germ")
         body = await world.command("config show", user=fake.player1)
         assert "Germ" in text_of(body)
+        # a join is welcomed once, in the first channel the bot may post in
+        await fake.wait_until(
+            lambda: any("Pawpost is here" in text_of(m) for m in fake.messages("general")),
+            10,
+            "the welcome post",
+        )
+        [welcome] = [m for m in fake.messages("general") if "Pawpost is here" in text_of(m)]
+        assert "`/character new`" in text_of(welcome) and "**Germ**" in text_of(welcome)
+        assert not any("Pawpost is here" in text_of(m) for m in fake.messages("hunting"))
 
 
 async def test_kicked_and_reinvited_while_down_gets_its_commands_at_start_up(
