@@ -3,7 +3,6 @@ options, and the set-up steps for admins; pages within Discord's limits, turned 
 
 from __future__ import annotations
 
-import difflib
 import zlib
 from collections.abc import Sequence
 
@@ -13,6 +12,7 @@ from bot.actions.reply import Button, Reply
 from bot.actions.setup_steps import steps_for
 from bot.commands.spec import Command, Kind, Option
 from rules.errors import PawpostError
+from rules.nearest import nearest
 from rules.rulesets import RULESETS
 from storage.settings import Guild
 
@@ -67,8 +67,8 @@ def _topic(guild: Guild, admin: bool, name: str) -> tuple[str, list[str]]:
     group = [c for c in commands if c.path[0] == name and len(c.path) > 1]
     if group:
         return f"/{name}", [f"`{c.usage()}`: {c.description}" for c in group]
-    nearest = difflib.get_close_matches(name, topic_names(guild.ruleset), n=3, cutoff=0.5)
-    hint = f" Did you mean {', '.join(nearest)}?" if nearest else ""
+    near = nearest(name, topic_names(guild.ruleset))
+    hint = f" Did you mean {', '.join(near)}?" if near else ""
     raise PawpostError(f"There is no help topic {safe(name)} here.{hint} Try /help topic:commands.")
 
 
