@@ -13,7 +13,13 @@ from collections.abc import Sequence
 from importlib import metadata
 from pathlib import Path
 
-from bot.config import DEFAULT_DATABASE, configure_logging, load_settings, settings_with_shards
+from bot.config import (
+    CONSOLE_DATABASE,
+    DEFAULT_DATABASE,
+    configure_logging,
+    load_settings,
+    settings_with_shards,
+)
 from rules.errors import PawpostError
 
 log = logging.getLogger(__name__)
@@ -39,8 +45,17 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--shards", help="the range of shards this process holds, such as 0-3")
 
     console = commands.add_parser("console", help="play offline, typing slash commands")
-    console.add_argument("--db", help=f"the database file (default: {DEFAULT_DATABASE})")
-    console.add_argument("--guild", type=int, default=1, help="the server id to play in")
+    console.add_argument(
+        "--db", help=f"the database (default: {CONSOLE_DATABASE}, the console's own)"
+    )
+    console.add_argument(
+        "--guild", type=int, default=1, help="the server id to play in (its jobs alone run)"
+    )
+    console.add_argument(
+        "--jobs",
+        action="store_true",
+        help="run this server's scheduled jobs even on a database a running bot holds",
+    )
     console.add_argument("--as", dest="user", default="player", help="who is typing")
     console.add_argument("--admin", action="store_true", help="type as an admin")
     console.add_argument("--script", help="run the lines of this file, printing each")
@@ -72,6 +87,11 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="make Pawpost's schema in the PostgreSQL database (and bring both up to date)",
     )
+
+    health = commands.add_parser(
+        "health", help="ask the running bot whether it is connected and its database answers"
+    )
+    health.add_argument("--config", help="a config file (default: ./config.toml if present)")
 
     bench = commands.add_parser("bench", help="time the commands against a seeded database")
     bench.add_argument("--servers", type=int, default=100, help="servers to seed (default 100)")
@@ -118,7 +138,7 @@ async def _console(arguments: argparse.Namespace) -> int:
         print("Pawpost console: type /help for the commands, /quit to leave.")
         lines = typed_lines()
     return await run_console(
-        _database(arguments),
+        arguments.db or CONSOLE_DATABASE,
         arguments.guild,
         arguments.user,
         arguments.admin,
@@ -127,6 +147,7 @@ async def _console(arguments: argparse.Namespace) -> int:
         echo=bool(arguments.script),
         clock=clock,
         dice=dice,
+        jobs_beside_a_bot=arguments.jobs,
     )
 
 
@@ -272,6 +293,16 @@ async def _migrate_to(arguments: argparse.Namespace) -> int:
     return 0
 
 
+async def _health(arguments: argparse.Namespace) -> int:
+    """Exit 0 when the running bot says it is healthy (Docker's HEALTHCHECK), else 1."""
+    from bot.health import ask, socket_path
+
+    settings = load_settings(arguments.config)
+    healthy, line = await ask(socket_path(settings.database, settings.health_socket))
+    print(line)
+    return 0 if healthy else 1
+
+
 def _run(arguments: argparse.Namespace) -> int:
     settings = load_settings(arguments.config)
     if arguments.shard_count is not None or arguments.shards is not None:
@@ -292,7 +323,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _run(arguments)
         configure_logging(
             load_settings().log_level
-            if arguments.command not in ("console", "bench")
+            if arguments.command not in ("console", "bench", "health")
             else "WARNING"
         )
         runner = {
@@ -301,6 +332,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             "backup": _backup,
             "bench": _bench,
             "migrate-to": _migrate_to,
+            "health": _health,
         }[arguments.command]
         return asyncio.run(runner(arguments))
     except PawpostError as error:

@@ -24,6 +24,8 @@ from rules.errors import PawpostError
 
 DEFAULT_CONFIG_FILE = "config.toml"
 DEFAULT_DATABASE = "./data/pawpost.sqlite3"
+# The console's own database: trying things never touches a running bot's.
+CONSOLE_DATABASE = "./data/console.sqlite3"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 
 
@@ -42,6 +44,9 @@ class Settings(BaseModel):
     # the range this process holds ("0-3", or one shard "2"). Unset: one process for all.
     shard_count: int | None = Field(default=None, ge=1, le=16384)
     shards: str | None = Field(default=None, pattern=r"^\d+(-\d+)?$")
+    # The Unix socket where `pawpost health` asks the running bot (unset: beside an SQLite
+    # database, else in the temporary folder).
+    health_socket: str | None = None
     # Test-only (tests/e2e), never set in production: point discord.py at a fake Discord on
     # loopback; start the bot's clock at a fixed moment; roll these dice faces in this order.
     test_discord_url: str | None = None
@@ -99,6 +104,7 @@ ENVIRONMENT = {
     "PAWPOST_GUILD_READY_TIMEOUT": "guild_ready_timeout",
     "PAWPOST_SHARD_COUNT": "shard_count",
     "PAWPOST_SHARDS": "shards",
+    "PAWPOST_HEALTH_SOCKET": "health_socket",
     "PAWPOST_TEST_DISCORD_URL": "test_discord_url",
     "PAWPOST_TEST_CLOCK": "test_clock",
     "PAWPOST_TEST_DICE": "test_dice",

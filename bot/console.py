@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import hashlib
+import json
 import logging
 import mimetypes
 import re
@@ -37,8 +38,9 @@ from bot.outbox import Delivery
 from bot.rehearsal import ConsoleClock, RehearsalDice, advance, dice_note
 from bot.scheduler import Scheduler
 from rules.errors import PawpostError
-from storage.database import Database
+from storage.database import Database, is_postgresql
 from storage.names import BIDI_CONTROLS
+from storage.running import held_by_a_bot
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +50,7 @@ _ROLE = re.compile(r"<@&(\d+)>")
 _CHANNEL = re.compile(r"<#(\d+)>")
 _TIMESTAMP = re.compile(r"<t:(\d+)(?::[a-zA-Z])?>")
 _ESCAPE = re.compile(r"\\(.)")
+_FORM_ESCAPE = re.compile(r"\\([n\\])")
 _SNOWFLAKE = re.compile(r"^(?:<[@#]&?!?)?(\d{1,20})>?$")
 # Discord's own bounds on what a slash command's option can carry.
 DISCORD_INTEGER_LIMIT = 2**53 - 1
@@ -55,6 +58,10 @@ DISCORD_TEXT_LIMIT = 6000
 # How far one /clock advance may go, and how many messages keep their buttons open.
 MAX_ADVANCE = timedelta(days=366)
 OPEN_MESSAGES = 25
+BOT_HOLDS_IT = (
+    "(A running bot holds this database, so its timed posts stay the bot's: the console runs"
+    " no scheduled job here; start it with --jobs to run this server's.)"
+)
 
 
 def _steers_the_terminal(character: str) -> bool:
@@ -76,6 +83,36 @@ def printable(text: str) -> str:
         else c
         for c in text
     )
+
+
+def form_text(typed: str) -> str:
+    """A form's answer as typed on one line: `\\n` is a new line (a long post's paragraphs),
+    `\\\\` a backslash."""
+    return _FORM_ESCAPE.sub(lambda m: "\n" if m.group(1) == "n" else "\\", typed)
+
+
+def _form_tokens(line: str) -> list[str]:
+    """A /modal line split as the shell would, but with backslashes kept for `form_text`."""
+    lexer = shlex.shlex(line, posix=True)
+    lexer.whitespace_split = True
+    lexer.escape = ""
+    return list(lexer)
+
+
+def read_names(path: Path) -> dict[int, str]:
+    """The names a console kept beside its database (none when absent or unreadable)."""
+    try:
+        kept = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(kept, list):
+        return {}
+    return {user_id(name): name for name in kept if isinstance(name, str)}
+
+
+def write_names(path: Path, names: dict[int, str]) -> None:
+    with contextlib.suppress(OSError):  # a read-only folder: names last this run only
+        path.write_text(json.dumps(sorted(names.values()), ensure_ascii=False), "utf-8")
 
 
 def user_id(name: str) -> int:
@@ -174,11 +211,24 @@ class Session:
     clock: ConsoleClock | None = None
     dice: RehearsalDice | None = None
     scheduler: Scheduler | None = None  # made by `start_scheduler`
+    # Where the names typed with /as are kept between runs (beside an SQLite database), so a
+    # mention of an earlier run's player still reads as their name.
+    names_file: Path | None = None
     _messages: int = 0
     _posts: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        self.names[user_id(self.user)] = self.user
+        if self.names_file is not None:
+            self.names.update(read_names(self.names_file))
+        self._name(self.user)
+
+    def _name(self, name: str) -> None:
+        """Remember who an id is, for this run and (with a names file) the next."""
+        if self.names.get(user_id(name)) == name:
+            return
+        self.names[user_id(name)] = name
+        if self.names_file is not None:
+            write_names(self.names_file, self.names)
 
     @property
     def actor(self) -> Actor:
@@ -338,7 +388,7 @@ class Session:
             raise ConsoleError("Say who: /as user:<name> [admin:yes].")
         self.user = options["user"]
         self.admin = options.get("admin", "no").lower() in ("yes", "true", "1")
-        self.names[user_id(self.user)] = self.user
+        self._name(self.user)
         return f"(now typing as {self.user}{', an admin' if self.admin else ''})"
 
     def _list_buttons(self) -> str:
@@ -414,7 +464,7 @@ class Session:
         if form is None:
             raise ConsoleError("No form is open; a button opens one.")
         try:
-            tokens = shlex.split(line)[1:]
+            tokens = _form_tokens(line)[1:]
         except ValueError as error:
             raise ConsoleError(f"Cannot read that line: {error}.") from None
         answers = {item.key: item.value for item in form.fields}
@@ -423,7 +473,7 @@ class Session:
             if not colon or key not in answers:
                 names = ", ".join(answers)
                 raise ConsoleError(f"The form has no field {key!r}; its fields are {names}.")
-            answers[key] = value
+            answers[key] = form_text(value)
         empty = [item.key for item in form.fields if item.required and not answers[item.key]]
         if empty:
             raise ConsoleError(f"The form needs {', '.join(empty)}.")
@@ -458,24 +508,31 @@ async def run_console(
     services: Services | None = None,
     clock: datetime | None = None,
     dice: Sequence[int] | None = None,
+    jobs_beside_a_bot: bool = False,
 ) -> int:
     """Run lines until they end or `/quit`. Returns 1 if a bug stopped it, else 0. `clock`
     starts the console's clock at that moment (then `/clock advance` moves it); `dice` scripts
-    the first dice rolled."""
+    the first dice rolled. The scheduled jobs serve this server alone, and do not run at all on
+    a database a running bot holds unless `jobs_beside_a_bot` (`--jobs`)."""
     opened = services is None
     db = await Database.open(database) if services is None else services.db
+    db.serve_only(guild_id)
     if services is None:
         services = Services(db=db)
         if clock is not None:
             services.clock = ConsoleClock(clock)
         if dice is not None:
             services.dice = RehearsalDice(dice)
-    session = Session(services, guild_id, user, admin)
+    names = None if opened is False or is_postgresql(database) else Path(f"{database}.names")
+    session = Session(services, guild_id, user, admin, names_file=names)
     if isinstance(services.clock, ConsoleClock):
         session.clock = services.clock
     if isinstance(services.dice, RehearsalDice):
         session.dice = services.dice
-    session.start_scheduler()
+    if jobs_beside_a_bot or not await asyncio.to_thread(held_by_a_bot, db.path):
+        session.start_scheduler()
+    else:
+        print(BOT_HOLDS_IT, file=out)
     try:
         async for line in lines:
             if line.strip() in ("/quit", "/exit"):

@@ -54,6 +54,7 @@ from bot.actions.wcagr.ageing import GAIN_BUTTONS as WCAGR_GAIN_BUTTONS
 from bot.actions.wcagr.ageing import RETIRE_BUTTONS as WCAGR_RETIRE_BUTTONS
 from bot.actions.wcagr.builder import WCAGR_BUILDER
 from bot.actions.wcagr.cats import REQUEST_BUTTONS as WCAGR_REQUEST_BUTTONS
+from bot.actions.wcagr.cats import waiting_sheets as wcagr_waiting_sheets
 from bot.actions.wcagr.config import settings_field as wcagr_settings_field
 from bot.actions.wcagr.contests import WcagrContest
 from bot.actions.wcagr.export import export_section as wcagr_export
@@ -129,6 +130,7 @@ WCAGR = Ruleset(
     export=wcagr_export,
     builder=WCAGR_BUILDER,
     card=wcagr_card.card,
+    waiting=wcagr_waiting_sheets,
     bench=WCAGR_BENCH,
     adjudicate=wcagr_adjudicate.adjudicate,
 )

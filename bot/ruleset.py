@@ -79,6 +79,25 @@ Adjudicate = Callable[
 
 
 @dataclass(frozen=True)
+class WaitingSheet:
+    """A sheet a ruleset keeps waiting for an admin outside the core's queue (a WCAGR cat over
+    ten moons is not made until approved): listed in `/admin approvals` with its two buttons,
+    and shown to its player."""
+
+    name: str
+    user_id: int
+    what: str  # why it waits, as the player's words say it ("a cat of 12 moons")
+    created_at: datetime
+    approve_id: str  # the custom ids of its Approve and Refuse buttons
+    refuse_id: str
+
+
+# The ruleset's waiting sheets in a server (of one player, when given), oldest first, at most
+# `limit`.
+WaitingSheets = Callable[["Transaction", int, "int | None", int], "list[WaitingSheet]"]
+
+
+@dataclass(frozen=True)
 class Ruleset:
     rules: RulesetInfo  # id, name and sheet model: the pure part, which storage reads too
     commands: tuple[Command, ...]
@@ -99,6 +118,7 @@ class Ruleset:
     adjudicate: Adjudicate | None = None  # what an override of its rolls changes
     card: CardLayout | None = None  # what `/character card` shows of its sheets
     gm: GmTools | None = None  # what the GM toolkit's verbs mean for its sheets and scenes
+    waiting: WaitingSheets | None = None  # its own sheets waiting for an admin, if it keeps any
 
     @property
     def id(self) -> str:

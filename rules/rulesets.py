@@ -39,6 +39,7 @@ class RulesetInfo(NamedTuple):
     id: str
     name: str
     sheet: type[BaseModel] | None  # None: not built yet
+    summary: str = ""  # what a player of it keeps and rolls, in a line (`/help`)
     life: SheetLife | None = None  # None: the sheet never decides life (Germ)
 
     @property
@@ -49,18 +50,35 @@ class RulesetInfo(NamedTuple):
 RULESETS: dict[str, RulesetInfo] = {
     ruleset.id: ruleset
     for ruleset in (
-        RulesetInfo("germ", "Germ", GermSheet),
+        RulesetInfo(
+            "germ",
+            "Germ",
+            GermSheet,
+            "cats with 22 points over six stats, rolling d20 + a stat; daily hunts,"
+            " contests and fights in turns",
+        ),
         RulesetInfo(
             "wcagr",
             "WCAGR",
             WcagrSheet,
+            "Clan cats with Strength, Intelligence and Spirit points to spend, skills and"
+            " knacks; hunts, herbs, illnesses and wrestling",
             lambda s, life: decided(life, dead=s.dead, retired=s.retired),
         ),
-        RulesetInfo("cat", "Taking Risks", CatSheet, lambda s, life: decided(life, dead=s.dead)),
+        RulesetInfo(
+            "cat",
+            "Taking Risks",
+            CatSheet,
+            "cats whose traits roll pools of dice, with nine Lives, Magic Points, Style,"
+            " Reputations and scars",
+            lambda s, life: decided(life, dead=s.dead),
+        ),
         RulesetInfo(
             "caverns",
             "Caverns and Cloiers",
             CavernsSheet,
+            "a party of adventurers with signed attributes, skills and levels; rests, and"
+            " battles in rows against the bestiary, the admins as the MC",
             lambda s, life: decided(life, dead=s.is_dead, retired=s.retired),
         ),
     )

@@ -38,7 +38,9 @@ class ClockRepository:
         """Servers the clock must look at by `now`, earliest first; `claim`: this transaction
         takes them, and the other processes pass them over (in a write transaction)."""
         return self._records(
-            "c.next_due IS NOT NULL AND c.next_due <= ? ORDER BY c.next_due LIMIT ?"
+            "c.next_due IS NOT NULL AND c.next_due <= ?"
+            + self._db.scope.only("c.guild_id")
+            + " ORDER BY c.next_due LIMIT ?"
             + (self._db.dialect.claim("c") if claim else ""),
             (to_text(now), limit),
         )
@@ -112,7 +114,9 @@ class ClockRepository:
     def earliest_due(self) -> datetime | None:
         """The soonest any server's clock is due."""
         rows = self._db.execute_fetchall(
-            "SELECT next_due FROM game_clock WHERE next_due IS NOT NULL ORDER BY next_due LIMIT 1"
+            "SELECT next_due FROM game_clock WHERE next_due IS NOT NULL"
+            + self._db.scope.only("guild_id")
+            + " ORDER BY next_due LIMIT 1"
         )
         for (next_due,) in rows:
             return DUE_AT_ONCE if next_due == "" else from_text(next_due)

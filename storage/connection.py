@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 from storage.dialect import SQLITE, Dialect
 from storage.names import name_key
+from storage.scope import Scope
 
 
 class Cursor(Protocol):
@@ -29,6 +30,9 @@ class Connection(Protocol):
     @property
     def dialect(self) -> Dialect: ...
 
+    @property
+    def scope(self) -> Scope: ...
+
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> Cursor: ...
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> Cursor: ...
@@ -41,6 +45,7 @@ class SqliteConnection(sqlite3.Connection):
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.scope = Scope()
         self.create_function("pawpost_name_key", 1, name_key, deterministic=True)
 
     def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:

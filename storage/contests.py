@@ -179,7 +179,9 @@ class ContestRepository:
         claimed: the other processes pass them over until this transaction ends."""
         rows = self._db.execute_fetchall(
             f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE resolved_at IS NULL"
-            " AND timeout_noticed_at IS NULL AND created_at < ? ORDER BY created_at LIMIT ?"
+            " AND timeout_noticed_at IS NULL AND created_at < ?"
+            + self._db.scope.only("guild_id")
+            + " ORDER BY created_at LIMIT ?"
             + self._db.dialect.claim("contests"),
             (to_text(created_before), limit),
         )
@@ -190,7 +192,9 @@ class ContestRepository:
         announced as overdue."""
         rows = self._db.execute_fetchall(
             "SELECT guild_id, created_at FROM contests WHERE resolved_at IS NULL"
-            " AND timeout_noticed_at IS NULL ORDER BY created_at LIMIT 1"
+            " AND timeout_noticed_at IS NULL"
+            + self._db.scope.only("guild_id")
+            + " ORDER BY created_at LIMIT 1"
         )
         return next(((guild_id, from_text(created)) for guild_id, created in rows), None)
 

@@ -348,6 +348,11 @@ class Database:
         finally:
             self._connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
 
+    def serve_only(self, guild_id: int | None) -> None:
+        """Limit the timed work's queries (what is due, the outbox) to one server's rows, as the
+        console does; None serves every server again."""
+        self._connection.scope.guild_id = guild_id
+
     async def transact(self, work: Callable[[Transaction], R], *, write: bool = True) -> R:
         """Run `work` in one transaction in the database thread."""
         return await self.run(self._transact, work, write)

@@ -91,7 +91,8 @@ class DraftRepository:
     def delete_expired(self, now: datetime) -> int:
         """Forget every server's drafts that expired by `now`; returns how many went."""
         cursor = self._db.execute(
-            "DELETE FROM character_drafts WHERE expires_at <= ?", (to_text(now),)
+            "DELETE FROM character_drafts WHERE expires_at <= ?" + self._db.scope.only("guild_id"),
+            (to_text(now),),
         )
         return cursor.rowcount
 

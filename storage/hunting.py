@@ -632,7 +632,7 @@ class HuntingRepository:
         other processes pass them over (in a write transaction)."""
         held = self._db.dialect.claim("s") if claim else ""
         return self._due(
-            f"s.next_due <= ? ORDER BY s.next_due LIMIT ?{held}",
+            f"s.next_due <= ?{self._db.scope.only('s.guild_id')} ORDER BY s.next_due LIMIT ?{held}",
             (to_text(now), limit),
         )
 
@@ -697,7 +697,8 @@ class HuntingRepository:
         """The soonest any server is due (the past, if one is overdue)."""
         rows = self._db.execute_fetchall(
             "SELECT next_due FROM hunting_schedule WHERE next_due IS NOT NULL"
-            " ORDER BY next_due LIMIT 1"
+            + self._db.scope.only("guild_id")
+            + " ORDER BY next_due LIMIT 1"
         )
         for (next_due,) in rows:
             return DUE_AT_ONCE if next_due == "" else from_text(next_due)

@@ -25,6 +25,8 @@ class Character(BaseModel):
     created_at: datetime
     deleted_at: datetime | None = None
     life: Life = Life.ACTIVE
+    # Set when a ruleset switch archived it (it comes back when the server plays it again).
+    archived_at: datetime | None = None
 
 
 class NewCharacter(BaseModel):

@@ -52,7 +52,10 @@ class OutboxRepository:
         self._db.executemany(
             "INSERT INTO outbox (guild_id, channel_id, nonce, body, created_at, next_attempt_at)"
             " VALUES (?, ?, ?, ?, ?, ?)",
-            [(p.guild_id, p.channel_id, new_nonce(), p.body, when, when) for p in posts],
+            [
+                (self._db.scope.stamp(p.guild_id), p.channel_id, new_nonce(), p.body, when, when)
+                for p in posts
+            ],
         )
 
     def claim(self, now: datetime, limit: int, until: datetime) -> list[OutboxPost]:
@@ -66,7 +69,9 @@ class OutboxRepository:
             " AND o.next_attempt_at <= ? AND NOT EXISTS (SELECT 1 FROM outbox e"
             " WHERE e.channel_id = o.channel_id AND e.id < o.id AND e.sent_at IS NULL"
             " AND e.failed_at IS NULL AND e.next_attempt_at > ?)"
-            " ORDER BY o.id LIMIT ?" + self._db.dialect.claim("o"),
+            + self._db.scope.only("o.guild_id")
+            + " ORDER BY o.id LIMIT ?"
+            + self._db.dialect.claim("o"),
             (to_text(now), to_text(now), limit),
         )
         if until > now and rows:
@@ -100,6 +105,7 @@ class OutboxRepository:
         """When the next post is to be tried, or None when nothing waits."""
         rows = self._db.execute_fetchall(
             f"SELECT min(next_attempt_at) FROM outbox WHERE {_PENDING}"
+            + self._db.scope.only("guild_id")
         )
         return maybe_from_text(rows[0][0])
 
@@ -145,7 +151,8 @@ class OutboxRepository:
         cursor = self._db.execute(
             "DELETE FROM outbox WHERE id IN (SELECT id FROM outbox"
             " WHERE (sent_at IS NOT NULL OR failed_at IS NOT NULL) AND created_at < ?"
-            " ORDER BY created_at LIMIT ?)",
+            + self._db.scope.only("guild_id")
+            + " ORDER BY created_at LIMIT ?)",
             (to_text(before), limit),
         )
         return cursor.rowcount

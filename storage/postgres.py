@@ -36,6 +36,7 @@ from storage.dialect import POSTGRESQL, Dialect, UntranslatableMigration
 from storage.errors import CannotOpen, StorageUnavailable, TransactionConflict
 from storage.notes import Notes
 from storage.repositories import Transaction
+from storage.scope import Scope
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")
@@ -98,8 +99,9 @@ class PgConnection:
 
     dialect: Dialect = POSTGRESQL
 
-    def __init__(self, raw: psycopg.Connection[Any]) -> None:
+    def __init__(self, raw: psycopg.Connection[Any], scope: Scope) -> None:
         self.raw = raw
+        self.scope = scope  # the database's, shared by its connections
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> psycopg.Cursor[Any]:
         if not parameters:
@@ -229,6 +231,10 @@ class PostgresDatabase(Database):
         self.url = url
         self.schema_version = 0
         self._closed = False
+        self._scope = Scope()
+
+    def serve_only(self, guild_id: int | None) -> None:
+        self._scope.guild_id = guild_id
 
     @classmethod
     async def open_url(
@@ -305,7 +311,7 @@ class PostgresDatabase(Database):
     def _transaction_for(self, raw: psycopg.Connection[Any]) -> Transaction:
         found = self._transactions.get(raw)
         if found is None:
-            found = self._transactions[raw] = Transaction(PgConnection(raw))
+            found = self._transactions[raw] = Transaction(PgConnection(raw, self._scope))
         return found
 
     def _retrying(

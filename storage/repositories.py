@@ -86,6 +86,10 @@ class GuildRepository:
             (guild_id, command_hash),
         )
 
+    def forget_command_hash(self, guild_id: int) -> None:
+        """The server's commands are gone from Discord (the bot was removed): sync them anew."""
+        self._db.execute("UPDATE guilds SET command_hash = NULL WHERE guild_id = ?", (guild_id,))
+
     def rulesets(self, guild_ids: Sequence[int]) -> dict[int, tuple[str, str | None]]:
         """Ruleset and command hash of each of the given servers that has a row."""
         if not guild_ids:
@@ -99,7 +103,8 @@ class GuildRepository:
 
 
 _CHARACTER_COLUMNS = (
-    "id, guild_id, owner_id, name, ruleset, sheet, mother_id, created_at, deleted_at, life"
+    "id, guild_id, owner_id, name, ruleset, sheet, mother_id, created_at, deleted_at, archived_at,"
+    " life"
 )
 
 
@@ -118,7 +123,8 @@ def _sheet(ruleset: str, text: str) -> BaseModel:
 
 
 def _character(row: Sequence[Any]) -> Character:
-    (id_, guild_id, owner_id, name, ruleset, sheet, mother_id, created_at, deleted_at, life) = row
+    (id_, guild_id, owner_id, name, ruleset, sheet, mother_id, created_at, deleted_at) = row[:9]
+    archived_at, life = row[9], row[10]
     return Character(
         id=id_,
         guild_id=guild_id,
@@ -129,6 +135,7 @@ def _character(row: Sequence[Any]) -> Character:
         mother_id=mother_id,
         created_at=from_text(created_at),
         deleted_at=maybe_from_text(deleted_at),
+        archived_at=maybe_from_text(archived_at),
         life=Life(life),
     )
 
@@ -209,7 +216,7 @@ class CharacterRepository:
         rows = self._db.execute_fetchall(
             f"SELECT {_CHARACTER_COLUMNS} FROM characters"
             " WHERE guild_id = ? AND name_key = ? AND deleted_at IS NOT NULL"
-            " ORDER BY deleted_at DESC LIMIT 1",
+            " AND archived_at IS NULL ORDER BY deleted_at DESC LIMIT 1",
             (guild_id, name_key(name)),
         )
         return next((_character(row) for row in rows), None)
@@ -253,6 +260,43 @@ class CharacterRepository:
             (guild_id, limit, offset),
         )
         return [_character(row) for row in rows]
+
+    def archive_other_rulesets(self, guild_id: int, ruleset: str, now: datetime) -> int:
+        """Archive the server's live characters of every ruleset but `ruleset`; returns how
+        many. They are hidden as deleted ones are, and come back with `unarchive`."""
+        cursor = self._db.execute(
+            "UPDATE characters SET deleted_at = ?, archived_at = ?"
+            " WHERE guild_id = ? AND deleted_at IS NULL AND ruleset != ?",
+            (to_text(now), to_text(now), guild_id, ruleset),
+        )
+        return cursor.rowcount
+
+    def unarchive(self, guild_id: int, ruleset: str) -> int:
+        """Bring back the server's archived characters of `ruleset`; returns how many."""
+        cursor = self._db.execute(
+            "UPDATE characters SET deleted_at = NULL, archived_at = NULL"
+            " WHERE guild_id = ? AND ruleset = ? AND archived_at IS NOT NULL",
+            (guild_id, ruleset),
+        )
+        return cursor.rowcount
+
+    def archived(self, guild_id: int, limit: int) -> list[Character]:
+        """The server's archived characters, by ruleset and name (at most `limit`)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            " WHERE guild_id = ? AND archived_at IS NOT NULL ORDER BY ruleset, name_key LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_character(row) for row in rows]
+
+    def archived_counts(self, guild_id: int) -> dict[str, int]:
+        """How many archived characters the server keeps, by ruleset."""
+        rows = self._db.execute_fetchall(
+            "SELECT ruleset, count(*) FROM characters"
+            " WHERE guild_id = ? AND archived_at IS NOT NULL GROUP BY ruleset ORDER BY ruleset",
+            (guild_id,),
+        )
+        return {ruleset: int(count) for ruleset, count in rows}
 
     def count_other_ruleset(self, guild_id: int, ruleset: str) -> int:
         """How many live characters of the server belong to a ruleset other than `ruleset`."""
@@ -379,7 +423,8 @@ class CharacterRepository:
         """The character a player set with `/character use` in this server, if still live."""
         rows = self._db.execute_fetchall(
             "SELECT c.id, c.guild_id, c.owner_id, c.name, c.ruleset, c.sheet, c.mother_id,"
-            " c.created_at, c.deleted_at, c.life FROM active_characters a JOIN characters c"
+            " c.created_at, c.deleted_at, c.archived_at, c.life FROM active_characters a"
+            " JOIN characters c"
             " ON c.id = a.character_id WHERE a.guild_id = ? AND a.user_id = ?"
             " AND c.deleted_at IS NULL",
             (guild_id, user_id),
@@ -391,7 +436,8 @@ class CharacterRepository:
         their characters by name, enough to tell "the only one" from "several"."""
         rows = self._db.execute_fetchall(
             "SELECT c.id, c.guild_id, c.owner_id, c.name, c.ruleset, c.sheet, c.mother_id,"
-            " c.created_at, c.deleted_at, c.life, c.id = a.character_id AS is_active"
+            " c.created_at, c.deleted_at, c.archived_at, c.life,"
+            " c.id = a.character_id AS is_active"
             " FROM characters c LEFT JOIN active_characters a"
             " ON a.guild_id = c.guild_id AND a.user_id = c.owner_id"
             " WHERE c.guild_id = ? AND c.owner_id = ? AND c.deleted_at IS NULL"

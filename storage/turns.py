@@ -340,7 +340,8 @@ class CombatRepository(Generic[S, E]):
         rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE status = 'active'"
             " AND reminded_at IS NULL AND due_at IS NOT NULL AND due_at <= ?"
-            f" AND {_PLAYS} ORDER BY due_at LIMIT ?" + self._db.dialect.claim("combats"),
+            f" AND {_PLAYS}{self._db.scope.only('guild_id')} ORDER BY due_at LIMIT ?"
+            + self._db.dialect.claim("combats"),
             (to_text(now), DEFAULT_RULESET, ruleset, limit),
         )
         return [_combat(row, self._state) for row in rows]
@@ -349,7 +350,8 @@ class CombatRepository(Generic[S, E]):
         """The earliest due time of a wait not yet reminded, in servers playing `ruleset`."""
         rows = self._db.execute_fetchall(
             "SELECT due_at FROM combats WHERE status = 'active' AND reminded_at IS NULL"
-            f" AND due_at IS NOT NULL AND {_PLAYS} ORDER BY due_at LIMIT 1",
+            f" AND due_at IS NOT NULL AND {_PLAYS}{self._db.scope.only('guild_id')}"
+            " ORDER BY due_at LIMIT 1",
             (DEFAULT_RULESET, ruleset),
         )
         return next((from_text(due_at) for (due_at,) in rows), None)

@@ -3,6 +3,7 @@ Reject (with a reason) before it rolls; players can also ask for edits through t
 
 from __future__ import annotations
 
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
@@ -19,6 +20,10 @@ if TYPE_CHECKING:
     from bot.actions.buttons import ButtonHandler, Press
 
 QUEUE_PAGE = 20
+# The requests of `/admin approvals` given Approve and Refuse buttons (two each, within
+# Discord's 25 a message); the rest are listed, and get theirs once these are answered.
+WITH_BUTTONS = 10
+PAIRS_PER_ROW = 2  # a request's two buttons side by side, two requests a row
 MAX_REASON_LENGTH = 300
 MAX_REQUEST_LENGTH = 300
 
@@ -69,7 +74,8 @@ def _posted(tx: Transaction, services: Services, reply: Reply, approval_ids: lis
         if post is not None:
             posts.append(post)
             character = tx.characters.by_id(approval.guild_id, approval.character_id)
-            held_names.append(safe(character.name) if character else "")
+            if approval.kind is ApprovalKind.SHEET:  # an edit request holds nothing
+                held_names.append(safe(character.name) if character else "")
     lines = [f"{name} waits for an admin's approval before it rolls." for name in held_names]
     # the admins' channel, else this one (for all to see, even after a private answer)
     elsewhere = [*reply.elsewhere, *((channel, post) for post in posts)]
@@ -111,18 +117,53 @@ def queue(services: Services, actor: Actor) -> Reply:
         require_admin(actor, guild)
         waiting = tx.approvals.waiting(actor.guild_id, QUEUE_PAGE + 1)
         names = tx.characters.by_ids(actor.guild_id, [a.character_id for a in waiting])
-    lines = []
-    for approval in waiting[:QUEUE_PAGE]:
+        ruleset = services.ruleset(guild.ruleset)
+        own = (
+            []
+            if ruleset is None or ruleset.waiting is None
+            else ruleset.waiting(tx, actor.guild_id, None, QUEUE_PAGE + 1)
+        )
+    entries: list[tuple[datetime, str, str, str, str]] = []  # when, line, label, ids
+    for approval in waiting:
         found = names.get(approval.character_id)
         name = safe(found.name) if found else "a deleted character"
         what = "sheet" if approval.kind is ApprovalKind.SHEET else safe(approval.request or "")
         when = int(approval.created_at.timestamp())
-        lines.append(f"#{approval.id} {name}: {what} — <@{approval.requested_by}> <t:{when}:R>")
-    if len(waiting) > QUEUE_PAGE:
-        lines.append(f"…and more; approve these {QUEUE_PAGE} first.")
+        line = f"{name}: {what} — <@{approval.requested_by}> <t:{when}:R>"
+        label = found.name if found else "?"
+        if approval.kind is ApprovalKind.EDIT:
+            label += "'s edit"
+        verb = f"pawpost:approval:{approval.id}"
+        entries.append((approval.created_at, line, label, f"{verb}:approve", f"{verb}:reject"))
+    for sheet in own:
+        when = int(sheet.created_at.timestamp())
+        line = f"{safe(sheet.name)}: new, {sheet.what} — <@{sheet.user_id}> <t:{when}:R>"
+        entries.append((sheet.created_at, line, sheet.name, sheet.approve_id, sheet.refuse_id))
+    entries.sort(key=lambda entry: entry[0])
+    lines, buttons = [], []
+    for number, (_when, line, label, approve_id, refuse_id) in enumerate(entries[:QUEUE_PAGE]):
+        lines.append(f"{number + 1}. {line}")
+        if number < WITH_BUTTONS:
+            row = number // PAIRS_PER_ROW
+            buttons += [
+                Button(
+                    label=f"Approve {label}"[:80],
+                    custom_id=approve_id,
+                    style=Style.success,
+                    row=row,
+                ),
+                Button(
+                    label=f"Refuse {label}"[:80], custom_id=refuse_id, style=Style.danger, row=row
+                ),
+            ]
+    if len(entries) > QUEUE_PAGE:
+        lines.append(f"…and more; answer these {QUEUE_PAGE} first.")
+    elif len(entries) > WITH_BUTTONS:
+        lines.append(f"The first {WITH_BUTTONS} have buttons; the rest get theirs after.")
     return Reply(
         title="Waiting for approval",
         lines=lines or ["Nothing waits for approval."],
+        buttons=buttons,
         ephemeral=True,
     )
 

@@ -56,6 +56,12 @@ async def _characters_page(services: Services, actor: Actor, press: Press) -> Re
     return reply.model_copy(update={"update": True})
 
 
+async def _help_page(services: Services, actor: Actor, press: Press) -> Reply:
+    from bot.commands.help import help_page  # the help reads the command catalog
+
+    return await help_page(services, actor, press.id, press.arg or 1)
+
+
 async def _log_page(services: Services, actor: Actor, press: Press) -> Reply:
     return await log.older_page(services, actor, press.id, press.arg or 0)
 
@@ -65,6 +71,7 @@ HANDLERS: dict[tuple[str, str], ButtonHandler] = {
     ("character", "keep"): _character,
     ("characters", "page"): _characters_page,
     ("log", "older"): _log_page,
+    ("help", "page"): _help_page,
     **CONTEST_BUTTONS,
     **HUNTING_BUTTONS,
     **DRAFT_BUTTONS,

@@ -13,11 +13,13 @@ from bot.actions.profiles import profile_fields
 from bot.actions.reply import Button, Reply, Style
 from rules.errors import PawpostError
 from rules.life import Life
-from rules.rulesets import RulesetNotBuilt
+from rules.rulesets import RULESETS, RulesetNotBuilt
 from storage.approvals import ApprovalStatus
-from storage.repositories import NameTaken
+from storage.models import Character
+from storage.repositories import NameTaken, Transaction
 
 LIST_PAGE_SIZE = 20
+ARCHIVED_LISTED = 20  # archived characters named on the list's first page (the rest counted)
 
 
 def name_taken(name: str) -> PawpostError:
@@ -28,6 +30,10 @@ def name_taken(name: str) -> PawpostError:
 def show(services: Services, actor: Actor, character: str | None = None) -> Reply:
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)
+        if not character and not tx.characters.owned_by(actor.guild_id, actor.user_id):
+            waiting = _waiting_of(services, tx, actor, guild.ruleset)
+            if waiting is not None:
+                return waiting
         found = (
             named(tx, actor.guild_id, character)
             if character
@@ -48,6 +54,22 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
     return with_profile(reply, profile)
 
 
+def _waiting_of(services: Services, tx: Transaction, actor: Actor, ruleset_id: str) -> Reply | None:
+    """A player without a character yet, whose new one waits for an admin: say so."""
+    ruleset = services.ruleset(ruleset_id)
+    if ruleset is None or ruleset.waiting is None:
+        return None
+    waiting = ruleset.waiting(tx, actor.guild_id, actor.user_id, LIST_PAGE_SIZE)
+    if not waiting:
+        return None
+    lines = [
+        f"{safe(sheet.name)}, {sheet.what}, waits for an admin's approval"
+        f" (asked <t:{int(sheet.created_at.timestamp())}:R>); it is made once approved."
+        for sheet in waiting
+    ]
+    return Reply(title="Waiting for approval", lines=lines, ephemeral=True)
+
+
 @runs_in_database
 def list_characters(services: Services, actor: Actor, page: int = 1) -> Reply:
     page = max(page, 1)
@@ -55,8 +77,13 @@ def list_characters(services: Services, actor: Actor, page: int = 1) -> Reply:
         found = tx.characters.page(
             actor.guild_id, offset=(page - 1) * LIST_PAGE_SIZE, limit=LIST_PAGE_SIZE + 1
         )
+        archived = tx.characters.archived(actor.guild_id, ARCHIVED_LISTED + 1)
+        counts = tx.characters.archived_counts(actor.guild_id) if archived else {}
     more = len(found) > LIST_PAGE_SIZE
     lines = [f"{safe(c.name)} — <@{c.owner_id}>" for c in found[:LIST_PAGE_SIZE]]
+    lines = lines or ["No characters here yet."]
+    if page == 1:
+        lines += _archived_lines(archived, counts)
     buttons = []
     if page > 1:
         buttons.append(Button(label="Previous", custom_id=f"pawpost:characters:0:page:{page - 1}"))
@@ -64,9 +91,21 @@ def list_characters(services: Services, actor: Actor, page: int = 1) -> Reply:
         buttons.append(Button(label="Next", custom_id=f"pawpost:characters:0:page:{page + 1}"))
     return Reply(
         title=f"Characters (page {page})",
-        lines=lines or ["No characters here yet."],
+        lines=lines,
         buttons=buttons,
     )
+
+
+def _archived_lines(archived: list[Character], counts: dict[str, int]) -> list[str]:
+    """The characters a ruleset switch archived, each ruleset's named (as far as room goes)."""
+    lines = []
+    for ruleset, count in counts.items():
+        names = [safe(c.name) for c in archived[:ARCHIVED_LISTED] if c.ruleset == ruleset]
+        rest = count - len(names)
+        listed = ", ".join(names) + (f" and {rest} more" if rest else "")
+        name = RULESETS[ruleset].name
+        lines.append(f"Archived {name} characters (back when the server plays {name}): {listed}.")
+    return lines
 
 
 @runs_in_database
@@ -139,6 +178,12 @@ def restore(services: Services, actor: Actor, character: str) -> Reply:
         found = tx.characters.deleted_by_name(actor.guild_id, character)
         if found is None:
             raise PawpostError(f"No deleted character is named {safe(character.strip())}.")
+        if found.ruleset != guild.ruleset:
+            raise PawpostError(
+                f"{safe(found.name)} is a {RULESETS[found.ruleset].name} character and this server"
+                f" plays {RULESETS[guild.ruleset].name}: restore it once the server plays"
+                f" {RULESETS[found.ruleset].name} again."
+            )
         try:
             tx.characters.restore(found)
         except NameTaken:

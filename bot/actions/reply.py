@@ -26,6 +26,7 @@ class Button(BaseModel):
 class SelectOption(BaseModel):
     label: str
     value: str
+    description: str | None = None  # what picking it gives, under the label (100 characters)
 
 
 class Select(BaseModel):

@@ -13,6 +13,7 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import require_admin
 from bot.actions.reply import Reply, ReplyField
 from bot.actions.seasons import current_season
+from bot.actions.setup_steps import not_set_up
 from bot.actions.weeks import weekday_name
 from bot.ruleset import Feature, Ruleset
 from rules.errors import PawpostError
@@ -47,6 +48,14 @@ def show(services: Services, actor: Actor) -> Reply:
             ReplyField(name="Hunting", value=_hunting_settings(settings, services.clock()))
         )
     fields.append(ReplyField(name="Game clock", value=_clock_settings(settings, ruleset)))
+    missing = not_set_up(guild, ruleset)
+    fields.append(
+        ReplyField(
+            name="Not set up yet",
+            value="\n".join(f"{step.command}: {step.what}" for step in missing)
+            or "Nothing: every set-up step is done.",
+        )
+    )
     return Reply(title="Server settings", fields=fields, ephemeral=True)
 
 
@@ -120,21 +129,31 @@ def set_ruleset(services: Services, actor: Actor, ruleset: str) -> Reply:
             return Reply(
                 lines=[f"This server already plays {RULESETS[ruleset].name}."], ephemeral=True
             )
-        others = tx.characters.count_other_ruleset(actor.guild_id, ruleset)
-        if others:
-            raise PawpostError(
-                f"This server still has {others} {RULESETS[guild.ruleset].name} "
-                f"character{'s' if others != 1 else ''}; a server plays one ruleset at a time, "
-                "so delete them before switching."
-            )
+        now = services.clock()
+        archived = tx.characters.archive_other_rulesets(actor.guild_id, ruleset, now)
+        back = tx.characters.unarchive(actor.guild_id, ruleset)
         before = guild.ruleset
         guild.ruleset = ruleset
         tx.guilds.save(guild)
-        tx.audit.add(
-            audit.entry(actor, "config", f"ruleset {before} → {ruleset}", services.clock())
-        )
+        summary = f"ruleset {before} → {ruleset}"
+        if archived or back:
+            summary += f" ({archived} characters archived, {back} back)"
+        tx.audit.add(audit.entry(actor, "config", summary, now))
     note = "" if RULESETS[ruleset].sheet else " Its rolls are not built yet."
-    return Reply(lines=[f"This server now plays {RULESETS[ruleset].name}.{note}"])
+    lines = [f"This server now plays {RULESETS[ruleset].name}.{note}"]
+    if archived:
+        old = RULESETS[before].name
+        lines.append(
+            f"Archived, not deleted: {_characters(archived, old)}, back when the server plays"
+            f" {old} again (/character list names them; /admin export holds them)."
+        )
+    if back:
+        lines.append(f"Back from the archive: {_characters(back, RULESETS[ruleset].name)}.")
+    return Reply(lines=lines)
+
+
+def _characters(count: int, ruleset_name: str) -> str:
+    return f"{count} {ruleset_name} character{'s' if count != 1 else ''}"
 
 
 def valid_zone(zone: str) -> str:

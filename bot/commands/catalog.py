@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from bot.commands.clock import CLOCK_COMMANDS
 from bot.commands.core import CORE_COMMANDS, MESSAGE_COMMANDS
 from bot.commands.gm import GM_COMMANDS
+from bot.commands.help import HELP
 from bot.commands.hunting import HUNTING_COMMANDS
 from bot.commands.spec import Command
 from bot.registry import RULESETS
@@ -34,7 +35,7 @@ def all_commands(registry: Mapping[str, Ruleset] = RULESETS) -> tuple[Command, .
     """Every declaration once, each with the rulesets it is for (None: every ruleset)."""
     shared = tuple(
         _resolved(c, registry)
-        for c in CORE_COMMANDS + GM_COMMANDS + CLOCK_COMMANDS + HUNTING_COMMANDS
+        for c in (HELP, *CORE_COMMANDS, *GM_COMMANDS, *CLOCK_COMMANDS, *HUNTING_COMMANDS)
     )
     return shared + tuple(c for ruleset in registry.values() for c in ruleset.commands)
 

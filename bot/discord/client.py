@@ -24,6 +24,7 @@ from bot.actions import buttons
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
 from bot.actions.server_config import zone_choices
+from bot.actions.welcome import post_welcome
 from bot.commands.spec import Command, Completion, MessageCommand
 from bot.config import Settings
 from bot.discord import render
@@ -31,6 +32,7 @@ from bot.discord.cards import attach_card
 from bot.discord.errors import answer_error
 from bot.discord.tree import build_command_set, character_choices, command_set_hash
 from bot.discord.webhooks import Webhooks
+from bot.health import answering, socket_path, timed
 from bot.jobs import jobs
 from bot.outbox import Delivery, PostRefused
 from bot.scheduler import Scheduler
@@ -39,6 +41,7 @@ from rules.errors import PawpostError
 from rules.rulesets import RULESETS
 from storage.database import COMMAND_BUDGET_S, Database, time_budget
 from storage.repositories import Transaction
+from storage.running import hold
 from storage.settings import DEFAULT_RULESET
 
 log = logging.getLogger(__name__)
@@ -212,6 +215,32 @@ async def answer(
         await answer_error(interaction, error, what)
         return None
     return reply
+
+
+def welcome_channel(guild: discord.Guild) -> discord.TextChannel | None:
+    """The first channel the bot may post its welcome in: the server's system channel, else the
+    first text channel from the top."""
+    me = guild.me
+    if me is None:
+        return None
+
+    def may_post(channel: discord.TextChannel) -> bool:
+        allowed = channel.permissions_for(me)
+        return allowed.view_channel and allowed.send_messages and allowed.embed_links
+
+    system = guild.system_channel
+    if system is not None and may_post(system):
+        return system
+    return next(
+        (c for c in sorted(guild.text_channels, key=lambda c: c.position) if may_post(c)), None
+    )
+
+
+def _kind(command: Any) -> int:
+    """A command of a set as Discord numbers its type (1 slash, 2 user, 3 message)."""
+    if isinstance(command, app_commands.ContextMenu):
+        return int(command.type.value)
+    return int(discord.AppCommandType.chat_input.value)
 
 
 def _store_command_hash(tx: Transaction, *, guild_id: int, command_hash: str) -> None:
@@ -444,7 +473,7 @@ class PawpostBot(discord.Client):
             for command in self.command_sets[ruleset]:
                 self.tree.add_command(command, guild=guild)
             wanted = self.command_hashes[ruleset]
-            if stored_hash == wanted:
+            if stored_hash == wanted and await self._discord_has(guild, ruleset):
                 continue
             try:
                 await self.tree.sync(guild=guild)
@@ -455,6 +484,17 @@ class PawpostBot(discord.Client):
                 functools.partial(_store_command_hash, guild_id=guild_id, command_hash=wanted)
             )
             log.info("synced the %s commands of server %s", ruleset, guild_id)
+
+    async def _discord_has(self, guild: discord.Object, ruleset: str) -> bool:
+        """Whether Discord holds the server's commands as the stored hash says: a kick drops a
+        bot's guild commands, and a bot down meanwhile never heard of it."""
+        try:
+            held = await self.tree.fetch_commands(guild=guild)
+        except discord.HTTPException as error:
+            log.warning("could not read the commands of server %s: %s", guild.id, describe(error))
+            return False
+        wanted = {(command.name, _kind(command)) for command in self.command_sets[ruleset]}
+        return {(command.name, command.type.value) for command in held} == wanted
 
     async def on_ready(self) -> None:
         assert self.user is not None
@@ -475,6 +515,21 @@ class PawpostBot(discord.Client):
     async def on_guild_join(self, guild: discord.Guild) -> None:
         await self.sync_guilds([guild.id])
         self._synced.add(guild.id)
+        channel = welcome_channel(guild)
+        if channel is None:
+            log.info("joined server %s, with no channel to post the welcome in", guild.id)
+            return
+        await post_welcome(self.services, guild.id, channel.id)
+        self.scheduler.poke()
+
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """Kicked (or the server deleted): Discord drops the bot's commands there, so the stored
+        hash goes too, and a new invitation syncs them again."""
+        self._synced.discard(guild.id)
+        await self.services.db.transact(lambda tx: tx.guilds.forget_command_hash(guild.id))
+        log.info(
+            "left server %s; its commands are synced again if it invites the bot back", guild.id
+        )
 
 
 class ShardedPawpostBot(PawpostBot, discord.AutoShardedClient):
@@ -615,14 +670,17 @@ async def serve(settings: Settings) -> None:
     if not any(isinstance(f, OneLineReconnects) for f in reconnects.filters):
         reconnects.addFilter(OneLineReconnects())
     db = await Database.open(settings.database)
+    # held while the bot runs: a console on this database then leaves the timed work alone
+    release = await asyncio.to_thread(hold, settings.database)
     bot = make_bot(make_services(db, settings), settings)
     freeze_start_up_heap()
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for signum in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(signum, stop.set)
+    health = socket_path(settings.database, settings.health_socket)
     try:
-        async with bot:
+        async with bot, answering(health, functools.partial(_health, bot)):
             runner = asyncio.create_task(start(bot, settings.token.get_secret_value()))
             stopper = asyncio.create_task(stop.wait())
             done, _ = await asyncio.wait({runner, stopper}, return_when=asyncio.FIRST_COMPLETED)
@@ -633,7 +691,20 @@ async def serve(settings: Settings) -> None:
         if not runner.done():  # still waiting to reach Discord
             runner.cancel()
     finally:
+        release()
         await db.close()
+
+
+async def _health(bot: PawpostBot) -> tuple[bool, str]:
+    """Healthy: connected to Discord (ready) and the database answers."""
+    try:
+        took = await timed(lambda: bot.services.db.transact(lambda tx: None, write=False))
+    except PawpostError as error:
+        return False, f"the database does not answer: {error.message}"
+    database = f"the database answers in {took:.0f} ms"
+    if bot.is_closed() or not bot.is_ready():
+        return False, f"not connected to Discord; {database}"
+    return True, f"ready as {bot.user} in {len(bot.guilds)} servers; {database}"
 
 
 def run_bot(settings: Settings) -> int:

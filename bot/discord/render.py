@@ -112,7 +112,11 @@ def view(reply: Reply) -> discord.ui.View | None:
                 custom_id=reply.select.custom_id,
                 placeholder=clip(reply.select.placeholder, 150),
                 options=[
-                    discord.SelectOption(label=clip(o.label, 100), value=o.value)
+                    discord.SelectOption(
+                        label=clip(o.label, 100),
+                        value=o.value,
+                        description=clip(o.description, 100) if o.description else None,
+                    )
                     for o in reply.select.options[:SELECT_OPTIONS_LIMIT]
                 ],
                 row=ROWS_LIMIT - 1,

@@ -12,6 +12,7 @@ from rules.caverns.attributes import Attribute
 from rules.caverns.catalogue import Flourish, Range, Special
 from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
+from rules.nearest import did_you_mean
 
 # Book l. 429: NPCs have no Vitae or Harmony listed; they count as 0 of each.
 NPC_VITAE = 0
@@ -690,7 +691,8 @@ def find_creature(name: str) -> Creature:
             return creature
     if key in ("rat", "weevil", "pigeon", "lizard"):
         return BESTIARY["vermin (rat, weevil, pigeon, lizard)"]
-    raise PawpostError(f'"{name.strip()}" is not in the bestiary.')
+    known = [creature.name for creature in CREATURES]
+    raise PawpostError(f'"{name.strip()}" is not in the bestiary.{did_you_mean(key, known)}')
 
 
 def hyfae_colony_health(members: int) -> int:

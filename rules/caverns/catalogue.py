@@ -10,6 +10,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
+from rules.nearest import did_you_mean
 
 
 class ItemKind(StrEnum):
@@ -314,7 +315,10 @@ def find_item(name: str, catalogue: Mapping[str, CatalogueItem]) -> CatalogueIte
     """An item of the server's catalogue by name, any case."""
     found = catalogue.get(item_key(name))
     if found is None:
-        raise PawpostError(f'There is no "{name.strip()}" in the market\'s catalogue.')
+        known = [item.name for item in catalogue.values()]
+        raise PawpostError(
+            f'There is no "{name.strip()}" in the market\'s catalogue.{did_you_mean(name, known)}'
+        )
     return found
 
 
@@ -323,4 +327,7 @@ def find_poison(name: str) -> Poison:
     for poison in POISONS:
         if poison.name.lower() == name.strip().lower():
             return poison
-    raise PawpostError(f'"{name.strip()}" is not one of the book\'s poisons.')
+    known = [poison.name for poison in POISONS]
+    raise PawpostError(
+        f'"{name.strip()}" is not one of the book\'s poisons.{did_you_mean(name, known)}'
+    )

@@ -144,7 +144,8 @@ def _ten_moon_bonus(new: NewCat) -> Ability | None:
     if new.age_moons >= TEN_MOONS:
         if new.ten_moon_bonus is None:
             raise PawpostError(
-                f"A cat of {TEN_MOONS} moons or more gets +1 Intelligence or Spirit; choose which."
+                f"A cat of {TEN_MOONS} moons or more gets +1 Intelligence or Spirit; choose which"
+                " with ten-moon-bonus: (intelligence or spirit)."
             )
         return new.ten_moon_bonus
     if new.knacks:

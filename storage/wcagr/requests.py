@@ -10,7 +10,7 @@ from pydantic import BaseModel
 
 from rules.wcagr import NewCat
 from storage.connection import Connection
-from storage.timestamps import to_text
+from storage.timestamps import from_text, to_text
 
 
 class RequestOutcome(StrEnum):
@@ -84,6 +84,19 @@ class CatRequestRepository:
             (outcome.value, answered_by, to_text(now), request_id),
         )
         return bool(rows)
+
+    def waiting(
+        self, guild_id: int, user_id: int | None, limit: int
+    ) -> list[tuple[CatRequest, datetime]]:
+        """The server's requests not answered yet (of one player, when given), oldest first,
+        each with when it was made."""
+        player = "" if user_id is None else " AND user_id = ?"
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS}, created_at FROM wcagr_cat_requests"
+            f" WHERE guild_id = ? AND answered_at IS NULL{player} ORDER BY id LIMIT ?",
+            (guild_id, *(() if user_id is None else (user_id,)), limit),
+        )
+        return [(_request(row[:7]), from_text(row[7])) for row in rows]
 
     def all_in_guild(self, guild_id: int) -> list[CatRequest]:
         """Every request of the server, oldest first (for `/admin export`)."""

@@ -104,13 +104,26 @@ async def test_requests_go_to_the_admin_channel_and_wait_in_the_queue(services) 
     assert channel == ADMIN_CHANNEL and request.title == "Approve Firepaw's sheet?"
     asked = await approvals.request_edit(services, actor(BOB), "Remove Tigerclaw's limp")
     assert asked.ephemeral
+    # issue 30: an edit request holds nothing, and does not say the cat cannot roll
+    assert asked.lines == ["Your request for Tigerclaw waits for an admin."]
     [(channel, request)] = asked.elsewhere
     assert channel == ADMIN_CHANNEL and request.title == "Approve an edit of Tigerclaw?"
     queue = await approvals.queue(services, ADMIN_ACTOR)
     assert [line.split(" —")[0] for line in queue.lines] == [
-        "#1 Firepaw: sheet",
-        "#2 Tigerclaw: Remove Tigerclaw's limp",
+        "1. Firepaw: sheet",
+        "2. Tigerclaw: Remove Tigerclaw's limp",
     ]
+    # issue 30: each with its Approve and Refuse, side by side
+    assert [(b.label, b.row) for b in queue.buttons] == [
+        ("Approve Firepaw", 0),
+        ("Refuse Firepaw", 0),
+        ("Approve Tigerclaw's edit", 0),
+        ("Refuse Tigerclaw's edit", 0),
+    ]
+    approved = await buttons.press(services, ADMIN_ACTOR, queue.buttons[0].custom_id)
+    assert "Firepaw may roll now." in approved.lines
+    form = await buttons.press(services, ADMIN_ACTOR, queue.buttons[3].custom_id)
+    assert form.modal is not None and form.modal.title == "Reject: why?"
     with pytest.raises(PawpostError, match="^Only an admin of this server can do that.$"):
         await approvals.queue(services, actor(ALICE))
 

@@ -92,16 +92,6 @@ async def test_admin_role_makes_its_members_admins(services) -> None:
     await server_config.set_timezone(services, with_role, "Europe/Paris")
 
 
-async def test_ruleset_change_is_refused_while_characters_of_another_exist(services, db) -> None:
-    await germ_cats.create(services, actor(ALICE), **FIREPAW)
-    before = dump(db)
-    with pytest.raises(
-        PawpostError, match="still has 1 Germ character; a server plays one ruleset"
-    ):
-        await server_config.set_ruleset(services, actor(ADMIN, admin=True), "wcagr")
-    assert dump(db) == before
-
-
 async def test_an_unbuilt_ruleset_answers_its_commands_with_a_sentence(
     services, unbuilt_ruleset
 ) -> None:

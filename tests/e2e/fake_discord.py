@@ -200,6 +200,9 @@ class FakeDiscord(FakeGuildState):
         self.global_commands: list[Json] = []
         self.guild_commands: dict[int, list[Json]] = {}
         self.sync_count: Counter[int | str] = Counter()  # "global" or a guild id -> PUTs
+        # Whether the bot is a member of the guild: kicked, it is told GUILD_DELETE, Discord
+        # drops its guild commands, and the guild's REST routes answer Missing Access.
+        self.bot_in_guild = True
         self.interactions: dict[int, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
         self._command_ids: dict[tuple[Any, ...], int] = {}
@@ -453,7 +456,7 @@ class FakeDiscord(FakeGuildState):
         if "gid" not in c.params:
             return None, self.global_commands
         gid = int(c.params["gid"])
-        if gid != self.guild_id:
+        if gid != self.guild_id or not self.bot_in_guild:
             raise DiscordHTTPError(403, 50001, "Missing Access")
         return gid, self.guild_commands.get(gid, [])
 
@@ -667,7 +670,9 @@ class FakeDiscord(FakeGuildState):
             self._active = conn
             ready = {
                 "v": 10, "user": self.bot_user_payload(),
-                "guilds": [{"id": str(self.guild_id), "unavailable": True}],
+                "guilds": (
+                    [{"id": str(self.guild_id), "unavailable": True}] if self.bot_in_guild else []
+                ),
                 "session_id": conn.session_id, "resume_gateway_url": self.gateway_url,
                 "application": {"id": str(self.application_id), "flags": 0},
                 "private_channels": [], "relationships": [], "_trace": ["fake-discord"],
@@ -675,7 +680,8 @@ class FakeDiscord(FakeGuildState):
             if d and "shard" in d:
                 ready["shard"] = d["shard"]
             await self._send_dispatch(conn, "READY", ready)
-            await self._send_dispatch(conn, "GUILD_CREATE", self.guild_payload())
+            if self.bot_in_guild:
+                await self._send_dispatch(conn, "GUILD_CREATE", self.guild_payload())
         elif op == 6:
             if d and d.get("session_id") in self._sessions:
                 conn.session_id, conn.resumed = d["session_id"], True
@@ -702,6 +708,24 @@ class FakeDiscord(FakeGuildState):
         """Send a dispatch event to the current session (waits for one to exist)."""
         conn = await self.wait_for_connection(1, timeout)
         await self._send_dispatch(conn, event, data)
+
+    async def kick_bot(self, *, connected: bool = True) -> None:
+        """The guild removes the bot, as Discord does it: its guild commands are dropped and
+        (when it is connected) it gets GUILD_DELETE without `unavailable`."""
+        self.bot_in_guild = False
+        self.guild_commands.pop(self.guild_id, None)
+        if connected:
+            await self.dispatch("GUILD_DELETE", {"id": str(self.guild_id)})
+        self._changed()
+
+    async def invite_bot(self, *, connected: bool = True) -> None:
+        """The guild adds the bot again: a GUILD_CREATE for a guild it was not in (a join,
+        which carries no `unavailable`: discord.py reads `false` as back from an outage)."""
+        self.bot_in_guild = True
+        if connected:
+            joined = {k: v for k, v in self.guild_payload().items() if k != "unavailable"}
+            await self.dispatch("GUILD_CREATE", joined)
+        self._changed()
 
     async def request_reconnect(self) -> None:
         """Send op 7 RECONNECT: the client should come back with a RESUME."""

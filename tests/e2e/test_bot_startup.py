@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
 
 from bot.commands.catalog import commands_for
 from bot.commands.core import MESSAGE_COMMANDS
-from tests.e2e.bot_process import bot_world, is_ephemeral, one_sentence, text_of
+from tests.e2e.bot_process import bot_world, create_cat, is_ephemeral, one_sentence, text_of
 
 
 def top_level(ruleset: str) -> set[str]:
@@ -66,3 +67,43 @@ async def test_switching_ruleset_syncs_that_server_once(tmp_path: Path) -> None:
         assert is_ephemeral(body) and "already plays Germ" in text_of(body)
         await asyncio.sleep(0.2)
         assert fake.sync_count == {fake.guild_id: 3}
+
+
+async def test_switching_ruleset_archives_the_cats_and_switching_back_brings_them(
+    tmp_path: Path,
+) -> None:
+    """Issue 30: a Germ server with a cat switches to Caverns and back, through Discord."""
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        await world.start()
+        await create_cat(world, "Rook", user=fake.player1)
+        body = await world.command("config ruleset", {"ruleset": "caverns"}, user=fake.admin)
+        assert "Archived, not deleted: 1 Germ character" in text_of(body)
+        await fake.wait_until(lambda: fake.sync_count[fake.guild_id] == 2, 5, "the re-sync")
+        listed = await world.command("character list", user=fake.player1)
+        assert "Archived Germ characters (back when the server plays Germ): Rook." in (
+            text_of(listed)
+        )
+        body = await world.command("config ruleset", {"ruleset": "germ"}, user=fake.admin)
+        assert "Back from the archive: 1 Germ character." in text_of(body)
+        await fake.wait_until(lambda: fake.sync_count[fake.guild_id] == 3, 5, "the re-sync")
+        body = await world.command("check", {"stat": "strength"}, user=fake.player1)
+        assert "Rook" in text_of(body)
+
+
+async def test_pawpost_health_answers_from_the_running_bot(tmp_path: Path) -> None:
+    """Issue 30: Docker's HEALTHCHECK runs `pawpost health`, which asks the bot itself."""
+    async with bot_world(tmp_path) as world:
+        await world.start()
+        env = world.environment(None, None, {})
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            *("-m", "bot.cli", "health"),
+            cwd=world.tmp,
+            env=env,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.STDOUT,
+        )
+        out, _ = await proc.communicate()
+        assert proc.returncode == 0, out.decode()
+        assert out.decode().startswith("ok: ready as Pawpost in 1 servers; the database answers")

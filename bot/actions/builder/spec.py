@@ -72,6 +72,8 @@ class Pick:
     options: Callable[[GuildSettings], list[tuple[str, str]]]
     label: str = ""
     offered: Callable[[GuildSettings, Choices], list[tuple[str, str]]] | None = None
+    # What picking a value gives (a race's attribute and trait), shown under its label.
+    describe: Callable[[str], str] | None = None
 
     def options_for(self, settings: GuildSettings, choices: Choices) -> list[tuple[str, str]]:
         if self.offered is not None:

@@ -115,7 +115,14 @@ def _select(builder: Builder, guild: Guild, draft: Draft) -> Select | None:
     return Select(
         custom_id=custom_id(draft, "pick", index),
         placeholder=placeholder,
-        options=[SelectOption(label=label, value=value) for label, value in options],
+        options=[
+            SelectOption(
+                label=label,
+                value=value,
+                description=None if step.describe is None else step.describe(value),
+            )
+            for label, value in options
+        ],
     )
 
 

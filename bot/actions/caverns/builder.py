@@ -93,6 +93,17 @@ def _classes(settings: GuildSettings) -> list[tuple[str, str]]:
     return [(c.label, c.value) for c in CharacterClass]
 
 
+def _race_gives(value: str) -> str:
+    """A race's trait, as its select shows it."""
+    return next(row.trait for race, row in RACES.items() if race.value == value)
+
+
+def _class_gives(value: str) -> str:
+    """A class's damage, Health and Vitae, as its select shows them."""
+    row = CLASSES[CharacterClass(value)]
+    return f"Damage {row.damage}; Health {row.health_base} + Water; Vitae {row.vitae_base} + Fire"
+
+
 def _class(choices: Choices) -> CharacterClass | None:
     value = choices.get("class")
     return None if value is None else CharacterClass(value)
@@ -291,8 +302,8 @@ def _create(
 
 CAVERNS_BUILDER = Builder(
     steps=(
-        Pick("race", "Your race", _races, label="Race"),
-        Pick("class", "Your class", _classes, label="Class"),
+        Pick("race", "Your race", _races, label="Race", describe=_race_gives),
+        Pick("class", "Your class", _classes, label="Class", describe=_class_gives),
         Pick(
             "skillsets",
             "Secondary + tertiary skillsets",

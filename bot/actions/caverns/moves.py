@@ -20,11 +20,12 @@ from bot.actions.lookup import acting_character
 from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
 from rules.caverns.attributes import parse_attribute
-from rules.caverns.bestiary import find_creature
+from rules.caverns.bestiary import CREATURES, find_creature
 from rules.caverns.constants import DEFAULT_DIFFICULTY
 from rules.caverns.moves import FLEE_RESULTS, FleeRoute, Foe, advance, do_battle, flee, move
 from rules.caverns.rolling import is_doubles
 from rules.errors import PawpostError
+from rules.nearest import did_you_mean
 from rules.rolls import Roll
 from storage.models import Character
 from storage.repositories import Transaction
@@ -206,8 +207,9 @@ def _foe(target: str, wind: int | None, damage: int | None) -> Foe:
         creature = find_creature(target)
     except PawpostError:
         if wind is None or damage is None:
+            near = did_you_mean(target, (creature.name for creature in CREATURES))
             raise PawpostError(
-                f"{safe(target.strip())} is not in the bestiary; give its wind and damage."
+                f"{safe(target.strip())} is not in the bestiary; give its wind and damage.{near}"
             ) from None
         return Foe(name=target.strip(), attributes={parse_attribute("wind"): wind}, damage=damage)
     attributes = creature.attributes_at(creature.health or 0)

@@ -139,6 +139,17 @@ def _clans(settings: GuildSettings) -> list[tuple[str, str]]:
     return [(CLANS[clan].label, clan.value) for clan in Clan]
 
 
+def _clan_gives(value: str) -> str:
+    """A clan's creation bonuses, as its select shows them."""
+    info = CLANS[Clan(value)]
+    if info.chooses_bonuses:
+        return "Chooses its own bonuses"
+    gives = [f"+{n} {ability.label}" for ability, n in info.abilities.items()]
+    if info.skill is not None:
+        gives.append(f"+1 {info.skill.label}")
+    return ", ".join(gives) or "No bonus"
+
+
 def _ranks(settings: GuildSettings, choices: Choices) -> list[tuple[str, str]]:
     """The chosen clan type's ranks, and no rank; none before a clan, or for a group without."""
     clan = choices.get("clan")
@@ -233,7 +244,7 @@ def _create(
 
 WCAGR_BUILDER = Builder(
     steps=(
-        Pick("clan", "Your cat's clan or group", _clans, label="Clan"),
+        Pick("clan", "Your cat's clan or group", _clans, label="Clan", describe=_clan_gives),
         Pick("rank", "Your cat's rank", lambda s: [], label="Rank", offered=_ranks),
         *(Counter(a.value, a.label, _bounds(a), start=ABILITY_MIN) for a in ABILITIES),
         NAME_AND_AGE,

@@ -13,6 +13,7 @@ from bot.actions.lookup import clean_name, named, require_admin, require_built
 from bot.actions.reply import Button, Reply, Style
 from bot.actions.wcagr import parse
 from bot.actions.wcagr.sheet import sheet_lines
+from bot.ruleset import WaitingSheet
 from rules.errors import PawpostError
 from rules.wcagr import (
     NewCat,
@@ -135,11 +136,7 @@ def create_or_ask(
         guild.guild_id, actor.user_id, name, new, None if parent is None else parent.id, now
     )
     tx.audit.add(audit.entry(actor, "character", f"asked to create {name}", now))
-    why = (
-        f"a cat of {new.age_moons} moons"
-        if new.age_moons > TEN_MOONS
-        else f"a {new.rank.value if new.rank else ''}"
-    )
+    why = _why(new)
     return Reply(
         lines=[f"{safe(name)} is {why}: it waits for an admin's approval."],
         ephemeral=True,
@@ -164,6 +161,30 @@ def create_or_ask(
             ],
         ),
     )
+
+
+def _why(new: NewCat) -> str:
+    """Why a new cat waits for an admin: its age, or the rank admins approve."""
+    if new.age_moons > TEN_MOONS:
+        return f"a cat of {new.age_moons} moons"
+    return f"a {new.rank.value if new.rank else ''}"
+
+
+def waiting_sheets(
+    tx: Transaction, guild_id: int, user_id: int | None, limit: int
+) -> list[WaitingSheet]:
+    """The cats asked for and not answered yet, for `/admin approvals` and their players."""
+    return [
+        WaitingSheet(
+            name=request.name,
+            user_id=request.user_id,
+            what=_why(request.choices),
+            created_at=created_at,
+            approve_id=f"pawpost:{REQUEST_AREA}:{request.id}:approve",
+            refuse_id=f"pawpost:{REQUEST_AREA}:{request.id}:refuse",
+        )
+        for request, created_at in wcagr(tx).requests.waiting(guild_id, user_id, limit)
+    ]
 
 
 @runs_in_database

@@ -98,7 +98,8 @@ def test_exactly_three_knacks() -> None:
 
 def test_the_ten_moon_bonus_must_be_chosen() -> None:
     assert refusal(ten_moon_bonus=None) == (
-        "A cat of 10 moons or more gets +1 Intelligence or Spirit; choose which."
+        "A cat of 10 moons or more gets +1 Intelligence or Spirit; choose which"
+        " with ten-moon-bonus: (intelligence or spirit)."
     )
 
 
