@@ -65,8 +65,13 @@ from bot.commands.caverns import CAVERNS_COMMANDS
 from bot.commands.germ import GERM_COMMANDS
 from bot.commands.wcagr import WCAGR_COMMANDS
 from bot.ruleset import Feature, Ruleset
+from rules.cat.dice_words import CAT_DICE_WORDS
+from rules.cat.roll_values import roll_values as cat_roll_values
+from rules.caverns.roll_values import roll_values as caverns_roll_values
 from rules.germ.hunger import GermHunger
+from rules.germ.roll_values import roll_values as germ_roll_values
 from rules.rulesets import RULESETS as RULES
+from rules.wcagr.roll_values import roll_values as wcagr_roll_values
 
 GERM = Ruleset(
     rules=RULES["germ"],
@@ -86,6 +91,7 @@ GERM = Ruleset(
     bench=GERM_BENCH,
     adjudicate=germ_adjudicate.adjudicate,
     card=germ_card.card,
+    roll_values=germ_roll_values,
 )
 
 CAT = Ruleset(
@@ -100,6 +106,8 @@ CAT = Ruleset(
     bench=CAT_BENCH,
     settings_field=cat_settings_field,
     card=cat_card.card,
+    dice_words=CAT_DICE_WORDS,
+    roll_values=cat_roll_values,
 )
 
 WCAGR = Ruleset(
@@ -124,6 +132,7 @@ WCAGR = Ruleset(
     card=wcagr_card.card,
     bench=WCAGR_BENCH,
     adjudicate=wcagr_adjudicate.adjudicate,
+    roll_values=wcagr_roll_values,
 )
 
 CAVERNS = Ruleset(
@@ -143,6 +152,7 @@ CAVERNS = Ruleset(
     builder=CAVERNS_BUILDER,
     bench=CAVERNS_BENCH,
     card=caverns_card.card,
+    roll_values=caverns_roll_values,
 )
 
 RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM, CAT, WCAGR, CAVERNS)}

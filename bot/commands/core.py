@@ -50,11 +50,17 @@ def _hours() -> Option:
 CORE_COMMANDS: tuple[Command, ...] = (
     Command(
         ("roll",),
-        "Roll dice: 3d8+5, d20, d%, 5d6 evens",
+        "Roll dice: 3d8+5, 4d6kh3, 2d20kl1, 2d6!, (1d6+2)*3, 5d6>=5 successes (docs/dice.md)",
         roll.roll,
         (
             Option("expression", Kind.text, "Dice to roll, e.g. 2d6+1", True, max_length=200),
             REASON,
+            Option(
+                "secret",
+                Kind.text,
+                "yes: only you and the admins see what came up",
+                choices=("yes", "no"),
+            ),
         ),
     ),
     Command(
