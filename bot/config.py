@@ -42,6 +42,9 @@ class Settings(BaseModel):
     # the range this process holds ("0-3", or one shard "2"). Unset: one process for all.
     shard_count: int | None = Field(default=None, ge=1, le=16384)
     shards: str | None = Field(default=None, pattern=r"^\d+(-\d+)?$")
+    # Re-post members' messages written in a character's proxy tags (needs Discord's Message
+    # Content intent, turned on in the Developer Portal, and Manage Messages): off by default.
+    proxying: bool = False
     # Test-only (tests/e2e), never set in production: point discord.py at a fake Discord on
     # loopback; start the bot's clock at a fixed moment; roll these dice faces in this order.
     test_discord_url: str | None = None
@@ -99,6 +102,7 @@ ENVIRONMENT = {
     "PAWPOST_GUILD_READY_TIMEOUT": "guild_ready_timeout",
     "PAWPOST_SHARD_COUNT": "shard_count",
     "PAWPOST_SHARDS": "shards",
+    "PAWPOST_PROXYING": "proxying",
     "PAWPOST_TEST_DISCORD_URL": "test_discord_url",
     "PAWPOST_TEST_CLOCK": "test_clock",
     "PAWPOST_TEST_DICE": "test_dice",

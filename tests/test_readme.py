@@ -53,6 +53,12 @@ class _FakeBot:
     async def complete_zone(self, interaction, current):  # pragma: no cover - not called
         return []
 
+    async def complete_npc(self, interaction, current):  # pragma: no cover - not called
+        return []
+
+    async def complete_saved_roll(self, interaction, current):  # pragma: no cover - not called
+        return []
+
 
 async def _invoke(interaction, command, arguments):  # pragma: no cover - not called
     return None

@@ -11,6 +11,7 @@ from bot.commands.clock import CLOCK_COMMANDS
 from bot.commands.core import CORE_COMMANDS, MESSAGE_COMMANDS
 from bot.commands.hunting import HUNTING_COMMANDS
 from bot.commands.spec import Command
+from bot.commands.voices import VOICE_COMMANDS
 from bot.registry import RULESETS
 from bot.ruleset import Ruleset
 
@@ -26,7 +27,8 @@ def _resolved(command: Command, registry: Mapping[str, Ruleset]) -> Command:
 def all_commands(registry: Mapping[str, Ruleset] = RULESETS) -> tuple[Command, ...]:
     """Every declaration once, each with the rulesets it is for (None: every ruleset)."""
     shared = tuple(
-        _resolved(c, registry) for c in CORE_COMMANDS + CLOCK_COMMANDS + HUNTING_COMMANDS
+        _resolved(c, registry)
+        for c in CORE_COMMANDS + VOICE_COMMANDS + CLOCK_COMMANDS + HUNTING_COMMANDS
     )
     return shared + tuple(c for ruleset in registry.values() for c in ruleset.commands)
 

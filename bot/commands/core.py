@@ -144,11 +144,12 @@ CORE_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("say",),
-        "Post as your character (without text: a form for a long post)",
+        "Post as your character, or an admin as an NPC; [[2d6+1]] rolls (no text: a form)",
         posts.say,
         (
             Option("character", Kind.character, "Which of your characters"),
             Option("text", Kind.text, "What your character says", max_length=2000),
+            Option("npc", Kind.npc, "Admins: the NPC who speaks (/npc add)", max_length=32),
         ),
     ),
     Command(
