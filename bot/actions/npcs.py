@@ -43,9 +43,11 @@ def add(
         require_admin(actor, guild)
         found = voices(tx)
         npc = found.npcs.named(actor.guild_id, cleaned)
-        if npc is None and tx.characters.by_name(actor.guild_id, cleaned) is not None:
+        character = tx.characters.by_name(actor.guild_id, cleaned) if npc is None else None
+        if character is not None:
             raise PawpostError(
-                f"{safe(cleaned)} is a character's name in this server; give the NPC another."
+                f"{safe(character.name)} is a character's name in this server; give the NPC "
+                "another."
             )
         if npc is None and len(found.npcs.of_guild(actor.guild_id)) >= MAX_NPCS:
             raise PawpostError(f"A server can keep at most {MAX_NPCS} NPCs; remove one first.")
