@@ -4,12 +4,14 @@ bold where it stood and the whole roll under the post, each logged like `/roll`.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from bot.actions import audit
 from bot.actions.context import Actor, Services
 from bot.actions.formatting import safe
 from bot.actions.roll import roll_notation
+from bot.actions.sheet_values import filled
 from rules.errors import PawpostError
 from rules.notation import DiceWord, read
 from rules.rolls import Roll
@@ -31,10 +33,16 @@ class InlineRolls:
 
 
 def roll_inline(
-    services: Services, words: tuple[DiceWord, ...], text: str, *, strict: bool
+    services: Services,
+    words: tuple[DiceWord, ...],
+    text: str,
+    *,
+    strict: bool,
+    values: Mapping[str, int] | None = None,
 ) -> InlineRolls:
-    """Roll every `[[…]]`. `strict` (a command): one that cannot be read refuses the post in
-    its sentence; otherwise (a proxied message) it stays as typed with the sentence under it."""
+    """Roll every `[[…]]`, the speaker's sheet values by name in them (`[[1d20+{stealth}]]`).
+    `strict` (a command): one that cannot be read refuses the post in its sentence; otherwise
+    (a proxied message) it stays as typed with the sentence under it."""
     found = list(INLINE.finditer(text))
     if len(found) > MAX_INLINE_ROLLS:
         raise PawpostError(f"A post can hold at most {MAX_INLINE_ROLLS} inline rolls.")
@@ -45,7 +53,7 @@ def roll_inline(
         pieces.append(text[last : match.start()])
         last = match.end()
         try:
-            notation = read(match.group(1).strip(), words)
+            notation = read(filled(match.group(1).strip(), values or {}), words)
             rolled, record = roll_notation(services, notation)
         except PawpostError as error:
             if strict:

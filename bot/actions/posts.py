@@ -14,6 +14,7 @@ from bot.actions.formatting import safe
 from bot.actions.inline_rolls import log_inline, roll_inline
 from bot.actions.reply import CharacterPost, Modal, ModalField, PostKind, Reply
 from bot.actions.roll import words_of
+from bot.actions.sheet_values import sheet_values
 from bot.actions.speaker_names import name_note
 from bot.actions.speakers import (
     Speaker,
@@ -104,7 +105,11 @@ def _say_now(
             speaker = of_npc(npc_named(tx, actor, guild, npc))
         else:
             speaker = of_character(tx, own_character(tx, actor, guild, name.strip() or None))
-        inline = roll_inline(services, words_of(services, guild), clean_text(text), strict=True)
+        values = (
+            {} if speaker.character is None else sheet_values(services, guild, speaker.character)
+        )
+        words = words_of(services, guild)
+        inline = roll_inline(services, words, clean_text(text), strict=True, values=values)
         log_inline(tx, actor, speaker.character, inline, services)
         post = speaker.post(within_limit(inline.text))
     post = post.model_copy(update={"rolls": inline.lines})

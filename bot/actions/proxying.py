@@ -13,6 +13,7 @@ from bot.actions.inline_rolls import log_inline, roll_inline
 from bot.actions.posts import MAX_POST_LENGTH, keep_post
 from bot.actions.reply import CharacterPost, PostFile, ProxiedFrom, Reply, ReplyQuote
 from bot.actions.roll import words_of
+from bot.actions.sheet_values import sheet_values
 from bot.actions.speakers import Speaker, of_character, of_npc
 from bot.outbox import Post as OutboxPost
 from bot.outbox import record_posts
@@ -64,7 +65,10 @@ def incoming(services: Services, actor: Actor, message: Incoming) -> bool:
         speaker = _speaker(tx, actor, guild, said)
         if speaker is None:
             return False
-        inline = roll_inline(services, words_of(services, guild), said.text, strict=False)
+        character = speaker.character
+        values = {} if character is None else sheet_values(services, guild, character)
+        words = words_of(services, guild)
+        inline = roll_inline(services, words, said.text, strict=False, values=values)
         text = inline.text
         if len(text) > MAX_POST_LENGTH:  # a webhook posts at most 2000 characters: left as is
             return False

@@ -3,9 +3,6 @@ the server's ruleset offers them (`1d20+{stealth}` in Germ), rolled and logged l
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
-
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import for_reason, safe
@@ -13,6 +10,7 @@ from bot.actions.lookup import acting_character
 from bot.actions.reply import Reply
 from bot.actions.roll import SECRET_ROLL, clean_reason, is_yes, roll_notation, secret_reply
 from bot.actions.roll import words_of as ruleset_words
+from bot.actions.sheet_values import filled, sheet_values
 from rules.errors import PawpostError
 from rules.notation import Notation, read
 from storage.models import Character
@@ -22,36 +20,6 @@ from storage.voices import SavedRoll, voices
 
 MAX_SAVED_ROLLS = 25  # a character's: one autocomplete's worth
 MAX_ROLL_NAME = 32
-VALUE = re.compile(r"\{([^{}]*)\}")
-
-
-def sheet_values(services: Services, guild: Guild, character: Character) -> Mapping[str, int]:
-    """The values the server's ruleset offers by name for this character's sheet."""
-    ruleset = services.ruleset(guild.ruleset)
-    if ruleset is None or ruleset.roll_values is None or character.ruleset != guild.ruleset:
-        return {}
-    return ruleset.roll_values(character.sheet)
-
-
-def filled(expression: str, values: Mapping[str, int]) -> str:
-    """The expression with each `{name}` replaced by the sheet's value (a negative one in
-    brackets); an unknown name is one sentence listing the known ones."""
-
-    def value(found: re.Match[str]) -> str:
-        key = found.group(1).strip().lower()
-        if key not in values:
-            if not values:
-                raise PawpostError(
-                    f"{{{safe(found.group(1))}}}: this server's sheets offer no values by name."
-                )
-            raise PawpostError(
-                f"{{{safe(found.group(1))}}} is not a value of this character's sheet; it has "
-                f"{', '.join(values)}."
-            )
-        number = values[key]
-        return str(number) if number >= 0 else f"({number})"
-
-    return VALUE.sub(value, expression)
 
 
 def _read(services: Services, guild: Guild, character: Character, expression: str) -> Notation:

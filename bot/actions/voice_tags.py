@@ -136,7 +136,7 @@ def autoproxy(services: Services, actor: Actor, mode: str, character: str | None
             found.set(actor.guild_id, actor.user_id, actor.channel_id, Autoproxy(mode=chosen), now)
             line = (
                 f"Autoproxy latches in {where}: after a tagged message, your plain messages are "
-                "posted as the same character (start one with \\ to leave it as it is)."
+                "posted as the same character (start one with \\\\ to leave it as it is)."
             )
         else:
             guild = tx.guilds.get(actor.guild_id)
@@ -152,6 +152,6 @@ def autoproxy(services: Services, actor: Actor, mode: str, character: str | None
             )
             line = (
                 f"Your plain messages in {where} are posted as {safe(speaker.name)} (start one "
-                "with \\ to leave it as it is)."
+                "with \\\\ to leave it as it is)."
             )
     return Reply(lines=[line], ephemeral=True)
