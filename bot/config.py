@@ -47,6 +47,9 @@ class Settings(BaseModel):
     # The Unix socket where `pawpost health` asks the running bot (unset: beside an SQLite
     # database, else in the temporary folder).
     health_socket: str | None = None
+    # Re-post members' messages written in a character's proxy tags (needs Discord's Message
+    # Content intent, turned on in the Developer Portal, and Manage Messages): off by default.
+    proxying: bool = False
     # Test-only (tests/e2e), never set in production: point discord.py at a fake Discord on
     # loopback; start the bot's clock at a fixed moment; roll these dice faces in this order.
     test_discord_url: str | None = None
@@ -105,6 +108,7 @@ ENVIRONMENT = {
     "PAWPOST_SHARD_COUNT": "shard_count",
     "PAWPOST_SHARDS": "shards",
     "PAWPOST_HEALTH_SOCKET": "health_socket",
+    "PAWPOST_PROXYING": "proxying",
     "PAWPOST_TEST_DISCORD_URL": "test_discord_url",
     "PAWPOST_TEST_CLOCK": "test_clock",
     "PAWPOST_TEST_DICE": "test_dice",

@@ -27,7 +27,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.actions import buttons
+from bot.actions import buttons, proxying
 from bot.actions.card_drawing import draw_card
 from bot.actions.context import Actor, Services, Upload
 from bot.actions.reply import Attachment, Modal, Reply
@@ -215,6 +215,7 @@ class Session:
     # mention of an earlier run's player still reads as their name.
     names_file: Path | None = None
     _messages: int = 0
+    _said: int = 0  # messages typed in the channel
     _posts: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
@@ -290,6 +291,10 @@ class Session:
             out.append(f"  ({'; '.join(looks)})")
         if reply.post is not None:  # Discord posts it through the channel's webhook
             out.append(f"[{self.plain(reply.post.name)}] {self.plain(reply.post.text)}")
+            if reply.post.reply_to is not None:
+                out.append(f"  (answering {self.plain(reply.post.reply_to.name)})")
+            out.extend(f"  {self.plain(line)}" for line in reply.post.rolls)
+            out.extend(f"  (file {found.filename})" for found in reply.post.files)
         number = replacing if reply.update and replacing is not None else None
         if reply.buttons or reply.select:
             if number is None:
@@ -377,10 +382,26 @@ class Session:
             return await self._move_clock(line)
         if line in ("/help", "help"):
             return await self._help()
+        if not line.startswith("/"):
+            return await self._say(line)
         ruleset = await self._ruleset()
         command, arguments = parse_line(line, CommandIndex.of(ruleset))
         reply = await command.handler(self.services, self.actor, **arguments)
         return self.render(reply)
+
+    async def _say(self, line: str) -> str:
+        """A line that is no command is a message in the channel: proxied when it is written in
+        a tag (or the autoproxy holds a character), and then posted like Discord's webhook."""
+        self._said += 1
+        message = proxying.Incoming(
+            message_id=self._said,
+            channel_id=CONSOLE_CHANNEL,
+            webhook_channel_id=CONSOLE_CHANNEL,
+            content=line,
+        )
+        if await proxying.incoming(self.services, self.actor, message):
+            return ""
+        return "(said as yourself: no proxy tag or autoproxy took it)"
 
     def _switch_user(self, line: str) -> str:
         options = dict(token.partition(":")[::2] for token in shlex.split(line)[1:])
@@ -492,6 +513,7 @@ class Session:
         usages = [command.usage() for command in CommandIndex.of(ruleset).by_path.values()]
         extra = ["/as user:<name> [admin:yes]", "/click <n> [value]", "/buttons"]
         extra += ["/modal field:value …", "/clock [advance days:<n> hours:<n> minutes:<n>]"]
+        extra.append("any line without / : a message in the channel (proxied by its tags)")
         extra.append("/quit")
         return "\n".join(sorted(usages) + extra)
 
@@ -518,7 +540,7 @@ async def run_console(
     db = await Database.open(database) if services is None else services.db
     db.serve_only(guild_id)
     if services is None:
-        services = Services(db=db)
+        services = Services(db=db, proxying_off=None)  # a typed line is a message, as on Discord
         if clock is not None:
             services.clock = ConsoleClock(clock)
         if dice is not None:

@@ -12,6 +12,7 @@ logged.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -51,12 +52,14 @@ class Post:
 
 @dataclass(frozen=True)
 class Delivery:
-    """One try at sending a recorded post: always with the same nonce."""
+    """One try at sending a recorded post: always with the same nonce. `maybe_sent`: an earlier
+    try of a webhook post (which Discord keeps no nonce for) may have reached Discord."""
 
     channel_id: int
     reply: Reply
     nonce: str
     attempt: int
+    maybe_sent: bool = False
 
 
 @dataclass
@@ -123,11 +126,18 @@ class Outbox:
         self.lease = lease if services.db.shared else timedelta(0)
         # Posts sent but not yet marked sent, by id (see Unmarked).
         self.unmarked: dict[int, Unmarked] = {}
+        # One pass at a time in this process: without a lease (SQLite) two would take the same
+        # posts.
+        self._passing = asyncio.Lock()
 
     async def deliver(self) -> datetime | None:
         """Send every post due now; returns when the next one is due (None: nothing waits).
         While a sent post cannot be marked sent, nothing more is sent: the marks are tried
         again, the wait doubling, and what they wait for is returned."""
+        async with self._passing:
+            return await self._deliver()
+
+    async def _deliver(self) -> datetime | None:
         db = self._services.db
         now = self._services.clock()
         if self.unmarked and (waiting := await self._mark_unmarked(now)) is not None:
@@ -195,7 +205,11 @@ class Outbox:
             log.info("post %s to channel %s: try %d", post.id, post.channel_id, attempt)
         try:
             reply = Reply.model_validate_json(post.body)
-            message_id = await self._send(Delivery(post.channel_id, reply, post.nonce, attempt))
+            maybe_sent = post.attempts > 0 or post.tried_at is not None
+            if reply.post is not None and post.tried_at is None:  # a webhook post: no nonce
+                await db.transact(lambda tx: tx.outbox.mark_tried(post.id, clock()))
+            delivery = Delivery(post.channel_id, reply, post.nonce, attempt, maybe_sent)
+            message_id = await self._send(delivery)
         except PostRefused as error:
             reason = _reason(error)
             log.warning("gave up a post to channel %s: %s", post.channel_id, reason)

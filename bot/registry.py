@@ -71,8 +71,13 @@ from bot.commands.caverns import CAVERNS_COMMANDS
 from bot.commands.germ import GERM_COMMANDS
 from bot.commands.wcagr import WCAGR_COMMANDS
 from bot.ruleset import Feature, Ruleset
+from rules.cat.dice_words import CAT_DICE_WORDS
+from rules.cat.roll_values import roll_values as cat_roll_values
+from rules.caverns.roll_values import roll_values as caverns_roll_values
 from rules.germ.hunger import GermHunger
+from rules.germ.roll_values import roll_values as germ_roll_values
 from rules.rulesets import RULESETS as RULES
+from rules.wcagr.roll_values import roll_values as wcagr_roll_values
 
 GERM = Ruleset(
     rules=RULES["germ"],
@@ -93,6 +98,7 @@ GERM = Ruleset(
     adjudicate=germ_adjudicate.adjudicate,
     gm=GERM_GM,
     card=germ_card.card,
+    roll_values=germ_roll_values,
 )
 
 CAT = Ruleset(
@@ -108,6 +114,8 @@ CAT = Ruleset(
     bench=CAT_BENCH,
     settings_field=cat_settings_field,
     card=cat_card.card,
+    dice_words=CAT_DICE_WORDS,
+    roll_values=cat_roll_values,
 )
 
 WCAGR = Ruleset(
@@ -133,6 +141,7 @@ WCAGR = Ruleset(
     waiting=wcagr_waiting_sheets,
     bench=WCAGR_BENCH,
     adjudicate=wcagr_adjudicate.adjudicate,
+    roll_values=wcagr_roll_values,
 )
 
 CAVERNS = Ruleset(
@@ -154,6 +163,7 @@ CAVERNS = Ruleset(
     bench=CAVERNS_BENCH,
     card=caverns_card.card,
     adjudicate=caverns_adjudicate.adjudicate,
+    roll_values=caverns_roll_values,
 )
 
 RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM, CAT, WCAGR, CAVERNS)}

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from bot.outbox import Post
     from bot.scheduler import Job
     from rules.dice import DiceSource
+    from rules.notation import DiceWord
     from rules.rulesets import RulesetInfo
     from rules.seasons import Season
     from storage.models import AuditEntry, Character
@@ -70,6 +71,9 @@ SunriseHook = Callable[["Transaction", "Guild", "GameDay", "DiceSource"], "list[
 # returns is posted (kept in the outbox in the same transaction), e.g. a choice to ask a player.
 MoonHook = Callable[["Transaction", "Guild", int, "Sequence[int] | None"], "Sequence[Post] | None"]
 Export = Callable[["Transaction", int], dict[str, Any]]
+# A sheet's values by name, for saved rolls (`1d20+{stealth}`): name -> value. It takes the
+# ruleset's own sheet model.
+RollValues = Callable[[Any], "Mapping[str, int]"]
 # An admin's override of a logged roll (`/admin adjudicate`): applies what follows from the new
 # outcome and returns (the outcome as logged, lines saying what changed); None for a roll whose
 # outcome is free text with nothing following from it. Refuses a wrong outcome with PawpostError.
@@ -119,6 +123,8 @@ class Ruleset:
     card: CardLayout | None = None  # what `/character card` shows of its sheets
     gm: GmTools | None = None  # what the GM toolkit's verbs mean for its sheets and scenes
     waiting: WaitingSheets | None = None  # its own sheets waiting for an admin, if it keeps any
+    dice_words: tuple[DiceWord, ...] = ()  # its words after dice in /roll (`5d6 evens`)
+    roll_values: RollValues | None = None  # its sheets' values by name in saved rolls
 
     @property
     def id(self) -> str:

@@ -89,15 +89,25 @@ class Scheduler:
         self.outbox = Outbox(services, send, first_retry=first_retry)
         self._max_sleep = max_sleep_seconds
         self._wake = asyncio.Event()
+        self._jobs_wanted = True  # poked for the jobs (not only the outbox)
+        self._jobs_at: datetime | None = None  # when the jobs are next due (None: at once)
 
-    def poke(self) -> None:
-        """Something new was scheduled: look again now."""
+    def poke(self, *, outbox_only: bool = False) -> None:
+        """Something new was scheduled: look again now. `outbox_only`: only posts were added
+        (a proxied message), so the outbox is sent without running every job."""
+        if not outbox_only:
+            self._jobs_wanted = True
         self._wake.set()
 
     async def run_once(self) -> datetime | None:
         """Run every job once, then send what the outbox holds; returns the earliest next due
         time."""
         now = self._services.clock()
+        next_due = await self._run_jobs(now)
+        self._jobs_at = next_due or now + timedelta(seconds=self._max_sleep)
+        return _earliest(next_due, await self._send_outbox(now))
+
+    async def _run_jobs(self, now: datetime) -> datetime | None:
         next_due: datetime | None = None
         for job in self._jobs:
             name = getattr(job, "__name__", job)
@@ -112,16 +122,26 @@ class Scheduler:
             if result.posts and not result.in_outbox:
                 await self._record(name, result.posts, now)
             next_due = _earliest(next_due, result.next_due)
+        return next_due
+
+    async def _send_outbox(self, now: datetime) -> datetime | None:
         try:
-            next_due = _earliest(next_due, await self.outbox.deliver())
+            return await self.outbox.deliver()
         except Exception as error:
             if isinstance(error, StorageUnavailable):
                 log.warning("the outbox: storage unavailable (%s)", error.detail)
             else:
                 log.exception("the outbox failed")
             # what it holds is still there: look again soon, not only when a job is due
-            next_due = _earliest(next_due, now + self.outbox.first_retry)
-        return next_due
+            return now + self.outbox.first_retry
+
+    async def _pass(self) -> datetime | None:
+        """The jobs and the outbox when the jobs are wanted or due, else the outbox alone."""
+        now = self._services.clock()
+        if self._jobs_wanted or self._jobs_at is None or now >= self._jobs_at:
+            self._jobs_wanted = False
+            return await self.run_once()
+        return _earliest(self._jobs_at, await self._send_outbox(now))
 
     async def _record(self, name: object, posts: list[Post], now: datetime) -> None:
         try:
@@ -140,7 +160,7 @@ class Scheduler:
         """Run the jobs whenever one is due (or poked), until cancelled."""
         while True:
             self._wake.clear()
-            next_due = await self.run_once()
+            next_due = await self._pass()
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow the task's
             # cancellation when a poke() lands at the same moment, and shutdown then hangs.
             with contextlib.suppress(TimeoutError):

@@ -26,7 +26,11 @@ class Modifier(BaseModel):
 
 class Roll(BaseModel):
     """One roll. `total` is the dice sum plus modifiers, or for a pool the number of evens
-    (plus automatic successes given as modifiers)."""
+    (plus automatic successes given as modifiers).
+
+    A roll of typed notation (`4d6kh3`, `(1d6+2)*3`) keeps every die it rolled in `dice`, kept
+    and dropped, its value in `result` (not a sum of dice and modifiers) and in `shown` how it
+    reads with each die marked."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -35,6 +39,8 @@ class Roll(BaseModel):
     modifiers: tuple[Modifier, ...] = ()
     counts_evens: bool = False
     target: int | None = None
+    result: int | None = None
+    shown: str | None = None
 
     @property
     def dice_value(self) -> int:
@@ -44,6 +50,8 @@ class Roll(BaseModel):
 
     @property
     def total(self) -> int:
+        if self.result is not None:
+            return self.result
         return self.dice_value + sum(modifier.value for modifier in self.modifiers)
 
     @property

@@ -34,6 +34,7 @@ class OutboxPost(BaseModel):
     body: str
     created_at: datetime
     attempts: int
+    tried_at: datetime | None = None  # a webhook post's first try began (it has no nonce)
 
 
 def new_nonce() -> str:
@@ -64,8 +65,8 @@ class OutboxRepository:
         and a process that dies sending them leaves them to be taken again once it ends. A post
         waits while an earlier one of its channel is pending and not due (held or taken)."""
         rows = self._db.execute_fetchall(
-            "SELECT o.id, o.guild_id, o.channel_id, o.nonce, o.body, o.created_at, o.attempts"
-            " FROM outbox o WHERE o.sent_at IS NULL AND o.failed_at IS NULL"
+            "SELECT o.id, o.guild_id, o.channel_id, o.nonce, o.body, o.created_at, o.attempts,"
+            " o.tried_at FROM outbox o WHERE o.sent_at IS NULL AND o.failed_at IS NULL"
             " AND o.next_attempt_at <= ? AND NOT EXISTS (SELECT 1 FROM outbox e"
             " WHERE e.channel_id = o.channel_id AND e.id < o.id AND e.sent_at IS NULL"
             " AND e.failed_at IS NULL AND e.next_attempt_at > ?)"
@@ -88,6 +89,7 @@ class OutboxRepository:
                 body=row[4],
                 created_at=from_text(row[5]),
                 attempts=row[6],
+                tried_at=maybe_from_text(row[7]),
             )
             for row in rows
         ]
@@ -108,6 +110,13 @@ class OutboxRepository:
             + self._db.scope.only("guild_id")
         )
         return maybe_from_text(rows[0][0])
+
+    def mark_tried(self, post_id: int, now: datetime) -> None:
+        """A post Discord keeps no nonce for is about to be sent: a later try looks for it first."""
+        self._db.execute(
+            "UPDATE outbox SET tried_at = ? WHERE id = ? AND tried_at IS NULL",
+            (to_text(now), post_id),
+        )
 
     def mark_sent(self, post_id: int, message_id: int | None, now: datetime) -> None:
         """Discord accepted the post: it is never sent again."""

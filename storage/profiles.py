@@ -25,18 +25,21 @@ class Profile(BaseModel):
 
 
 class Post(BaseModel):
-    """A message posted as a character through a channel's webhook."""
+    """A message posted as a character (or, `npc_id`, as an NPC) through a channel's webhook;
+    `nonce` is the outbox post's that made it, for a proxied message."""
 
     message_id: int
     guild_id: int
     channel_id: int
     thread_id: int | None = None
     webhook_id: int
-    character_id: int
+    character_id: int | None = None
+    npc_id: int | None = None
     user_id: int
     created_at: datetime
     edited_at: datetime | None = None
     deleted_at: datetime | None = None
+    nonce: str | None = None
 
 
 _PROFILE_COLUMNS = "character_id, guild_id, avatar_url, colour, pronouns, description"
@@ -118,14 +121,14 @@ class ProfileRepository:
 
 
 _POST_COLUMNS = (
-    "message_id, guild_id, channel_id, thread_id, webhook_id, character_id, user_id,"
-    " created_at, edited_at, deleted_at"
+    "message_id, guild_id, channel_id, thread_id, webhook_id, character_id, npc_id, user_id,"
+    " created_at, edited_at, deleted_at, nonce"
 )
 
 
 def _post(row: Sequence[Any]) -> Post:
-    (message_id, guild_id, channel_id, thread_id, webhook_id, character_id, user_id,
-     created_at, edited_at, deleted_at) = row  # fmt: skip
+    (message_id, guild_id, channel_id, thread_id, webhook_id, character_id, npc_id, user_id,
+     created_at, edited_at, deleted_at, nonce) = row  # fmt: skip
     return Post(
         message_id=message_id,
         guild_id=guild_id,
@@ -133,10 +136,12 @@ def _post(row: Sequence[Any]) -> Post:
         thread_id=thread_id,
         webhook_id=webhook_id,
         character_id=character_id,
+        npc_id=npc_id,
         user_id=user_id,
         created_at=from_text(created_at),
         edited_at=maybe_from_text(edited_at),
         deleted_at=maybe_from_text(deleted_at),
+        nonce=nonce,
     )
 
 
@@ -148,7 +153,8 @@ class PostRepository:
 
     def add(self, post: Post) -> None:
         self._db.execute(
-            f"INSERT INTO character_posts ({_POST_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f"INSERT INTO character_posts ({_POST_COLUMNS})"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 post.message_id,
                 post.guild_id,
@@ -156,12 +162,21 @@ class PostRepository:
                 post.thread_id,
                 post.webhook_id,
                 post.character_id,
+                post.npc_id,
                 post.user_id,
                 to_text(post.created_at),
                 None,
                 None,
+                post.nonce,
             ),
         )
+
+    def by_nonce(self, nonce: str) -> Post | None:
+        """The post an outbox post made, if it was made (a resend after a crash)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_POST_COLUMNS} FROM character_posts WHERE nonce = ?", (nonce,)
+        )
+        return next((_post(row) for row in rows), None)
 
     def get(self, guild_id: int, message_id: int) -> Post | None:
         """A live post of the server by its message id."""

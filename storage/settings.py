@@ -65,6 +65,15 @@ class ClockSettings(BaseModel):
     day_offset: int = 0
 
 
+class VoiceSettings(BaseModel):
+    """Posting as characters: where each post made through a webhook is logged with its author
+    (RULINGS general: optional, none by default)."""
+
+    model_config = ConfigDict(extra="ignore")
+
+    log_channel_id: int | None = None
+
+
 class GuildSettings(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
@@ -82,6 +91,7 @@ class GuildSettings(BaseModel):
     hunting: HuntingSettings = Field(default_factory=HuntingSettings)
     seasons: SeasonSettings = Field(default_factory=SeasonSettings)
     clock: ClockSettings = Field(default_factory=ClockSettings)
+    voices: VoiceSettings = Field(default_factory=VoiceSettings)
     # Each ruleset's own settings, as its model dumps them (keyed by ruleset id).
     rulesets: dict[str, dict[str, Any]] = Field(default_factory=dict)
 

@@ -59,6 +59,12 @@ class _FakeBot:
 
         return complete
 
+    async def complete_npc(self, interaction, current):  # pragma: no cover - not called
+        return []
+
+    async def complete_saved_roll(self, interaction, current):  # pragma: no cover - not called
+        return []
+
 
 async def _invoke(interaction, command, arguments):  # pragma: no cover - not called
     return None

@@ -67,14 +67,29 @@ def registered_rulesets() -> Mapping[str, Ruleset]:
     return RULESETS
 
 
+# Why members' tagged messages are not re-posted as characters, when they are not.
+PROXYING_OFF = (
+    "Posting by proxy tags is off on this bot: its operator turns it on with proxying = true in "
+    "config.toml (or PAWPOST_PROXYING=1) and the Message Content intent in Discord's Developer "
+    "Portal (the README says how)."
+)
+NO_MESSAGE_CONTENT = (
+    "Posting by proxy tags is on in this bot's config, but Discord does not give the bot the "
+    "Message Content intent: its operator turns it on in the Developer Portal (Bot, Privileged "
+    "Gateway Intents) and restarts the bot."
+)
+
+
 @dataclass
 class Services:
-    """What actions need from outside: passed in, never imported as globals."""
+    """What actions need from outside: passed in, never imported as globals. `proxying_off`
+    says why tagged messages are not proxied (None: they are)."""
 
     db: Database
     dice: DiceSource = field(default_factory=SystemDice)
     clock: Callable[[], datetime] = utc_now
     rulesets: Mapping[str, Ruleset] = field(default_factory=registered_rulesets)
+    proxying_off: str | None = PROXYING_OFF
 
     def ruleset(self, ruleset_id: str) -> Ruleset | None:
         """The built ruleset of that id, or None when it is not built yet."""

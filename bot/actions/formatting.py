@@ -37,7 +37,9 @@ def signed(value: int) -> str:
 
 def describe_roll(roll: Roll) -> str:
     """Each die, each modifier with its reason, and the total: "d20 **14** + Stealth 8 − 5
-    hiding in combat = **17**"."""
+    hiding in combat = **17**". A roll of typed notation reads as it was shown when rolled."""
+    if roll.shown is not None:
+        return roll.shown
     if roll.counts_evens:
         faces = ", ".join(
             f"**{die.face}**" if die.face % 2 == 0 else str(die.face) for die in roll.dice

@@ -6,6 +6,7 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import named
 from bot.actions.reply import Button, Reply
+from bot.actions.roll import SECRET_ROLL
 from storage.models import AuditEntry
 from storage.repositories import Transaction
 
@@ -14,9 +15,11 @@ MAX_LOG_LIMIT = 25
 PAGE_TEXT_BUDGET = 3800  # under an embed description's 4096 characters
 
 
-def _line(entry: AuditEntry) -> str:
+def _line(entry: AuditEntry, admin: bool) -> str:
     who = safe(entry.character_name) if entry.character_name else f"<@{entry.user_id}>"
     stamp = f"<t:{int(entry.created_at.timestamp())}:R>"
+    if entry.action == SECRET_ROLL and not admin:  # what came up is for the admins' eyes
+        return f"`#{entry.id}` {stamp} {who} — a secret roll"
     head = f"`#{entry.id}` {stamp} {who} — {safe(entry.summary)}"
     if entry.overrides_id is not None:  # its summary names the roll: "override of #9: …"
         head += f" (by <@{entry.user_id}>)"
@@ -42,6 +45,7 @@ def recent(
     limit = max(1, min(limit or DEFAULT_LOG_LIMIT, MAX_LOG_LIMIT))
     with services.db.transaction(write=False) as tx:
         target = _log_target(tx, actor, character, character_id)
+        admin = actor.admin_in(tx.guilds.get(actor.guild_id).settings)
         entries = tx.audit.recent(
             actor.guild_id,
             character_id=None if target is None else target[0],
@@ -50,7 +54,7 @@ def recent(
             limit=limit + 1,
         )
     title = f"Recent rolls of {safe(target[1])}" if target else "Recent rolls in this channel"
-    lines, shown = _page(entries[:limit])
+    lines, shown = _page(entries[:limit], admin)
     buttons = []
     if shown < len(entries):
         scope = target[0] if target else 0
@@ -59,7 +63,7 @@ def recent(
     return Reply(title=title, lines=lines, buttons=buttons, update=before_id is not None)
 
 
-def _page(entries: list[AuditEntry]) -> tuple[list[str], int]:
+def _page(entries: list[AuditEntry], admin: bool) -> tuple[list[str], int]:
     """As many entries as fit one message, and how many that is (at least one, cut if it must
     be), so the Older button continues exactly where this page stops."""
     if not entries:
@@ -67,7 +71,7 @@ def _page(entries: list[AuditEntry]) -> tuple[list[str], int]:
     lines: list[str] = []
     used = 0
     for entry in entries:
-        line = _line(entry)
+        line = _line(entry, admin)
         if lines and used + len(line) + 1 > PAGE_TEXT_BUDGET:
             break
         lines.append(line[:PAGE_TEXT_BUDGET])

@@ -1,30 +1,42 @@
-"""Posting as a character (`/say`, "Say as…"), and the message commands on such a post: "Edit
-as character", "Delete", "Who posted this?". The transport sends through the channel's webhook;
-these verbs decide what may be posted and record what was."""
+"""Posting as a character (`/say`, "Say as…") or, for an admin, as an NPC (`/say npc:`), and the
+message commands on such a post: "Edit as character", "Delete", "Who posted this?". The
+transport sends through the channel's webhook; these verbs decide what may be posted and record
+what was (with the server's post log, when it has one)."""
 
 from __future__ import annotations
 
-import re
+from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
-from bot.actions.lookup import acting_character
+from bot.actions.inline_rolls import log_inline, roll_inline
 from bot.actions.reply import CharacterPost, Modal, ModalField, PostKind, Reply
+from bot.actions.roll import words_of
+from bot.actions.sheet_values import sheet_values
+from bot.actions.speaker_names import name_note
+from bot.actions.speakers import (
+    Speaker,
+    npc_named,
+    of_character,
+    of_npc,
+    own_character,
+    speaker_of,
+)
+from bot.outbox import Post as OutboxPost
+from bot.outbox import record_posts
 from rules.errors import PawpostError
 from storage.models import Character
 from storage.profiles import Post
 from storage.repositories import Transaction
-from storage.settings import Guild
 
 if TYPE_CHECKING:
     from bot.actions.buttons import ButtonHandler, Press
 
 # Discord's limit on a message's text.
 MAX_POST_LENGTH = 2000
-# A user named explicitly: <@123> or <@!123>. Roles (<@&…>), @everyone and @here never ping.
-USER_MENTION = re.compile(r"<@!?(\d{1,20})>")
+LOG_EXCERPT = 300  # characters of a post quoted in the post log
 NOT_A_POST = "That message was not posted as a character through Pawpost."
 
 
@@ -32,16 +44,15 @@ def clean_text(text: str) -> str:
     cleaned = text.strip()
     if not cleaned:
         raise PawpostError("Say something: the text is empty.")
-    if len(cleaned) > MAX_POST_LENGTH:
+    return within_limit(cleaned)
+
+
+def within_limit(text: str) -> str:
+    if len(text) > MAX_POST_LENGTH:
         raise PawpostError(
-            f"A post can be at most {MAX_POST_LENGTH} characters; that one has {len(cleaned)}."
+            f"A post can be at most {MAX_POST_LENGTH} characters; that one has {len(text)}."
         )
-    return cleaned
-
-
-def named_users(text: str) -> list[int]:
-    """The users the text mentions explicitly, in order, each once."""
-    return list(dict.fromkeys(int(found) for found in USER_MENTION.findall(text)))
+    return text
 
 
 def say_form(character: Character | None) -> Modal:
@@ -61,33 +72,23 @@ def say_form(character: Character | None) -> Modal:
     )
 
 
-def _speaker(tx: Transaction, actor: Actor, guild: Guild, name: str | None) -> Character:
-    """The character a member posts as: their own only (an admin speaks as no one else's)."""
-    found = acting_character(tx, actor, guild, name)
-    if found.owner_id != actor.user_id:
-        raise PawpostError(f"{safe(found.name)} belongs to another player.")
-    return found
-
-
-def _post_of(tx: Transaction, character: Character, text: str) -> CharacterPost:
-    profile = tx.profiles.get(character.guild_id, character.id)
-    return CharacterPost(
-        character_id=character.id,
-        name=character.name,
-        avatar_url=None if profile is None else profile.avatar_url,
-        text=text,
-        mentions=named_users(text),
-    )
-
-
 @runs_in_database
 def say(
-    services: Services, actor: Actor, character: str | None = None, text: str | None = None
+    services: Services,
+    actor: Actor,
+    character: str | None = None,
+    text: str | None = None,
+    npc: str | None = None,
 ) -> Reply:
-    """Post as one's character; without text, open the form for a long one."""
-    if text is None:
+    """Post as one's character, or as an NPC (admins); without text, open the form for a long
+    one (as a character)."""
+    if text is None and npc is None:
         return _form(services, actor, character)
-    return _say_now(services, actor, character or "", text)
+    if text is None:
+        raise PawpostError("Say what the NPC says: give the text.")
+    if npc is not None and character is not None:
+        raise PawpostError("Speak as a character or as an NPC, not both.")
+    return _say_now(services, actor, character or "", text, npc)
 
 
 @runs_in_database
@@ -95,12 +96,26 @@ def say_from_form(services: Services, actor: Actor, answers: dict[str, str]) -> 
     return _say_now(services, actor, answers.get("character", ""), answers.get("text", ""))
 
 
-def _say_now(services: Services, actor: Actor, name: str, text: str) -> Reply:
-    with services.db.transaction(write=False) as tx:
+def _say_now(
+    services: Services, actor: Actor, name: str, text: str, npc: str | None = None
+) -> Reply:
+    with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
-        found = _speaker(tx, actor, guild, name.strip() or None)
-        post = _post_of(tx, found, clean_text(text))
-    return Reply(lines=[f"Posted as {safe(found.name)}."], ephemeral=True, post=post)
+        if npc is not None:
+            speaker = of_npc(npc_named(tx, actor, guild, npc))
+        else:
+            speaker = of_character(tx, own_character(tx, actor, guild, name.strip() or None))
+        values = (
+            {} if speaker.character is None else sheet_values(services, guild, speaker.character)
+        )
+        words = words_of(services, guild)
+        inline = roll_inline(services, words, clean_text(text), strict=True, values=values)
+        log_inline(tx, actor, speaker.character, inline, services)
+        post = speaker.post(within_limit(inline.text))
+    post = post.model_copy(update={"rolls": inline.lines})
+    note = name_note(speaker.name)
+    lines = [f"Posted as {safe(speaker.name)}.", *([note] if note else [])]
+    return Reply(lines=lines, ephemeral=True, post=post)
 
 
 @runs_in_database
@@ -113,7 +128,7 @@ def _form(services: Services, actor: Actor, name: str | None) -> Reply:
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)
         try:
-            found: Character | None = _speaker(tx, actor, guild, name)
+            found: Character | None = own_character(tx, actor, guild, name)
         except PawpostError:
             if name:
                 raise  # a character named that cannot speak: say why now, not at submit
@@ -121,18 +136,18 @@ def _form(services: Services, actor: Actor, name: str | None) -> Reply:
     return Reply(modal=say_form(found))
 
 
-def _own_post(tx: Transaction, actor: Actor, message_id: int) -> tuple[Post, Character]:
-    """A post made as a character, if the actor made it or is an admin."""
+def _own_post(tx: Transaction, actor: Actor, message_id: int) -> tuple[Post, Speaker]:
+    """A post made as a character or an NPC, if the actor made it or is an admin."""
     post = tx.posts.get(actor.guild_id, message_id)
     if post is None:
         raise PawpostError(NOT_A_POST)
     guild = tx.guilds.get(actor.guild_id)
     if post.user_id != actor.user_id and not actor.admin_in(guild.settings):
         raise PawpostError("Only the player who posted that, or an admin, can change it.")
-    character = tx.characters.by_id(actor.guild_id, post.character_id)
-    if character is None:
+    speaker = speaker_of(tx, post.character_id, post.npc_id, actor.guild_id)
+    if speaker is None:
         raise PawpostError("The character who posted that is gone.")
-    return post, character
+    return post, speaker
 
 
 @runs_in_database
@@ -160,9 +175,8 @@ def edit_form(services: Services, actor: Actor, message_id: int, current: str) -
 @runs_in_database
 def edit(services: Services, actor: Actor, message_id: int, text: str) -> Reply:
     with services.db.transaction(write=False) as tx:
-        post, character = _own_post(tx, actor, message_id)
-        change = _post_of(tx, character, clean_text(text))
-    change = change.model_copy(
+        post, speaker = _own_post(tx, actor, message_id)
+    change = speaker.post(clean_text(text)).model_copy(
         update={
             "kind": PostKind.edit,
             "message_id": post.message_id,
@@ -170,22 +184,23 @@ def edit(services: Services, actor: Actor, message_id: int, text: str) -> Reply:
             "thread_id": post.thread_id,
         }
     )
-    return Reply(lines=[f"{safe(character.name)}'s post is edited."], ephemeral=True, post=change)
+    return Reply(lines=[f"{safe(speaker.name)}'s post is edited."], ephemeral=True, post=change)
 
 
 @runs_in_database
 def delete(services: Services, actor: Actor, message_id: int) -> Reply:
     with services.db.transaction(write=False) as tx:
-        post, character = _own_post(tx, actor, message_id)
+        post, speaker = _own_post(tx, actor, message_id)
     change = CharacterPost(
         kind=PostKind.delete,
-        character_id=character.id,
-        name=character.name,
+        character_id=speaker.character_id,
+        npc_id=speaker.npc_id,
+        name=speaker.name,
         message_id=post.message_id,
         webhook_id=post.webhook_id,
         thread_id=post.thread_id,
     )
-    return Reply(lines=[f"{safe(character.name)}'s post is deleted."], ephemeral=True, post=change)
+    return Reply(lines=[f"{safe(speaker.name)}'s post is deleted."], ephemeral=True, post=change)
 
 
 @runs_in_database
@@ -195,8 +210,13 @@ def who(services: Services, actor: Actor, message_id: int) -> Reply:
         post = tx.posts.get(actor.guild_id, message_id)
         if post is None:
             raise PawpostError(NOT_A_POST)
-        character = tx.characters.by_id(actor.guild_id, post.character_id)
-    name = "a deleted character" if character is None else safe(character.name)
+        speaker = speaker_of(tx, post.character_id, post.npc_id, actor.guild_id)
+    if speaker is None:
+        name = "a deleted character"
+    elif speaker.npc is not None:
+        name = f"the NPC {safe(speaker.name)}"
+    else:
+        name = safe(speaker.name)
     when = int(post.created_at.timestamp())
     return Reply(lines=[f"Posted as {name} by <@{post.user_id}> <t:{when}:R>."], ephemeral=True)
 
@@ -213,20 +233,11 @@ def record(
     """Keep what the transport posted, edited or deleted through the webhook, with its log."""
     now = services.clock()
     with services.db.transaction() as tx:
-        character = tx.characters.by_id(actor.guild_id, post.character_id)
         if post.kind is PostKind.send:
-            tx.posts.add(
-                Post(
-                    message_id=message_id,
-                    guild_id=actor.guild_id,
-                    channel_id=channel_id,
-                    thread_id=post.thread_id,
-                    webhook_id=webhook_id,
-                    character_id=post.character_id,
-                    user_id=actor.user_id,
-                    created_at=now,
-                )
+            keep_post(
+                tx, actor.guild_id, post, message_id, webhook_id, channel_id, actor.user_id, now
             )
+            character = _character(tx, actor.guild_id, post)
         else:
             stored = tx.posts.get(actor.guild_id, message_id)
             if stored is None:
@@ -235,11 +246,56 @@ def record(
                 tx.posts.mark_edited(stored, now)
             else:
                 tx.posts.mark_deleted(stored, now)
+            character = _character(tx, actor.guild_id, post)
         tx.audit.add(
             audit.entry(
                 actor, "say", f"{post.kind.value} post {message_id}", now, character=character
             )
         )
+
+
+def _character(tx: Transaction, guild_id: int, post: CharacterPost) -> Character | None:
+    return None if post.character_id is None else tx.characters.by_id(guild_id, post.character_id)
+
+
+def keep_post(
+    tx: Transaction,
+    guild_id: int,
+    post: CharacterPost,
+    message_id: int,
+    webhook_id: int,
+    channel_id: int,
+    user_id: int,
+    now: datetime,
+    nonce: str | None = None,
+) -> None:
+    """Record a post made through a webhook and, when the server logs them, its log entry (in
+    the outbox, in this transaction)."""
+    guild = tx.guilds.get(guild_id)
+    tx.posts.add(
+        Post(
+            message_id=message_id,
+            guild_id=guild.guild_id,
+            channel_id=channel_id,
+            thread_id=post.thread_id,
+            webhook_id=webhook_id,
+            character_id=post.character_id,
+            npc_id=post.npc_id,
+            user_id=user_id,
+            created_at=now,
+            nonce=nonce,
+        )
+    )
+    log_channel = guild.settings.voices.log_channel_id
+    if log_channel is not None:
+        where = post.thread_id or channel_id
+        link = f"https://discord.com/channels/{guild.guild_id}/{where}/{message_id}"
+        excerpt = post.text if len(post.text) <= LOG_EXCERPT else post.text[:LOG_EXCERPT] + "…"
+        entry = Reply(
+            title=f"{safe(post.name)} in <#{where}>",
+            lines=[f"By <@{user_id}>: [the post]({link})", *([safe(excerpt)] if excerpt else [])],
+        )
+        record_posts(tx, [OutboxPost(log_channel, entry, guild.guild_id)], now)
 
 
 async def _say_button(services: Services, actor: Actor, press: Press) -> Reply:

@@ -80,17 +80,51 @@ class PostKind(StrEnum):
     delete = "delete"
 
 
-class CharacterPost(BaseModel):
-    """Text posted as a character through the channel's webhook (or such a post changed).
+class PostFile(BaseModel):
+    """A file a proxied message carried, re-uploaded with the post (Discord deletes the
+    original's files with it)."""
 
-    `mentions` are the users the text names explicitly: the only ones it may ping."""
+    url: str
+    filename: str
+    content_type: str | None = None
+
+
+class ReplyQuote(BaseModel):
+    """The message a proxied reply answers: who wrote it, its first words and a link to it."""
+
+    name: str
+    excerpt: str
+    jump_url: str
+
+
+class ProxiedFrom(BaseModel):
+    """The member's message a proxied post replaces, deleted once the post exists."""
+
+    message_id: int
+    channel_id: int  # where it is: the channel, or the thread
+    user_id: int
+
+
+class CharacterPost(BaseModel):
+    """Text posted as a character (or an NPC) through the channel's webhook, or such a post
+    changed.
+
+    `mentions` are the users the text names explicitly: the only ones it may ping. `rolls` are
+    its inline rolls shown in full, `reply_to` the message it answers; both are drawn in the
+    speaker's `colour`. `origin` is the member's message it replaces (a proxied message)."""
 
     kind: PostKind = PostKind.send
-    character_id: int
+    character_id: int | None = None
+    npc_id: int | None = None
     name: str
     avatar_url: str | None = None
+    colour: int | None = None
     text: str = ""
     mentions: list[int] = Field(default_factory=list)
+    rolls: list[str] = Field(default_factory=list)
+    files: list[PostFile] = Field(default_factory=list)
+    reply_to: ReplyQuote | None = None
+    origin: ProxiedFrom | None = None
     message_id: int | None = None  # the post an edit or a delete is about
     webhook_id: int | None = None  # the webhook that made it
     thread_id: int | None = None  # the thread it is in

@@ -48,6 +48,16 @@ def show(services: Services, actor: Actor) -> Reply:
             ReplyField(name="Hunting", value=_hunting_settings(settings, services.clock()))
         )
     fields.append(ReplyField(name="Game clock", value=_clock_settings(settings, ruleset)))
+    log_channel = settings.voices.log_channel_id
+    fields.append(
+        ReplyField(
+            name="Post log",
+            value="off"
+            if log_channel is None
+            else f"posts as characters logged in <#{log_channel}>",
+            inline=True,
+        )
+    )
     missing = not_set_up(guild, ruleset)
     fields.append(
         ReplyField(

@@ -13,6 +13,7 @@ from bot.commands.gm import GM_COMMANDS
 from bot.commands.help import HELP
 from bot.commands.hunting import HUNTING_COMMANDS
 from bot.commands.spec import Command
+from bot.commands.voices import VOICE_COMMANDS
 from bot.registry import RULESETS
 from bot.ruleset import Ruleset
 
@@ -35,7 +36,14 @@ def all_commands(registry: Mapping[str, Ruleset] = RULESETS) -> tuple[Command, .
     """Every declaration once, each with the rulesets it is for (None: every ruleset)."""
     shared = tuple(
         _resolved(c, registry)
-        for c in (HELP, *CORE_COMMANDS, *GM_COMMANDS, *CLOCK_COMMANDS, *HUNTING_COMMANDS)
+        for c in (
+            HELP,
+            *CORE_COMMANDS,
+            *GM_COMMANDS,
+            *VOICE_COMMANDS,
+            *CLOCK_COMMANDS,
+            *HUNTING_COMMANDS,
+        )
     )
     return shared + tuple(c for ruleset in registry.values() for c in ruleset.commands)
 

@@ -51,11 +51,17 @@ def _hours() -> Option:
 CORE_COMMANDS: tuple[Command, ...] = (
     Command(
         ("roll",),
-        "Roll dice: 3d8+5, d20, d%, 5d6 evens",
+        "Roll dice: 3d8+5, 4d6kh3, 2d20kl1, 2d6!, (1d6+2)*3, 5d6>=5 successes (docs/dice.md)",
         roll.roll,
         (
             Option("expression", Kind.text, "Dice to roll, e.g. 2d6+1", True, max_length=200),
             REASON,
+            Option(
+                "secret",
+                Kind.text,
+                "yes: only you and the admins see what came up",
+                choices=("yes", "no"),
+            ),
         ),
     ),
     Command(
@@ -139,11 +145,12 @@ CORE_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("say",),
-        "Post as your character (without text: a form for a long post)",
+        "Post as your character, or an admin as an NPC; [[2d6+1]] rolls (no text: a form)",
         posts.say,
         (
             Option("character", Kind.character, "Which of your characters"),
             Option("text", Kind.text, "What your character says", max_length=2000),
+            Option("npc", Kind.npc, "Admins: the NPC who speaks (/npc add)", max_length=32),
         ),
     ),
     Command(

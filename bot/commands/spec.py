@@ -34,6 +34,8 @@ class Kind(StrEnum):
     user = "user"
     zone = "zone"  # an IANA time zone, autocompleted
     attachment = "attachment"  # a file the member attaches (bot.actions.context.Upload)
+    npc = "npc"  # an NPC's name, autocompleted
+    saved_roll = "saved-roll"  # a saved roll's name, autocompleted from the character's
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import collections
 import contextlib
 import functools
 import gc
@@ -20,9 +21,10 @@ import discord
 import yarl
 from discord import app_commands
 
-from bot.actions import buttons
-from bot.actions.context import Actor, Services
-from bot.actions.reply import Reply
+from bot.actions import buttons, proxying, saved_rolls
+from bot.actions.context import NO_MESSAGE_CONTENT, Actor, Services
+from bot.actions.formatting import safe
+from bot.actions.reply import PostFile, Reply, ReplyQuote
 from bot.actions.server_config import zone_choices
 from bot.actions.welcome import post_welcome
 from bot.commands.spec import Command, Completion, MessageCommand
@@ -30,7 +32,12 @@ from bot.config import Settings
 from bot.discord import render
 from bot.discord.cards import attach_card
 from bot.discord.errors import answer_error
-from bot.discord.tree import build_command_set, character_choices, command_set_hash
+from bot.discord.tree import (
+    AUTOCOMPLETE_LIMIT,
+    build_command_set,
+    character_choices,
+    command_set_hash,
+)
 from bot.discord.webhooks import Webhooks
 from bot.health import answering, socket_path, timed
 from bot.jobs import jobs
@@ -43,6 +50,7 @@ from storage.database import COMMAND_BUDGET_S, Database, time_budget
 from storage.repositories import Transaction
 from storage.running import hold
 from storage.settings import DEFAULT_RULESET
+from storage.voices import voices
 
 log = logging.getLogger(__name__)
 SCHEDULER_STOP_TIMEOUT_S = 5.0
@@ -72,6 +80,57 @@ INVITE_PERMISSIONS = discord.Permissions(
     attach_files=True,
     manage_webhooks=True,
 )
+# With proxying on: delete the member's message once its post exists, and look back for a post
+# a try before may have made.
+PROXYING_PERMISSIONS = discord.Permissions(manage_messages=True, read_message_history=True)
+REPLY_EXCERPT = 100  # characters of the message a proxied reply answers
+
+
+def intents_for(settings: Settings) -> discord.Intents:
+    """No privileged intent, unless proxying is on: then members' messages and their text."""
+    intents = discord.Intents(guilds=True)
+    if settings.proxying:
+        intents.guild_messages = True
+        intents.message_content = True
+    return intents
+
+
+def incoming_of(message: discord.Message) -> proxying.Incoming | None:
+    """A member's message as the proxying verb reads it; None for what is never proxied (the
+    bot's own, webhooks', system messages, direct messages)."""
+    channel: Any = message.channel
+    if message.guild is None or message.author.bot or message.webhook_id is not None:
+        return None
+    if message.type not in (discord.MessageType.default, discord.MessageType.reply):
+        return None
+    thread = channel if isinstance(channel, discord.Thread) else None
+    parent = thread.parent if thread is not None else channel
+    if not isinstance(parent, discord.TextChannel | discord.ForumChannel):
+        return None
+    files = tuple(
+        PostFile(url=found.url, filename=found.filename, content_type=found.content_type)
+        for found in message.attachments
+    )
+    return proxying.Incoming(
+        message_id=message.id,
+        channel_id=channel.id,
+        webhook_channel_id=parent.id,
+        content=message.content,
+        thread_id=None if thread is None else thread.id,
+        files=files,
+        reply_to=_answered(message),
+    )
+
+
+def _answered(message: discord.Message) -> ReplyQuote | None:
+    reference = message.reference
+    if reference is None or reference.message_id is None:
+        return None
+    answered = reference.resolved if isinstance(reference.resolved, discord.Message) else None
+    name = answered.author.display_name if answered is not None else "a message"
+    text = " ".join((answered.content if answered is not None else "").split())
+    excerpt = text if len(text) <= REPLY_EXCERPT else text[:REPLY_EXCERPT] + "…"
+    return ReplyQuote(name=name, excerpt=safe(excerpt), jump_url=reference.jump_url)
 
 
 def actor_of(interaction: discord.Interaction) -> Actor:
@@ -289,9 +348,10 @@ class PawpostBot(discord.Client):
         # would only alarm whoever reads the start-up log.
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
-        # No privileged intent: slash commands and buttons carry the member with them.
+        # No privileged intent (slash commands and buttons carry the member with them), unless
+        # the operator turned proxying on.
         super().__init__(
-            intents=discord.Intents(guilds=True),
+            intents=intents_for(settings),
             allowed_mentions=discord.AllowedMentions.none(),
             guild_ready_timeout=settings.guild_ready_timeout,
             **options,
@@ -315,6 +375,8 @@ class PawpostBot(discord.Client):
         self.command_budget = settings.test_command_budget_seconds or COMMAND_BUDGET_S
         # Whether each command's last answer was ephemeral: how its "thinking" message is shown.
         self._answered_ephemeral: dict[str, bool] = {}
+        # One channel's messages are read for proxying one at a time, so their posts keep order.
+        self._channel_turns: dict[int, asyncio.Lock] = collections.defaultdict(asyncio.Lock)
 
     async def close(self) -> None:
         """Stop the scheduler first, and wait (briefly) until it has stopped: a job still
@@ -326,6 +388,7 @@ class PawpostBot(discord.Client):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(PawpostComponent)
+        self._check_proxying()
         self.scheduler = Scheduler(
             self.services,
             jobs(self.services.rulesets),
@@ -333,6 +396,60 @@ class PawpostBot(discord.Client):
             max_sleep_seconds=self.settings.scheduler_max_sleep_seconds,
             first_retry=timedelta(seconds=self.settings.test_outbox_retry_seconds or 30),
         )
+
+    def _check_proxying(self) -> None:
+        """With proxying on, the application must have the Message Content intent (the portal's
+        toggle): without it the bot connects without it and says what is missing."""
+        if not self.settings.proxying:
+            return
+        flags = self.application_flags
+        if flags.gateway_message_content or flags.gateway_message_content_limited:
+            self.services.proxying_off = None
+            log.info("proxying is on: tagged messages are posted as characters")
+            return
+        self.drop_message_content()
+
+    def drop_message_content(self) -> None:
+        """Go on without members' messages: proxying is off until the intent is granted."""
+        log.warning("%s", NO_MESSAGE_CONTENT)
+        self._connection._intents = discord.Intents(guilds=True)
+        self.services.proxying_off = NO_MESSAGE_CONTENT
+
+    def poke_outbox(self) -> None:
+        """Posts were added to the outbox: send them now (without running every job)."""
+        scheduler = getattr(self, "scheduler", None)
+        if scheduler is not None:
+            scheduler.poke(outbox_only=True)
+
+    async def on_message(self, message: discord.Message) -> None:
+        """A member's message, proxied as a character when it is written in a tag (or their
+        autoproxy holds one); one channel's messages one at a time, so posts keep their order."""
+        if self.services.proxying_off is not None:
+            return
+        found = incoming_of(message)
+        if found is None:
+            return
+        author: Any = message.author
+        actor = Actor(
+            guild_id=message.guild.id if message.guild else 0,
+            channel_id=found.channel_id,
+            user_id=author.id,
+            is_admin=bool(getattr(author, "guild_permissions", None))
+            and author.guild_permissions.manage_guild,
+            role_ids=frozenset(role.id for role in getattr(author, "roles", ())),
+            display_name=author.display_name,
+        )
+        async with self._channel_turns[found.channel_id]:
+            try:
+                queued = await proxying.incoming(self.services, actor, found)
+            except PawpostError as error:  # storage busy, broken text: the message stays
+                log.info("message %s not proxied: %s", message.id, error.message)
+                return
+            except Exception:
+                log.exception("could not read message %s for proxying", message.id)
+                return
+        if queued:
+            self.poke_outbox()
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A modal's submission: its custom id names the action, like a persistent button's."""
@@ -365,7 +482,10 @@ class PawpostBot(discord.Client):
     async def post(self, delivery: Delivery) -> int:
         """A scheduled message, sent to its channel with its outbox nonce (discord.py adds
         `enforce_nonce`, so a resend of a post Discord already took returns that message).
-        Raises `PostRefused` for what Discord will never take."""
+        Raises `PostRefused` for what Discord will never take. A proxied message's post goes
+        through the channel's webhook instead."""
+        if delivery.reply.post is not None:
+            return await self.webhooks.send_queued(delivery)
         try:
             channel = self.get_channel(delivery.channel_id) or await self.fetch_channel(
                 delivery.channel_id
@@ -456,6 +576,46 @@ class PawpostBot(discord.Client):
 
         return complete
 
+    async def complete_npc(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.guild_id is None:
+            return []
+        guild_id = interaction.guild_id
+        names = await self._suggest(
+            lambda tx: voices(tx).npcs.name_choices(guild_id, current, AUTOCOMPLETE_LIMIT)
+        )
+        return [app_commands.Choice(name=name, value=name) for name in names]
+
+    async def complete_saved_roll(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The saved rolls of the character the command names (or the member's active one)."""
+        if interaction.guild_id is None:
+            return []
+        character = getattr(interaction.namespace, "character", None)
+        actor = actor_of(interaction)
+        try:
+            with time_budget(AUTOCOMPLETE_BUDGET_S):
+                names = await self.services.db.run(
+                    saved_rolls.saved_roll_choices,
+                    self.services,
+                    actor,
+                    character if isinstance(character, str) else None,
+                    current,
+                    AUTOCOMPLETE_LIMIT,
+                )
+        except PawpostError:
+            return []
+        return [app_commands.Choice(name=name, value=name) for name in names]
+
+    async def _suggest(self, read: Callable[[Transaction], list[str]]) -> list[str]:
+        try:
+            with time_budget(AUTOCOMPLETE_BUDGET_S):
+                return await self.services.db.transact(read, write=False)
+        except PawpostError:  # storage is slow or down: no suggestions rather than none in time
+            return []
+
     async def complete_zone(
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
@@ -503,9 +663,12 @@ class PawpostBot(discord.Client):
         self._synced.update(new)
         if self._scheduler_task is None:
             self._scheduler_task = asyncio.create_task(self.scheduler.run_forever())
+        permissions = INVITE_PERMISSIONS
+        if self.settings.proxying:
+            permissions = permissions | PROXYING_PERMISSIONS
         invite = discord.utils.oauth_url(
             self.application_id or self.user.id,
-            permissions=INVITE_PERMISSIONS,
+            permissions=permissions,
             scopes=("bot", "applications.commands"),
         )
         log.info(
@@ -639,6 +802,12 @@ async def stay_connected(bot: PawpostBot) -> None:
         try:
             await bot.connect(reconnect=True)
             return
+        except discord.PrivilegedIntentsRequired:
+            # Discord closed the gateway (4014): the Message Content intent is not granted
+            if not bot.intents.message_content:
+                raise
+            bot.drop_message_content()
+            continue
         except OUTAGE as error:
             if bot.is_closed():
                 return

@@ -52,6 +52,10 @@ GROUP_DESCRIPTIONS = {
     "battle": "Caverns and Cloiers: battle in rows, and Do Battle outside one",
     "add": "Enemies the MC adds to a battle",
     "enemy": "Caverns and Cloiers: an enemy acting on the MC's command",
+    "proxy": "Proxy tags: messages written in them are posted as the character",
+    "npc": "The admins' NPCs: voices with a name, an avatar and a colour",
+    "macro": "Your character's saved rolls",
+    "post-log": "Where posts made as characters are logged with who made them",
 }
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25
@@ -119,12 +123,16 @@ def _callback(command: Command, invoke: Invoke, bot: PawpostBot) -> Callable[...
     callback.__discord_app_commands_param_rename__ = {  # type: ignore[attr-defined]
         option.argument: option.name for option in command.options if option.argument != option.name
     }
+    by_kind: dict[Kind, Completer] = {
+        Kind.character: bot.complete_character,
+        Kind.zone: bot.complete_zone,
+        Kind.npc: bot.complete_npc,
+        Kind.saved_roll: bot.complete_saved_roll,
+    }
     completers: dict[str, Completer] = {
-        option.argument: bot.complete_character
-        if option.kind is Kind.character
-        else bot.complete_zone
+        option.argument: by_kind[option.kind]
         for option in command.options
-        if option.kind in (Kind.character, Kind.zone)
+        if option.kind in by_kind
     }
     completers |= {
         option.argument: _suggester(option.suggest)

@@ -1,16 +1,20 @@
 """Posting as a character through a channel's webhook: one webhook per channel, found or made
-once and kept; in a thread, the parent channel's webhook with the thread's id."""
+once and kept; in a thread, the parent channel's webhook with the thread's id. `/say` posts at
+once; a proxied message's post comes from the outbox, in order, and replaces the member's
+message only once it exists."""
 
 from __future__ import annotations
 
+import io
 import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.actions import posts
+from bot.actions import posts, proxying
 from bot.actions.context import Actor
 from bot.actions.reply import CharacterPost, PostKind, Reply
+from bot.outbox import Delivery, PostRefused
 from rules.errors import PawpostError
 
 if TYPE_CHECKING:
@@ -27,9 +31,15 @@ NOT_NOTED = (
     "Pawpost could not note who posted that, so it cannot be edited or deleted with the Apps "
     "menu; an admin can delete it by hand."
 )
+REFUSED_POST = (
+    "Discord refused that post ({reason}); the name is posted as it is shown, so check the "
+    "avatar link with /character profile."
+)
 # Channels whose webhooks post there or, with a thread's id, in their threads.
 WebhookChannel = discord.TextChannel | discord.ForumChannel
 WEBHOOK_GONE = "The webhook that made that post is gone, so Pawpost can no longer change it."
+HISTORY_LOOK = 50  # messages after a proxied message looked through for a post already made
+EXCERPT = 100  # characters of the message a reply answers
 
 
 def allowed_mentions(post: CharacterPost) -> discord.AllowedMentions:
@@ -40,6 +50,22 @@ def allowed_mentions(post: CharacterPost) -> discord.AllowedMentions:
         replied_user=False,
         users=[discord.Object(id=user_id) for user_id in post.mentions],
     )
+
+
+def embeds_of(post: CharacterPost) -> list[discord.Embed]:
+    """What a post carries under its text: the message it answers, and its inline rolls."""
+    colour = discord.Colour(post.colour) if post.colour is not None else None
+    embeds = []
+    if post.reply_to is not None:
+        quote = post.reply_to
+        answer = discord.Embed(
+            description=f"[{quote.excerpt or 'a message'}]({quote.jump_url})", colour=colour
+        )
+        answer.set_author(name=f"↩ {quote.name}"[:256])
+        embeds.append(answer)
+    if post.rolls:
+        embeds.append(discord.Embed(description="\n".join(post.rolls)[:4096], colour=colour))
+    return embeds
 
 
 class Webhooks:
@@ -92,11 +118,8 @@ class Webhooks:
             raise PawpostError(NEEDS_MANAGE_WEBHOOKS)
         if thread is not None and post.kind is PostKind.send:
             post = post.model_copy(update={"thread_id": thread.id})
-        in_thread: Any = discord.utils.MISSING
-        if post.thread_id is not None:
-            in_thread = discord.Object(id=post.thread_id)
         try:
-            message_id, webhook_id = await self._change(parent, post, in_thread)
+            message_id, webhook_id = await self._change(parent, post, _thread(post))
         except discord.Forbidden:
             raise PawpostError(NEEDS_MANAGE_WEBHOOKS) from None
         except discord.NotFound:
@@ -104,11 +127,16 @@ class Webhooks:
                 self._by_channel.pop(parent.id, None)
                 raise PawpostError(WEBHOOK_GONE) from None
             message_id, webhook_id = post.message_id or 0, post.webhook_id or 0  # already gone
+        except discord.HTTPException as error:
+            if error.status == 400:
+                raise PawpostError(REFUSED_POST.format(reason=_reason(error))) from error
+            raise
         try:
             await posts.record(self._bot.services, actor, post, message_id, webhook_id, parent.id)
         except Exception:  # it is on Discord already: say so rather than "nothing changed"
             log.exception("could not record the %s of post %s", post.kind.value, message_id)
             return reply.model_copy(update={"post": None, "lines": [*reply.lines, NOT_NOTED]})
+        self._bot.poke_outbox()  # the post log's entry, if the server keeps one
         return reply.model_copy(update={"post": None})
 
     async def _change(
@@ -116,13 +144,7 @@ class Webhooks:
     ) -> tuple[int, int]:
         """Do it on Discord; returns the message's and the webhook's ids."""
         if post.kind is PostKind.send:
-            webhook = await self._for_posting(parent)
-            try:
-                message = await self._send(webhook, post, in_thread)
-            except discord.NotFound:  # someone deleted the kept webhook: make another, once
-                self._by_channel.pop(parent.id, None)
-                webhook = await self._for_posting(parent)
-                message = await self._send(webhook, post, in_thread)
+            message, webhook = await self._send_anew(parent, post, in_thread)
             return message.id, webhook.id
         assert post.message_id is not None
         found = await self._find(parent, post.webhook_id)
@@ -139,23 +161,131 @@ class Webhooks:
             await found.delete_message(post.message_id, thread=in_thread)
         return post.message_id, found.id
 
-    @staticmethod
-    async def _send(
-        webhook: discord.Webhook, post: CharacterPost, in_thread: Any
-    ) -> discord.WebhookMessage:
+    async def _send_anew(
+        self, parent: WebhookChannel, post: CharacterPost, in_thread: Any
+    ) -> tuple[discord.WebhookMessage, discord.Webhook]:
+        webhook = await self._for_posting(parent)
         try:
-            return await webhook.send(
-                content=post.text,
-                username=post.name,
-                avatar_url=post.avatar_url or discord.utils.MISSING,
-                allowed_mentions=allowed_mentions(post),
-                thread=in_thread,
-                wait=True,
-            )
+            return await self._send(webhook, post, in_thread), webhook
+        except discord.NotFound:  # someone deleted the kept webhook: make another, once
+            self._by_channel.pop(parent.id, None)
+            webhook = await self._for_posting(parent)
+            return await self._send(webhook, post, in_thread), webhook
+
+    async def _send(
+        self, webhook: discord.Webhook, post: CharacterPost, in_thread: Any
+    ) -> discord.WebhookMessage:
+        files = [await self._file(found.url, found.filename) for found in post.files]
+        return await webhook.send(
+            content=post.text,
+            username=post.name,
+            avatar_url=post.avatar_url or discord.utils.MISSING,
+            allowed_mentions=allowed_mentions(post),
+            embeds=embeds_of(post),
+            files=files or discord.utils.MISSING,
+            thread=in_thread,
+            wait=True,
+        )
+
+    async def _file(self, url: str, filename: str) -> discord.File:
+        """A proxied message's attachment, fetched to post again: Discord deletes the files of
+        the original with it."""
+        data = await self._bot.http.get_from_cdn(url)
+        return discord.File(io.BytesIO(data), filename=filename)
+
+    # --- The outbox's webhook posts ------------------------------------------------------------
+
+    async def send_queued(self, delivery: Delivery) -> int:
+        """A proxied message's post, from the outbox: made once (a try that may have reached
+        Discord is looked for first), recorded, and then the member's message deleted. Raises
+        `PostRefused` for what Discord will never take (the member's message then stays)."""
+        post = delivery.reply.post
+        assert post is not None
+        assert post.origin is not None
+        parent = await self._channel(delivery.channel_id)
+        in_thread = _thread(post)
+        try:
+            made: int | None = None
+            webhook_id = 0
+            if delivery.maybe_sent:
+                made = await proxying.posted_for(self._bot.services, delivery.nonce)
+                if made is None:
+                    found = await self._already_posted(parent, post)
+                    if found is not None:
+                        made, webhook_id = found.id, found.webhook_id or 0
+            if made is None:
+                message, webhook = await self._send_anew(parent, post, in_thread)
+                made, webhook_id = message.id, webhook.id
+        except discord.Forbidden as error:
+            raise PostRefused(
+                f"cannot post as characters in channel {parent.id}: {error}"
+            ) from error
+        except discord.NotFound as error:  # an attachment or the thread is gone
+            raise PostRefused(f"{_reason(error)}") from error
         except discord.HTTPException as error:
-            if error.status == 400:  # Discord refuses some names ("clyde", "discord")
-                raise PawpostError(
-                    "Discord refused to post under that character's name or avatar; "
-                    "try another avatar with /character profile."
-                ) from error
+            if error.status == 400:
+                raise PostRefused(_reason(error)) from error
             raise
+        if webhook_id:
+            guild_id = getattr(parent.guild, "id", 0)
+            await proxying.record_proxied(
+                self._bot.services, guild_id, post, made, webhook_id, parent.id, delivery.nonce
+            )
+            self._bot.poke_outbox()
+        await self._delete_original(post)
+        return made
+
+    async def _channel(self, channel_id: int) -> WebhookChannel:
+        bot = self._bot
+        try:
+            channel = bot.get_channel(channel_id) or await bot.fetch_channel(channel_id)
+        except (discord.NotFound, discord.Forbidden) as error:
+            raise PostRefused(f"channel {channel_id} is gone: {error}") from error
+        if not isinstance(channel, discord.TextChannel | discord.ForumChannel):
+            raise PostRefused(f"channel {channel_id} takes no webhook posts")
+        return channel
+
+    async def _already_posted(
+        self, parent: WebhookChannel, post: CharacterPost
+    ) -> discord.Message | None:
+        """The post a try before this one made, found among the messages after the member's."""
+        assert post.origin is not None
+        webhook = await self._find(parent)
+        if webhook is None:
+            return None
+        where: Any = parent if post.thread_id is None else parent.get_thread(post.thread_id)
+        if where is None or not isinstance(where, discord.abc.Messageable):
+            return None
+        after = discord.Object(id=post.origin.message_id)
+        async for message in where.history(after=after, limit=HISTORY_LOOK, oldest_first=True):
+            if (
+                message.webhook_id == webhook.id
+                and message.author.name == post.name
+                and message.content == post.text
+            ):
+                return message
+        return None
+
+    async def _delete_original(self, post: CharacterPost) -> None:
+        assert post.origin is not None
+        origin = post.origin
+        try:
+            await self._bot.http.delete_message(origin.channel_id, origin.message_id)
+        except discord.NotFound:
+            pass  # already gone: the member (or a moderator) deleted it
+        except discord.Forbidden:
+            log.warning(
+                "posted message %s as %s, but cannot delete the original in channel %s:"
+                " Pawpost needs Manage Messages there",
+                origin.message_id,
+                post.name,
+                origin.channel_id,
+            )
+
+
+def _thread(post: CharacterPost) -> Any:
+    return discord.utils.MISSING if post.thread_id is None else discord.Object(id=post.thread_id)
+
+
+def _reason(error: discord.HTTPException) -> str:
+    return (error.text or str(error)).splitlines()[0][:200]

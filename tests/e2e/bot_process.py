@@ -33,7 +33,7 @@ from tests.e2e.fake_discord import FakeDiscord, Interaction, RequestRecord
 from tests.e2e.fake_discord_state import EPHEMERAL_FLAG, Json, walk_components
 
 READY_LINE = "ready as "
-START_TIMEOUT = 15.0
+START_TIMEOUT = 60.0  # generous: a busy shared machine takes long to import discord.py
 STOP_TIMEOUT = 10.0
 # Discord's limits (https://discord.com/developers/docs/resources/message).
 CONTENT_LIMIT = 2000

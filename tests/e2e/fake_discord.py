@@ -53,6 +53,9 @@ from tests.e2e.fake_discord_state import (
 from tests.e2e.fake_discord_webhooks import FakeWebhooks
 
 API_PREFIX = "/api/v10"
+GUILD_MESSAGES_INTENT = 1 << 9
+MESSAGE_CONTENT_INTENT = 1 << 15
+GATEWAY_MESSAGE_CONTENT_LIMITED = 1 << 19  # an unverified app's Message Content toggle
 # callback types each interaction type may answer with (PING 1 is never injected)
 VALID_CALLBACKS = {2: {4, 5, 9}, 3: {4, 5, 6, 7, 9}, 4: {8}, 5: {4, 5, 6, 7}}
 
@@ -65,11 +68,16 @@ def json_response(data: Any, status: int = 200) -> web.Response:
 
 
 class DiscordHTTPError(Exception):
-    """Raised by a route handler; becomes a Discord-style JSON error reply."""
+    """Raised by a route handler; becomes a Discord-style JSON error reply (with `extra` keys
+    in its body and `headers`, as a 429's `retry_after` and Cloudflare's `Via`)."""
 
-    def __init__(self, status: int, code: int, message: str) -> None:
+    def __init__(
+        self, status: int, code: int, message: str, *, extra: Json | None = None,
+        headers: dict[str, str] | None = None,
+    ) -> None:  # fmt: skip
         super().__init__(f"{status} {code}: {message}")
         self.status, self.code, self.message = status, code, message
+        self.extra, self.headers = extra or {}, headers or {}
 
 
 @dataclass
@@ -90,6 +98,7 @@ class GatewayConnection:
     compressed: bool
     session_id: str | None = None
     identify: Json | None = None
+    intents: int = 0  # what its IDENTIFY asked for
     resumed: bool = False
     received: list[Json] = field(default_factory=list)  # every payload but heartbeats
     _zlib: Any = field(default_factory=zlib.compressobj)
@@ -196,6 +205,7 @@ class FakeDiscord(FakeGuildState):
         self.errors: list[tuple[RequestRecord, int, Json]] = []  # every error reply we gave
         self.connections: list[GatewayConnection] = []
         self.identify_count = 0
+        self.refused_identifies = 0  # IDENTIFYs closed with 4014 (an intent not granted)
         self.resume_count = 0
         self.global_commands: list[Json] = []
         self.guild_commands: dict[int, list[Json]] = {}
@@ -227,6 +237,9 @@ class FakeDiscord(FakeGuildState):
         # (channel, nonce) -> message id, for `enforce_nonce` as Discord does it: a second post
         # with the same nonce returns the first message instead of making another.
         self._nonces: dict[tuple[int, str], int] = {}
+        # The application's flags as `GET /oauth2/applications/@me` tells them (None: as the
+        # Message Content toggle says); a test may make them say what the gateway refuses.
+        self.application_flags: int | None = None
         # Called with each new channel message once it is stored, before the answer goes back
         # (a test can kill the bot there: Discord took the post, the bot never heard).
         self.after_channel_post: Callable[[Json], Awaitable[None]] | None = None
@@ -393,9 +406,11 @@ class FakeDiscord(FakeGuildState):
             self._changed()
 
     def _error(self, rec: RequestRecord, exc: DiscordHTTPError) -> web.Response:
-        error = {"message": exc.message, "code": exc.code}
+        error = {"message": exc.message, "code": exc.code, **exc.extra}
         self.errors.append((rec, exc.status, error))
-        return json_response(error, exc.status)
+        response = json_response(error, exc.status)
+        response.headers.update(exc.headers)
+        return response
 
     @staticmethod
     async def _read_body(request: web.Request) -> tuple[Any, dict[str, UploadedFile]]:
@@ -440,10 +455,13 @@ class FakeDiscord(FakeGuildState):
         return self.dm_channel(int(c.json["recipient_id"]))
 
     async def _get_application(self, c: Call) -> Json:
+        flags = GATEWAY_MESSAGE_CONTENT_LIMITED if self.message_content_intent else 0
+        if self.application_flags is not None:
+            flags = self.application_flags
         return {
             "id": str(self.application_id), "name": "Pawpost", "description": "", "icon": None,
             "bot_public": False, "bot_require_code_grant": False, "owner": self.users[self.owner],
-            "verify_key": "00" * 32, "flags": 0, "team": None, "summary": "",
+            "verify_key": "00" * 32, "flags": flags, "team": None, "summary": "",
         }  # fmt: skip
 
     async def _get_gateway(self, c: Call) -> Json:
@@ -620,6 +638,9 @@ class FakeDiscord(FakeGuildState):
         cid, mid = self._known_channel(c), int(c.params["mid"])
         if mid not in self._messages or self._messages[mid]["channel_id"] != str(cid):
             raise DiscordHTTPError(404, 10008, "Unknown Message")
+        own = self._messages[mid]["author"]["id"] == str(self.bot_user)
+        if c.method == "DELETE" and not own and not self.bot_manage_messages:
+            raise DiscordHTTPError(403, 50013, "Missing Permissions")
         return self._message_op(c, mid)
 
     async def _get_guild(self, c: Call) -> Any:
@@ -664,6 +685,11 @@ class FakeDiscord(FakeGuildState):
             return
         conn.received.append(payload)
         if op == 2:
+            conn.intents = int((d or {}).get("intents") or 0)
+            if conn.intents & MESSAGE_CONTENT_INTENT and not self.message_content_intent:
+                self.refused_identifies += 1
+                await conn.ws.close(code=4014, message=b"Disallowed intent(s).")
+                return
             conn.identify, conn.session_id = d, secrets.token_hex(16)
             self._sessions[conn.session_id] = 0
             self.identify_count += 1
@@ -733,11 +759,34 @@ class FakeDiscord(FakeGuildState):
         await conn.send({"op": 7, "d": None})
 
     # ------------------------------------------------------------------ injection
-    async def post_user_message(self, channel: int | str, content: str, *, user: int) -> Json:
-        """A member posts a message: stored and sent to the bot as MESSAGE_CREATE."""
-        msg = self._new_message(self._channel_id(channel), {"content": content}, {}, author=user)
+    async def post_user_message(
+        self, channel: int | str, content: str, *, user: int,
+        files: Sequence[UploadedFile] = (), reply_to: Json | None = None,
+    ) -> Json:  # fmt: skip
+        """A member posts a message (with files, as a reply to a stored message): stored, and sent
+        as MESSAGE_CREATE to a session that asked for GUILD_MESSAGES, its text, embeds and files
+        emptied unless it asked for MESSAGE_CONTENT too, as Discord does."""
+        cid = self._channel_id(channel)
+        body: Json = {"content": content}
+        if reply_to is not None:
+            body["message_reference"] = {
+                "message_id": reply_to["id"], "channel_id": reply_to["channel_id"],
+                "guild_id": str(self.guild_id),
+            }  # fmt: skip
+        uploads = {f"files[{n}]": upload for n, upload in enumerate(files)}
+        msg = self._new_message(cid, body, uploads, author=user)
+        if reply_to is not None:
+            msg["type"] = 19  # REPLY
+        conn = await self.wait_for_connection(1)
+        if not conn.intents & GUILD_MESSAGES_INTENT:
+            return msg
         member = {k: v for k, v in self.member(user).items() if k != "user"}
-        await self.dispatch("MESSAGE_CREATE", {**msg, "member": member})
+        event = {**msg, "member": member}
+        if reply_to is not None:
+            event["referenced_message"] = self._messages.get(int(reply_to["id"]))
+        if not conn.intents & MESSAGE_CONTENT_INTENT:
+            event |= {"content": "", "embeds": [], "attachments": [], "components": []}
+        await self.dispatch("MESSAGE_CREATE", event)
         return msg
 
     async def slash(

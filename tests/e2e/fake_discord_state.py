@@ -28,6 +28,7 @@ ALL_PERMISSIONS = (1 << 53) - 1
 STR, INT, BOOL, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
 CONVERTERS: dict[int, Callable[[Any], Any]] = {STR: str, INT: int, BOOL: bool, NUMBER: float}
 MANAGE_WEBHOOKS = 1 << 29
+MANAGE_MESSAGES = 1 << 13
 THREAD = 11  # a public thread's channel type
 EPHEMERAL_FLAG = 1 << 6
 LOADING_FLAG = 1 << 7  # the "thinking" message of a deferred interaction response
@@ -98,6 +99,10 @@ class FakeGuildState:
         }  # fmt: skip
         self.files: dict[int, bytes] = {}  # attachment id -> bytes
         self.bot_manage_webhooks = True  # the bot may manage webhooks (Discord: else 403)
+        self.bot_manage_messages = True  # the bot may delete members' messages (else 403)
+        # The Developer Portal's Message Content toggle: off, an IDENTIFY asking for the intent
+        # is closed with 4014 and the application's flags do not carry it.
+        self.message_content_intent = True
         self.deleted_messages: list[Json] = []
         self._messages: dict[int, Json] = {}  # insertion order == posting order
 
@@ -151,6 +156,8 @@ class FakeGuildState:
         perms = int(self.roles[self.guild_id]["permissions"])
         if user_id == self.bot_user and self.bot_manage_webhooks:
             perms |= MANAGE_WEBHOOKS
+        if user_id == self.bot_user and self.bot_manage_messages:
+            perms |= MANAGE_MESSAGES
         for rid in self.member_roles[user_id]:
             perms |= int(self.roles[rid]["permissions"])
         return perms

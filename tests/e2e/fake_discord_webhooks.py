@@ -9,7 +9,10 @@ Discord answers a bot without Manage Webhooks with 403 (code 50013); set
 
 from __future__ import annotations
 
+import re
 import secrets
+import time
+from collections import deque
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -19,6 +22,8 @@ if TYPE_CHECKING:
     from tests.e2e.fake_discord import Call, FakeDiscord, Interaction
 
 GUILD_TEXT = 0
+# Discord refuses a webhook post's name holding either word (case aside).
+REFUSED_NAMES = re.compile("clyde|discord", re.IGNORECASE)
 
 
 @dataclass
@@ -38,6 +43,11 @@ class FakeWebhooks:
     fake: FakeDiscord
     hooks: dict[int, Json] = field(default_factory=dict)
     executions: list[Execution] = field(default_factory=list)
+    # Like Discord's per-webhook bucket: at most `count` posts per `seconds`, the next answered
+    # 429 with `retry_after` (and Cloudflare's `Via`, without which discord.py suspects a ban).
+    rate_limit: tuple[int, float] | None = None
+    limited: int = 0  # posts answered 429
+    _recent: dict[int, deque[float]] = field(default_factory=dict)
 
     def routes(self) -> list[tuple[str, str, Any]]:
         return [
@@ -96,10 +106,43 @@ class FakeWebhooks:
             raise DiscordHTTPError(400, 50035, "Invalid Form Body (thread_id)")
         return int(thread["id"])
 
+    def _within_rate_limit(self, hook: Json) -> None:
+        from tests.e2e.fake_discord import DiscordHTTPError
+
+        if self.rate_limit is None:
+            return
+        count, seconds = self.rate_limit
+        now = time.monotonic()
+        recent = self._recent.setdefault(int(hook["id"]), deque())
+        while recent and now - recent[0] >= seconds:
+            recent.popleft()
+        if len(recent) >= count:
+            self.limited += 1
+            retry = round(seconds - (now - recent[0]), 3)
+            raise DiscordHTTPError(
+                429, 0, "You are being rate limited.",
+                extra={"retry_after": retry, "global": False},
+                headers={"Via": "1.1 google", "Retry-After": str(retry),
+                         "X-RateLimit-Scope": "user"},
+            )  # fmt: skip
+        recent.append(now)
+
     async def execute(self, hook: Json, c: Call) -> Json | None:
         """POST /webhooks/{id}/{token}: a message authored by the webhook, named as asked."""
+        from tests.e2e.fake_discord import DiscordHTTPError
+
         self._require_permission()
         body = c.json or {}
+        found = REFUSED_NAMES.search(str(body.get("username") or ""))
+        if found:
+            raise DiscordHTTPError(
+                400, 50035, "Invalid Form Body",
+                extra={"errors": {"username": {"_errors": [{
+                    "code": "USERNAME_INVALID_CONTAINS",
+                    "message": f'Username cannot contain "{found.group(0).lower()}"',
+                }]}}},
+            )  # fmt: skip
+        self._within_rate_limit(hook)
         channel_id = self._target(hook, c.query)
         message = self.fake._new_message(channel_id, body, c.files)
         message["author"] = {
