@@ -57,6 +57,8 @@ def plausible(option: Option, cats: dict[str, str]) -> Any:
             return option.min_value if option.min_value is not None else 1
         case Kind.zone:
             return "Europe/London"
+        case Kind.npc | Kind.saved_roll:
+            return "Brightpaw"
         case Kind.channel | Kind.role | Kind.user:
             return CHANNEL
         case Kind.attachment:
