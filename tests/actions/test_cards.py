@@ -4,7 +4,6 @@ its placeholder, the colour, and bars and pips where the sheet says."""
 from __future__ import annotations
 
 import io
-import time
 
 import pytest
 from PIL import Image
@@ -131,10 +130,7 @@ async def test_a_caverns_card_has_signed_attributes_health_vitae_and_the_party(s
     assert (drawn.reserve.label, drawn.reserve.value, drawn.reserve.most) == ("Vitae", 1, 3)
     assert drawn.conditions == [Condition.FATIGUE.label]
 
-    draw_card(drawn)  # fonts load once
-    started = time.perf_counter()
     image = _image(draw_card(drawn))
-    assert time.perf_counter() - started < 0.1
     # six attributes and one line of conditions
     assert image.size == (WIDTH, MARGIN + 120 + ROW * 6 + 20 + 30 + MARGIN)
     copper = rgb(COPPER)
@@ -184,23 +180,3 @@ def test_a_long_party_and_class_line_shrinks_to_stay_on_the_card() -> None:
 async def test_no_character_is_one_sentence(services) -> None:
     with pytest.raises(PawpostError, match="^There is no character named Nobody"):
         await card.card(services, actor(ALICE), "Nobody")
-
-
-def test_a_card_draws_in_under_100_ms() -> None:
-    full = Card(
-        name="Firepaw",
-        group="ThunderClan",
-        subtitle="12 moons",
-        stats=[{"label": f"Stat {n}", "value": n, "most": 8} for n in range(6)],  # type: ignore[misc]
-        conditions=["blind", "limp", "starving"],
-        scars="3",
-    )
-    draw_card(full, _red_square())  # fonts load once
-    fastest = min(_timed(lambda: draw_card(full, _red_square())) for _ in range(3))
-    assert fastest < 0.1, f"{fastest * 1000:.0f} ms"
-
-
-def _timed(work) -> float:  # type: ignore[no-untyped-def]
-    started = time.perf_counter()
-    work()
-    return time.perf_counter() - started
