@@ -68,6 +68,7 @@ def _posted(tx: Transaction, services: Services, reply: Reply, approval_ids: lis
         post = _request_post(tx, services, approval)
         if post is not None:
             posts.append(post)
+        if post is not None and approval.kind is ApprovalKind.SHEET:  # an edit holds nothing
             character = tx.characters.by_id(approval.guild_id, approval.character_id)
             held_names.append(safe(character.name) if character else "")
     lines = [f"{name} waits for an admin's approval before it rolls." for name in held_names]

@@ -6,7 +6,12 @@ from bot.actions.germ import cats, checks, combat, mothers
 from bot.actions.germ import config as germ_config
 from bot.actions.germ import hunting as germ_hunting
 from bot.commands.spec import REASON, Command, Kind, Option, character_option
-from rules.germ.constants import HIDING_IN_COMBAT_PENALTY, MAX_POINTS_IN_STAT, POINTS_TO_SPEND
+from rules.germ.constants import (
+    HIDING_IN_COMBAT_PENALTY,
+    MAX_AGE_MOONS,
+    MAX_POINTS_IN_STAT,
+    POINTS_TO_SPEND,
+)
 from rules.germ.sheet import STATS, Condition
 
 GERM = frozenset({"germ"})
@@ -40,7 +45,7 @@ GERM_COMMANDS: tuple[Command, ...] = (
                 )
                 for stat in STATS
             ),
-            Option("age", Kind.integer, "Age in moons", True, min_value=0, max_value=600),
+            Option("age", Kind.integer, "Age in moons", True, min_value=0, max_value=MAX_AGE_MOONS),
             Option("mother", Kind.character, "The cat's mother, if she is a character here"),
         ),
         rulesets=GERM,
@@ -51,7 +56,7 @@ GERM_COMMANDS: tuple[Command, ...] = (
         cats.edit,
         (
             character_option(),
-            Option("age", Kind.integer, "Age in moons", min_value=0, max_value=600),
+            Option("age", Kind.integer, "Age in moons", min_value=0, max_value=MAX_AGE_MOONS),
             Option("mother", Kind.character, "The cat's mother"),
             ADMIN_REASON,
         ),

@@ -13,6 +13,7 @@ DIE_SIDES = 20
 # Ages, in moons. "Cats six months and under"; "Cats ten years and older" (10 x 12 moons).
 KIT_MAX_AGE_MOONS = 6
 ELDER_MIN_AGE_MOONS = 120
+MAX_AGE_MOONS = 600  # Pawpost's cap on a sheet's age (the book has none): fifty years
 
 # The penalty table (sizes; a penalty is subtracted).
 KIT_PENALTY = 10  # to any roll
