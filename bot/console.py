@@ -20,7 +20,7 @@ import sys
 import threading
 import traceback
 import unicodedata
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -35,6 +35,7 @@ from bot.commands.spec import Command, Kind, Option
 from bot.jobs import jobs
 from bot.outbox import Delivery
 from bot.rehearsal import ConsoleClock, RehearsalDice, advance, dice_note
+from bot.ruleset import Ruleset
 from bot.scheduler import Scheduler
 from rules.errors import PawpostError
 from storage.database import Database
@@ -328,7 +329,7 @@ class Session:
         if line in ("/help", "help"):
             return await self._help()
         ruleset = await self._ruleset()
-        command, arguments = parse_line(line, CommandIndex.of(ruleset))
+        command, arguments = parse_line(line, CommandIndex.of(ruleset, self.services.rulesets))
         reply = await command.handler(self.services, self.actor, **arguments)
         return self.render(reply)
 
@@ -439,7 +440,8 @@ class Session:
 
     async def _help(self) -> str:
         ruleset = await self._ruleset()
-        usages = [command.usage() for command in CommandIndex.of(ruleset).by_path.values()]
+        index = CommandIndex.of(ruleset, self.services.rulesets)
+        usages = [command.usage() for command in index.by_path.values()]
         extra = ["/as user:<name> [admin:yes]", "/click <n> [value]", "/buttons"]
         extra += ["/modal field:value …", "/clock [advance days:<n> hours:<n> minutes:<n>]"]
         extra.append("/quit")
@@ -458,14 +460,19 @@ async def run_console(
     services: Services | None = None,
     clock: datetime | None = None,
     dice: Sequence[int] | None = None,
+    rulesets: Mapping[str, Ruleset] | None = None,
 ) -> int:
-    """Run lines until they end or `/quit`. Returns 1 if a bug stopped it, else 0. `clock`
-    starts the console's clock at that moment (then `/clock advance` moves it); `dice` scripts
-    the first dice rolled."""
+    """Run lines until they end or `/quit`. Returns 1 if a bug stopped it, else 0. Without
+    `services`, it opens `database` with `rulesets` (the composition root's); `clock` starts
+    the console's clock at that moment (then `/clock advance` moves it); `dice` scripts the
+    first dice rolled."""
+    if services is None and rulesets is None:
+        raise ValueError("the console needs its services or the rulesets to play")
     opened = services is None
     db = await Database.open(database) if services is None else services.db
     if services is None:
-        services = Services(db=db)
+        assert rulesets is not None
+        services = Services(db=db, rulesets=rulesets)
         if clock is not None:
             services.clock = ConsoleClock(clock)
         if dice is not None:

@@ -97,6 +97,7 @@ class Ruleset:
     bench: RulesetBench[Any] | None = None  # its verbs and mix for `pawpost bench`
     adjudicate: Adjudicate | None = None  # what an override of its rolls changes
     card: CardLayout | None = None  # what `/character card` shows of its sheets
+    groups: Mapping[tuple[str, ...], str] = field(default_factory=dict)  # its command groups
 
     @property
     def id(self) -> str:

@@ -59,22 +59,15 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def registered_rulesets() -> Mapping[str, Ruleset]:
-    """The rulesets of `bot/registry.py`. Imported when first asked for: the registry imports
-    every ruleset's actions, and they import this module."""
-    from bot.registry import RULESETS
-
-    return RULESETS
-
-
 @dataclass
 class Services:
-    """What actions need from outside: passed in, never imported as globals."""
+    """What actions need from outside: passed in, never imported as globals. The rulesets
+    come from the composition root (`bot/cli.py` passes `bot/registry.py`'s; a test its own)."""
 
     db: Database
     dice: DiceSource = field(default_factory=SystemDice)
     clock: Callable[[], datetime] = utc_now
-    rulesets: Mapping[str, Ruleset] = field(default_factory=registered_rulesets)
+    rulesets: Mapping[str, Ruleset] = field(kw_only=True)
 
     def ruleset(self, ruleset_id: str) -> Ruleset | None:
         """The built ruleset of that id, or None when it is not built yet."""

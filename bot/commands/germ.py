@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.actions.germ import cats, checks, combat, mothers
 from bot.actions.germ import config as germ_config
 from bot.actions.germ import hunting as germ_hunting
-from bot.commands.spec import REASON, Command, Kind, Option, character_option
+from bot.commands.spec import REASON, Command, Groups, Kind, Option, character_option
 from rules.germ.constants import (
     HIDING_IN_COMBAT_PENALTY,
     MAX_AGE_MOONS,
@@ -26,6 +26,13 @@ ADMIN_REASON = Option(
     "reason", Kind.text, "Why (needed for an admin's change; it is logged)", max_length=200
 )
 
+GERM_GROUPS: Groups = {
+    ("character", "condition"): "A cat's lasting conditions",
+    ("combat",): "Fights between cats: challenge, status, list, end",
+    ("admin", "combat"): "Fights between cats: challenge, status, list, end",
+    ("admin", "starving"): "A cat's starvation",
+    ("trust",): "Full trust between cats",
+}
 GERM_COMMANDS: tuple[Command, ...] = (
     Command(
         ("character", "create"),

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -28,6 +28,7 @@ class Kind(StrEnum):
     user = "user"
     zone = "zone"  # an IANA time zone, autocompleted
     attachment = "attachment"  # a file the member attaches (bot.actions.context.Upload)
+    ruleset = "ruleset"  # a ruleset's id: its choices are the registered rulesets (catalog)
 
 
 @dataclass(frozen=True)
@@ -93,6 +94,10 @@ def not_built(services: Services, actor: Actor, **_: Any) -> Awaitable[Reply]:
 
     return refuse()
 
+
+# The descriptions of command groups, by path: ("config",) for /config, ("config", "game-day")
+# for /config game-day. Whoever declares commands in a group declares its description.
+Groups = Mapping[tuple[str, ...], str]
 
 NOT_BUILT = frozenset(ruleset for ruleset, info in RULESETS.items() if info.sheet is None)
 REASON = Option("reason", Kind.text, "Why (shown in the log)", max_length=200)
