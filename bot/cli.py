@@ -123,6 +123,7 @@ def _database(arguments: argparse.Namespace) -> str:
 
 async def _console(arguments: argparse.Namespace) -> int:
     from bot.console import run_console, script_lines, typed_lines
+    from bot.registry import RULESETS
     from bot.rehearsal import parse_faces, parse_moment
 
     clock = parse_moment(arguments.clock) if arguments.clock else None
@@ -148,17 +149,19 @@ async def _console(arguments: argparse.Namespace) -> int:
         clock=clock,
         dice=dice,
         jobs_beside_a_bot=arguments.jobs,
+        rulesets=RULESETS,
     )
 
 
 async def _export(arguments: argparse.Namespace) -> int:
     """The server's data as JSON on standard output, read a page at a time."""
     from bot.actions.export import stream_export
+    from bot.registry import RULESETS
     from storage.database import Database
 
     db = await Database.open(_database(arguments), create=False, migrate=arguments.create)
     try:
-        await stream_export(db, arguments.guild, _stdout_write, require_known=True)
+        await stream_export(db, arguments.guild, _stdout_write, RULESETS, require_known=True)
         await asyncio.to_thread(sys.stdout.flush)
     except OSError as error:
         raise PawpostError(_write_failure("the export", error)) from error
@@ -186,6 +189,7 @@ def _write_failure(what: str, error: OSError) -> str:
 async def _bench(arguments: argparse.Namespace) -> int:
     from bot.bench.options import BenchOptions
     from bot.bench.run import bench
+    from bot.registry import RULESETS
     from storage.settings import DEFAULT_RULESET
 
     if arguments.servers < 1 or arguments.cats < 2:
@@ -200,7 +204,7 @@ async def _bench(arguments: argparse.Namespace) -> int:
         database=arguments.database,
         ruleset=arguments.ruleset or DEFAULT_RULESET,
     )
-    await bench(options, sys.stdout)
+    await bench(options, sys.stdout, RULESETS)
     return 0
 
 
@@ -312,8 +316,9 @@ def _run(arguments: argparse.Namespace) -> int:
         print(MISSING_CREDENTIALS_HELP, file=sys.stderr)
         return 2
     from bot.discord.client import run_bot
+    from bot.registry import RULESETS
 
-    return run_bot(settings)
+    return run_bot(settings, RULESETS)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -21,7 +21,7 @@ import sys
 import threading
 import traceback
 import unicodedata
-from collections.abc import AsyncIterable, AsyncIterator, Iterable, Sequence
+from collections.abc import AsyncIterable, AsyncIterator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -36,6 +36,7 @@ from bot.commands.spec import Command, Kind, Option
 from bot.jobs import jobs
 from bot.outbox import Delivery
 from bot.rehearsal import ConsoleClock, RehearsalDice, advance, dice_note
+from bot.ruleset import Ruleset
 from bot.scheduler import Scheduler
 from rules.errors import PawpostError
 from storage.database import Database, is_postgresql
@@ -385,7 +386,7 @@ class Session:
         if not line.startswith("/"):
             return await self._say(line)
         ruleset = await self._ruleset()
-        command, arguments = parse_line(line, CommandIndex.of(ruleset))
+        command, arguments = parse_line(line, CommandIndex.of(ruleset, self.services.rulesets))
         reply = await command.handler(self.services, self.actor, **arguments)
         return self.render(reply)
 
@@ -510,7 +511,8 @@ class Session:
 
     async def _help(self) -> str:
         ruleset = await self._ruleset()
-        usages = [command.usage() for command in CommandIndex.of(ruleset).by_path.values()]
+        index = CommandIndex.of(ruleset, self.services.rulesets)
+        usages = [command.usage() for command in index.by_path.values()]
         extra = ["/as user:<name> [admin:yes]", "/click <n> [value]", "/buttons"]
         extra += ["/modal field:value …", "/clock [advance days:<n> hours:<n> minutes:<n>]"]
         extra.append("any line without / : a message in the channel (proxied by its tags)")
@@ -531,16 +533,22 @@ async def run_console(
     clock: datetime | None = None,
     dice: Sequence[int] | None = None,
     jobs_beside_a_bot: bool = False,
+    rulesets: Mapping[str, Ruleset] | None = None,
 ) -> int:
-    """Run lines until they end or `/quit`. Returns 1 if a bug stopped it, else 0. `clock`
-    starts the console's clock at that moment (then `/clock advance` moves it); `dice` scripts
-    the first dice rolled. The scheduled jobs serve this server alone, and do not run at all on
+    """Run lines until they end or `/quit`. Returns 1 if a bug stopped it, else 0. Without
+    `services`, it opens `database` with `rulesets` (the composition root's); `clock` starts
+    the console's clock at that moment (then `/clock advance` moves it); `dice` scripts the
+    first dice rolled. The scheduled jobs serve this server alone, and do not run at all on
     a database a running bot holds unless `jobs_beside_a_bot` (`--jobs`)."""
+    if services is None and rulesets is None:
+        raise ValueError("the console needs its services or the rulesets to play")
     opened = services is None
     db = await Database.open(database) if services is None else services.db
     db.serve_only(guild_id)
     if services is None:
-        services = Services(db=db, proxying_off=None)  # a typed line is a message, as on Discord
+        assert rulesets is not None
+        # a typed line is a message, as on Discord
+        services = Services(db=db, rulesets=rulesets, proxying_off=None)
         if clock is not None:
             services.clock = ConsoleClock(clock)
         if dice is not None:

@@ -66,10 +66,10 @@ from bot.bench.cat import CAT_BENCH
 from bot.bench.caverns import CAVERNS_BENCH
 from bot.bench.germ import GERM_BENCH
 from bot.bench.wcagr import WCAGR_BENCH
-from bot.commands.cat import CAT_COMMANDS
-from bot.commands.caverns import CAVERNS_COMMANDS
-from bot.commands.germ import GERM_COMMANDS
-from bot.commands.wcagr import WCAGR_COMMANDS
+from bot.commands.cat import CAT_COMMANDS, CAT_GROUPS
+from bot.commands.caverns import CAVERNS_COMMANDS, CAVERNS_GROUPS
+from bot.commands.germ import GERM_COMMANDS, GERM_GROUPS
+from bot.commands.wcagr import WCAGR_COMMANDS, WCAGR_GROUPS
 from bot.ruleset import Feature, Ruleset
 from rules.cat.dice_words import CAT_DICE_WORDS
 from rules.cat.roll_values import roll_values as cat_roll_values
@@ -82,6 +82,7 @@ from rules.wcagr.roll_values import roll_values as wcagr_roll_values
 GERM = Ruleset(
     rules=RULES["germ"],
     commands=GERM_COMMANDS,
+    groups=GERM_GROUPS,
     sheet_fields=germ_sheet_fields,
     features=frozenset({Feature.HUNTING, Feature.SEASONS}),
     buttons={**GERM_COMBAT_BUTTONS, **GERM_HUNT_BUTTONS, **GERM_MOTHER_BUTTONS},
@@ -104,6 +105,7 @@ GERM = Ruleset(
 CAT = Ruleset(
     rules=RULES["cat"],
     commands=CAT_COMMANDS,
+    groups=CAT_GROUPS,
     sheet_fields=cat_sheet_fields,
     buttons={**CAT_RISK_BUTTONS, **CAT_WOUND_BUTTONS, **CAT_FOE_BUTTONS, **CAT_TRICK_BUTTONS},
     contest=CatContest(),
@@ -121,6 +123,7 @@ CAT = Ruleset(
 WCAGR = Ruleset(
     rules=RULES["wcagr"],
     commands=WCAGR_COMMANDS,
+    groups=WCAGR_GROUPS,
     sheet_fields=wcagr_sheet_fields,
     buttons={
         **WCAGR_RETIRE_BUTTONS,
@@ -147,6 +150,7 @@ WCAGR = Ruleset(
 CAVERNS = Ruleset(
     rules=RULES["caverns"],
     commands=CAVERNS_COMMANDS,
+    groups=CAVERNS_GROUPS,
     sheet_fields=caverns_sheet_fields,
     buttons={
         **CAVERNS_REST_BUTTONS,

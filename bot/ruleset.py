@@ -125,6 +125,7 @@ class Ruleset:
     waiting: WaitingSheets | None = None  # its own sheets waiting for an admin, if it keeps any
     dice_words: tuple[DiceWord, ...] = ()  # its words after dice in /roll (`5d6 evens`)
     roll_values: RollValues | None = None  # its sheets' values by name in saved rolls
+    groups: Mapping[tuple[str, ...], str] = field(default_factory=dict)  # its command groups
 
     @property
     def id(self) -> str:

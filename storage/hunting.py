@@ -1,4 +1,14 @@
-"""Germ hunting's tables: the hunting log, steal attempts, away records and the weekly schedule."""
+"""Hunting's shared tables (`Feature.HUNTING`): the hunting log, steal attempts, away records and
+the weekly schedule.
+
+The contract a ruleset taking hunting fulfils, `HUNTING_SHEET`: its sheet's JSON carries, at the
+top level, `age_moons` (an int), and, if its `Hunger` can starve a cat, `fail_streak` (an int:
+failed hunts in a row) and `starving` (a bool); a missing one reads as 0 or false. Migration
+0006 computes the characters' columns of the same names from those keys, which the weekly job
+reads for a hundred thousand cats at once, and the job writes the last two back into the JSON
+(`set_hunger`, `mark_starving`) without loading whole sheets. What they mean (when a cat
+starves, a nursing mother's kits) is the ruleset's `Hunger`.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +24,8 @@ from storage.errors import INTEGRITY_ERRORS, violates_unique
 from storage.settings import DEFAULT_RULESET, Guild, GuildSettings
 from storage.timestamps import DUE_AT_ONCE, from_text, maybe_from_text, to_text
 
-# What `earliest_due` answers for a server that is due at once ('' in the table).
+FAIL_STREAK, STARVING, AGE_MOONS = "fail_streak", "starving", "age_moons"
+HUNTING_SHEET: dict[str, type] = {FAIL_STREAK: int, STARVING: bool, AGE_MOONS: int}
 
 
 class HuntKind(StrEnum):
@@ -585,10 +596,10 @@ class HuntingRepository:
         ]
 
     def set_hunger(self, changes: Sequence[tuple[int, int, int, bool]]) -> None:
-        """Write (server, character, fail streak, starving) into Germ sheets in one statement,
-        for the weekly job, which does not load whole sheets."""
+        """Write (server, character, fail streak, starving) into hunting sheets (HUNTING_SHEET)
+        in one statement, for the weekly job, which does not load whole sheets."""
         sql = self._db.dialect
-        sheet = sql.json_set("sheet", {"fail_streak": "?", "starving": sql.json_literal("?")})
+        sheet = sql.json_set("sheet", {FAIL_STREAK: "?", STARVING: sql.json_literal("?")})
         self._db.executemany(
             f"UPDATE characters SET sheet = {sheet} WHERE guild_id = ? AND id = ?",
             [
@@ -598,9 +609,9 @@ class HuntingRepository:
         )
 
     def mark_starving(self, cats: Sequence[tuple[int, int]]) -> None:
-        """Make the given (server, character) Germ cats starving, leaving their streaks."""
+        """Make the given (server, character) hunting cats starving, leaving their streaks."""
         sql = self._db.dialect
-        sheet = sql.json_set("sheet", {"starving": sql.json_literal("'true'")})
+        sheet = sql.json_set("sheet", {STARVING: sql.json_literal("'true'")})
         self._db.executemany(
             f"UPDATE characters SET sheet = {sheet} WHERE guild_id = ? AND id = ?",
             list(cats),

@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.actions.context import Actor, Services
+from bot.registry import RULESETS as REGISTRY
 from rules.dice import ScriptedDice
 from rules.rulesets import RULESETS, RulesetInfo
 from storage.database import BUSY_TIMEOUT_MS, Database, bundled_migrations, open_connection
@@ -181,7 +182,7 @@ def dice() -> Dice:
 
 @pytest.fixture
 def services(db: Database, dice: Dice, clock: Clock) -> Services:
-    return Services(db=db, dice=dice, clock=clock)
+    return Services(rulesets=REGISTRY, db=db, dice=dice, clock=clock)
 
 
 def actor(user: int, *, guild: int = GUILD, admin: bool = False, channel: int = CHANNEL) -> Actor:

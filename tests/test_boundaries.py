@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
@@ -45,10 +46,18 @@ def test_the_checker_sees_a_breach(tmp_path: Path) -> None:
 
 # --- One package per ruleset ------------------------------------------------------------------
 
-RULESET_IDS = ("germ", "wcagr", "cat", "caverns")
 LAYERS = ("rules", "storage", "bot.actions", "bot.commands", "bot.bench")
 # The registry: the only core modules that name a ruleset's package.
 REGISTRY = {"rules/rulesets.py", "bot/registry.py"}
+
+
+def ruleset_ids() -> set[str]:
+    """The rulesets a server can pick and those the bot plays, read from the two registries
+    when asked: a ruleset added to them is protected the day it is added."""
+    from bot.registry import RULESETS as PLAYED
+    from rules.rulesets import RULESETS as PICKABLE
+
+    return set(PICKABLE) | set(PLAYED)
 
 
 def ruleset_of_module(module: str) -> str | None:
@@ -56,7 +65,7 @@ def ruleset_of_module(module: str) -> str | None:
     for layer in LAYERS:
         if module.startswith(layer + "."):
             first = module[len(layer) + 1 :].split(".")[0]
-            return first if first in RULESET_IDS else None
+            return first if first in ruleset_ids() else None
     return None
 
 
@@ -103,6 +112,42 @@ def test_the_ruleset_checker_sees_a_breach(tmp_path: Path) -> None:
     sample = tmp_path / "registry.py"
     sample.write_text(breach)
     assert ruleset_breaches(sample, registry) == []
+
+
+def test_b1_1_a_fifth_ruleset_is_protected_once_registered(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A core module importing a newly registered ruleset's package is caught, and that
+    ruleset's own modules may not import another ruleset."""
+    from tests.toy.ruleset import toy_registry
+
+    core = ROOT / "bot" / "actions" / "characters.py"
+    sample = tmp_path / "characters.py"
+    sample.write_text("from rules.toy.sheet import ToySheet\n")
+    assert ruleset_breaches(sample, core) == []  # not registered: not a ruleset's package
+    toy_registry(monkeypatch)
+    assert ruleset_breaches(sample, core) == ["rules.toy.sheet", "rules.toy.sheet.ToySheet"]
+    own = ROOT / "bot" / "actions" / "toy" / "checks.py"
+    sample.write_text("from rules.toy.sheet import ToySheet\nfrom rules.germ import GermSheet\n")
+    assert ruleset_breaches(sample, own) == ["rules.germ", "rules.germ.GermSheet"]
+
+
+def test_no_core_module_imports_the_tests_or_names_the_toy() -> None:
+    """The frame tests' fifth ruleset lives under tests/ and plugs in from there: nothing in
+    the bot, the rules or the storage imports the tests or names it."""
+    importing = {
+        str(path.relative_to(ROOT)) for path in python_files() if "tests" in imported_modules(path)
+    }
+    assert importing == set()
+    naming = {
+        str(path.relative_to(ROOT))
+        for top in ("bot", "rules", "storage")
+        for path in (ROOT / top).rglob("*")
+        if path.is_file()
+        and path.suffix in (".py", ".sql")
+        and re.search(r"\btoy\b", path.read_text("utf-8"), re.I)
+    }
+    assert naming == set()
 
 
 def ruleset_breaches(sample: Path, place: Path) -> list[str]:

@@ -19,6 +19,7 @@ import pytest
 
 from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
+from bot.registry import RULESETS
 from storage.database import Database
 from tests.conftest import ALICE, GUILD, actor, cat
 from tests.test_cli import pawpost
@@ -31,7 +32,9 @@ def seeded(path: Path, cats: int = 2) -> Path:
         db = await Database.open(path)
         try:
             for number in range(cats):
-                await germ_cats.create(Services(db=db), actor(ALICE), **cat(f"Cat{number}"))
+                await germ_cats.create(
+                    Services(rulesets=RULESETS, db=db), actor(ALICE), **cat(f"Cat{number}")
+                )
         finally:
             await db.close()
 

@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from bot.console import run_console, script_lines
+from bot.registry import RULESETS
 from bot.rehearsal import parse_faces, parse_moment
 from rules.errors import PawpostError
 
@@ -64,6 +65,7 @@ async def rehearse(tmp_path: Path, script: str, **options: object) -> str:
         script_lines(script.splitlines()),
         out,
         echo=True,
+        rulesets=RULESETS,
         **options,  # type: ignore[arg-type]
     )
     assert code == 0, out.getvalue()

@@ -7,6 +7,7 @@ from pathlib import Path
 
 from bot.commands.catalog import COMMANDS, commands_for, markdown_table
 from bot.discord.tree import build_command_set
+from bot.registry import RULESETS as REGISTRY
 from rules.rulesets import RULESETS
 
 README = Path(__file__).resolve().parent.parent / "README.md"
@@ -72,7 +73,7 @@ async def _invoke(interaction, command, arguments):  # pragma: no cover - not ca
 
 def test_every_command_builds_for_discord() -> None:
     for ruleset in RULESETS:
-        built = build_command_set(ruleset, _invoke, _FakeBot())  # type: ignore[arg-type]
+        built = build_command_set(ruleset, _invoke, _FakeBot(), REGISTRY)  # type: ignore[arg-type]
         names = [command.name for command in built]
         assert len(names) == len(set(names))
         assert len(names) <= 100  # Discord's limit of guild commands

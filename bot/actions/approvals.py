@@ -73,6 +73,7 @@ def _posted(tx: Transaction, services: Services, reply: Reply, approval_ids: lis
         post = _request_post(tx, services, approval)
         if post is not None:
             posts.append(post)
+        if post is not None and approval.kind is ApprovalKind.SHEET:  # an edit holds nothing
             character = tx.characters.by_id(approval.guild_id, approval.character_id)
             if approval.kind is ApprovalKind.SHEET:  # an edit request holds nothing
                 held_names.append(safe(character.name) if character else "")

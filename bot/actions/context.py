@@ -59,14 +59,6 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-def registered_rulesets() -> Mapping[str, Ruleset]:
-    """The rulesets of `bot/registry.py`. Imported when first asked for: the registry imports
-    every ruleset's actions, and they import this module."""
-    from bot.registry import RULESETS
-
-    return RULESETS
-
-
 # Why members' tagged messages are not re-posted as characters, when they are not.
 PROXYING_OFF = (
     "Posting by proxy tags is off on this bot: its operator turns it on with proxying = true in "
@@ -82,13 +74,14 @@ NO_MESSAGE_CONTENT = (
 
 @dataclass
 class Services:
-    """What actions need from outside: passed in, never imported as globals. `proxying_off`
-    says why tagged messages are not proxied (None: they are)."""
+    """What actions need from outside: passed in, never imported as globals. The rulesets
+    come from the composition root (`bot/cli.py` passes `bot/registry.py`'s; a test its own).
+    `proxying_off` says why tagged messages are not proxied (None: they are)."""
 
     db: Database
     dice: DiceSource = field(default_factory=SystemDice)
     clock: Callable[[], datetime] = utc_now
-    rulesets: Mapping[str, Ruleset] = field(default_factory=registered_rulesets)
+    rulesets: Mapping[str, Ruleset] = field(kw_only=True)
     proxying_off: str | None = PROXYING_OFF
 
     def ruleset(self, ruleset_id: str) -> Ruleset | None:

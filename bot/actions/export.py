@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from bot.actions.context import Actor, Services, registered_rulesets
+from bot.actions.context import Actor, Services
 from bot.actions.lookup import require_admin
 from bot.actions.reply import Attachment, Reply
 from rules.errors import PawpostError
@@ -82,14 +82,13 @@ async def stream_export(
     db: Database,
     guild_id: int,
     write: Write,
-    rulesets: Mapping[str, Ruleset] | None = None,
+    rulesets: Mapping[str, Ruleset],
     *,
     require_known: bool = False,
 ) -> Exported:
     """Write the server's settings, characters (hidden ones too), whole log, characters'
     profiles, posts made as characters, approval requests and its ruleset's own section as one
     JSON object, a page at a time; `write` is called in a worker thread."""
-    chosen = registered_rulesets() if rulesets is None else rulesets
     head: _Head = await _read(db, lambda tx: _head(tx, guild_id))
     if require_known and not head.known:
         raise PawpostError(f"This database has no server {guild_id}.")
@@ -108,7 +107,7 @@ async def stream_export(
         await asyncio.to_thread(write, f'{before}"{name}": [')
         counts.append(await _pages(db, write, last, _page_of(repository, guild_id, last), key))
         before = "], "
-    ruleset = chosen.get(head.guild["ruleset"])
+    ruleset = rulesets.get(head.guild["ruleset"])
     section = ""
     if ruleset is not None and ruleset.export is not None:
         export = ruleset.export
@@ -162,7 +161,7 @@ def _write_rows(write: Write, rows: list[Any], *, first: bool) -> None:
 
 
 async def export_guild(
-    db: Database, guild_id: int, rulesets: Mapping[str, Ruleset] | None = None
+    db: Database, guild_id: int, rulesets: Mapping[str, Ruleset]
 ) -> dict[str, Any]:
     """The whole export as a dict (for small servers and tests)."""
     parts: list[str] = []

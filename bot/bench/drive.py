@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -15,6 +15,7 @@ from bot.bench.clock import START, BenchClock, SeededDice
 from bot.bench.figures import RunFigures
 from bot.bench.floor import RecordingConnection, Statement
 from bot.bench.mix import MixT, RulesetBench, Share, World
+from bot.ruleset import Ruleset
 from rules.errors import PawpostError
 from storage.database import Database
 
@@ -96,6 +97,7 @@ async def run_mix(
     budget: Budget,
     *,
     rng_seed: int,
+    rulesets: Mapping[str, Ruleset],
     record: list[Statement] | None = None,
 ) -> RunFigures:
     """Open the file as the bot does, warm up, then run the ruleset's mix against it. With
@@ -107,7 +109,7 @@ async def run_mix(
     try:
         total_cats = sum(len(cats) for cats in world.guilds.values())
         clock = BenchClock(START, clock_step(ruleset.shares, total_cats))
-        services = Services(db=db, dice=SeededDice(rng_seed), clock=clock)
+        services = Services(db=db, dice=SeededDice(rng_seed), clock=clock, rulesets=rulesets)
         mix = await ruleset.start(services, world)
         await drive(mix, ruleset.shares, 1, Budget(WARM_UP_COMMANDS, None), rng_seed + 1)
         if record is not None:

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import sqlite3
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 from bot.actions.context import Services
 from bot.actions.hunting_jobs import weekly_hunting
 from bot.bench.clock import START
 from bot.bench.seed import create_schema, seed
+from bot.ruleset import Ruleset
 from storage.database import Database
 from storage.settings import GuildSettings, HuntingSettings
 from storage.timestamps import to_text
@@ -40,12 +41,14 @@ async def seeded_for_reminders(
     return sorted(world.guilds)
 
 
-async def time_reminders(path: Path | str, servers: int) -> tuple[float, int]:
+async def time_reminders(
+    path: Path | str, servers: int, rulesets: Mapping[str, Ruleset]
+) -> tuple[float, int]:
     """Run the scheduler's weekly hunting job (reminders among its work) at the minute every
     server is due, again at once while some are still due (as the scheduler does): (seconds,
     reminder posts worked out)."""
     db = await Database.open(path)
-    services = Services(db=db, clock=lambda: START)
+    services = Services(db=db, clock=lambda: START, rulesets=rulesets)
     posts = 0
     try:
         began = time.perf_counter()

@@ -9,10 +9,10 @@ import asyncio
 import json
 import tempfile
 import time
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from bot.actions.context import registered_rulesets
 from bot.bench.drive import Budget, run_mix
 from bot.bench.figures import RunFigures, load_average, run_line, verbs_line
 from bot.bench.floor import RECORD_LIMIT, Statement, replay_floor
@@ -23,6 +23,7 @@ from bot.bench.reminders import seeded_for_reminders, time_reminders
 from bot.bench.seed import create_schema, seed
 from bot.bench.size import bytes_per_1k_cats
 from bot.bench.startup import time_startup
+from bot.ruleset import Ruleset
 from rules.errors import PawpostError
 from rules.rulesets import RULESETS as RULES
 from storage.settings import DEFAULT_RULESET
@@ -30,13 +31,15 @@ from storage.settings import DEFAULT_RULESET
 DEFAULT_SECONDS = 10.0
 
 
-def ruleset_bench(ruleset_id: str = DEFAULT_RULESET) -> RulesetBench[Any]:
+def ruleset_bench(
+    rulesets: Mapping[str, Ruleset], ruleset_id: str = DEFAULT_RULESET
+) -> RulesetBench[Any]:
     """The registry's benchmark verbs of a ruleset, refused with one sentence when it has none."""
     if ruleset_id not in RULES:
         raise PawpostError(
             f"There is no ruleset {ruleset_id!r}; the rulesets are {', '.join(RULES)}."
         )
-    ruleset = registered_rulesets().get(ruleset_id)
+    ruleset = rulesets.get(ruleset_id)
     if ruleset is None or ruleset.bench is None:
         raise PawpostError(
             f"{RULES[ruleset_id].name} has no benchmark mix yet, so it cannot be timed."
@@ -44,9 +47,12 @@ def ruleset_bench(ruleset_id: str = DEFAULT_RULESET) -> RulesetBench[Any]:
     return ruleset.bench
 
 
-async def bench(options: BenchOptions, out: TextIO) -> dict[str, Any]:
-    """Run everything, print as it goes, and return the figures `--json` writes."""
-    ruleset = ruleset_bench(options.ruleset)
+async def bench(
+    options: BenchOptions, out: TextIO, rulesets: Mapping[str, Ruleset]
+) -> dict[str, Any]:
+    """Run everything with the rulesets the composition root gives, print as it goes, and
+    return the figures `--json` writes."""
+    ruleset = ruleset_bench(rulesets, options.ruleset)
     seconds = options.seconds
     if seconds is None and options.commands is None:
         seconds = DEFAULT_SECONDS
@@ -69,8 +75,12 @@ async def bench(options: BenchOptions, out: TextIO) -> dict[str, Any]:
             file=out,
         )
         try:
-            runs, floor, ratio = await _mix_figures(options, ruleset, places, base, seconds, out)
-            jobs = await _job_figures(options.ruleset, ruleset, options.sizes, places, out)
+            runs, floor, ratio = await _mix_figures(
+                options, rulesets, ruleset, places, base, seconds, out
+            )
+            jobs = await _job_figures(
+                options.ruleset, rulesets, ruleset, options.sizes, places, out
+            )
         finally:
             await asyncio.to_thread(places.drop)
 
@@ -92,6 +102,7 @@ async def bench(options: BenchOptions, out: TextIO) -> dict[str, Any]:
 
 async def _mix_figures(
     options: BenchOptions,
+    rulesets: Mapping[str, Ruleset],
     ruleset: RulesetBench[Any],
     places: Places,
     base: Path,
@@ -114,7 +125,13 @@ async def _mix_figures(
             copy = await places.copy_of(base, f"c{concurrency}")
             budget = Budget(options.commands, seconds)
             runs[concurrency] = await run_mix(
-                copy, world, ruleset, concurrency, budget, rng_seed=options.seed + concurrency
+                copy,
+                world,
+                ruleset,
+                concurrency,
+                budget,
+                rng_seed=options.seed + concurrency,
+                rulesets=rulesets,
             )
             print(run_line(f"  concurrency {concurrency:>2}", runs[concurrency]), file=out)
             print(verbs_line(runs[concurrency]), file=out)
@@ -131,6 +148,7 @@ async def _mix_figures(
         Budget(min(options.commands or RECORD_LIMIT, RECORD_LIMIT), None),
         rng_seed=options.seed,
         record=log,
+        rulesets=rulesets,
     )
 
     async def floor_run(name: str) -> tuple[int, float]:
@@ -144,7 +162,13 @@ async def _mix_figures(
         copy = await places.copy_of(base, f"c{concurrency}")
         budget = Budget(options.commands, seconds)
         runs[concurrency] = await run_mix(
-            copy, world, ruleset, concurrency, budget, rng_seed=options.seed + concurrency
+            copy,
+            world,
+            ruleset,
+            concurrency,
+            budget,
+            rng_seed=options.seed + concurrency,
+            rulesets=rulesets,
         )
         print(run_line(f"  concurrency {concurrency:>2}", runs[concurrency]), file=out)
         print(verbs_line(runs[concurrency]), file=out)
@@ -163,14 +187,19 @@ async def _mix_figures(
 
 
 async def _job_figures(
-    ruleset_id: str, ruleset: RulesetBench[Any], sizes: Sizes, places: Places, out: TextIO
+    ruleset_id: str,
+    rulesets: Mapping[str, Ruleset],
+    ruleset: RulesetBench[Any],
+    sizes: Sizes,
+    places: Places,
+    out: TextIO,
 ) -> dict[str, Any]:
     """The weekly reminders, start-up and size figures, under their JSON keys."""
     big = places.folder / "reminders.sqlite3"
     servers, each = sizes.reminder_servers, sizes.reminder_cats
     one = places.folder / "one-server.sqlite3"
     await seeded_for_reminders(one, 1, sizes.big_server_cats, ruleset_id, ruleset.sheet_json)
-    reminder_one, posts = await time_reminders(await places.moved(one, "one-server"), 1)
+    reminder_one, posts = await time_reminders(await places.moved(one, "one-server"), 1, rulesets)
     print(
         f"  weekly reminder, one server of {sizes.big_server_cats:,} cats:"
         f" {reminder_one:.3f} s ({posts} posts)",
@@ -178,15 +207,15 @@ async def _job_figures(
     )
     big_guilds = await seeded_for_reminders(big, servers, each, ruleset_id, ruleset.sheet_json)
     moved = await places.moved(big, "reminders")
-    reminder_many, posts = await time_reminders(moved, servers)
+    reminder_many, posts = await time_reminders(moved, servers, rulesets)
     print(
         f"  weekly reminders, {servers:,} servers of {each} cats due at the same minute:"
         f" {reminder_many:.3f} s ({posts} posts)",
         file=out,
     )
-    startup = await time_startup(moved, big_guilds)
+    startup = await time_startup(moved, big_guilds, rulesets)
     print(f"  start-up with {servers * each:,} cats: {startup:.3f} s", file=out)
-    size, hunts = await bytes_per_1k_cats(places, sizes, ruleset)
+    size, hunts = await bytes_per_1k_cats(places, sizes, ruleset, rulesets)
     print(
         f"  database bytes per 1,000 cats with {sizes.size_days} days of hunts:"
         f" {size:,} ({hunts:,} hunts for {sizes.size_cats:,} cats)",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 
@@ -12,19 +13,20 @@ from bot.bench.clock import START, BenchClock, SeededDice
 from bot.bench.mix import RulesetBench
 from bot.bench.options import Sizes
 from bot.bench.places import Places
+from bot.ruleset import Ruleset
 from rules.errors import PawpostError
 from storage.database import Database
 
 
 async def bytes_per_1k_cats(
-    places: Places, sizes: Sizes, ruleset: RulesetBench[Any]
+    places: Places, sizes: Sizes, ruleset: RulesetBench[Any], rulesets: Mapping[str, Ruleset]
 ) -> tuple[int, int]:
     """Database bytes per 1,000 cats made with /character create, each doing the ruleset's
     once-a-day verb (Germ: /hunt) once a day for a month: (bytes, hunts recorded)."""
     path = await places.empty("size")
     db = await Database.open(path)
     clock = BenchClock(START, timedelta(0))
-    services = Services(db=db, dice=SeededDice(3), clock=clock)
+    services = Services(db=db, dice=SeededDice(3), clock=clock, rulesets=rulesets)
     actors = []
     try:
         for number in range(sizes.size_cats):

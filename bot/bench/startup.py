@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from bot.actions.context import Services
 from bot.bench.clock import START
+from bot.ruleset import Ruleset
 from storage.database import Database
 
 
-async def time_startup(path: Path | str, guild_ids: Sequence[int]) -> float:
+async def time_startup(
+    path: Path | str, guild_ids: Sequence[int], rulesets: Mapping[str, Ruleset]
+) -> float:
     """Open the database and do what the bot does with it at start-up: the migrations check,
     every server's ruleset for the command sync, one pass of the scheduler's jobs."""
     from bot.jobs import jobs
@@ -25,7 +28,7 @@ async def time_startup(path: Path | str, guild_ids: Sequence[int]) -> float:
     db = await Database.open(path)
     try:
         await db.transact(lambda tx: tx.guilds.rulesets(guild_ids), write=False)
-        services = Services(db=db, clock=lambda: START)
+        services = Services(db=db, clock=lambda: START, rulesets=rulesets)
         await Scheduler(services, jobs(services.rulesets), send).run_once()
         return time.perf_counter() - began
     finally:

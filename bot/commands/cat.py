@@ -16,7 +16,7 @@ from bot.actions.cat import (
     style,
     wounds,
 )
-from bot.commands.spec import REASON, Command, Kind, Option, character_option
+from bot.commands.spec import REASON, Command, Groups, Kind, Option, character_option
 from rules.cat.constants import (
     CLAIMED_ADVANTAGE_MOST,
     MAX_POOL_DICE,
@@ -38,6 +38,14 @@ DIFFICULTY_CHOICES = tuple(difficulty.value for difficulty in Difficulty)
 DREAM_CHOICES = tuple(change.value for change in DreamChange)
 MOST_HOURS_OF_SLEEP = 24  # a day's sleep; more regains nothing more
 MOST_FOE_SCARS = 100  # how many scars an admin's foe can take at the most
+
+CAT_GROUPS: Groups = {
+    ("fight",): "Fights between characters, by the server's ruleset",
+    ("style",): "Taking Risks: banked Style spent on the scene",
+    ("reputation",): "Taking Risks: Reputations granted, lost and set right",
+    ("admin", "reputation"): "Taking Risks: Reputations granted, lost and set right",
+    ("admin", "bauble"): "Taking Risks: the Bauble Curse started and ended",
+}
 
 CAT_COMMANDS: tuple[Command, ...] = (
     Command(

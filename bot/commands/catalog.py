@@ -1,34 +1,55 @@
 """A server's command set: the shared commands, the shared features its ruleset takes, and the
-ruleset's own. Discord's command tree, the console and the README's table are all built from it,
-so the three cannot drift apart."""
+ruleset's own, with the descriptions of their groups. Discord's command tree, the console and
+the README's table are all built from it, so the three cannot drift apart.
+
+Each is built from the rulesets it is given (the composition root's registry, or a test's);
+`COMMANDS` and `markdown_table` are those of `bot/registry.py`, the rulesets Pawpost ships.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from bot.commands.clock import CLOCK_COMMANDS
-from bot.commands.core import CORE_COMMANDS, MESSAGE_COMMANDS
-from bot.commands.gm import GM_COMMANDS
+from bot.commands.clock import CLOCK_COMMANDS, CLOCK_GROUPS
+from bot.commands.core import CORE_COMMANDS, CORE_GROUPS, MESSAGE_COMMANDS
+from bot.commands.gm import GM_COMMANDS, GM_GROUPS
 from bot.commands.help import HELP
-from bot.commands.hunting import HUNTING_COMMANDS
-from bot.commands.spec import Command
-from bot.commands.voices import VOICE_COMMANDS
+from bot.commands.hunting import HUNTING_COMMANDS, HUNTING_GROUPS
+from bot.commands.spec import Command, Groups, Kind
+from bot.commands.voices import VOICE_COMMANDS, VOICE_GROUPS
 from bot.registry import RULESETS
 from bot.ruleset import Ruleset
+from rules.rulesets import RULESETS as PICKABLE
+
+SHARED_GROUPS: Groups = {
+    **CORE_GROUPS,
+    **GM_GROUPS,
+    **VOICE_GROUPS,
+    **CLOCK_GROUPS,
+    **HUNTING_GROUPS,
+}
 
 
 def _resolved(command: Command, registry: Mapping[str, Ruleset]) -> Command:
-    """A shared command with the rulesets it is for: those that take its feature, less those
-    that declare a command of the same path themselves (their own replaces it)."""
+    """A shared command as `registry` makes it: a feature's command with the rulesets that take
+    the feature, less those that declare a command of the same path themselves (their own
+    replaces it); an option naming a ruleset with the rulesets a server can pick."""
     own = frozenset(
         r.id for r in registry.values() if any(c.path == command.path for c in r.commands)
     )
     if command.feature is not None:
         takers = frozenset(r.id for r in registry.values() if command.feature in r.features)
-        return replace(command, rulesets=takers - own)
-    if own and command.rulesets is None:
-        return replace(command, rulesets=frozenset(registry) - own)
+        command = replace(command, rulesets=takers - own)
+    elif own and command.rulesets is None:
+        command = replace(command, rulesets=frozenset(registry) - own)
+    if any(option.kind is Kind.ruleset for option in command.options):
+        ids = tuple(dict.fromkeys([*PICKABLE, *registry]))
+        options = tuple(
+            replace(option, choices=ids) if option.kind is Kind.ruleset else option
+            for option in command.options
+        )
+        command = replace(command, options=options)
     return command
 
 
@@ -56,6 +77,33 @@ def commands_for(ruleset: str, commands: tuple[Command, ...] = COMMANDS) -> tupl
     return tuple(c for c in commands if c.rulesets is None or ruleset in c.rulesets)
 
 
+@dataclass(frozen=True)
+class CommandSet:
+    """What a server playing `ruleset` gets: its commands, and the description of each group
+    they sit in (`("config",)`, `("config", "game-day")`)."""
+
+    ruleset: str
+    commands: tuple[Command, ...]
+    groups: Groups
+
+
+def command_set(ruleset: str, registry: Mapping[str, Ruleset] = RULESETS) -> CommandSet:
+    """A server's command set from `registry`. A group no one describes is refused here, so a
+    ruleset missing one fails in the console and the tests as it would at the bot's start."""
+    commands = commands_for(ruleset, all_commands(registry))
+    own = registry.get(ruleset)
+    groups = {**SHARED_GROUPS, **(own.groups if own is not None else {})}
+    for command in commands:
+        for depth in range(1, len(command.path)):
+            group = command.path[:depth]
+            if group not in groups:
+                raise ValueError(
+                    f"/{' '.join(group)} holds {command.name} but has no description: the "
+                    f"ruleset {ruleset!r} gives it in its Ruleset's `groups`"
+                )
+    return CommandSet(ruleset, commands, groups)
+
+
 @dataclass
 class CommandIndex:
     """Commands of one ruleset by path, for the console's parser."""
@@ -64,8 +112,9 @@ class CommandIndex:
     by_path: dict[tuple[str, ...], Command] = field(default_factory=dict)
 
     @classmethod
-    def of(cls, ruleset: str) -> CommandIndex:
-        return cls(ruleset, {command.path: command for command in commands_for(ruleset)})
+    def of(cls, ruleset: str, registry: Mapping[str, Ruleset] = RULESETS) -> CommandIndex:
+        commands = command_set(ruleset, registry).commands
+        return cls(ruleset, {command.path: command for command in commands})
 
 
 def markdown_table() -> str:

@@ -21,7 +21,7 @@ from bot.actions.caverns import (
     skills,
     specials,
 )
-from bot.commands.spec import REASON, Command, Kind, Option, character_option
+from bot.commands.spec import REASON, Command, Groups, Kind, Option, character_option
 from rules.caverns.attributes import Attribute
 from rules.caverns.catalogue import ItemKind, Range
 from rules.caverns.classes import CharacterClass
@@ -145,6 +145,19 @@ BATTLE_COMMANDS: tuple[Command, ...] = (
         rulesets=CAVERNS,
     ),
 )  # fmt: skip
+
+CAVERNS_GROUPS: Groups = {
+    ("battle",): "Caverns and Cloiers: battle in rows, and Do Battle outside one",
+    ("battle", "add"): "Enemies the MC adds to a battle",
+    ("enemy",): "Caverns and Cloiers: an enemy acting on the MC's command",
+    ("harmony",): "Caverns and Cloiers: Harmony skills at a rest",
+    ("level",): "Caverns and Cloiers: what a level-up gives",
+    ("rest",): "Caverns and Cloiers: the party's Short and Long Rests",
+    ("skill",): "Caverns and Cloiers: skills used outside battle",
+    ("admin", "condition"): "A cat's lasting conditions",
+    ("admin", "item"): "Caverns and Cloiers: the server's item catalogue",
+    ("admin", "party"): "Caverns and Cloiers: who is in which party",
+}
 
 CAVERNS_COMMANDS: tuple[Command, ...] = (
     *BATTLE_COMMANDS,

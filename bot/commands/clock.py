@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from bot.actions import clock
 from bot.actions.hunting_config import SWITCH
-from bot.commands.spec import Command, Kind, Option
+from bot.commands.spec import Command, Groups, Kind, Option
+
+CLOCK_GROUPS: Groups = {
+    ("config", "game-day"): "Game days: when they turn, how fast, where they are summed up",
+}
 
 CLOCK_COMMANDS: tuple[Command, ...] = (
     Command(

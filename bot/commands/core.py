@@ -28,13 +28,13 @@ from bot.commands.spec import (
     NOT_BUILT,
     REASON,
     Command,
+    Groups,
     Kind,
     MessageCommand,
     Option,
     character_option,
     not_built,
 )
-from rules.rulesets import RULESETS
 
 
 def _hours() -> Option:
@@ -47,6 +47,13 @@ def _hours() -> Option:
         max_value=server_config.MOST_TIMEOUT_HOURS,
     )
 
+
+CORE_GROUPS: Groups = {
+    ("character",): "Your characters: make, show, list, rename, delete, choose",
+    ("config",): "This server's settings",
+    ("admin",): "The GM's hand: correct sheets, adjudicate, undo, scenes (admins)",
+    ("config", "admin-role"): "The role that adjudicates like Manage Server does",
+}
 
 CORE_COMMANDS: tuple[Command, ...] = (
     Command(
@@ -173,7 +180,7 @@ CORE_COMMANDS: tuple[Command, ...] = (
         ("config", "ruleset"),
         "Choose the ruleset this server plays",
         server_config.set_ruleset,
-        (Option("ruleset", Kind.text, "The ruleset", True, choices=tuple(RULESETS)),),
+        (Option("ruleset", Kind.ruleset, "The ruleset", True),),
         admin=True,
     ),
     Command(

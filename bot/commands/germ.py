@@ -5,8 +5,13 @@ from __future__ import annotations
 from bot.actions.germ import cats, checks, combat, mothers
 from bot.actions.germ import config as germ_config
 from bot.actions.germ import hunting as germ_hunting
-from bot.commands.spec import REASON, Command, Kind, Option, character_option
-from rules.germ.constants import HIDING_IN_COMBAT_PENALTY, MAX_POINTS_IN_STAT, POINTS_TO_SPEND
+from bot.commands.spec import REASON, Command, Groups, Kind, Option, character_option
+from rules.germ.constants import (
+    HIDING_IN_COMBAT_PENALTY,
+    MAX_AGE_MOONS,
+    MAX_POINTS_IN_STAT,
+    POINTS_TO_SPEND,
+)
 from rules.germ.sheet import STATS, Condition
 
 GERM = frozenset({"germ"})
@@ -21,6 +26,13 @@ ADMIN_REASON = Option(
     "reason", Kind.text, "Why (needed for an admin's change; it is logged)", max_length=200
 )
 
+GERM_GROUPS: Groups = {
+    ("character", "condition"): "A cat's lasting conditions",
+    ("combat",): "Fights between cats: challenge, status, list, end",
+    ("admin", "combat"): "Fights between cats: challenge, status, list, end",
+    ("admin", "starving"): "A cat's starvation",
+    ("trust",): "Full trust between cats",
+}
 GERM_COMMANDS: tuple[Command, ...] = (
     Command(
         ("character", "create"),
@@ -40,7 +52,7 @@ GERM_COMMANDS: tuple[Command, ...] = (
                 )
                 for stat in STATS
             ),
-            Option("age", Kind.integer, "Age in moons", True, min_value=0, max_value=600),
+            Option("age", Kind.integer, "Age in moons", True, min_value=0, max_value=MAX_AGE_MOONS),
             Option("mother", Kind.character, "The cat's mother, if she is a character here"),
         ),
         rulesets=GERM,
@@ -51,7 +63,7 @@ GERM_COMMANDS: tuple[Command, ...] = (
         cats.edit,
         (
             character_option(),
-            Option("age", Kind.integer, "Age in moons", min_value=0, max_value=600),
+            Option("age", Kind.integer, "Age in moons", min_value=0, max_value=MAX_AGE_MOONS),
             Option("mother", Kind.character, "The cat's mother"),
             ADMIN_REASON,
         ),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from bot.actions.gm import complete, life, scenes, sheet, undo
-from bot.commands.spec import REASON, Command, Kind, Option
+from bot.commands.spec import REASON, Command, Groups, Kind, Option
 
 MOST_AMOUNT = 1000  # Health, HP or wounds an admin deals or heals at once
 
@@ -19,6 +19,11 @@ def _reason() -> Option:
 def _amount(what: str) -> Option:
     return Option("amount", Kind.integer, what, True, min_value=1, max_value=MOST_AMOUNT)
 
+
+GM_GROUPS: Groups = {
+    ("admin", "sheet"): "Any field of a character's sheet, shown or corrected",
+    ("admin", "scene"): "Every open scene: status, skip a turn, end it",
+}
 
 GM_COMMANDS: tuple[Command, ...] = (
     Command(

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot.actions import hunting, hunting_config, hunting_report, seasons
 from bot.actions.weeks import WEEKDAYS
-from bot.commands.spec import Command, Kind, Option, character_option
+from bot.commands.spec import Command, Groups, Kind, Option, character_option
 from bot.ruleset import Feature
 
 SWITCH_CHOICES = hunting_config.SWITCH
@@ -12,6 +12,15 @@ SWITCH_CHOICES = hunting_config.SWITCH
 
 def _switch(what: str) -> Option:
     return Option("value", Kind.text, what, True, choices=SWITCH_CHOICES)
+
+
+HUNTING_GROUPS: Groups = {
+    ("hunting",): "Hunting: a cat's log, this week's status, marking a cat away",
+    ("admin", "hunting"): "Hunting: a cat's log, this week's status, marking a cat away",
+    ("admin", "season"): "The season hunting is in",
+    ("config", "reminders"): "The weekly hunting reminders",
+    ("config", "seasons"): "Seasons set by hand or turning by themselves",
+}
 
 
 HUNTING_COMMANDS: tuple[Command, ...] = (

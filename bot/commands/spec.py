@@ -36,6 +36,7 @@ class Kind(StrEnum):
     attachment = "attachment"  # a file the member attaches (bot.actions.context.Upload)
     npc = "npc"  # an NPC's name, autocompleted
     saved_roll = "saved-roll"  # a saved roll's name, autocompleted from the character's
+    ruleset = "ruleset"  # a ruleset's id: its choices are the registered rulesets (catalog)
 
 
 @dataclass(frozen=True)
@@ -103,6 +104,10 @@ def not_built(services: Services, actor: Actor, **_: Any) -> Awaitable[Reply]:
 
     return refuse()
 
+
+# The descriptions of command groups, by path: ("config",) for /config, ("config", "game-day")
+# for /config game-day. Whoever declares commands in a group declares its description.
+Groups = Mapping[tuple[str, ...], str]
 
 NOT_BUILT = frozenset(ruleset for ruleset, info in RULESETS.items() if info.sheet is None)
 REASON = Option("reason", Kind.text, "Why (shown in the log)", max_length=200)

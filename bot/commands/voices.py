@@ -4,7 +4,7 @@ autoproxy, the admins' NPCs, saved rolls (`/macro`) and the post log."""
 from __future__ import annotations
 
 from bot.actions import npcs, post_log, saved_rolls, voice_tags
-from bot.commands.spec import REASON, Command, Kind, Option, character_option
+from bot.commands.spec import REASON, Command, Groups, Kind, Option, character_option
 
 _TAGS = Option(
     "tags", Kind.text, 'Where the message goes: "Ash: text", or several: "Ash: text | [text]"',
@@ -15,6 +15,13 @@ _NPC = Option("name", Kind.npc, "The NPC", True, max_length=32)
 _SECRET = Option(
     "secret", Kind.text, "yes: only you and the admins see what came up", choices=("yes", "no")
 )
+
+VOICE_GROUPS: Groups = {
+    ("character", "proxy"): "Proxy tags: messages written in them are posted as the character",
+    ("npc",): "The admins' NPCs: voices with a name, an avatar and a colour",
+    ("macro",): "Your character's saved rolls",
+    ("config", "post-log"): "Where posts made as characters are logged with who made them",
+}
 
 VOICE_COMMANDS: tuple[Command, ...] = (
     Command(

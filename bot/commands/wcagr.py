@@ -20,7 +20,7 @@ from bot.actions.wcagr import (
     ranks,
     wrestling,
 )
-from bot.commands.spec import REASON, Command, Kind, Option, character_option
+from bot.commands.spec import REASON, Command, Groups, Kind, Option, character_option
 from rules.wcagr import ABILITIES, KNACKS, SKILLS, Clan, Illness, Knack, Rank
 from rules.wcagr.constants import (
     ABILITY_MAX,
@@ -81,6 +81,13 @@ def _ability_option(ability: str) -> Option:
         max_value=ABILITY_MAX,
     )
 
+
+WCAGR_GROUPS: Groups = {
+    ("fight",): "Fights between characters, by the server's ruleset",
+    ("points",): "A WCAGR cat's ability points: show and convert",
+    ("hunt",): "WCAGR hunts: start, continue, join, status",
+    ("admin", "illness"): "WCAGR illness: give one, or start the cough season",
+}
 
 WCAGR_COMMANDS: tuple[Command, ...] = (
     Command(

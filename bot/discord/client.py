@@ -12,7 +12,7 @@ import random
 import re
 import signal
 import time
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -42,6 +42,7 @@ from bot.discord.webhooks import Webhooks
 from bot.health import answering, socket_path, timed
 from bot.jobs import jobs
 from bot.outbox import Delivery, PostRefused
+from bot.ruleset import Ruleset
 from bot.scheduler import Scheduler
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
@@ -363,7 +364,8 @@ class PawpostBot(discord.Client):
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
         self.command_sets = {
-            ruleset: build_command_set(ruleset, self.invoke, self) for ruleset in RULESETS
+            ruleset: build_command_set(ruleset, self.invoke, self, services.rulesets)
+            for ruleset in RULESETS
         }
         self.command_hashes = {
             ruleset: command_set_hash(commands, self.tree)
@@ -729,9 +731,9 @@ def clock_from(start: datetime) -> Callable[[], datetime]:
     return clock
 
 
-def make_services(db: Database, settings: Settings) -> Services:
+def make_services(db: Database, settings: Settings, rulesets: Mapping[str, Ruleset]) -> Services:
     """The services actions get; the test-only clock and dice replace the real ones if set."""
-    services = Services(db=db)
+    services = Services(db=db, rulesets=rulesets)
     if settings.test_clock is not None:
         services.clock = clock_from(settings.test_clock)
     if settings.test_dice is not None:
@@ -831,7 +833,7 @@ async def start(bot: PawpostBot, token: str) -> None:
     await stay_connected(bot)
 
 
-async def serve(settings: Settings) -> None:
+async def serve(settings: Settings, rulesets: Mapping[str, Ruleset]) -> None:
     assert settings.token is not None
     if settings.test_discord_url:
         point_at_test_discord(settings.test_discord_url)
@@ -841,7 +843,7 @@ async def serve(settings: Settings) -> None:
     db = await Database.open(settings.database)
     # held while the bot runs: a console on this database then leaves the timed work alone
     release = await asyncio.to_thread(hold, settings.database)
-    bot = make_bot(make_services(db, settings), settings)
+    bot = make_bot(make_services(db, settings, rulesets), settings)
     freeze_start_up_heap()
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
@@ -876,9 +878,10 @@ async def _health(bot: PawpostBot) -> tuple[bool, str]:
     return True, f"ready as {bot.user} in {len(bot.guilds)} servers; {database}"
 
 
-def run_bot(settings: Settings) -> int:
+def run_bot(settings: Settings, rulesets: Mapping[str, Ruleset]) -> int:
+    """Serve Discord with the rulesets the composition root (`bot/cli.py`) gives."""
     try:
-        asyncio.run(serve(settings))
+        asyncio.run(serve(settings, rulesets))
     except discord.LoginFailure:
         log.error("Discord refused the token; check DISCORD_TOKEN (see README, Quick start).")
         return 2

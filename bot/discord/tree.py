@@ -5,58 +5,21 @@ from __future__ import annotations
 import hashlib
 import inspect
 import json
-from collections.abc import Awaitable, Callable, Coroutine, Sequence
+from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
 
 from bot.actions.context import Upload
-from bot.commands.catalog import commands_for
+from bot.commands.catalog import command_set
 from bot.commands.core import MESSAGE_COMMANDS
 from bot.commands.spec import Command, Kind, MessageCommand, Option
 
 if TYPE_CHECKING:
     from bot.discord.client import PawpostBot
+    from bot.ruleset import Ruleset
 
-GROUP_DESCRIPTIONS = {
-    "character": "Your characters: make, show, list, rename, delete, choose",
-    "condition": "A cat's lasting conditions",
-    "config": "This server's settings",
-    "admin": "The GM's hand: correct sheets, adjudicate, undo, scenes (admins)",
-    "sheet": "Any field of a character's sheet, shown or corrected",
-    "scene": "Every open scene: status, skip a turn, end it",
-    "trust": "Full trust between cats",
-    "combat": "Fights between cats: challenge, status, list, end",
-    "hunting": "Hunting: a cat's log, this week's status, marking a cat away",
-    "season": "The season hunting is in",
-    "seasons": "Seasons set by hand or turning by themselves",
-    "starving": "A cat's starvation",
-    "reminders": "The weekly hunting reminders",
-    "game-day": "Game days: when they turn, how fast, where they are summed up",
-    "style": "Taking Risks: banked Style spent on the scene",
-    "reputation": "Taking Risks: Reputations granted, lost and set right",
-    "fight": "Fights between characters, by the server's ruleset",
-    "bauble": "Taking Risks: the Bauble Curse started and ended",
-    "admin-role": "The role that adjudicates like Manage Server does",
-    "points": "A WCAGR cat's ability points: show and convert",
-    "rest": "Caverns and Cloiers: the party's Short and Long Rests",
-    "harmony": "Caverns and Cloiers: Harmony skills at a rest",
-    "level": "Caverns and Cloiers: what a level-up gives",
-    "skill": "Caverns and Cloiers: skills used outside battle",
-    "party": "Caverns and Cloiers: who is in which party",
-    "item": "Caverns and Cloiers: the server's item catalogue",
-    "approval": "Whether new characters wait for an admin's approval",
-    "hunt": "WCAGR hunts: start, continue, join, status",
-    "illness": "WCAGR illness: give one, or start the cough season",
-    "battle": "Caverns and Cloiers: battle in rows, and Do Battle outside one",
-    "add": "Enemies the MC adds to a battle",
-    "enemy": "Caverns and Cloiers: an enemy acting on the MC's command",
-    "proxy": "Proxy tags: messages written in them are posted as the character",
-    "npc": "The admins' NPCs: voices with a name, an avatar and a colour",
-    "macro": "Your character's saved rolls",
-    "post-log": "Where posts made as characters are logged with who made them",
-}
 ADMIN_PERMISSIONS = discord.Permissions(manage_guild=True)
 AUTOCOMPLETE_LIMIT = 25
 
@@ -176,11 +139,13 @@ def _message_command(command: MessageCommand, bot: PawpostBot) -> app_commands.C
 
 
 def build_command_set(
-    ruleset: str, invoke: Invoke, bot: PawpostBot
+    ruleset: str, invoke: Invoke, bot: PawpostBot, registry: Mapping[str, Ruleset]
 ) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group | app_commands.ContextMenu]:
-    """The top-level commands and groups a server playing `ruleset` gets."""
+    """The top-level commands and groups a server playing `ruleset` gets, from `registry`;
+    each group described by whoever declares it (`bot.commands.catalog.command_set`)."""
+    built = command_set(ruleset, registry)
     top: dict[str, app_commands.Command[Any, Any, Any] | app_commands.Group] = {}
-    for command in commands_for(ruleset):
+    for command in built.commands:
         leaf: app_commands.Command[Any, Any, Any] = app_commands.Command(
             name=command.path[-1],
             description=command.description,
@@ -195,7 +160,7 @@ def build_command_set(
             root = command.path[0]
             parent = app_commands.Group(
                 name=root,
-                description=GROUP_DESCRIPTIONS[root],
+                description=built.groups[(root,)],
                 guild_only=True,
                 default_permissions=ADMIN_PERMISSIONS if root == "admin" else None,
             )
@@ -206,7 +171,7 @@ def build_command_set(
             if sub is None:
                 sub = app_commands.Group(
                     name=command.path[1],
-                    description=GROUP_DESCRIPTIONS[command.path[1]],
+                    description=built.groups[command.path[:2]],
                     parent=parent,
                 )
             assert isinstance(sub, app_commands.Group)

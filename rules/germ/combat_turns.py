@@ -480,7 +480,9 @@ def chase(
     sheets: Mapping[FighterId, GermSheet],
 ) -> Transition:
     """Agility against Agility (−5 for a badly wounded runner or chaser). The runner escapes
-    only with a higher total; otherwise the chaser gets a free attack and becomes the attacker."""
+    only with a higher total; otherwise the chaser gets a free attack and the turn goes on from
+    the runner's (with two cats: the chaser becomes the attacker, as the book says; with more,
+    the cats after the runner keep their turns)."""
     runner, chaser = _require_chaser(state, chaser)
     result = roll_chase(
         _sheet(sheets, runner),
@@ -504,7 +506,7 @@ def chase(
         chaser,
         runner,
         free,
-        next_attacker=chaser,
+        next_attacker=_next_after(state, runner),
         sheets=sheets,
         cause=FreeAttackCause.CAUGHT_RUNNER,
     )
@@ -555,8 +557,8 @@ def hide_choice(
     dice: DiceSource,
     sheets: Mapping[FighterId, GermSheet],
 ) -> Transition:
-    """A hidden cat's choice: a free attack on the seeker (who then becomes the attacker), or
-    escape without the chance of being caught."""
+    """A hidden cat's choice: a free attack on the seeker, then the turn goes on from the
+    hider's (with two cats: to the seeker), or escape without the chance of being caught."""
     _require_phase(state, Phase.AWAITING_HIDE_CHOICE)
     if hider != state.hider or state.seeker is None:
         raise PawpostError("Only the hidden cat can choose.")
@@ -576,7 +578,7 @@ def hide_choice(
         hider,
         seeker,
         free,
-        next_attacker=seeker,
+        next_attacker=_next_after(state, hider),
         sheets=sheets,
         cause=FreeAttackCause.HIDE,
     )

@@ -14,6 +14,7 @@ DIE_SIDES = 20
 KIT_MAX_AGE_MOONS = 6
 MAX_AGE_MOONS = 600  # the oldest a cat can be made or set to (fifty years: no cat lives longer)
 ELDER_MIN_AGE_MOONS = 120
+MAX_AGE_MOONS = 600  # Pawpost's cap on a sheet's age (the book has none): fifty years
 
 # The penalty table (sizes; a penalty is subtracted).
 KIT_PENALTY = 10  # to any roll

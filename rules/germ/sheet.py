@@ -11,6 +11,7 @@ from rules.errors import PawpostError
 from rules.germ.constants import (
     ELDER_MIN_AGE_MOONS,
     KIT_MAX_AGE_MOONS,
+    MAX_AGE_MOONS,
     MAX_POINTS_IN_STAT,
     POINTS_TO_SPEND,
     SPECIALIZED_POINTS,
@@ -201,6 +202,14 @@ def stat_bounds(
     return 0, max(min(max_points, room), 0)
 
 
+def check_age(age_moons: int) -> None:
+    """A cat's age in moons, from 0 to MAX_AGE_MOONS, or one clear sentence."""
+    if age_moons < 0:
+        raise PawpostError(f"Age cannot be negative; you gave {age_moons} moons.")
+    if age_moons > MAX_AGE_MOONS:
+        raise PawpostError(f"A cat is at most {MAX_AGE_MOONS} moons old; you gave {age_moons}.")
+
+
 def create_sheet(
     stats: Mapping[Stat, int],
     *,
@@ -211,8 +220,7 @@ def create_sheet(
 ) -> GermSheet:
     """A new cat: the stats are checked against the creation rule first."""
     validate_new_sheet(stats, points_to_spend, max_points)
-    if age_moons < 0:
-        raise PawpostError(f"Age cannot be negative; you gave {age_moons} moons.")
+    check_age(age_moons)
     sheet = GermSheet.model_validate(
         {"age_moons": age_moons, **{stat.value: stats.get(stat, 0) for stat in STATS}}
     )

@@ -1,3 +1,5 @@
+-- Feature.HUNTING's contract with a ruleset (storage/hunting.py, HUNTING_SHEET): a hunting
+-- ruleset's sheet JSON carries fail_streak, starving and age_moons at its top level.
 -- PostgreSQL variant of 0006_character_hunger_columns.sql: PostgreSQL adds STORED generated
 -- columns in place, so the table (and the foreign keys to it) stays. A JSON boolean counts as
 -- 0 or 1, as SQLite's json_extract gives it.

@@ -1,3 +1,5 @@
+-- Feature.HUNTING's contract with a ruleset (storage/hunting.py, HUNTING_SHEET): a hunting
+-- ruleset's sheet JSON carries fail_streak, starving and age_moons at its top level.
 -- The weekly job reads the hunger of a hundred thousand cats at once; reading it out of each
 -- sheet's JSON was most of that query's time. The sheet stays the one place it is written:
 -- these columns are computed from it when it is saved (a table is rebuilt to add STORED ones).

@@ -104,7 +104,7 @@ async def test_requests_go_to_the_admin_channel_and_wait_in_the_queue(services) 
     assert channel == ADMIN_CHANNEL and request.title == "Approve Firepaw's sheet?"
     asked = await approvals.request_edit(services, actor(BOB), "Remove Tigerclaw's limp")
     assert asked.ephemeral
-    # issue 30: an edit request holds nothing, and does not say the cat cannot roll
+    # A1.1: an edit request holds nothing, so it does not say the cat waits before it rolls.
     assert asked.lines == ["Your request for Tigerclaw waits for an admin."]
     [(channel, request)] = asked.elsewhere
     assert channel == ADMIN_CHANNEL and request.title == "Approve an edit of Tigerclaw?"

@@ -11,6 +11,7 @@ import pytest
 
 from bot.actions import export
 from bot.actions.germ import cats as germ_cats
+from bot.registry import RULESETS
 from storage.approvals import ApprovalKind, ApprovalStatus
 from storage.dialect import SQLITE
 from storage.profiles import Post, Profile
@@ -123,12 +124,12 @@ async def test_rows_made_after_the_export_began_are_left_out(services, db, clock
             )
         written.append(text)
 
-    counts = await export.stream_export(db, GUILD, write)
+    counts = await export.stream_export(db, GUILD, write, RULESETS)
     first = json.loads("".join(written))
     assert [p["message_id"] for p in first["posts"]] == [5_000]
     assert first["approvals"] == []
     assert (counts.posts, counts.approvals) == (1, 0)
-    again = await export.export_guild(db, GUILD)
+    again = await export.export_guild(db, GUILD, RULESETS)
     assert [p["message_id"] for p in again["posts"]] == [5_000, 6_000]
     assert [a["status"] for a in again["approvals"]] == ["pending"]
 

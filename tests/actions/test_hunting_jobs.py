@@ -16,6 +16,7 @@ from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import hunting as germ_hunting
 from bot.actions.hunting_jobs import MENTIONS_PER_POST, POST_TEXT_LIMIT, split_posts, weekly_hunting
+from bot.registry import RULESETS
 from bot.scheduler import JobResult
 from rules.errors import PawpostError
 from storage.database import Database
@@ -119,7 +120,7 @@ async def test_a_restart_before_and_after_the_due_time_neither_repeats_nor_skips
 
     async def start() -> tuple[Database, Services]:
         db = await Database.open(path)
-        return db, Services(db=db, dice=dice, clock=clock)
+        return db, Services(rulesets=RULESETS, db=db, dice=dice, clock=clock)
 
     db, services = await start()
     await three_cats(services)
@@ -229,7 +230,7 @@ async def test_ageing_adds_a_moon_each_week_once_even_after_a_restart(
 ) -> None:
     path = tmp_path / "ageing.sqlite3"
     db = await Database.open(path)
-    services = Services(db=db, dice=dice, clock=clock)
+    services = Services(rulesets=RULESETS, db=db, dice=dice, clock=clock)
     await three_cats(services)
     await clock_actions.ageing(services, boss(), "on")
     await run_with_clock(services, clock, clock.now)
@@ -239,7 +240,7 @@ async def test_ageing_adds_a_moon_each_week_once_even_after_a_restart(
     await run_with_clock(services, clock, datetime(2026, 12, 7, 1, tzinfo=UTC))
     await db.close()
     db = await Database.open(path)
-    services = Services(db=db, dice=dice, clock=clock)
+    services = Services(rulesets=RULESETS, db=db, dice=dice, clock=clock)
     await run_with_clock(services, clock, datetime(2026, 12, 8, tzinfo=UTC))
     assert (await sheet(db, "Firepaw")).age_moons == 13
     # Down for two week starts: both are counted when the bot comes back.

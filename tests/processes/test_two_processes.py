@@ -24,6 +24,7 @@ from bot.actions.context import Services
 from bot.actions.hunting_jobs import weekly_hunting
 from bot.actions.reply import Reply
 from bot.outbox import CLAIM_LEASE, Post, record_posts
+from bot.registry import RULESETS
 from storage.database import Database
 from storage.errors import StorageUnavailable
 from storage.germ import germ
@@ -69,7 +70,7 @@ def _both(url: str, task: str, now: datetime, *args: object) -> Counter[str]:
 
 
 async def _services(url: str, dice: Dice, clock: Clock) -> Services:
-    return Services(db=await Database.open(url), dice=dice, clock=clock)
+    return Services(rulesets=RULESETS, db=await Database.open(url), dice=dice, clock=clock)
 
 
 async def test_50_hunts_of_one_cat_from_two_processes_record_one(
@@ -165,7 +166,9 @@ async def test_a_process_that_hangs_holding_a_claim_loses_it_when_its_lease_ends
     holding = asyncio.create_task(hung.run(claim_and_hang))
     try:
         assert await asyncio.to_thread(claimed.wait, 10)
-        other = Services(db=await Database.open(postgresql_schema), dice=dice, clock=clock)
+        other = Services(
+            rulesets=RULESETS, db=await Database.open(postgresql_schema), dice=dice, clock=clock
+        )
         try:
             assert (await weekly_hunting(other, REMINDER_TIME)).posts == []
             await asyncio.sleep(LEASE_S + 0.5)

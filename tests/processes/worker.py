@@ -18,6 +18,7 @@ from bot.actions.context import Actor, Services
 from bot.actions.germ import hunting as germ_hunting
 from bot.actions.hunting_jobs import weekly_hunting
 from bot.outbox import Delivery, Outbox
+from bot.registry import RULESETS
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from storage.database import Database
@@ -46,7 +47,7 @@ async def main(url: str, task: str, start_at: float, now: str, *args: str) -> No
     """`task` at `start_at` (a time.time()), with the bot's clock standing at `now`."""
     db = await Database.open(url)
     moment = datetime.fromisoformat(now)
-    services = Services(db=db, dice=ScriptedDice([]), clock=lambda: moment)
+    services = Services(rulesets=RULESETS, db=db, dice=ScriptedDice([]), clock=lambda: moment)
     await asyncio.sleep(max(start_at - time.time(), 0))
     out: dict[str, Any] = {}
     if task == "hunt":  # args: user, how many, dice faces

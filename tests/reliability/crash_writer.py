@@ -21,6 +21,7 @@ from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import checks, combat
 from bot.actions.germ import hunting as germ_hunting
 from bot.actions.reply import Reply
+from bot.registry import RULESETS
 from rules.dice import SystemDice
 from rules.errors import PawpostError
 from storage.database import Database
@@ -143,7 +144,7 @@ def stored_commands(connection: sqlite3.Connection) -> dict[str, set[str]]:
 
 async def main(path: str, run: int) -> None:
     db = await Database.open(path)
-    services = Services(db=db, dice=SystemDice())
+    services = Services(rulesets=RULESETS, db=db, dice=SystemDice())
     acknowledge("ready")
     await asyncio.gather(
         *(hunter(services, run, n) for n in range(HUNTERS)),

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
+from bot.registry import RULESETS
 from storage.database import Database
 from tests.conftest import ALICE, cat
 from tests.reliability.crash_writer import stored_commands
@@ -25,7 +26,9 @@ async def seed(path: Path) -> None:
     db = await Database.open(path)
     try:
         for number in range(20):
-            await germ_cats.create(Services(db=db), player(ALICE), **cat(f"Seed {number}"))
+            await germ_cats.create(
+                Services(rulesets=RULESETS, db=db), player(ALICE), **cat(f"Seed {number}")
+            )
     finally:
         await db.close()
 

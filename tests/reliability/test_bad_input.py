@@ -2,11 +2,11 @@
 command leaves the database exactly as it was.
 
 The values are drawn from each command's declared options (kind, choices, range, length), so a
-command added to `bot.commands.catalog.COMMANDS` is covered without touching this file. Besides
-values
-Discord would send, they include what it would not: out-of-range numbers, unknown choices,
-over-long and empty text, Markdown and mentions, names of deleted cats and of cats in another
-server or of another player. Integers stay within what a Discord option can carry (|n| <= 2^53;
+command added to a registered ruleset (and the frame tests' Toy) is covered without touching this
+file: each ruleset's commands run on a server of that ruleset. Besides values Discord would
+send, they include what it would not: out-of-range numbers, unknown choices, over-long and empty
+text, Markdown and mentions, names of deleted cats and of cats in another server or of another
+player. Integers stay within what a Discord option can carry (|n| <= 2^53;
 snowflakes 0 to 2^63 - 1).
 """
 
@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -23,17 +24,33 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from bot.actions import server_config
-from bot.actions.caverns import characters as caverns_characters
 from bot.actions.context import Upload
 from bot.actions.reply import Reply
-from bot.commands.catalog import COMMANDS
+from bot.commands.catalog import all_commands
 from bot.commands.spec import Command, Kind, Option
+from bot.registry import RULESETS as REGISTRY
+from bot.ruleset import Ruleset
 from rules.errors import PawpostError
 from rules.germ.sheet import STATS
 from storage.database import Database
-from tests.actions.caverns.helpers import BRUNHILD
+from storage.models import NewCharacter
+from storage.repositories import Transaction
 from tests.conftest import ALICE, BOB, CHANNEL, dump
-from tests.reliability.world import ACTORS, ALICES, BOBS, DELETED, ELSEWHERE, World, build_world
+from tests.reliability.world import (
+    ACTORS,
+    ALICES,
+    BOBS,
+    DELETED,
+    ELSEWHERE,
+    START,
+    World,
+    build_world,
+)
+from tests.toy.ruleset import TOY, toy_registry
+
+# Every registered ruleset, and the frame tests' fifth one: each is covered by itself.
+RULESETS = {**REGISTRY, TOY.id: TOY}
+COMMANDS = all_commands(RULESETS)
 
 DISCORD_INTEGER = 2**53
 SNOWFLAKE = 2**63 - 1
@@ -119,7 +136,7 @@ def uploads() -> st.SearchStrategy[Upload]:
 
 def values(option: Option) -> st.SearchStrategy[Any]:
     match option.kind:
-        case Kind.text:
+        case Kind.text | Kind.ruleset:
             return text_values(option)
         case Kind.integer:
             return integer_values(option)
@@ -180,30 +197,45 @@ class Arena:
     def run(self, command: Command, actor_name: str, kwargs: dict[str, Any]) -> Reply:
         actor = ACTORS[actor_name]
         ruleset = server_ruleset(command)
-        if ruleset != "germ":
-            actor = replace(actor, guild_id=OTHER_GUILDS.get(ruleset, UNBUILT_GUILD))
+        if ruleset in OTHER_GUILDS:
+            actor = replace(actor, guild_id=OTHER_GUILDS[ruleset])
         return self.runner.run(command.handler(self.world.services, actor, **kwargs))
 
 
-UNBUILT_GUILD = 3000  # plays WCAGR, for the commands of a ruleset without a server below
-OTHER_GUILDS = {"caverns": 3001}  # a server of each other ruleset, for its own commands
+# A server of each other registered ruleset, for its own commands, with two characters of its
+# bench's sheets (Firepaw for Alice, Tigerclaw for Bob) to reach past "who?".
+OTHER_GUILDS = {
+    ruleset: 3000 + number
+    for number, ruleset in enumerate(sorted(r for r in RULESETS if r != "germ"), 1)
+}
+
+
+def _seed_characters(tx: Transaction, ruleset: Ruleset, guild_id: int) -> None:
+    bench = ruleset.bench
+    if bench is None or ruleset.rules.sheet is None:
+        return
+    for number, (name, owner) in enumerate((("Firepaw", ALICE), ("Tigerclaw", BOB)), 1):
+        sheet = ruleset.rules.sheet.model_validate_json(bench.sheet_json(number))
+        new = NewCharacter(
+            guild_id=guild_id, owner_id=owner, name=name, ruleset=ruleset.id, sheet=sheet
+        )
+        tx.characters.add(new, START)
 
 
 @pytest.fixture
-def arena(tmp_path: Path) -> Iterator[Arena]:
+def arena(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Arena]:
+    toy_registry(monkeypatch)  # the fifth ruleset of the frame tests, registered like any
     with asyncio.Runner() as runner:
         db = runner.run(Database.open(tmp_path / "pawpost.sqlite3"))
         try:
-            world = runner.run(build_world(db))
-            admin = replace(ACTORS["admin"], guild_id=UNBUILT_GUILD)
-            runner.run(server_config.set_ruleset(world.services, admin, "wcagr"))
+            world = runner.run(build_world(db, rulesets=RULESETS))
             for ruleset, guild_id in OTHER_GUILDS.items():
                 admin = replace(ACTORS["admin"], guild_id=guild_id)
                 runner.run(server_config.set_ruleset(world.services, admin, ruleset))
-            for name, user in (("Firepaw", "alice"), ("Tigerclaw", "bob")):  # to reach past "who?"
-                player = replace(ACTORS[user], guild_id=OTHER_GUILDS["caverns"])
                 runner.run(
-                    caverns_characters.create(world.services, player, **{**BRUNHILD, "name": name})
+                    db.transact(
+                        partial(_seed_characters, ruleset=RULESETS[ruleset], guild_id=guild_id)
+                    )
                 )
             yield Arena(runner, world, db.path)
         finally:

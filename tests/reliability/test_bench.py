@@ -11,6 +11,7 @@ from pathlib import Path
 from bot.bench.options import BenchOptions, Sizes
 from bot.bench.run import bench, ruleset_bench
 from bot.cli import main
+from bot.registry import RULESETS
 
 KEYS = {
     "c1",
@@ -29,7 +30,7 @@ async def test_the_bench_runs_the_whole_mix_and_writes_every_figure(tmp_path: Pa
     out = io.StringIO()
     path = tmp_path / "figures.json"
     options = BenchOptions(servers=4, cats=12, commands=150, json_path=str(path), sizes=TINY)
-    figures = await bench(options, out)
+    figures = await bench(options, out, RULESETS)
     printed = out.getvalue()
     assert "left out" not in printed, printed  # every verb of the mix exists now
     assert set(figures) >= KEYS
@@ -39,7 +40,7 @@ async def test_the_bench_runs_the_whole_mix_and_writes_every_figure(tmp_path: Pa
         assert figures[run]["commands_per_s"] > 0
     assert figures["floor_commands_per_s"] > 0 and figures["ratio_c32"] > 0
     assert figures["bytes_per_1k_cats"] > 0
-    for share in ruleset_bench().shares:
+    for share in ruleset_bench(RULESETS).shares:
         assert f"{share.name} " in printed  # each verb ran
     assert "refused" not in printed.split("floor")[0], printed
     # The reminder figures time real posts: every seeded server of the job has its reminder.
@@ -54,8 +55,6 @@ def test_the_command_line_refuses_an_existing_file(tmp_path: Path, capsys) -> No
 
 
 def test_the_command_line_refuses_a_ruleset_without_a_mix(capsys, monkeypatch) -> None:
-    from bot.registry import RULESETS
-
     # Every shipped ruleset has a mix: take Caverns' away to see the refusal.
     monkeypatch.setitem(RULESETS, "caverns", dataclasses.replace(RULESETS["caverns"], bench=None))
     assert main(["bench", "--ruleset", "caverns"]) == 2
@@ -74,14 +73,14 @@ async def test_the_bench_times_postgresql_too_and_leaves_no_schema(postgresql_sc
 
     out = io.StringIO()
     options = BenchOptions(servers=3, cats=10, commands=100, sizes=TINY, database=POSTGRESQL)
-    figures = await bench(options, out)
+    figures = await bench(options, out, RULESETS)
     printed = out.getvalue()
     assert figures["backend"] == "PostgreSQL" and "on PostgreSQL" in printed
     assert set(figures) >= KEYS
     assert figures["c32"]["commands_per_s"] > 0 and figures["bytes_per_1k_cats"] > 0
     assert figures["floor_commands_per_s"] is None  # the floor is SQLite's statements
     assert "(0 posts)" not in printed, printed
-    for share in ruleset_bench().shares:
+    for share in ruleset_bench(RULESETS).shares:
         assert f"{share.name} " in printed
     with psycopg.connect(POSTGRESQL) as connection:
         left = connection.execute(
@@ -100,8 +99,8 @@ async def test_the_wcagr_mix_runs_every_verb(tmp_path: Path) -> None:
         sizes=TINY,
         ruleset="wcagr",
     )
-    figures = await bench(options, out)
+    figures = await bench(options, out, RULESETS)
     printed = out.getvalue()
     assert figures["c1"]["commands_per_s"] > 0 and figures["bytes_per_1k_cats"] > 0
-    for share in ruleset_bench("wcagr").shares:
+    for share in ruleset_bench(RULESETS, "wcagr").shares:
         assert f"{share.name} " in printed  # each verb ran

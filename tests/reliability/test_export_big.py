@@ -19,6 +19,7 @@ from bot.actions.germ import checks
 from bot.bench.germ import sheet_json
 from bot.bench.seed import seed
 from bot.discord.client import freeze_start_up_heap
+from bot.registry import RULESETS
 from storage.database import Database
 from tests.conftest import ADMIN, ALICE, Clock, Dice, actor
 
@@ -69,7 +70,7 @@ async def one_real_check(path: Path, clock: Clock) -> None:
     try:
         dice = Dice()
         dice.load(12)
-        services = Services(db=db, dice=dice, clock=clock)
+        services = Services(rulesets=RULESETS, db=db, dice=dice, clock=clock)
         from bot.actions.germ import cats as germ_cats
         from tests.conftest import FIREPAW
 
@@ -88,7 +89,7 @@ async def test_a_big_server_exports_while_other_commands_wait_under_100_ms(
     db = await Database.open(path)
     freeze_start_up_heap()  # as `pawpost run` does once it has started
     try:
-        services = Services(db=db, clock=clock)
+        services = Services(rulesets=RULESETS, db=db, clock=clock)
         waits: list[float] = []
         done = asyncio.Event()
 

@@ -25,6 +25,7 @@ from bot.outbox import (
     record_posts,
     retry_wait,
 )
+from bot.registry import RULESETS
 from bot.scheduler import JobResult, Scheduler
 from storage.database import Database
 from tests.actions.germ.hunting_helpers import boss
@@ -124,7 +125,7 @@ async def test_a_crash_between_send_and_mark_still_makes_one_post(
     path = tmp_path / "pawpost.sqlite3"
     discord = FakeChannels(crash_after_send=True)
     db = await Database.open(path)
-    services = Services(db=db, clock=clock)
+    services = Services(rulesets=RULESETS, db=db, clock=clock)
     with pytest.raises(Crash):
         await Scheduler(services, [one_post_job([notice("Timeout")])], discord.send).run_once()
     await db.close()  # the process is gone: the post was taken but never marked sent
@@ -133,7 +134,7 @@ async def test_a_crash_between_send_and_mark_still_makes_one_post(
     discord.crash_after_send = False
     db = await Database.open(path)  # the restart
     try:
-        services = Services(db=db, clock=clock)
+        services = Services(rulesets=RULESETS, db=db, clock=clock)
         assert await pending(db) == 1
         await Scheduler(services, [], discord.send).run_once()
         assert len(discord.messages) == 1  # the resend carried the same nonce
@@ -150,7 +151,7 @@ async def test_a_weekly_reminder_made_while_discord_is_down_is_posted_after_a_re
     discord = FakeChannels(fail=1000)
     db = await Database.open(path)
     try:
-        services = Services(db=db, clock=clock)
+        services = Services(rulesets=RULESETS, db=db, clock=clock)
         await germ_cats.create(services, actor(ALICE), **cat("Firepaw"))
         clock.advance(days=7)  # Monday 7 December: a cat made last week must hunt this one
         await hunting_config.reminders_on(services, boss(), CHANNEL, "monday", 13)
@@ -165,7 +166,7 @@ async def test_a_weekly_reminder_made_while_discord_is_down_is_posted_after_a_re
     clock.advance(minutes=1)
     db = await Database.open(path)
     try:
-        services = Services(db=db, clock=clock)
+        services = Services(rulesets=RULESETS, db=db, clock=clock)
         scheduler = Scheduler(services, jobs(services.rulesets), discord.send)
         await scheduler.run_once()  # the job does not remind again; the outbox sends the one
         clock.advance(hours=2)
@@ -283,8 +284,8 @@ async def test_posts_one_outbox_took_are_passed_over_by_another_until_its_lease_
         posts = [notice("Part 1/2"), notice("Part 2/2")]
         await first.transact(lambda tx: record_posts(tx, posts, clock.now))
         with pytest.raises(Crash):
-            await Outbox(Services(db=first, clock=clock), gone.send).deliver()
-        later = Outbox(Services(db=second, clock=clock), alive.send)
+            await Outbox(Services(rulesets=RULESETS, db=first, clock=clock), gone.send).deliver()
+        later = Outbox(Services(rulesets=RULESETS, db=second, clock=clock), alive.send)
         assert await later.deliver() == clock.now + CLAIM_LEASE  # both still taken
         clock.advance(seconds=CLAIM_LEASE.total_seconds() - 1)
         await later.deliver()

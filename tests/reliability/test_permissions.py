@@ -51,7 +51,7 @@ def plausible(option: Option, cats: dict[str, str]) -> Any:
     match option.kind:
         case Kind.character:
             return cats.get(option.argument, cats[""])
-        case Kind.text:
+        case Kind.text | Kind.ruleset:
             return option.choices[0] if option.choices else PLAUSIBLE_TEXT.get(option.argument, "x")
         case Kind.integer:
             return option.min_value if option.min_value is not None else 1

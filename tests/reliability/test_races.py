@@ -21,6 +21,7 @@ from bot.actions.germ import checks
 from bot.actions.germ import hunting as germ_hunting
 from bot.actions.reply import Reply
 from bot.bench.clock import SeededDice
+from bot.registry import RULESETS
 from rules.errors import PawpostError
 from storage.database import Database
 from tests.conftest import ADMIN, ALICE, BOB, Clock, cat
@@ -42,8 +43,8 @@ async def pair(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[
     second = first if request.param == "one connection" else await Database.open(path)
     clock = Clock(START)
     yield [
-        Services(db=first, dice=SeededDice(1), clock=clock),
-        Services(db=second, dice=SeededDice(2), clock=clock),
+        Services(rulesets=RULESETS, db=first, dice=SeededDice(1), clock=clock),
+        Services(rulesets=RULESETS, db=second, dice=SeededDice(2), clock=clock),
     ]
     await first.close()
     if second is not first:

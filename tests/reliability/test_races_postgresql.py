@@ -23,6 +23,7 @@ from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
 from bot.actions.reply import Reply
 from bot.actions.wcagr import freshkill, hunting
+from bot.registry import RULESETS
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from storage.database import Database
@@ -51,8 +52,8 @@ async def pair(postgresql_schema: str, clock: Clock) -> AsyncIterator[list[Servi
     first = await Database.open(postgresql_schema)
     second = await Database.open(postgresql_schema)
     yield [
-        Services(db=first, dice=ScriptedDice([]), clock=clock),
-        Services(db=second, dice=ScriptedDice([]), clock=clock),
+        Services(rulesets=RULESETS, db=first, dice=ScriptedDice([]), clock=clock),
+        Services(rulesets=RULESETS, db=second, dice=ScriptedDice([]), clock=clock),
     ]
     await first.close()
     await second.close()

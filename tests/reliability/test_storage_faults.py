@@ -25,6 +25,7 @@ from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import checks
 from bot.bench.clock import SeededDice
+from bot.registry import RULESETS
 from rules.errors import PawpostError
 from storage.database import Database
 from storage.errors import StorageUnavailable
@@ -38,7 +39,7 @@ ALICE_ = player(ALICE)
 @pytest.fixture
 async def services(tmp_path: Path) -> AsyncIterator[Services]:
     db = await Database.open(tmp_path / "pawpost.sqlite3", busy_timeout_ms=100)
-    services = Services(db=db, dice=SeededDice(1), clock=Clock(START))
+    services = Services(rulesets=RULESETS, db=db, dice=SeededDice(1), clock=Clock(START))
     await germ_cats.create(services, ALICE_, **cat("Firepaw"))
     yield services
     await db.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -11,6 +12,8 @@ from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import checks, combat
 from bot.actions.reply import Reply
 from bot.bench.clock import SeededDice
+from bot.registry import RULESETS
+from bot.ruleset import Ruleset
 from storage.database import Database
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, GUILD, OTHER_GUILD, Clock, cat
 
@@ -57,9 +60,11 @@ def _custom_id(reply: Reply, verb: str) -> str:
     return next(b.custom_id for b in reply.buttons if b.custom_id.split(":")[3] == verb)
 
 
-async def build_world(db: Database, *, seed: int = 1) -> World:
+async def build_world(
+    db: Database, *, seed: int = 1, rulesets: Mapping[str, Ruleset] = RULESETS
+) -> World:
     clock = Clock(START)
-    services = Services(db=db, dice=SeededDice(seed), clock=clock)
+    services = Services(rulesets=rulesets, db=db, dice=SeededDice(seed), clock=clock)
     alice, bob = player(ALICE), player(BOB)
     await germ_cats.create(services, alice, **cat("Firepaw"))
     await germ_cats.create(services, alice, **cat("Sandpaw", strength=5, stealth=2))

@@ -13,6 +13,7 @@ from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import hunting as germ_hunting
 from bot.cli import main
+from bot.registry import RULESETS
 from rules.errors import PawpostError
 from storage.database import Database
 from storage.migrate_to import migrate_to
@@ -25,7 +26,7 @@ async def _filled(path: Path, dice: Dice, clock: Clock) -> None:
     """A file with cats, a hunt and its audit entries, a mother younger than her kit (so a
     row refers to a later one), and a deleted draft whose id must never come back."""
     db = await Database.open(path)
-    services = Services(db=db, dice=dice, clock=clock)
+    services = Services(rulesets=RULESETS, db=db, dice=dice, clock=clock)
     await germ_cats.create(services, actor(ALICE), **FIREPAW)
     await germ_cats.create(services, actor(BOB), **TIGERCLAW)
     dice.load(FIND, CATCH)
@@ -59,7 +60,7 @@ async def test_a_whole_database_moves_and_goes_on_there(
     try:
         kit = await moved.transact(lambda tx: tx.characters.by_name(1000, "firepaw"), write=False)
         assert kit is not None and kit.mother_id == 2
-        services = Services(db=moved, dice=dice, clock=clock)
+        services = Services(rulesets=RULESETS, db=moved, dice=dice, clock=clock)
         with pytest.raises(PawpostError, match="can hunt again"):
             await germ_hunting.hunt(services, actor(ALICE))  # its day's hunt came along
         clock.advance(days=1)

@@ -12,6 +12,7 @@ import pytest
 from bot.actions import characters
 from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
+from bot.registry import RULESETS
 from rules.errors import PawpostError
 from rules.germ.sheet import GermSheet
 from storage.database import Database, bundled_migrations
@@ -90,7 +91,7 @@ async def test_keys_are_recomputed_and_clashing_cats_are_renamed_not_lost(
             (3, 0, "renamed ＦＩＲＥＰＡＷ to ＦＩＲＥＰＡＷ (3): another character already had"
              " that name, as names are now compared"),
         ]  # fmt: skip
-        services = Services(db=db, clock=clock)
+        services = Services(rulesets=RULESETS, db=db, clock=clock)
         # The lookups and the uniqueness check now use the new keys.
         shown = await characters.show(services, actor(BOB, guild=1), "ＦＩＲＥＰＡＷ")
         assert shown.title is not None and "Firepaw" in shown.title

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from bot.actions.clock import game_clock
 from bot.actions.context import Services
+from bot.registry import RULESETS
 from rules.germ.sheet import GermSheet
 from storage.database import Database, bundled_migrations
 from storage.germ.settings import GermSettings
@@ -109,7 +110,7 @@ async def test_a_server_that_aged_weekly_goes_on_from_its_last_aged_week(tmp_pat
             " VALUES (1, 'ageing', '2026-11-23', '2026-11-23T00:00:00+00:00')"
         )
     db = await Database.open(path)
-    services = Services(db=db, clock=lambda: NEXT_WEEK)
+    services = Services(rulesets=RULESETS, db=db, clock=lambda: NEXT_WEEK)
     try:
         for _ in range(2):
             await game_clock(services, NEXT_WEEK)

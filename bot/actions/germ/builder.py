@@ -16,7 +16,8 @@ from bot.actions.lookup import MAX_NAME_LENGTH
 from bot.actions.reply import Reply, ReplyField
 from rules.dice import DiceSource
 from rules.errors import PawpostError
-from rules.germ.sheet import STATS, GermSheet, Stat, points_left, stat_bounds
+from rules.germ.constants import MAX_AGE_MOONS
+from rules.germ.sheet import STATS, GermSheet, Stat, check_age, points_left, stat_bounds
 from storage.germ.settings import GermSettings
 from storage.models import NewCharacter
 from storage.repositories import Transaction
@@ -75,7 +76,7 @@ def _preview(tx: Transaction, guild: Guild, choices: Choices) -> list[ReplyField
     """The sheet as `/character show` will show it; before an age is given, the stats alone."""
     stats = _stats(choices)
     age = choices.get("age")
-    if not isinstance(age, int) or age < 0:
+    if not isinstance(age, int) or not 0 <= age <= MAX_AGE_MOONS:
         lines = [f"**{stat.label}** {points}" for stat, points in stats.items()]
         return [
             ReplyField(name="Stats", value="\n".join(lines)),
@@ -107,6 +108,11 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
         missing.append("Give your cat a name with Name and age.")
     if "age" not in choices:
         missing.append("Give your cat's age in moons with Name and age.")
+    else:
+        try:
+            check_age(int(choices["age"]))
+        except PawpostError as error:
+            missing.append(error.message)
     left = points_left(_stats(choices), GermSettings.of(guild.settings).points_to_spend)
     if left > 0:
         missing.append(f"Spend the {left} point{'s' if left > 1 else ''} left on the stats.")

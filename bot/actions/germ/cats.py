@@ -21,6 +21,7 @@ from rules.germ.sheet import (
     Condition,
     GermSheet,
     Stat,
+    check_age,
     create_sheet,
     with_condition,
     without_condition,
@@ -139,8 +140,8 @@ def edit(
     the sheet's owner, changes them). Another player's cat as mother is asked first."""
     if age is None and mother is None:
         raise PawpostError("Give an age, a mother, or both to change.")
-    if age is not None and age < 0:
-        raise PawpostError(f"Age cannot be negative; you gave {age} moons.")
+    if age is not None:
+        check_age(age)
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)

@@ -9,17 +9,18 @@ from pathlib import Path
 from bot.bench.cat import CAT_BENCH
 from bot.bench.options import BenchOptions, Sizes
 from bot.bench.run import bench, ruleset_bench
+from bot.registry import RULESETS
 
 TINY = Sizes(big_server_cats=20, reminder_servers=2, reminder_cats=5, size_cats=10, size_days=2)
 
 
 async def test_the_cat_mix_runs_every_verb(tmp_path: Path) -> None:
-    assert ruleset_bench("cat") is CAT_BENCH
+    assert ruleset_bench(RULESETS, "cat") is CAT_BENCH
     out = io.StringIO()
     options = BenchOptions(
         servers=3, cats=8, commands=200, json_path=None, sizes=TINY, ruleset="cat"
     )
-    figures = await bench(options, out)
+    figures = await bench(options, out, RULESETS)
     printed = out.getvalue()
     assert "risk 45.0 %" in printed
     for share in CAT_BENCH.shares:

@@ -20,6 +20,7 @@ from bot.actions.reply import Reply
 from bot.bench.clock import SeededDice
 from bot.commands.catalog import commands_for
 from bot.commands.spec import Command
+from bot.registry import RULESETS
 from rules.errors import PawpostError
 from storage.database import Database
 from tests.actions.cat.helpers import FIREPAW, TIGERCLAW, cat_server, make
@@ -54,7 +55,7 @@ def arena(tmp_path: Path, clock: Clock) -> Iterator[Arena]:
     with asyncio.Runner() as runner:
         db = runner.run(Database.open(tmp_path / "pawpost.sqlite3"))
         try:
-            services = Services(db=db, dice=SeededDice(3), clock=clock)
+            services = Services(rulesets=RULESETS, db=db, dice=SeededDice(3), clock=clock)
             runner.run(cat_server(services))
             runner.run(make(services, ALICE, **FIREPAW))
             runner.run(make(services, BOB, **TIGERCLAW))

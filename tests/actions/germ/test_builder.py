@@ -237,3 +237,21 @@ async def test_a_server_without_a_builder_is_told_in_one_sentence(
     assert none.value.message == (
         "Germ has no sheet builder yet; make a character with /character create."
     )
+
+
+async def test_b1_the_builder_caps_age_at_600_as_character_create_does(services, db) -> None:
+    """The form took age 5000, which `/character create` refuses; a wrong age is said at once,
+    not only once the points are spent (b1.txt, b2.txt)."""
+    with pytest.raises(PawpostError) as by_command:
+        await germ_cats.create(services, actor(ALICE), **cat("Graypaw", age=5000))
+    assert by_command.value.message == "A cat is at most 600 moons old; you gave 5000."
+    assert (await germ_cats.create(services, actor(ALICE), **cat("Oldpaw", age=600))).lines
+    reply = await fill(
+        services, await builder.new(services, actor(ALICE)), name="Graypaw", age="5000"
+    )
+    assert f"• {by_command.value.message}" in reply.lines
+    assert button(reply, "Create").disabled
+    young = await fill(
+        services, await builder.new(services, actor(ALICE)), name="Graypaw", age="-2"
+    )
+    assert "• Age cannot be negative; you gave -2 moons." in young.lines

@@ -14,6 +14,7 @@ from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import hunting as germ_hunting
 from bot.actions.log import recent
+from bot.registry import RULESETS
 from rules.errors import PawpostError
 from storage.database import Database
 from tests.actions.germ.hunting_helpers import CATCH, FIND, MISS, boss, sheet
@@ -33,7 +34,7 @@ async def tick(services: Services, clock: Clock, when: datetime) -> list[tuple[s
 
 async def open_services(path: Path, dice: Dice, clock: Clock) -> tuple[Database, Services]:
     db = await Database.open(path)
-    return db, Services(db=db, dice=dice, clock=clock)
+    return db, Services(rulesets=RULESETS, db=db, dice=dice, clock=clock)
 
 
 async def test_each_game_day_is_summed_up_once_across_a_restart_and_downtime(

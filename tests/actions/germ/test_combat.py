@@ -12,6 +12,7 @@ from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import combat
 from bot.actions.germ.jobs import combat_timeouts
+from bot.registry import RULESETS
 from rules.errors import PawpostError
 from rules.germ.sheet import Condition, GermSheet
 from storage.database import Database
@@ -67,7 +68,7 @@ async def test_a_whole_combat_survives_a_restart(services, db, dice, clock) -> N
     # A new process on the same file: the buttons posted before still work.
     await db.close()
     reopened = await Database.open(db.path)
-    services = Services(db=reopened, dice=dice, clock=clock)
+    services = Services(rulesets=RULESETS, db=reopened, dice=dice, clock=clock)
     try:
         dice.load(10, 2)
         hit = await click(services, actor(BOB), missed, "Attack")

@@ -11,6 +11,7 @@ from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import combat
 from bot.actions.reply import Reply
+from bot.registry import RULESETS
 from rules.errors import PawpostError
 from storage.database import Database
 from tests.actions.germ.combat_helpers import click, custom_id, fighting, make_cats
@@ -213,7 +214,7 @@ async def test_a_stale_button_after_a_restart_changes_nothing(
     await db.close()
     reopened = await Database.open(db.path)
     try:
-        fresh = Services(db=reopened, dice=dice, clock=clock)
+        fresh = Services(rulesets=RULESETS, db=reopened, dice=dice, clock=clock)
         await refused(
             reopened,
             click(fresh, actor(ALICE), turn, "Attack"),

@@ -13,6 +13,7 @@ from bot.actions import clock as clock_actions
 from bot.actions.clock import game_clock
 from bot.actions.context import Services
 from bot.actions.wcagr import healing, hunting, illness
+from bot.registry import RULESETS
 from rules.errors import PawpostError
 from rules.wcagr import Illness, WcagrSheet
 from storage.database import Database
@@ -58,7 +59,7 @@ async def test_days_heal_and_worsen_once_each_across_a_restart_and_downtime(
 ) -> None:
     path = tmp_path / "days.sqlite3"
     db = await Database.open(path)
-    services = Services(db=db, dice=dice, clock=clock)
+    services = Services(rulesets=RULESETS, db=db, dice=dice, clock=clock)
     await wcagr_server(services)
     await make(services, ALICE)
     await clock_actions.game_day_channel(services, ADMIN_ACTOR, SUMMARIES)
@@ -72,7 +73,7 @@ async def test_days_heal_and_worsen_once_each_across_a_restart_and_downtime(
 
     # Restarted after two days down: each missed sunrise once, in order, in one digest.
     db = await Database.open(path)
-    services = Services(db=db, dice=dice, clock=clock)
+    services = Services(rulesets=RULESETS, db=db, dice=dice, clock=clock)
     caught_up = await tick(services, clock, datetime(2026, 12, 3, 9, tzinfo=UTC))
     assert caught_up == [
         (

@@ -5,7 +5,13 @@ import pytest
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from rules.germ import GermSheet, Phase
-from rules.germ.combat_events import Attacked, ChaseRolled, FighterJoined, TerrainChanged
+from rules.germ.combat_events import (
+    Attacked,
+    ChaseRolled,
+    FighterJoined,
+    HideChoice,
+    TerrainChanged,
+)
 from rules.germ.combat_turns import (
     CombatState,
     accept,
@@ -17,6 +23,7 @@ from rules.germ.combat_turns import (
     choose_first,
     decide_first,
     hide,
+    hide_choice,
     let_go,
     propose_terrain,
     run,
@@ -109,9 +116,10 @@ def test_the_badly_wounded_and_free_attack_rules_hold_between_any_two_of_three_c
     free = events[1]
     assert isinstance(free, Attacked) and free.result.free_attack
     assert (free.attacker, free.target) == (BIRCH, CEDAR)
-    assert state.attacker == BIRCH  # the chaser becomes the attacker
+    assert state.attacker == ELM  # the turn goes on after the runner: round-robin
 
     # A hide names its seeker; the hidden cat's free attack is on that seeker.
+    state, _ = attack(state, ELM, ScriptedDice([1, 20]), sheets, target=BIRCH)
     state, _ = attack(state, BIRCH, ScriptedDice([1, 20]), sheets, target=ELM)
     assert state.attacker == CEDAR
     state, _ = hide(state, CEDAR, ScriptedDice([20, 1]), sheets, seeker=ELM)
@@ -200,3 +208,48 @@ def test_the_terrain_changes_when_every_fighter_agrees(sheets: dict[int, GermShe
     assert state.terrain_proposal is None
     with pytest.raises(PawpostError, match=r"^The terrain already does not allow hiding\.$"):
         propose_terrain(state, ASH, allows_hiding=False)
+
+
+def _cedars_turn(sheets: dict[int, GermSheet]) -> CombatState:
+    """Four cats in the order Ash, Birch, Cedar, Dusk; Birch went first and hit Dusk."""
+    state = accepted(start_combat([ASH, BIRCH, CEDAR, DUSK]), sheets)
+    for fighter in (ASH, BIRCH, CEDAR, DUSK):
+        state, _ = choose_first(state, fighter, BIRCH)
+    state, _ = attack(state, BIRCH, ScriptedDice([10, 2]), sheets, target=DUSK)
+    assert state.attacker == CEDAR
+    return state
+
+
+def test_c4_a_caught_runner_keeps_the_turn_order_of_four_cats(
+    sheets: dict[int, GermSheet],
+) -> None:
+    """Cedar runs from Ash and is caught (2 + 1 = 3 against 5 + 20 = 25): Ash's free attack,
+    then the turn goes on to Dusk, who comes after Cedar; Ash does not take Dusk's turn."""
+    state, _ = run(_cedars_turn(sheets), CEDAR, chaser=ASH)
+    state, events = chase(state, ASH, ScriptedDice([1, 20, 10]), sheets)
+    assert any(isinstance(e, Attacked) and (e.attacker, e.target) == (ASH, CEDAR) for e in events)
+    assert (state.phase, state.attacker) == (Phase.TURN, DUSK)
+
+
+def test_c8_a_hide_free_attack_keeps_the_turn_order_of_four_cats(
+    sheets: dict[int, GermSheet],
+) -> None:
+    """Cedar hides from Birch (6 + 20 − 5 = 21 against 4 + 1 = 5) and strikes from hiding; the
+    turn then goes on to Dusk, after Cedar, not back to Birch."""
+    state, _ = hide(_cedars_turn(sheets), CEDAR, ScriptedDice([20, 1]), sheets, seeker=BIRCH)
+    assert state.phase is Phase.AWAITING_HIDE_CHOICE
+    state, events = hide_choice(state, CEDAR, HideChoice.FREE_ATTACK, ScriptedDice([5]), sheets)
+    assert any(isinstance(e, Attacked) and (e.attacker, e.target) == (CEDAR, BIRCH) for e in events)
+    assert (state.phase, state.attacker) == (Phase.TURN, DUSK)
+
+
+def test_with_two_cats_a_caught_runner_still_gives_the_chaser_the_turn(
+    sheets: dict[int, GermSheet],
+) -> None:
+    """The book's two-cat rule: "the chaser is now an attacker"."""
+    state = accepted(start_combat([ASH, BIRCH]), sheets)
+    state, _ = choose_first(state, ASH, BIRCH)
+    state, _ = choose_first(state, BIRCH, BIRCH)
+    state, _ = run(state, BIRCH)
+    state, _ = chase(state, ASH, ScriptedDice([1, 20, 10]), sheets)
+    assert (state.phase, state.attacker) == (Phase.TURN, ASH)
