@@ -23,6 +23,7 @@ from rules.caverns.races import Race
 from rules.caverns.records import Item, MarketOrder, OrderKind
 from rules.caverns.rolling import Band, band_of, roll_attribute
 from rules.caverns.sheet import CavernsSheet
+from rules.caverns.wording import counted
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Modifier, Roll
@@ -213,7 +214,8 @@ def _with_item(
     held = int(getattr(sheet, counter))
     room = max(0, carrying.most(counter) - held)
     if order.quantity > room:
-        left.append(f"{order.quantity - room} {counter} (no room)")
+        one = next(key for key, name in SUPPLIES.items() if name == counter)
+        left.append(f"{counted(order.quantity - room, one, counter)} (no room)")
     return sheet.model_copy(update={counter: held + min(room, order.quantity)})
 
 

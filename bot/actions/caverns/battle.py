@@ -79,6 +79,7 @@ from rules.caverns.constants import (
     CAVE_FISHER_LURED,
 )
 from rules.caverns.flourishes import Armament, Boost, parse_boost, pay_boost
+from rules.caverns.harmony import TALLEST_TREE_ARMOUR
 from rules.caverns.health import return_from_death
 from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import Foe, Move, advance, do_battle, flee
@@ -592,10 +593,13 @@ def _expend(scene: Scene, actor: Actor, found: Character, hit: LastHit, now: dat
     scene.state = replace(scene.state, fighter.model_copy(update={"dead": healed.is_dead}))
     left = [h for h in scene.state.hits if h is not hit]
     scene.state = scene.state.model_copy(update={"hits": left})
-    scene.say(
-        f"{safe(found.name)}'s {safe(piece_name)} takes {back} of the blow and breaks "
-        f"({healed.health} Health)."
-    )
+    if piece_name == TALLEST_TREE_ARMOUR:  # a free piece: nothing breaks
+        scene.say(f"{piece_name}: {back} of the blow negated ({healed.health} Health).")
+    else:
+        scene.say(
+            f"{safe(found.name)}'s {safe(piece_name)} takes {back} of the blow and breaks "
+            f"({healed.health} Health)."
+        )
     reply = scene.commit(actor, "armour", f"{found.name} expends armour", now)
     return with_flourish_buttons(scene, reply)
 

@@ -126,6 +126,7 @@ def _rest_effects(sheet: CavernsSheet) -> str:
     lines = [
         record.benefit.value.replace("-", " ")
         + (f" ({safe(record.detail)})" if record.detail else "")
+        + (f" ({record.uses} left)" if record.benefit is HarmonyBenefit.TWO_FREE_ARMOUR else "")
         for record in sheet.harmony_benefits
     ]
     lines += [

@@ -73,8 +73,9 @@ def use(
             if used.sheet.fated_dice:
                 dice = " and ".join(map(str, used.sheet.fated_dice))
                 lines.append(
-                    f"Fated dice held: {dice}. Hand one to a character about to roll: their roll "
-                    "is doubles of it. Both must be used before the next Short Rest."
+                    f"Fated dice held: {dice}. A roll made with one (fated-die) is doubles of "
+                    "it; offer one for another player's roll with /twist-fate. Both must be "
+                    "used before the next Short Rest."
                 )
             if used.sheet.vitae < sheet.vitae:
                 lines.append(

@@ -31,7 +31,7 @@ async def fill(services, reply: Reply, label: str, **answers: str) -> Reply:  # 
     return await buttons.press(services, actor(ALICE), opened.modal.custom_id, fields=answers)
 
 
-async def test_a_bard_is_built_with_the_selects_and_the_forms(services, db) -> None:
+async def test_s3_2_a_bard_built_with_the_selects_is_announced_in_the_channel(services, db) -> None:
     await caverns_server(services)
     reply = await builder.new(services, actor(ALICE))
     assert reply.title == "A new Caverns adventurer" and reply.ephemeral

@@ -58,7 +58,7 @@ async def test_d4_the_tallest_tree_s_free_armour_and_burn_with_passion_act_in_ba
     ) in text
     assert "Brunhild loses 9 Health" in text
     saved = await battle.spend_armour(services, actor(ALICE))
-    assert "Strong as the Tallest Tree's free Armour takes 3 of the blow" in saved.lines[0]
+    assert "Strong as the Tallest Tree's free Armour: 3 of the blow negated" in saved.lines[0]
     after = await sheet(services, "Brunhild")
     assert after.free_armour == 1 and after.intact_armour == 2  # nothing worn broke
     status = await battle.status(services, actor(ALICE))
