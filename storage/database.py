@@ -167,7 +167,7 @@ def database_identity(connection: sqlite3.Connection) -> str:
     ).fetchall()
     if not found[0][0]:
         return ""
-    rows = connection.execute("SELECT id FROM database_identity").fetchall()
+    rows = connection.execute("SELECT value FROM database_identity").fetchall()
     return str(rows[0][0]) if rows else ""
 
 
