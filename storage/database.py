@@ -219,6 +219,10 @@ def _prepare(
     return connection, version
 
 
+def _touch(tx: Transaction) -> None:
+    tx.connection.execute("UPDATE database_identity SET value = value")
+
+
 class Database:
     """One connection to one SQLite file, shared by every command of the process, and the one
     thread that uses it (PostgresDatabase, its subclass, is a pool of threads and connections).
@@ -406,6 +410,15 @@ class Database:
             await self._thread.submit(self._connection.close)
         finally:
             self._thread.stop()
+
+    async def write_problem(self) -> str | None:
+        """Why the database takes no writes (read-only, full, locked), or None when it does:
+        a write that changes nothing, committed."""
+        try:
+            await self.transact(_touch)
+        except StorageUnavailable as error:
+            return error.cause or error.detail
+        return None
 
     async def backup(self, target: str | Path) -> None:
         """Copy the live database to `target` with SQLite's online backup."""

@@ -586,6 +586,12 @@ async def serve(settings: Settings) -> None:
     if not any(isinstance(f, OneLineReconnects) for f in reconnects.filters):
         reconnects.addFilter(OneLineReconnects())
     db = await Database.open(settings.database)
+    if (problem := await db.write_problem()) is not None:
+        log.warning(
+            "The database takes no writes (%s): every command that changes something will"
+            " answer that storage is unavailable until it does.",
+            problem,
+        )
     bot = make_bot(make_services(db, settings), settings)
     freeze_start_up_heap()
     loop = asyncio.get_running_loop()
