@@ -26,6 +26,10 @@ log = logging.getLogger(__name__)
 # Over a database other processes share, work due now may be claimed by one of them: looked at
 # again after this pause, not in a busy loop, until that process is done with it (or dies).
 CLAIMED_ELSEWHERE_PAUSE_S = 0.25
+# Over a shared database another process may record, claim or leave due work at any moment
+# without poking this one: it looks at least this often, so a post or a server whose process
+# died is taken over within its lease and this (well inside Discord's nonce window).
+SHARED_LONGEST_SLEEP_S = 10.0
 
 __all__ = ["Job", "JobResult", "Post", "Scheduler", "each_alone"]
 
@@ -149,12 +153,15 @@ class Scheduler:
         except Exception:
             log.exception("could not keep the posts of scheduled job %s", name)
 
-    def _sleep_seconds(self, next_due: datetime | None) -> float:
+    def sleep_seconds(self, next_due: datetime | None) -> float:
+        """How long to sleep before looking again, given when the next item is due."""
+        shared = self._services.db.shared
+        longest = min(self._max_sleep, SHARED_LONGEST_SLEEP_S) if shared else self._max_sleep
         if next_due is None:
-            return self._max_sleep
+            return longest
         wait = (next_due - self._services.clock()).total_seconds()
-        shortest = CLAIMED_ELSEWHERE_PAUSE_S if self._services.db.shared else 0.0
-        return min(max(wait, shortest), self._max_sleep)
+        shortest = CLAIMED_ELSEWHERE_PAUSE_S if shared else 0.0
+        return min(max(wait, shortest), longest)
 
     async def run_forever(self) -> None:
         """Run the jobs whenever one is due (or poked), until cancelled."""
@@ -164,7 +171,7 @@ class Scheduler:
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow the task's
             # cancellation when a poke() lands at the same moment, and shutdown then hangs.
             with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(self._sleep_seconds(next_due)):
+                async with asyncio.timeout(self.sleep_seconds(next_due)):
                     await self._wake.wait()
 
 

@@ -167,7 +167,7 @@ def database_identity(connection: sqlite3.Connection) -> str:
     ).fetchall()
     if not found[0][0]:
         return ""
-    rows = connection.execute("SELECT id FROM database_identity").fetchall()
+    rows = connection.execute("SELECT value FROM database_identity").fetchall()
     return str(rows[0][0]) if rows else ""
 
 
@@ -217,6 +217,10 @@ def _prepare(
         connection.close()
         raise
     return connection, version
+
+
+def _touch(tx: Transaction) -> None:
+    tx.connection.execute("UPDATE database_identity SET value = value")
 
 
 class Database:
@@ -411,6 +415,15 @@ class Database:
             await self._thread.submit(self._connection.close)
         finally:
             self._thread.stop()
+
+    async def write_problem(self) -> str | None:
+        """Why the database takes no writes (read-only, full, locked), or None when it does:
+        a write that changes nothing, committed."""
+        try:
+            await self.transact(_touch)
+        except StorageUnavailable as error:
+            return error.cause or error.detail
+        return None
 
     async def backup(self, target: str | Path) -> None:
         """Copy the live database to `target` with SQLite's online backup."""

@@ -60,6 +60,23 @@ class StorageUnavailable(PawpostError):
         return cls(f"{cause} ({type(error).__name__}: {error})", cause)
 
 
+class OutcomeUnknown(StorageUnavailable):
+    """The connection was lost while the database committed: the change may have been kept."""
+
+    def __init__(self, detail: str = "", cause: str = "") -> None:
+        super().__init__(detail, cause)
+        self.message = (
+            "The bot lost its storage while saving that, so it may have gone through: check"
+            " /log before trying again."
+        )
+        self.args = (self.message,)
+
+
+class StaleConnection(BaseException):
+    """A pooled PostgreSQL connection turned out closed (the server restarted) before any work
+    began on it: the unit runs again on a new one. A BaseException, like TransactionConflict."""
+
+
 class CannotOpen(PawpostError):
     """The database file could not be opened: one sentence naming it and why."""
 

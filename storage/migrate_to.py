@@ -14,7 +14,7 @@ import psycopg
 from rules.errors import PawpostError
 from storage.database import Database, is_postgresql
 from storage.errors import CannotOpen
-from storage.postgres import NO_SCHEMA
+from storage.postgres import NO_SCHEMA, server_says
 
 # Tables the migrations keep for themselves: each backend fills its own.
 _OWN = {"schema_version", "sqlite_sequence"}
@@ -127,6 +127,22 @@ def _highest_given(source: sqlite3.Connection, table: str) -> int:
     return int(found[0]) if found else 0
 
 
+def _refuse_what_postgresql_cannot_hold(
+    table: str, columns: list[str], rows: list[tuple[Any, ...]]
+) -> None:
+    """A text holding a NUL (which SQLite kept from before free text was cleaned) is named, row
+    and column, instead of failing the copy half-way."""
+    for row in rows:
+        for column, value in zip(columns, row, strict=True):
+            if isinstance(value, str) and "\x00" in value:
+                which = f"id {row[columns.index('id')]}" if "id" in columns else "a row"
+                raise PawpostError(
+                    f"The {table} row with {which} holds a NUL character in {column}, which"
+                    " PostgreSQL cannot store; remove it from the SQLite file and run migrate-to"
+                    " again (nothing was kept)."
+                )
+
+
 def copy_database(
     source_path: str, target_url: str, say: Callable[[str], None] = lambda _: None
 ) -> list[Copied]:
@@ -165,10 +181,16 @@ def _copy_table(source: sqlite3.Connection, target: psycopg.Connection[Any], tab
     first = [
         tuple(None if c in later else v for c, v in zip(columns, row, strict=True)) for row in rows
     ]
+    _refuse_what_postgresql_cannot_hold(table, columns, rows)
     target.execute(f'ALTER TABLE "{table}" DISABLE TRIGGER USER')
-    with target.cursor().copy(f'COPY "{table}" ({quoted}) FROM STDIN') as copy:
-        for row in first:
-            copy.write_row(row)
+    try:
+        with target.cursor().copy(f'COPY "{table}" ({quoted}) FROM STDIN') as copy:
+            for row in first:
+                copy.write_row(row)
+    except psycopg.Error as error:
+        raise PawpostError(
+            f"Could not copy the {table} table: {server_says(error)}; nothing was kept."
+        ) from error
     if later:
         key = columns.index("id")
         for column in later:

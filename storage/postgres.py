@@ -33,7 +33,13 @@ from storage.database import (
     refuse_if_behind,
 )
 from storage.dialect import POSTGRESQL, Dialect, UntranslatableMigration
-from storage.errors import CannotOpen, StorageUnavailable, TransactionConflict
+from storage.errors import (
+    CannotOpen,
+    OutcomeUnknown,
+    StaleConnection,
+    StorageUnavailable,
+    TransactionConflict,
+)
 from storage.notes import Notes
 from storage.repositories import Transaction
 from storage.scope import Scope
@@ -298,15 +304,24 @@ class PostgresDatabase(Database):
         """In a worker thread: run `work` on a pooled connection, again after a conflict."""
         if deadline is not None and deadline <= time.monotonic():
             raise StorageUnavailable("the command's time budget ran out before its work began")
-        try:
-            with self._pool.connection(timeout=CONNECT_TIMEOUT_S) as raw:
-                self._local.tx = self._transaction_for(raw)
-                try:
-                    return self._retrying(work, deadline, raw)
-                finally:
-                    self._local.tx = None
-        except PoolTimeout as error:
-            raise StorageUnavailable(f"no connection: {error}") from error
+        # Each connection the pool holds may have been closed by a restart of the server.
+        attempts = self._pool.max_size + 1
+        for attempt in range(attempts):
+            try:
+                with self._pool.connection(timeout=CONNECT_TIMEOUT_S) as raw:
+                    self._local.tx = self._transaction_for(raw)
+                    self._local.first = True  # no transaction of this unit has begun yet
+                    try:
+                        return self._retrying(work, deadline, raw)
+                    finally:
+                        self._local.tx = None
+            except PoolTimeout as error:
+                raise StorageUnavailable(f"no connection: {error}") from error
+            except StaleConnection as stale:  # the pool gives the broken connection up
+                if attempt == attempts - 1:
+                    raise StorageUnavailable(f"connections keep failing: {stale}") from None
+                log.info("a pooled connection was lost (%s); using a new one", stale)
+        raise AssertionError("unreachable")
 
     def _transaction_for(self, raw: psycopg.Connection[Any]) -> Transaction:
         found = self._transactions.get(raw)
@@ -371,10 +386,13 @@ class PostgresDatabase(Database):
                 else b"BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY"
             )
         except psycopg.Error as error:
+            if raw.broken and getattr(self._local, "first", False):
+                raise StaleConnection(str(error)) from error  # nothing of the unit was done
             raise StorageUnavailable.because(error) from error
+        finally:
+            self._local.first = False
         try:
             yield tx
-            raw.execute(b"COMMIT")
         except BaseException as error:
             self._roll_back_raw(raw)
             if _conflict(error):
@@ -384,6 +402,22 @@ class PostgresDatabase(Database):
             if isinstance(error, psycopg.Error):
                 raise StorageUnavailable.because(error) from error
             raise
+        self._commit(raw)
+
+    def _commit(self, raw: psycopg.Connection[Any]) -> None:
+        """COMMIT: a conflict runs the unit again; a connection lost while it ran leaves the
+        outcome unknown (the server may have committed), which the player is told."""
+        try:
+            raw.execute(b"COMMIT")
+        except psycopg.Error as error:
+            if _conflict(error):
+                self._roll_back_raw(raw)
+                raise TransactionConflict(str(error)) from error
+            if raw.broken:
+                log.warning("the connection was lost during COMMIT: %s", error)
+                raise OutcomeUnknown.because(error) from error
+            self._roll_back_raw(raw)
+            raise StorageUnavailable.because(error) from error
 
     @staticmethod
     def _roll_back_raw(raw: psycopg.Connection[Any]) -> None:

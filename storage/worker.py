@@ -1,25 +1,32 @@
 """The database thread: runs units of work one at a time, in the order they were handed over,
-and hands each result back to the event loop as soon as its unit ends."""
+and hands their results back to the event loop in small batches (bounded by count and age)."""
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
 import threading
+import time
 from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]
+# Results are held back while more work is queued (every hand-back wakes the loop, and then
+# both threads fight for the GIL on every statement), but never more than this many, nor longer
+# than this, and never once at most one unit is left: so none waits long behind later work.
+HOLD_RESULTS = 16
+HOLD_SECONDS = 0.002
 
 
 class DatabaseThread:
     """One daemon thread that owns the connection. `submit` may be called from the event loop
     thread only; the work runs in this thread.
 
-    Each result is handed back the moment its unit ends, never held behind later work. While the
-    event loop has not yet taken the results already handed back, new ones join them, so a burst
-    of commands still costs one wake-up of the loop per batch, not one per command.
+    Results are handed back in batches: held while more than one unit is queued, up to
+    HOLD_RESULTS of them or HOLD_SECONDS after the first was held. While the event loop has not
+    yet taken the results already handed back, new ones join them, so a burst of commands costs
+    one wake-up of the loop per batch, not one per command.
     """
 
     def __init__(self, loop: asyncio.AbstractEventLoop, name: str = "pawpost-database") -> None:
@@ -32,6 +39,8 @@ class DatabaseThread:
         self._outbox: list[Outcome] = []
         self._outbox_lock = threading.Lock()
         self._settle_scheduled = False
+        self._held: list[Outcome] = []  # ended, not yet handed back (this thread's own)
+        self._held_since = 0.0
         self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
         self._thread.start()
 
@@ -62,6 +71,8 @@ class DatabaseThread:
             self._wake.clear()
             while self._queue:
                 self._run_next()
+            if self._held:  # the last unit was one cancelled before it began
+                self._hand_back()
             if self._stopping and not self._queue:
                 if self._last is not None:
                     with contextlib.suppress(Exception):  # nobody is left to tell
@@ -78,13 +89,22 @@ class DatabaseThread:
             outcome: Outcome = (future, work(), None)
         except BaseException as error:  # handed to the caller, who raises it
             outcome = (future, None, error)
-        self._hand_back(outcome)
+        if not self._held:
+            self._held_since = time.monotonic()
+        self._held.append(outcome)
+        if (
+            len(self._queue) <= 1
+            or len(self._held) >= HOLD_RESULTS
+            or time.monotonic() - self._held_since >= HOLD_SECONDS
+        ):
+            self._hand_back()
 
-    def _hand_back(self, outcome: Outcome) -> None:
-        """Give one result to the loop now: with the ones it has not taken yet, or in a new
-        wake-up if it has taken them all."""
+    def _hand_back(self) -> None:
+        """Give the held results to the loop now: with the ones it has not taken yet, or in a
+        new wake-up if it has taken them all."""
+        held, self._held = self._held, []
         with self._outbox_lock:
-            self._outbox.append(outcome)
+            self._outbox.extend(held)
             if self._settle_scheduled:
                 return
             self._settle_scheduled = True

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Coroutine, Iterable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
 
 from bot.actions.about import finish
+from bot.actions.free_text import clean_arguments
 from bot.actions.reply import Reply
 from rules.dice import DiceSource, SystemDice
-from rules.errors import PawpostError
 from storage.database import Database
 from storage.settings import GuildSettings
 
@@ -101,7 +101,7 @@ def runs_in_database(
 
     @functools.wraps(verb)
     async def in_database(services: Services, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        refuse_broken_text((*args, *kwargs.values()))
+        args, kwargs = clean_arguments(verb, args, kwargs)  # type: ignore[assignment]
         unit = functools.partial(_noted, verb, services, *args, **kwargs)
         return await services.db.run(unit)
 
@@ -117,20 +117,3 @@ def _noted(verb: Callable[..., R], services: Services, *args: Any, **kwargs: Any
     if isinstance(result, Reply):
         return cast(R, finish(services, result, notes))
     return result
-
-
-def refuse_broken_text(values: Iterable[object]) -> None:
-    """Refuse text that is not Unicode a database or Discord can hold: a lone surrogate (JSON
-    can carry one, as `\\ud800`). Looks into a form's fields and a select's values too."""
-    for value in values:
-        if isinstance(value, Mapping):
-            refuse_broken_text(value.values())
-        elif isinstance(value, list | tuple):
-            refuse_broken_text(value)
-        elif isinstance(value, str) and not value.isascii():
-            try:
-                value.encode("utf-8")
-            except UnicodeEncodeError:
-                raise PawpostError(
-                    "That text holds a broken character (a lone surrogate); type it again."
-                ) from None

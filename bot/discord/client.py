@@ -843,6 +843,12 @@ async def serve(settings: Settings, rulesets: Mapping[str, Ruleset]) -> None:
     db = await Database.open(settings.database)
     # held while the bot runs: a console on this database then leaves the timed work alone
     release = await asyncio.to_thread(hold, settings.database)
+    if (problem := await db.write_problem()) is not None:
+        log.warning(
+            "The database takes no writes (%s): every command that changes something will"
+            " answer that storage is unavailable until it does.",
+            problem,
+        )
     bot = make_bot(make_services(db, settings, rulesets), settings)
     freeze_start_up_heap()
     loop = asyncio.get_running_loop()

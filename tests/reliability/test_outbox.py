@@ -366,3 +366,32 @@ async def test_a_post_discord_accepted_is_not_sent_again_while_it_cannot_be_mark
         "Another channel",
     ]
     assert len(discord.nonces_tried) == 2 and await pending(services.db) == 0
+
+
+async def test_a_post_whose_process_died_is_taken_over_within_its_lease_and_ten_seconds(
+    postgresql_migrated: str, clock: Clock
+) -> None:
+    """Issue 32: the survivor slept until its next wake-up (up to an hour) and resent a dead
+    process's post 330 s later. Over a shared database each process looks at least every 10 s,
+    so the post goes out within the lease and 10 s, with its nonce."""
+    from bot.outbox import CLAIM_LEASE
+
+    first = await Database.open(postgresql_migrated)
+    second = await Database.open(postgresql_migrated)
+    try:
+        gone, alive = FakeChannels(crash_after_send=True), FakeChannels()
+        survivor = Scheduler(Services(db=second, clock=clock), [], alive.send)
+        sleep = survivor.sleep_seconds(await survivor.run_once())  # nothing is due yet
+        dying = Scheduler(Services(db=first, clock=clock), [], gone.send)
+        await first.transact(lambda tx: record_posts(tx, [notice("Reminder")], clock.now))
+        with pytest.raises(Crash):
+            await dying.run_once()  # took the post, sent it, and died before marking it
+        died_at = clock.now
+        while not alive.nonces_tried:
+            clock.advance(seconds=sleep)
+            assert clock.now - died_at <= CLAIM_LEASE + timedelta(seconds=10)
+            sleep = survivor.sleep_seconds(await survivor.run_once())
+        assert alive.nonces_tried == gone.nonces_tried  # the same nonce: Discord keeps one post
+    finally:
+        await first.close()
+        await second.close()

@@ -191,3 +191,53 @@ async def test_a_full_disk_is_logged_with_its_cause(
         await db.run(connection.execute, "PRAGMA max_page_count = 1073741823")
     [line] = fault_warnings(caplog)
     assert line.startswith("storage fault: the disk is full (")
+
+
+def test_run_on_a_read_only_database_says_so_at_start_up(tmp_path: Path) -> None:
+    """Issue 32 (Low): `pawpost run` on a read-only database started and refused every write
+    without a word at start-up."""
+    import os
+    import socket
+    import sys
+    import time
+
+    database = tmp_path / "pawpost.sqlite3"
+    root = str(Path(__file__).resolve().parents[2])
+    command = [sys.executable, "-m", "bot.cli"]
+    made = [*command, "console", "--db", str(database), "--script", "/dev/null"]
+    subprocess.run(made, check=True, capture_output=True, env={**os.environ, "PYTHONPATH": root})
+    with socket.socket() as probe:  # a port nothing listens on: Discord is unreachable
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    beside = [p for p in (Path(f"{database}-wal"), Path(f"{database}-shm")) if p.exists()]
+    with immutable(database, *beside):
+        bot = subprocess.Popen(
+            [*command, "run"],
+            cwd=tmp_path,
+            env={
+                **{k: v for k, v in os.environ.items() if not k.startswith("PAWPOST_")},
+                "PYTHONPATH": root,
+                "DISCORD_TOKEN": "fake",
+                "PAWPOST_DATABASE": str(database),
+                "PAWPOST_CONFIG": str(tmp_path / "none.toml"),
+                "PAWPOST_TEST_DISCORD_URL": f"http://127.0.0.1:{port}",
+            },
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        lines: list[str] = []
+        try:
+            assert bot.stderr is not None
+            give_up = time.monotonic() + 60
+            while time.monotonic() < give_up:  # until it starts trying to reach Discord
+                lines.append(bot.stderr.readline())
+                if "Cannot reach Discord" in lines[-1] or not lines[-1]:
+                    break
+        finally:
+            bot.terminate()
+            bot.wait(10)
+    assert (
+        "The database takes no writes (the database is read-only): every command that changes"
+        " something will answer that storage is unavailable until it does." in "".join(lines)
+    ), "".join(lines)

@@ -100,7 +100,8 @@ def test_the_command_says_what_it_copied(
     capsys.readouterr()
     assert main(["migrate-to", postgresql_schema, "--db", str(path), "--create"]) == 0
     out = capsys.readouterr().out
-    assert "Copied 0 rows in" in out and "count and sums match" in out
+    assert "  database_identity: 1 rows\n" in out  # a new database has only its id
+    assert "Copied 1 rows in" in out and "count and sums match" in out
     assert main(["migrate-to", str(tmp_path / "other.sqlite3"), "--db", str(path)]) == 2
     assert "postgresql://" in capsys.readouterr().err
 
@@ -183,3 +184,25 @@ def test_a_missing_postgresql_database_is_one_sentence(capsys: pytest.CaptureFix
     assert capsys.readouterr().err == (
         f'Cannot open the database {missing}: database "pawpost_no_such_database" does not exist.\n'
     )
+
+
+async def test_a_row_postgresql_cannot_hold_is_named_instead_of_a_crash(
+    tmp_path: Path, postgresql_migrated: str, dice: Dice, clock: Clock
+) -> None:
+    """Issue 32: a NUL kept by SQLite (from before free text was cleaned) crashed migrate-to
+    with a traceback. The row is named, and nothing is kept in PostgreSQL."""
+    path = tmp_path / "pawpost.sqlite3"
+    await _filled(path, dice, clock)
+    with sqlite3.connect(path) as connection:
+        connection.execute(
+            "UPDATE audit_log SET reason = 'dawn' || char(0) || 'patrol' WHERE id = 2"
+        )
+    connection.close()
+    before = dump(postgresql_migrated)
+    with pytest.raises(PawpostError) as refused:
+        await migrate_to(str(path), postgresql_migrated, lambda _: None)
+    assert refused.value.message == (
+        "The audit_log row with id 2 holds a NUL character in reason, which PostgreSQL cannot"
+        " store; remove it from the SQLite file and run migrate-to again (nothing was kept)."
+    )
+    assert dump(postgresql_migrated) == before
