@@ -36,6 +36,7 @@ class StoredHunt(BaseModel):
     created_at: datetime
     members: tuple[int, ...] = ()
     last_roll_id: int | None = None  # the audit entry of its latest stage roll
+    last_roll_try: int | None = None  # which try at its stage that roll was
 
     @property
     def going(self) -> bool:
@@ -60,7 +61,7 @@ class Piece(BaseModel):
 
 _HUNT = (
     "id, guild_id, channel_id, prey, locate_skill, stage, tries, state, started_by, created_at,"
-    " last_roll_id"
+    " last_roll_id, last_roll_try"
 )
 _PIECE = "id, guild_id, clan, prey, weight, sixths, sixths_left, caught_day, caught_by, hunt_id"
 
@@ -78,6 +79,7 @@ def _hunt(row: Sequence[Any], members: Sequence[int]) -> StoredHunt:
         started_by=row[8],
         created_at=from_text(row[9]),
         last_roll_id=row[10],
+        last_roll_try=row[11],
         members=tuple(members),
     )
 
@@ -195,12 +197,13 @@ class HuntRepository:
     def save(self, hunt: StoredHunt, now: datetime) -> None:
         self._db.execute(
             "UPDATE wcagr_hunts SET stage = ?, tries = ?, state = ?, last_roll_id = ?,"
-            " locate_skill = ?, updated_at = ? WHERE id = ? AND guild_id = ?",
+            " last_roll_try = ?, locate_skill = ?, updated_at = ? WHERE id = ? AND guild_id = ?",
             (
                 hunt.stage.value,
                 hunt.tries,
                 hunt.state.value,
                 hunt.last_roll_id,
+                hunt.last_roll_try,
                 hunt.locate_skill.value,
                 to_text(now),
                 hunt.id,

@@ -530,9 +530,7 @@ def snapshot(tx: Transaction, character: Character) -> dict[str, Any]:
             {
                 "hunt": hunt.model_dump(mode="json", exclude={"members"}),
                 "members": wcagr(tx).hunts.member_rows(hunt.id),
-                "pieces": [
-                    p.model_dump(mode="json") for p in wcagr(tx).hunts.of_piece_hunt(hunt.id)
-                ],
+                "pieces": wcagr(tx).hunts.piece_rows(hunt.id),
             }
             for hunt in hunts
         ]
