@@ -45,8 +45,11 @@ LifeChange = Callable[["Transaction", "Guild", "Character", "DiceSource", "datet
 Snapshot = Callable[["Transaction", "Character"], dict[str, Any]]
 Restore = Callable[["Transaction", "Character", dict[str, Any]], None]
 # A scene's turn passed by an admin (combat id; the character whose turn, None for whoever it
-# waits for): the step's whole answer, with the next fighter's buttons.
-SkipTurn = Callable[["Transaction", "Actor", "Guild", int, "int | None", "datetime"], "Reply"]
+# waits for; the dice, for a ruleset whose passed wait rolls, as WCAGR's wrestle and Jump do):
+# the step's whole answer, with the next fighter's buttons.
+SkipTurn = Callable[
+    ["Transaction", "Actor", "Guild", int, "int | None", "DiceSource", "datetime"], "Reply"
+]
 # A scene ended by an admin (combat id, reason).
 EndScene = Callable[["Transaction", "Actor", "Guild", int, str, "datetime"], "Reply"]
 # A character that has just died leaves its scenes (a fight with one side left ends): lines.

@@ -59,6 +59,7 @@ from bot.actions.wcagr.config import settings_field as wcagr_settings_field
 from bot.actions.wcagr.contests import WcagrContest
 from bot.actions.wcagr.export import export_section as wcagr_export
 from bot.actions.wcagr.fights import FIGHT_BUTTONS as WCAGR_FIGHT_BUTTONS
+from bot.actions.wcagr.gm import WCAGR_GM
 from bot.actions.wcagr.hunger import WcagrHunger
 from bot.actions.wcagr.jobs import WCAGR_JOBS
 from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
@@ -145,6 +146,7 @@ WCAGR = Ruleset(
     bench=WCAGR_BENCH,
     adjudicate=wcagr_adjudicate.adjudicate,
     roll_values=wcagr_roll_values,
+    gm=WCAGR_GM,
 )
 
 CAVERNS = Ruleset(

@@ -152,6 +152,7 @@ class PendingGain(BaseModel):
 
     gain: Gain
     moon: int | None = Field(default=None, ge=0)
+    number: int = Field(default=0, ge=0)  # the sheet's count of gains put to wait: its select's key
 
     @property
     def source(self) -> str:

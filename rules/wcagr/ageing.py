@@ -127,12 +127,20 @@ def ten_moon_gains(sheet: WcagrSheet, bonus: Ability, knacks: Sequence[Knack]) -
     return apply_gain(sheet, Gain.THREE_KNACKS, knacks)
 
 
+def _same(waiting: PendingGain, asked: PendingGain) -> bool:
+    """The waiting gain `asked` means: by its number, or the first of its gain and moon."""
+    if asked.number:
+        return waiting.number == asked.number
+    return (waiting.gain, waiting.moon) == (asked.gain, asked.moon)
+
+
 def answer_gain(sheet: WcagrSheet, pending: PendingGain, choice: GainChoice) -> WcagrSheet:
-    """The player answers one waiting gain; it stops waiting."""
-    if pending not in sheet.pending:
+    """The player answers one waiting gain (by its number; an unnumbered one: the first of
+    that gain and moon); it stops waiting."""
+    index = next((i for i, waiting in enumerate(sheet.pending) if _same(waiting, pending)), None)
+    if index is None:
         raise PawpostError(f"No {pending.gain.label} gain from {pending.source} is waiting.")
     answered = apply_gain(sheet, pending.gain, choice)
-    index = sheet.pending.index(pending)
     # The told gains are the first `gains_told` of the list: answering one leaves one fewer told.
     told = sheet.gains_told - 1 if index < sheet.gains_told else sheet.gains_told
     return answered.changed(
@@ -147,7 +155,7 @@ def grant(sheet: WcagrSheet, gain: Gain) -> WcagrSheet:
         raise PawpostError("An admin grants a skill point or a knack for great deeds.")
     if not gain_options(sheet, gain):
         raise PawpostError(f"This cat has nothing left to gain from a {gain.label.lower()}.")
-    return sheet.changed(pending=(*sheet.pending, PendingGain(gain=gain)))
+    return sheet.waiting(PendingGain(gain=gain))
 
 
 def _apply_fixed(sheet: WcagrSheet, gain: Gain) -> WcagrSheet | None:
@@ -210,7 +218,8 @@ def age_one_moon(sheet: WcagrSheet) -> AgeingStep:
             waiting.append(PendingGain(gain=gain, moon=moon))
         else:
             lost.append(gain)
-    older = older.changed(pending=(*older.pending, *waiting))
+    older = older.waiting(*waiting)
+    numbered = older.pending[len(older.pending) - len(waiting) :]
     retired_now = moon >= RETIREMENT_AGE_MOONS
     if retired_now:
         older = retire(older)
@@ -219,7 +228,7 @@ def age_one_moon(sheet: WcagrSheet) -> AgeingStep:
         moon=moon,
         applied=tuple(applied),
         lost=tuple(lost),
-        waiting=tuple(waiting),
+        waiting=tuple(numbered),
         retired_now=retired_now,
     )
 

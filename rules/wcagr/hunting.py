@@ -212,12 +212,12 @@ def roll_weight(dice: DiceSource, table: WeightTable = WEIGHTS) -> tuple[Roll, W
 
 
 def rations_words(rations: Fraction) -> str:
-    """1/3 ration, 1/2 ration, 1 ration, 2 rations, 2 1/3 rations."""
+    """0 rations, 1/3 ration, 1/2 ration, 1 ration, 2 rations, 2 1/3 rations."""
     whole, part = divmod(rations, 1)
     text = " ".join(
         bit for bit in (str(int(whole)) if whole else "", str(part) if part else "") if bit
     )
-    return f"{text or '0'} ration{'s' if rations > 1 else ''}"
+    return f"{text or '0'} ration{'' if 0 < rations <= 1 else 's'}"
 
 
 class StageRoll(BaseModel):

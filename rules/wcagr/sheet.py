@@ -64,7 +64,40 @@ class WcagrSheet(BaseModel):
     dead: bool = False  # l.425: beyond the help of medicine
     herbs_day: int | None = None  # the game day of its last herb healing (once a day)
     gains_told: int = 0  # how many of the waiting gains (the first ones) a post told its player of
+    gains_given: int = 0  # how many gains were ever put to wait; each has its own number
     pending: tuple[PendingGain, ...] = ()
+
+    @model_validator(mode="before")
+    @classmethod
+    def _numbered(cls, data: Any) -> Any:
+        """Every waiting gain has its own number, so a select shown for one never answers
+        another (a sheet kept before gains were numbered gets numbers, the same at each read)."""
+        if not isinstance(data, dict):
+            return data
+        pending = [
+            p if isinstance(p, PendingGain) else PendingGain.model_validate(p)
+            for p in data.get("pending", ())
+        ]
+        if all(p.number for p in pending):
+            return data
+        given = int(data.get("gains_given", 0) or 0)
+        numbered = []
+        for gain in pending:
+            if not gain.number:
+                given += 1
+                gain = gain.model_copy(update={"number": given})
+            numbered.append(gain)
+        return {**data, "pending": tuple(numbered), "gains_given": given}
+
+    def waiting(self, *gains: PendingGain) -> WcagrSheet:
+        """The sheet with `gains` put to wait for the player's choice, each numbered."""
+        numbered = tuple(
+            gain.model_copy(update={"number": self.gains_given + index})
+            for index, gain in enumerate(gains, start=1)
+        )
+        return self.changed(
+            pending=(*self.pending, *numbered), gains_given=self.gains_given + len(gains)
+        )
 
     @field_validator("skills")
     @classmethod

@@ -1,7 +1,8 @@
--- WCAGR after its audit. A hunt remembers the audit entry of its latest stage roll, so that an
--- admin's ruling on that roll can move the hunt (and a ruling on an older roll is told it
--- cannot).
+-- WCAGR after its audit. A hunt remembers the audit entry of its latest stage roll and which
+-- try at its stage that roll was, so that an admin's ruling on that roll can move the hunt
+-- (and a ruling on an older roll is told it cannot).
 ALTER TABLE wcagr_hunts ADD COLUMN last_roll_id INTEGER;
+ALTER TABLE wcagr_hunts ADD COLUMN last_roll_try INTEGER;
 
 -- A player's request for a rank admins approve (leader, deputy, a Tribe's Healer), waiting for
 -- an admin's Approve or Refuse. Answered rows stay, so an old button finds them answered.

@@ -36,6 +36,7 @@ class StoredHunt(BaseModel):
     created_at: datetime
     members: tuple[int, ...] = ()
     last_roll_id: int | None = None  # the audit entry of its latest stage roll
+    last_roll_try: int | None = None  # which try at its stage that roll was
 
     @property
     def going(self) -> bool:
@@ -60,7 +61,7 @@ class Piece(BaseModel):
 
 _HUNT = (
     "id, guild_id, channel_id, prey, locate_skill, stage, tries, state, started_by, created_at,"
-    " last_roll_id"
+    " last_roll_id, last_roll_try"
 )
 _PIECE = "id, guild_id, clan, prey, weight, sixths, sixths_left, caught_day, caught_by, hunt_id"
 
@@ -78,6 +79,7 @@ def _hunt(row: Sequence[Any], members: Sequence[int]) -> StoredHunt:
         started_by=row[8],
         created_at=from_text(row[9]),
         last_roll_id=row[10],
+        last_roll_try=row[11],
         members=tuple(members),
     )
 
@@ -195,12 +197,13 @@ class HuntRepository:
     def save(self, hunt: StoredHunt, now: datetime) -> None:
         self._db.execute(
             "UPDATE wcagr_hunts SET stage = ?, tries = ?, state = ?, last_roll_id = ?,"
-            " locate_skill = ?, updated_at = ? WHERE id = ? AND guild_id = ?",
+            " last_roll_try = ?, locate_skill = ?, updated_at = ? WHERE id = ? AND guild_id = ?",
             (
                 hunt.stage.value,
                 hunt.tries,
                 hunt.state.value,
                 hunt.last_roll_id,
+                hunt.last_roll_try,
                 hunt.locate_skill.value,
                 to_text(now),
                 hunt.id,
@@ -217,6 +220,51 @@ class HuntRepository:
         )
         hunt.members = tuple(m for m in hunt.members if m != character_id)
         return None if not rows or rows[0][0] is None else int(rows[0][0])
+
+    def recent_of(self, guild_id: int, character_id: int, limit: int = 2) -> list[StoredHunt]:
+        """The latest hunts the cat is on (what an undo of a ruling on its rolls puts back)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {', '.join('h.' + c for c in _HUNT.split(', '))}"
+            " FROM wcagr_hunt_members m JOIN wcagr_hunts h ON h.id = m.hunt_id"
+            " WHERE m.guild_id = ? AND m.character_id = ? ORDER BY h.id DESC LIMIT ?",
+            (guild_id, character_id, limit),
+        )
+        return [_hunt(row, self._members(int(row[0]))) for row in rows]
+
+    def member_rows(self, hunt_id: int) -> list[list[Any]]:
+        """A hunt's hunters as stored: [character id, log id, joined at]."""
+        rows = self._db.execute_fetchall(
+            "SELECT character_id, log_id, joined_at FROM wcagr_hunt_members WHERE hunt_id = ?"
+            " ORDER BY character_id",
+            (hunt_id,),
+        )
+        return [list(row) for row in rows]
+
+    def set_members(self, hunt: StoredHunt, rows: Sequence[Sequence[Any]]) -> None:
+        """Put a hunt's hunters back as `member_rows` gave them."""
+        self._db.execute("DELETE FROM wcagr_hunt_members WHERE hunt_id = ?", (hunt.id,))
+        self._db.executemany(
+            "INSERT INTO wcagr_hunt_members (hunt_id, guild_id, character_id, log_id, joined_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [(hunt.id, hunt.guild_id, *row) for row in rows],
+        )
+
+    def piece_rows(self, hunt_id: int) -> list[list[Any]]:
+        """What a hunt's kill put on the pile, every column as stored."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_PIECE}, created_at FROM wcagr_freshkill WHERE hunt_id = ? ORDER BY id",
+            (hunt_id,),
+        )
+        return [list(row) for row in rows]
+
+    def set_pieces(self, hunt_id: int, rows: Sequence[Sequence[Any]]) -> None:
+        """Put a hunt's pieces back as `piece_rows` gave them (eaten down, taken off, put on)."""
+        self._db.execute("DELETE FROM wcagr_freshkill WHERE hunt_id = ?", (hunt_id,))
+        self._db.executemany(
+            "INSERT INTO wcagr_freshkill (id, guild_id, clan, prey, weight, sixths, sixths_left,"
+            " caught_day, caught_by, hunt_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [tuple(row) for row in rows],
+        )
 
     def of_piece_hunt(self, hunt_id: int) -> list[Piece]:
         """The pieces a hunt's kill put on the pile."""

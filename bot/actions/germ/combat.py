@@ -299,7 +299,7 @@ def admin_skip(services: Services, actor: Actor, character: str | None = None) -
         require_built(guild)
         require_admin(actor, guild)
         fight = combat_of(tx, actor, guild, character)
-        return gm.skip_turn(tx, actor, guild, fight.combat.id, None, now)
+        return gm.skip_turn(tx, actor, guild, fight.combat.id, None, services.dice, now)
 
 
 @runs_in_database

@@ -119,6 +119,7 @@ def skip_turn(
     guild: Guild,
     combat_id: int,
     character_id: int | None,
+    dice: DiceSource,
     now: datetime,
 ) -> Reply:
     fight = load(tx, guild, combat_id, lock=True)

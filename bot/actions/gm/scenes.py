@@ -138,7 +138,7 @@ def skip(services: Services, actor: Actor, character: str | None = None) -> Repl
             raise PawpostError(
                 f"{ruleset_of(services, guild).name}'s fights have no turns to pass."
             )
-        return tools.skip_turn(tx, actor, guild, scene.id, character_id, now)
+        return tools.skip_turn(tx, actor, guild, scene.id, character_id, services.dice, now)
 
 
 @runs_in_database

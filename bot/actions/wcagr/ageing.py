@@ -47,14 +47,22 @@ def waiting_line(sheet: WcagrSheet, pending: PendingGain) -> str:
     return f"{pending.gain.label} ({pending.source}): choose{many} of {listed}."
 
 
+_KIND_WORDS = {Gain.SKILL: "a skill", Gain.KNACK: "a knack"}
+
+
 def _choice(gain: Gain, text: str) -> GainChoice:
-    if gain is Gain.SKILL:
-        return parse.skill(text)
-    if gain is Gain.KNACK:
-        return parse.knack(text)
+    """The player's answer read as the gain asks; a name of another kind (a skill for a
+    Knack gain) or no name at all is one short sentence, not the whole list of knacks."""
     if gain is Gain.THREE_KNACKS:
         return parse.knacks(text)
-    return parse.ability(text)
+    try:
+        chosen = parse.gain_choice(text)
+    except PawpostError:
+        wanted = _KIND_WORDS.get(gain, "an ability")
+        raise PawpostError(
+            f"{gain.label} needs {wanted}; see the choices with /character gains."
+        ) from None
+    return chosen
 
 
 GAIN_AREA = "wcagr-gain"
@@ -62,8 +70,9 @@ MOST_OPTIONS = 25  # a Discord select's options
 
 
 def gain_select(character_id: int, sheet: WcagrSheet) -> Select | None:
-    """A select answering the first waiting gain, its id holding how many gains wait (so a
-    select already answered is refused); none for the three first knacks (typed)."""
+    """A select answering the first waiting gain, its id holding that gain's own number (so a
+    select already answered, or shown for another gain, is refused); none for the three first
+    knacks (typed)."""
     if not sheet.pending or sheet.pending[0].gain is Gain.THREE_KNACKS:
         return None
     pending = sheet.pending[0]
@@ -71,7 +80,7 @@ def gain_select(character_id: int, sheet: WcagrSheet) -> Select | None:
     if not options or len(options) > MOST_OPTIONS:
         return None
     return Select(
-        custom_id=f"pawpost:{GAIN_AREA}:{character_id}:choose:{len(sheet.pending)}",
+        custom_id=f"pawpost:{GAIN_AREA}:{character_id}:choose:{pending.number}",
         placeholder=f"{pending.gain.label} ({pending.source})",
         options=[SelectOption(label=o.label, value=o.value) for o in options],
     )
@@ -118,8 +127,10 @@ def gains(
             return Reply(lines=[f"{safe(found.name)} has no gain waiting for a choice."])
         if choice is None:
             lines = [waiting_line(sheet, sheet.pending[0])]
-            if len(sheet.pending) > 1:
-                lines.append(f"Then {len(sheet.pending) - 1} more.")
+            later = sheet.pending[1:]
+            if later:
+                listed = ", ".join(f"{p.gain.label} ({p.source})" for p in later)
+                lines.append(f"Then, in order: {listed}.")
             return Reply(
                 title=f"{safe(found.name)}'s gains",
                 lines=lines,
@@ -130,10 +141,10 @@ def gains(
 
 @runs_in_database
 def choose_gain(
-    services: Services, actor: Actor, character_id: int, waiting: int | None, value: str
+    services: Services, actor: Actor, character_id: int, number: int | None, value: str
 ) -> Reply:
-    """The gain select: only the cat's player (or an admin), and only while the same gains
-    wait as when it was shown."""
+    """The gain select: only the cat's player (or an admin), and only while the gain it was
+    shown for is the first one waiting."""
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
@@ -143,7 +154,8 @@ def choose_gain(
         if found.owner_id != actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError(f"{safe(found.name)} belongs to another player.")
         refuse_dead(wcagr_sheet(found))
-        if len(wcagr_sheet(found).pending) != waiting:
+        pending = wcagr_sheet(found).pending
+        if not pending or pending[0].number != number:
             raise PawpostError("That gain was already chosen; see /character gains.")
         return _answer(services, tx, actor, found, value)
 

@@ -12,6 +12,7 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import clean_name, named, require_admin, require_built
 from bot.actions.reply import Button, Reply, Style
 from bot.actions.wcagr import parse
+from bot.actions.wcagr.ageing import gain_select, waiting_line
 from bot.actions.wcagr.sheet import sheet_lines
 from bot.ruleset import WaitingSheet
 from rules.errors import PawpostError
@@ -88,6 +89,8 @@ def add_cat(
 ) -> Reply:
     """Store a checked new cat (refusing a name taken meanwhile), log it, and say so."""
     owner = actor.user_id if owner_id is None else owner_id
+    if sheet.pending:  # told here, with the select: the next moon need not tell them again
+        sheet = sheet.changed(gains_told=len(sheet.pending))
     new = NewCharacter(
         guild_id=actor.guild_id,
         owner_id=owner,
@@ -109,10 +112,14 @@ def add_cat(
         lines.append(f"Descended from {safe(parent.name)}.")
     if sheet.pending:
         lines.append(
-            f"{len(sheet.pending)} gain(s) of the age table wait for your choice "
-            "(listed on the sheet)."
+            f"{len(sheet.pending)} gain(s) of the age table wait for your choice: the first "
+            f"is {waiting_line(sheet, sheet.pending[0])} Choose below, or with /character gains."
         )
-    return Reply(title=f"{safe(name)} joins the server", lines=lines)
+    return Reply(
+        title=f"{safe(name)} joins the server",
+        lines=lines,
+        select=gain_select(character.id, sheet),
+    )
 
 
 def create_or_ask(

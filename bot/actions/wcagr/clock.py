@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.actions.context import Actor
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.game_time import GameDay
 from bot.actions.reply import Reply
@@ -132,8 +133,9 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
             cat.sheet = sheet
             changed.append(cat)
     tx.characters.save_sheets(changed)
+    bot = Actor(guild.guild_id, guild.settings.clock.game_day_channel_id or 0, BOT_USER)
     for cat in dead_now:
-        leave_scenes(tx, guild, cat, day.start)
+        leave_scenes(tx, bot, guild, cat, day.start)
     if not told_here:
         record_posts(tx, _news_posts(tx, guild, news), day.start)
     lines += [f"**Died:** {line}" for line in died]

@@ -24,6 +24,7 @@ from bot.actions.wcagr.fight_scene import (
     own_cat,
     scene_of,
 )
+from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.wcagr import Ability, Critical, Knack, Skill
 from rules.wcagr.checks import CheckResult, rolled_check
@@ -36,7 +37,7 @@ if TYPE_CHECKING:
 MOVE_SKILLS = {"swat": Skill.SWAT, "bite": Skill.BITE, "pounce": Skill.POUNCE}
 
 
-def open_jump(services: Services, scene: Scene, wait: PendingJump, attack: CheckResult) -> None:
+def open_jump(dice: DiceSource, scene: Scene, wait: PendingJump, attack: CheckResult) -> None:
     """The attack is rolled: a critical failure misses whatever the Jump (RULINGS); a target
     with no Spirit point to put on its Jump jumps at once; any other waits for its player."""
     if attack.critical is Critical.FAILURE:
@@ -44,12 +45,12 @@ def open_jump(services: Services, scene: Scene, wait: PendingJump, attack: Check
         after_turn(scene)
         return
     if scene.sheet(wait.target).points_left(Ability.SPIRIT) == 0:
-        land(services, scene, wait, jump_check(scene.sheet(wait.target), services.dice))
+        land(dice, scene, wait, jump_check(scene.sheet(wait.target), dice))
         return
     scene.state = scene.state.bumped(phase=Phase.DEFENDING, jump_wait=wait)
 
 
-def land(services: Services, scene: Scene, wait: PendingJump, jump: CheckResult) -> None:
+def land(dice: DiceSource, scene: Scene, wait: PendingJump, jump: CheckResult) -> None:
     """The target's Jump against the stored attack: a Swat or Bite hits (with its damage, a
     Chomp's pin), a Pounce starts a wrestle; then the next cat's turn."""
     cat, aim = wait.attacker, wait.target
@@ -78,7 +79,7 @@ def land(services: Services, scene: Scene, wait: PendingJump, jump: CheckResult)
             )
         bonus = 2 if attack.total > 2 * jump.total else 0
         kind = Strike(wait.move)
-        damage(services, scene, cat, aim, kind, knacks, bonus=bonus, spend=wait.damage_spend)
+        damage(dice, scene, cat, aim, kind, knacks, bonus=bonus, spend=wait.damage_spend)
     else:
         scene.say(f"**A miss**: {scene.name(aim)} jumps clear.")
     after_turn(scene)
@@ -99,7 +100,7 @@ def chomp_pin(state: FightState, biter: int, target: int) -> FightState:
 
 
 def _answer(
-    services: Services,
+    dice: DiceSource,
     scene: Scene,
     actor: Actor,
     cat: int,
@@ -109,10 +110,10 @@ def _answer(
 ) -> Reply:
     wait = scene.state.jump_wait
     assert wait is not None
-    jump = jump_check(scene.sheet(cat), services.dice, spend=spend, knacks=knacks)
+    jump = jump_check(scene.sheet(cat), dice, spend=spend, knacks=knacks)
     used = " with " + ", ".join(k.label for k in knacks) if knacks else ""
     scene.say(f"{scene.name(cat)} jumps{used}.")
-    land(services, scene, wait, jump)
+    land(dice, scene, wait, jump)
     return commit(scene, actor, cat, "jump", f"jumps from {wait.move}", now)
 
 
@@ -143,7 +144,7 @@ def jump(
         mine = acting_character(tx, actor, guild, character)
         scene = scene_of(tx, guild, mine)
         waiting_jump(scene, mine.id)
-        return _answer(services, scene, actor, mine.id, spend, uses, now)
+        return _answer(services.dice, scene, actor, mine.id, spend, uses, now)
 
 
 async def jump_button(services: Services, actor: Actor, press: Press) -> Reply:
@@ -164,10 +165,10 @@ def jump_click(
         assert wait is not None
         cat = own_cat(actor, guild, scene, [wait.target])
         uses = {Knack.DODGE: 1} if verb == "dodge" else {}
-        return _answer(services, scene, actor, cat, 0, uses, now)
+        return _answer(services.dice, scene, actor, cat, 0, uses, now)
 
 
-def jump_on_timeout(services: Services, scene: Scene, hours: int) -> None:
+def jump_on_timeout(dice: DiceSource, scene: Scene, hours: int) -> None:
     """After the turn timeout the bot jumps for the target as it stands: no points, no knack.
     A target that can make no check by now (knocked out elsewhere) leaves the fight, and the
     attack goes nowhere."""
@@ -178,4 +179,4 @@ def jump_on_timeout(services: Services, scene: Scene, hours: int) -> None:
         after_turn(scene)
         return
     scene.say(f"After {hours} h without an answer, {scene.name(wait.target)} jumps as it stands.")
-    land(services, scene, wait, jump_check(scene.sheet(wait.target), services.dice))
+    land(dice, scene, wait, jump_check(scene.sheet(wait.target), dice))

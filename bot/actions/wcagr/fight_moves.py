@@ -99,7 +99,7 @@ def swat_or_bite(
             knacks={k.value: n for k, n in uses.items()},
             damage_spend=damage_spend,
         )
-        open_jump(services, scene, wait, attack)
+        open_jump(services.dice, scene, wait, attack)
         return commit(scene, actor, cat, kind.value, f"{kind.value} at {scene.cats[aim].name}", now)
 
 
@@ -165,7 +165,7 @@ def pounce(
         check_line(scene, cat, check)
         if group is None:
             wait = PendingJump(move="pounce", attacker=cat, target=aim, attack=check.roll)
-            open_jump(services, scene, wait, check)
+            open_jump(services.dice, scene, wait, check)
         else:
             if squeezes_in(check, len(group)) and cat not in scene.state.out:
                 groups = tuple(g for g in state.wrestles if g != group)
@@ -255,7 +255,9 @@ def chomp(
             scene.state, _ = let_go(scene.state, cat)
             for target in held:
                 scene.say(f"{scene.name(cat)} lets go of {scene.name(target)}, biting again.")
-                damage(services, scene, cat, target, Strike.BITE, {}, bonus=0, spend=damage_spend)
+                damage(
+                    services.dice, scene, cat, target, Strike.BITE, {}, bonus=0, spend=damage_spend
+                )
         else:
             raise PawpostError("Choose hold or let-go.")
         after_turn(scene)

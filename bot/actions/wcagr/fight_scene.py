@@ -8,11 +8,12 @@ from collections.abc import Iterable, Sequence
 from datetime import datetime, timedelta
 
 from bot.actions import audit
-from bot.actions.context import Actor, Services
+from bot.actions.context import Actor
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Reply, Style
 from bot.actions.wcagr.sheet import wcagr_sheet
+from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Roll
 from rules.wcagr import KNACKS, Ability, Critical, Knack, WcagrSheet, why_cannot_check
@@ -351,11 +352,11 @@ def target_in(scene: Scene, cat: int, name: str) -> int:
     return found
 
 
-def wound(services: Services, scene: Scene, target: int, hp_lost: int) -> None:
+def wound(dice: DiceSource, scene: Scene, target: int, hp_lost: int) -> None:
     """The HP lost, a knockout, the death roll and a leader's lost life, each said; a cat out
     of it leaves the fight."""
     lives_save = WcagrSettings.of(scene.guild.settings).leader_lives_save
-    wound = take_hit(scene.sheet(target), hp_lost, services.dice, lives_save=lives_save)
+    wound = take_hit(scene.sheet(target), hp_lost, dice, lives_save=lives_save)
     scene.set_sheet(target, wound.sheet)
     name = scene.name(target)
     hurt = wound.sheet if not wound.life_lost else None
@@ -384,7 +385,7 @@ def wound(services: Services, scene: Scene, target: int, hp_lost: int) -> None:
 
 
 def damage(
-    services: Services,
+    dice: DiceSource,
     scene: Scene,
     cat: int,
     target: int,
@@ -407,7 +408,7 @@ def damage(
     damage = roll_damage(
         attacker,
         scene.sheet(target).score(Ability.STRENGTH),
-        services.dice,
+        dice,
         spend=spend,
         bonus=bonus + on_check,
         extra=extra_damage(kind, knacks, knacks_on_check=settings.knack_damage_on_check),
@@ -419,7 +420,7 @@ def damage(
     if on_check:
         scene.say(f"+{on_check} from the knacks on the damage check: {damage.total}.")
     scene.say(f"{describe_roll(damage.band_roll)}", damage.band_roll)
-    wound(services, scene, target, damage.hp_lost)
+    wound(dice, scene, target, damage.hp_lost)
 
 
 def drop_unable(scene: Scene, cats: Iterable[int]) -> list[int]:

@@ -49,11 +49,11 @@ def _overdue(
             + ", ".join(scene.name(c) for c in late)
             + " wrestle on."
         )
-        roll_wrestle(services, scene, group)
+        roll_wrestle(services.dice, scene, group)
         bot = Actor(combat.guild_id, combat.channel_id, BOT_USER)
         return combat.channel_id, commit(scene, bot, None, "timeout", "timeout roll", now)
     if state.phase is Phase.DEFENDING and state.jump_wait is not None:
-        jump_on_timeout(services, scene, hours)
+        jump_on_timeout(services.dice, scene, hours)
         bot = Actor(combat.guild_id, combat.channel_id, BOT_USER)
         return combat.channel_id, commit(scene, bot, None, "timeout", "timeout jump", now)
     lines = [f"This fight has waited {hours} h.", *whose_turn(scene)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from bot.actions.admin import required_reason
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character, named, require_admin, require_built
@@ -23,6 +24,7 @@ from bot.actions.wcagr.fight_scene import (
     scene_of,
     whose_turn,
 )
+from bot.actions.wcagr.gm import end_scene
 from bot.actions.wcagr.sheet import wcagr_sheet
 from rules.errors import PawpostError
 from rules.wcagr.fight_state import (
@@ -245,16 +247,16 @@ def status(
 
 @runs_in_database
 def admin_end(services: Services, actor: Actor, character: str, reason: str) -> Reply:
-    """An admin ends the fight a cat is in."""
+    """`/admin fight-end`, the older name of `/admin scene end` for a WCAGR fight: the same
+    action (the GM toolkit's `end_scene`), found by a cat of the fight."""
+    reason = required_reason(reason)
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
+        require_built(guild)
         scene = scene_of(tx, guild, named(tx, guild.guild_id, character))
-        scene.state = scene.state.bumped(
-            phase=Phase.OVER, end_reason=f"an admin ended it ({reason})"
-        )
-        return commit(scene, actor, None, "end", "an admin ends the fight", now)
+        return end_scene(tx, actor, guild, scene.combat.id, reason, now)
 
 
 async def _fight_button(services: Services, actor: Actor, press: Press) -> Reply:

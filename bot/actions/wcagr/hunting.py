@@ -95,12 +95,12 @@ def _outcome(hunt: StoredHunt) -> Outcome:
     return Outcome.GOT_AWAY
 
 
-def _log_end(tx: Transaction, hunt: StoredHunt) -> None:
-    """A hunt that ended sets its hunters' log lines."""
-    if hunt.going:
-        return
+def log_hunt_end(tx: Transaction, hunt: StoredHunt) -> None:
+    """The hunters' lines in the core's log as the hunt stands: what it came to once it ended,
+    and no prey yet while it goes on (an admin's ruling may set a lost hunt going again)."""
+    outcome = Outcome.NO_PREY if hunt.going else _outcome(hunt)
     for log_id in wcagr(tx).hunts.log_ids(hunt.id):
-        tx.hunting.set_outcome(log_id, _outcome(hunt), 0)
+        tx.hunting.set_outcome(log_id, outcome, 0)
 
 
 def _stages_left(hunt: StoredHunt, most: int | None = None) -> tuple[Stage, ...]:
@@ -157,6 +157,7 @@ def _run(
         cat.sheet = result.sheet
         tx.characters.save_sheet(cat)
         hunt.tries += 1
+        hunt.last_roll_try = hunt.tries
         hunt.last_roll_id = tx.audit.add(
             audit.entry(
                 actor,
@@ -311,7 +312,7 @@ def hunt(
         assert stored is not None
         lines = _run(services, tx, actor, guild, stored, cat, asked, now)
         wcagr(tx).hunts.save(stored, now)
-        _log_end(tx, stored)
+        log_hunt_end(tx, stored)
     return Reply(title=_title(stored), lines=lines, footer=f"/hunt join hunt:{stored.id}")
 
 
@@ -357,7 +358,7 @@ def continue_hunt(
             stored.locate_skill = sense
         lines = _run(services, tx, actor, guild, stored, cat, asked, now)
         wcagr(tx).hunts.save(stored, now)
-        _log_end(tx, stored)
+        log_hunt_end(tx, stored)
     return Reply(title=_title(stored), lines=lines)
 
 

@@ -24,6 +24,7 @@ from bot.actions.wcagr.fight_scene import (
     scene_of,
     target_in,
 )
+from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.wcagr import Ability, Knack, Skill, pay
 from rules.wcagr.checks import prepare_check
@@ -70,7 +71,7 @@ def wrestle(
         mine = acting_character(tx, actor, guild, character)
         scene = scene_of(tx, guild, mine)
         choice_ = Choice(chosen, target, spend, uses, damage_spend)
-        return _choose(services, scene, actor, mine.id, choice_, now)
+        return _choose(services.dice, scene, actor, mine.id, choice_, now)
 
 
 async def wrestle_button(services: Services, actor: Actor, press: Press) -> Reply:
@@ -92,7 +93,7 @@ def wrestle_click(
         group = state.wrestle_of(state.attacker or 0) or ()
         cat = own_cat(actor, guild, scene, [c for c in group if c not in state.choices])
         chosen = WrestleChoice.WRESTLE if verb == "wrestle" else WrestleChoice.JUMP
-        return _choose(services, scene, actor, cat, Choice(chosen), now)
+        return _choose(services.dice, scene, actor, cat, Choice(chosen), now)
 
 
 @dataclass(frozen=True)
@@ -131,7 +132,7 @@ def _refuse_unpayable(scene: Scene, cat: int, choice: Choice, pinned: bool) -> N
 
 
 def _choose(
-    services: Services, scene: Scene, actor: Actor, cat: int, choice: Choice, now: datetime
+    dice: DiceSource, scene: Scene, actor: Actor, cat: int, choice: Choice, now: datetime
 ) -> Reply:
     state = scene.state
     on_turn = state.attacker
@@ -175,7 +176,7 @@ def _choose(
     )
     scene.say(f"{scene.name(cat)} chooses to {choice.chosen.value}.")
     if all(c in scene.state.choices for c in group):
-        roll_wrestle(services, scene, group)
+        roll_wrestle(dice, scene, group)
     return commit(scene, actor, cat, "wrestle", f"chooses {choice.chosen.value}", now)
 
 
@@ -198,7 +199,7 @@ def _as_chosen(scene: Scene, group: tuple[int, ...]) -> tuple[dict[int, int], di
     return spends, knacks
 
 
-def roll_wrestle(services: Services, scene: Scene, group: tuple[int, ...]) -> None:
+def roll_wrestle(dice: DiceSource, scene: Scene, group: tuple[int, ...]) -> None:
     """Every wrestler's check together; the winner escapes or hurts (and perhaps launches) one
     opponent; then the next cat's turn."""
     group = tuple(drop_unable(scene, group))
@@ -211,7 +212,7 @@ def roll_wrestle(services: Services, scene: Scene, group: tuple[int, ...]) -> No
     result = roll_off(
         {c: scene.sheet(c) for c in group},
         {c: state.choices[c] for c in group},
-        services.dice,
+        dice,
         spends=spends,
         knacks=knacks,
         pinned=list(state.pinned),
@@ -245,7 +246,7 @@ def roll_wrestle(services: Services, scene: Scene, group: tuple[int, ...]) -> No
         launches = knacks[winner].get(Knack.LAUNCH, 0)
         scene.say(f"**{scene.name(winner)} has the upper paw** against {scene.name(aim)}.")
         spend = state.choice_damage_spend.get(winner, 0)
-        damage(services, scene, winner, aim, Strike.SWAT, {}, bonus=0, spend=spend)
+        damage(dice, scene, winner, aim, Strike.SWAT, {}, bonus=0, spend=spend)
         if launches and aim not in scene.state.out:
             scene.say(
                 f"{scene.name(aim)} is launched {launch_distance(launches)} body lengths away and "

@@ -62,7 +62,7 @@ async def test_twelve_moons_of_ageing_with_the_choices_answered(services, firepa
     ]  # fmt: skip
     listed = await ageing.gains(services, actor(ALICE))
     assert listed.lines[0].startswith("Skill (11 moons): choose one of Arch, Bite,")
-    with pytest.raises(PawpostError, match="is not a WCAGR skill"):
+    with pytest.raises(PawpostError, match="^Skill needs a skill; Strength is not one.$"):
         await ageing.gains(services, actor(ALICE), "strength")
     answers = [
         "Sneak", "strength", "Track", "spirit", "Sneak", "Alertness", "intelligence", "Bite",

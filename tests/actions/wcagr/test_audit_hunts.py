@@ -6,11 +6,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.wcagr import checks, hunting
+from bot.actions import admin
+from bot.actions.gm import undo
+from bot.actions.wcagr import checks, freshkill, hunting
 from rules.errors import PawpostError
 from rules.wcagr import Ability
 from tests.actions.wcagr.helpers import make, sheet_of, wcagr_server
-from tests.conftest import ALICE, BOB, actor, dump
+from tests.conftest import ADMIN, ALICE, BOB, GUILD, actor, dump
+
+BOSS = actor(ADMIN, admin=True)
 
 
 @pytest.fixture
@@ -82,3 +86,61 @@ async def test_ux4_another_sense_on_a_retry_and_the_hunt_given_up(services, dice
     assert status.lines[-1] == "Over: the prey was abandoned."
     dice.load(1, 2, 3)
     await hunting.hunt(services, actor(ALICE), "mice", "listen")  # free to hunt again
+
+
+async def hunt_rolls(services, name: str = "Firepaw") -> list[int]:
+    """The ids of the cat's logged hunting stages, oldest first."""
+    entries = await services.db.transact(
+        lambda tx: tx.audit.recent(GUILD, character_id=None, channel_id=None, limit=50),
+        write=False,
+    )
+    return sorted(e.id for e in entries if e.action == "hunt" and e.character_name == name)
+
+
+async def test_d5_a_stage_ruled_passed_moves_the_hunt_and_takes_the_sprain_back(
+    services, dice, hunters
+) -> None:
+    # Locate 6+6+6 + 4: a critical success; Approach 1+1+2 + 4: a critical failure, sprained.
+    dice.load(6, 6, 6, 1, 1, 2)
+    await hunting.hunt(services, actor(ALICE), "vole", "listen")
+    assert (await sheet_of(services, "Firepaw")).sprained
+    approach = (await hunt_rolls(services))[-1]
+    ruled = await admin.adjudicate(services, BOSS, approach, "success", "a soft landing")
+    assert ruled.lines[1:3] == [
+        "Firepaw's sprain from that critical failure is taken back.",
+        "Hunt 1 moves on to Grab: any cat of it may /hunt continue.",
+    ]
+    assert not (await sheet_of(services, "Firepaw")).sprained
+    status = await hunting.status(services, actor(ALICE))
+    assert status.lines[1] == "At **Grab** (Pounce vs DC 10), 0 of 2 tries spent."
+    locate = (await hunt_rolls(services))[0]
+    older = await admin.adjudicate(services, BOSS, locate, "failure", "it never heard it")
+    assert older.lines[1].startswith("Hunt 1 has rolled since, so the ruling does not move it")
+
+
+async def test_d5_a_kill_ruled_failed_takes_its_prey_off_the_pile(services, dice, hunters) -> None:
+    dice.load(4, 4, 4, 2, 2, 2, 3, 2, 2, 2, 2, 3, 5)  # every stage passes; an average vole
+    await hunting.hunt(services, actor(ALICE), "vole", "listen")
+    kill = (await hunt_rolls(services))[-1]
+    ruled = await admin.adjudicate(services, BOSS, kill, "failure", "it wriggled free")
+    assert ruled.lines[1:3] == [
+        "The vole (piece 1) leaves the pile.",
+        "Hunt 1 is back at Kill: 1 of 2 tries spent.",
+    ]
+    pile = await freshkill.show_pile(services, actor(ALICE))
+    assert pile.lines[0] == "0 rations on the pile."
+    await undo.undo(services, BOSS, int(ruled.footer.split("#")[1]))  # the ruling taken back
+    pile = await freshkill.show_pile(services, actor(ALICE))
+    assert pile.lines[1] == "#1 average vole: 1 ration left, caught today"
+    assert (await hunting.status(services, actor(ALICE), hunt=1)).lines[-1] == (
+        "Over: the prey was killed."
+    )
+    ruled = await admin.adjudicate(services, BOSS, kill, "failure", "it wriggled free")
+    again = await admin.adjudicate(services, BOSS, kill, "success", "it did not")
+    assert again.lines[1] == "Hunt 1: the kill stands; /hunt continue rolls the prey's weight."
+    dice.load(8)
+    weighed = await hunting.continue_hunt(services, actor(ALICE))
+    assert weighed.lines == [
+        "d10 **8**: **plump**.",
+        "Firepaw carries the vole to the ThunderClan fresh-kill pile: 2 rations.",
+    ]

@@ -103,9 +103,9 @@ def test_each_row_is_applied_once_from_10_to_70() -> None:
         assert step.lost == ()
         got = [*step.applied, *(p.gain for p in step.waiting)]
         assert sorted(got) == sorted(AGE_TABLE[moon]), moon
-        assert step.waiting == tuple(
-            PendingGain(gain=g, moon=moon) for g in AGE_TABLE[moon] if g.needs_choice
-        )
+        assert [(p.gain, p.moon) for p in step.waiting] == [
+            (g, moon) for g in AGE_TABLE[moon] if g.needs_choice
+        ]
         sheet = step.sheet
         for pending in step.waiting:
             choice = INT if pending.gain is Gain.ANY_ABILITY else first_option(sheet, pending.gain)
@@ -131,8 +131,8 @@ def test_a_younger_cat_gets_the_ten_moon_gains_at_ten() -> None:  # RULINGS
     assert step.applied == (Gain.STRENGTH_UP,)
     assert step.sheet.score(STR) == kit.score(STR) + 1
     assert step.waiting == (
-        PendingGain(gain=Gain.INTELLIGENCE_OR_SPIRIT, moon=10),
-        PendingGain(gain=Gain.THREE_KNACKS, moon=10),
+        PendingGain(gain=Gain.INTELLIGENCE_OR_SPIRIT, moon=10, number=1),
+        PendingGain(gain=Gain.THREE_KNACKS, moon=10, number=2),
     )
     sheet = answer_gain(step.sheet, step.waiting[0], SPI)
     sheet = answer_gain(sheet, step.waiting[1], (Knack.HIDE, Knack.STALK, Knack.TRACK))
@@ -302,7 +302,10 @@ def test_waiting_gains_are_kept_until_answered() -> None:
 
 def test_an_admin_grants_a_skill_or_a_knack_for_great_deeds() -> None:  # l.192
     sheet = grant(grant(cat(), Gain.SKILL), Gain.KNACK)
-    assert sheet.pending == (PendingGain(gain=Gain.SKILL), PendingGain(gain=Gain.KNACK))
+    assert sheet.pending == (
+        PendingGain(gain=Gain.SKILL, number=1),
+        PendingGain(gain=Gain.KNACK, number=2),
+    )
     assert sheet.pending[0].source == "a great deed"
     sheet = answer_gain(sheet, PendingGain(gain=Gain.SKILL), Skill.SWIM)
     assert sheet.skill(Skill.SWIM) == 1
