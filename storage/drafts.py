@@ -76,6 +76,15 @@ class DraftRepository:
         )
         return next((_draft(row) for row in rows), None)
 
+    def of_owner(self, guild_id: int, owner_id: int) -> Draft | None:
+        """A player's draft in the server, expired or not (a player has one at most)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM character_drafts WHERE guild_id = ? AND owner_id = ?"
+            " ORDER BY id DESC LIMIT 1",
+            (guild_id, owner_id),
+        )
+        return next((_draft(row) for row in rows), None)
+
     def save(self, draft: Draft) -> None:
         """Store a draft's choices and its new expiry."""
         self._db.execute(

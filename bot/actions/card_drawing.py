@@ -1,15 +1,16 @@
 """A character's card as a PNG, drawn with Pillow: the avatar (or a placeholder), the name, the
 group, the stats as bars or pips, the health, conditions and scars. Sized for Discord's preview
-(its text stays readable at half size)."""
+(its text stays readable at half size). Text goes through `card_text`'s chain of fonts, so any
+script and emoji a name holds is drawn; a long name shrinks, then wraps onto two lines."""
 
 from __future__ import annotations
 
 import io
 import textwrap
-from functools import lru_cache
 
 from PIL import Image, ImageDraw, ImageFont
 
+from bot.actions.card_text import chain, clusters, draw_line, face, fit, font_of
 from bot.actions.reply import Card, Meter
 
 WIDTH = 800
@@ -31,10 +32,16 @@ COPPER = 0xB87333
 WRAP = 58  # characters a line of conditions holds
 
 
-@lru_cache(maxsize=8)
-def font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """Pillow's own font (no system font needed), loaded once per size."""
-    return ImageFont.load_default(size=size)
+NAME_SIZE, NAME_SMALLEST = 44, 26  # the name shrinks to fit, then wraps at the smallest
+NAME_LINES = 2
+# An avatar bigger than this (width × height) is not decoded: a decompression bomb's few
+# kilobytes can claim gigabytes once decoded.
+MAX_AVATAR_PIXELS = 4096 * 4096
+
+
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """The chain's first font (Noto Sans) at a size, for text that is the bot's own words."""
+    return face(chain()[0], size)
 
 
 def rgb(colour: int) -> tuple[int, int, int]:
@@ -46,6 +53,8 @@ def _avatar(picture: bytes | None, accent: tuple[int, int, int], name: str) -> I
     if picture is not None:
         try:
             with Image.open(io.BytesIO(picture)) as opened:
+                if opened.width * opened.height > MAX_AVATAR_PIXELS:
+                    raise ValueError("too many pixels to decode")
                 opened.draft("RGB", (AVATAR_SIZE * 2, AVATAR_SIZE * 2))
                 image = opened.convert("RGB")
             side = min(image.size)
@@ -56,8 +65,14 @@ def _avatar(picture: bytes | None, accent: tuple[int, int, int], name: str) -> I
             pass  # not an image Pillow can read: the placeholder
     image = Image.new("RGB", (AVATAR_SIZE, AVATAR_SIZE), accent)
     draw = ImageDraw.Draw(image)
-    initial = (name.strip()[:1] or "?").upper()
-    draw.text((AVATAR_SIZE / 2, AVATAR_SIZE / 2), initial, fill=TEXT, font=font(96), anchor="mm")
+    initial = next(clusters(name.strip()), "?").upper()
+    draw.text(
+        (AVATAR_SIZE / 2, AVATAR_SIZE / 2),
+        initial,
+        fill=TEXT,
+        font=font_of(initial, 96),
+        anchor="mm",
+    )
     return image
 
 
@@ -65,7 +80,7 @@ def _meter(
     draw: ImageDraw.ImageDraw, meter: Meter, x: int, y: int, fill: tuple[int, int, int]
 ) -> None:
     shown = f"{meter.value:+d}" if meter.least < 0 and meter.value else str(meter.value)
-    draw.text((x, y), f"{meter.label} {shown}", fill=TEXT, font=font(22))
+    draw_line(draw, (x, y), f"{meter.label} {shown}", 22, TEXT)
     left = x + 190
     span = max(meter.most - meter.least, 1)
     reached = max(0, min(meter.value, meter.most) - meter.least)
@@ -84,7 +99,7 @@ def _meter(
 def _pool(draw: ImageDraw.ImageDraw, pool: Meter, y: int, fill: tuple[int, int, int]) -> None:
     """Health (or a second pool) under the avatar: its name, now/most, and a bar."""
     left, right = STRIP + MARGIN, STRIP + MARGIN + AVATAR_SIZE
-    draw.text((left, y), pool.label, fill=MUTED, font=font(20))
+    draw_line(draw, (left, y), pool.label, 20, MUTED)
     draw.text((right, y), f"{pool.value}/{pool.most}", fill=TEXT, font=font(20), anchor="ra")
     bar_y = y + 30
     draw.rounded_rectangle((left, bar_y, right, bar_y + 14), 5, fill=EMPTY)
@@ -101,7 +116,10 @@ def draw_card(card: Card, picture: bytes | None = None) -> bytes:
     if card.scars is not None:
         notes.append(f"Scars: {card.scars}")
     note_lines = [line for note in notes for line in textwrap.wrap(note, WRAP)]
-    stats_bottom = MARGIN + 120 + ROW * len(card.stats)
+    text_x = STRIP + MARGIN + AVATAR_SIZE + MARGIN
+    name_size, name_lines = fit(card.name, WIDTH - MARGIN - text_x, NAME_SIZE, NAME_SMALLEST)
+    top = MARGIN + int(name_size * 1.3) * (len(name_lines) - 1)  # a wrapped name's 2nd line
+    stats_bottom = top + 120 + ROW * len(card.stats)
     pools = [
         (pool, colour)
         for pool, colour in ((card.health, HEALTH), (card.reserve, accent))
@@ -114,20 +132,20 @@ def draw_card(card: Card, picture: bytes | None = None) -> bytes:
     draw.rectangle((0, 0, STRIP - 1, height), fill=accent)
 
     image.paste(_avatar(picture, accent, card.name), (STRIP + MARGIN, MARGIN))
-    text_x = STRIP + MARGIN + AVATAR_SIZE + MARGIN
-    draw.text((text_x, MARGIN - 6), card.name, fill=TEXT, font=font(44))
+    for number, line in enumerate(name_lines):
+        draw_line(
+            draw, (text_x, MARGIN - 12 + int(name_size * 1.3) * number), line, name_size, TEXT
+        )
     under = " · ".join(part for part in (card.group, card.subtitle) if part)
-    if under:
-        size = 24  # smaller, down to 16, when a long party or class name would leave the card
-        while size > 16 and draw.textlength(under, font=font(size)) > WIDTH - MARGIN - text_x:
-            size -= 2
-        draw.text((text_x, MARGIN + 48), under, fill=MUTED, font=font(size))
+    if under:  # smaller, down to 16, when a long party or class name would leave the card
+        size, [shown] = fit(under, WIDTH - MARGIN - text_x, 24, 16, lines=1)
+        draw_line(draw, (text_x, top + 44), shown, size, MUTED)
     for number, stat in enumerate(card.stats):
-        _meter(draw, stat, text_x, MARGIN + 100 + ROW * number, accent)
+        _meter(draw, stat, text_x, top + 100 + ROW * number, accent)
     for number, (pool, colour) in enumerate(pools):
         _pool(draw, pool, MARGIN + AVATAR_SIZE + 16 + POOL * number, colour)
     for number, line in enumerate(note_lines):
-        draw.text((STRIP + MARGIN, notes_y + 30 * number), line, fill=MUTED, font=font(22))
+        draw_line(draw, (STRIP + MARGIN, notes_y + 30 * number), line, 22, MUTED)
     out = io.BytesIO()
-    image.save(out, format="PNG", optimize=False, compress_level=3)
+    image.save(out, format="PNG", optimize=False, compress_level=1)  # fast: a card is sent once
     return out.getvalue()

@@ -80,8 +80,9 @@ CORE_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("character", "new"),
-        "Make a character step by step: buttons and forms, then Create",
+        "Make a character step by step (your draft reopens where you left it), then Create",
         builder.new,
+        (Option("start-over", Kind.text, "Discard your draft and begin anew", choices=("yes",)),),
     ),
     Command(
         ("character", "show"),

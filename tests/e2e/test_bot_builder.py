@@ -48,8 +48,8 @@ async def refused(world: BotWorld, message: Json, pattern: str, *, user: int) ->
     return data["content"]
 
 
-async def new_builder(world: BotWorld, *, user: int) -> Json:
-    inter = await world.fake.slash("character new", user=user)
+async def new_builder(world: BotWorld, *, user: int, options: Json | None = None) -> Json:
+    inter = await world.fake.slash("character new", options, user=user)
     body = await world.answer(inter)
     assert is_ephemeral(body), body
     return world.stored(inter)
@@ -113,7 +113,7 @@ async def test_replaced_and_expired_builders_answer_with_a_sentence(tmp_path: Pa
         p2 = world.fake.player2
         await world.start(clock=START)
         first = await new_builder(world, user=p2)
-        second = await new_builder(world, user=p2)
+        second = await new_builder(world, user=p2, options={"start-over": "yes"})
         shown = await refused(world, first, r"pawpost:draft:\d+:more:0", user=p2)
         assert "newer one replaced it" in shown and "/character new" in shown
         await press(world, second, r"pawpost:draft:\d+:more:0", user=p2)
@@ -129,3 +129,26 @@ async def test_replaced_and_expired_builders_answer_with_a_sentence(tmp_path: Pa
         await world.restart(clock=START + timedelta(days=3))
         shown = await refused(world, second, r"pawpost:draft:\d+:more:1", user=p2)
         assert "expired" in shown and "/character new" in shown
+
+
+async def test_character_new_reopens_the_draft_and_sets_all_points_in_one_form(
+    tmp_path: Path,
+) -> None:
+    """Issue 30: after a client reload /character new reopens the draft as it was, and Germ's
+    22 points are set with one form instead of 22 clicks."""
+    async with bot_world(tmp_path) as world:
+        p1 = world.fake.player1
+        await world.start(clock=START)
+        first = await new_builder(world, user=p1)
+        await press(world, first, r"pawpost:draft:\d+:more:0", user=p1)
+        again = await new_builder(world, user=p1)  # the client lost the ephemeral message
+        assert "Your draft, as you left it" in text_of(again)
+        assert "21** of 22 points left" in text_of(again)
+        assert find_id(again, r"pawpost:draft:\d+:more:0") == find_id(
+            first, r"pawpost:draft:\d+:more:0"
+        )
+        opened = await world.fake.click(again, find_id(again, r"pawpost:draft:\d+:points"), user=p1)
+        submitted = await world.fake.submit_modal(opened, {"points": "4 4 4 4 3 3"})
+        await world.answer(submitted)
+        shown = world.stored(submitted)
+        assert "0** of 22 points left" in text_of(shown), text_of(shown)

@@ -101,6 +101,8 @@ class Builder:
     preview: Callable[[Transaction, Guild, Choices], list[ReplyField]]
     problems: Callable[[Transaction, Actor, Guild, Choices], list[str]]
     create: Callable[[Transaction, Actor, Guild, Choices, datetime, DiceSource], Reply]
+    # An "All points" form setting every counter at once (many points over many counters)
+    all_points: bool = False
 
     def __post_init__(self) -> None:
         counters = sum(isinstance(step, Counter) for step in self.steps)
@@ -108,6 +110,7 @@ class Builder:
         pick_rows = -(-picks // PICKS_PER_ROW) if picks > 1 else 0
         # The forms and Create share one row, the select takes one.
         rows = -(-counters // COUNTERS_PER_ROW) + 1 + min(picks, 1) + pick_rows
-        forms = sum(isinstance(step, Form) for step in self.steps)
+        # The forms, All points (with counters) and Create share one row of five.
+        forms = sum(isinstance(step, Form) for step in self.steps) + self.all_points
         if rows > ROWS or forms > 4:
             raise ValueError("a builder's steps must fit one message's five rows")

@@ -10,7 +10,15 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot.actions.builder.spec import Builder, Choices, Counter, Form, Pick, Step
-from bot.actions.builder.view import AREA, SHOWN, counter_value, form_modal, render
+from bot.actions.builder.view import (
+    AREA,
+    POINTS_FIELD,
+    SHOWN,
+    counter_value,
+    form_modal,
+    points_modal,
+    render,
+)
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.reply import Reply
@@ -52,12 +60,21 @@ def builder_of(services: Services, ruleset_id: str) -> Builder:
 
 
 @runs_in_database
-def new(services: Services, actor: Actor) -> Reply:
-    """Start a draft for the server's ruleset, in place of any the player had."""
+def new(services: Services, actor: Actor, start_over: str | None = None) -> Reply:
+    """Reopen the player's draft (after a client reload, or a refused sheet), kept a day more;
+    a new one when there is none fresh for the server's ruleset, or `start_over`."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         builder = builder_of(services, guild.ruleset)
+        kept = drafts(tx).of_owner(actor.guild_id, actor.user_id)
+        fresh = kept is not None and kept.expires_at > now and kept.ruleset == guild.ruleset
+        if kept is not None and fresh and start_over != "yes":
+            kept = kept.model_copy(update={"expires_at": now + DRAFT_LIFETIME})
+            drafts(tx).save(kept)
+            reply = render(tx, actor, guild, builder, kept)
+            again = "Your draft, as you left it (start-over:yes starts a new one)."
+            return reply.model_copy(update={"lines": [again, *reply.lines]})
         draft = drafts(tx).replace(
             Draft(
                 guild_id=actor.guild_id,
@@ -185,6 +202,13 @@ def click(services: Services, actor: Actor, press: Press) -> Reply:
         guild, builder, draft = _open(tx, services, actor, press.id, now)
         if press.verb == "create":
             return _create(tx, actor, guild, builder, draft, now, services.dice)
+        if press.verb in ("points", "setpoints") and not builder.all_points:
+            raise PawpostError(STALE)
+        if press.verb == "points":
+            return Reply(modal=points_modal(builder, draft))
+        if press.verb == "setpoints":
+            choices = _all_points(guild, builder, draft, press.fields.get(POINTS_FIELD, ""))
+            return _saved(tx, actor, guild, builder, draft, choices, now)
         index, step = _step(builder, press)
         if isinstance(step, Form) and press.verb == "form":
             return Reply(modal=form_modal(draft, index, step))
@@ -196,12 +220,49 @@ def click(services: Services, actor: Actor, press: Press) -> Reply:
             choices = _filled(step, draft, dict(press.fields))
         else:
             choices = _picked(guild, builder, step, draft, list(press.values))
-        draft = draft.model_copy(update={"choices": choices, "expires_at": now + DRAFT_LIFETIME})
-        drafts(tx).save(draft)
-        return render(tx, actor, guild, builder, draft).model_copy(update={"update": True})
+        return _saved(tx, actor, guild, builder, draft, choices, now)
 
 
-VERBS = ("less", "more", "form", "fill", "pick", "show", "create")
+def _saved(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    builder: Builder,
+    draft: Draft,
+    choices: Choices,
+    now: datetime,
+) -> Reply:
+    """The draft with its new choices, kept a day more, and shown again."""
+    draft = draft.model_copy(update={"choices": choices, "expires_at": now + DRAFT_LIFETIME})
+    drafts(tx).save(draft)
+    return render(tx, actor, guild, builder, draft).model_copy(update={"update": True})
+
+
+def _all_points(guild: Guild, builder: Builder, draft: Draft, typed: str) -> Choices:
+    """Every counter's number from one line ("4 4 4 4 3 3"), each within what the others
+    leave it."""
+    counters = [step for step in builder.steps if isinstance(step, Counter)]
+    labels = ", ".join(counter.label for counter in counters)
+    parts = typed.replace(",", " ").split()
+    if len(parts) != len(counters):
+        raise PawpostError(
+            f"Give {len(counters)} whole numbers, in order: {labels}; you gave {len(parts)}."
+        )
+    try:
+        values = [int(part) for part in parts]
+    except ValueError:
+        raise PawpostError(f"Give whole numbers, in order: {labels}.") from None
+    choices = {**draft.choices, **{c.key: v for c, v in zip(counters, values, strict=True)}}
+    for counter, value in zip(counters, values, strict=True):
+        low, high = counter.bounds(guild.settings, {**choices, counter.key: counter.start})
+        if not low <= value <= high:
+            raise PawpostError(
+                f"{counter.label} can be {low} to {high} with the others as given; not {value}."
+            )
+    return choices
+
+
+VERBS = ("less", "more", "form", "fill", "pick", "show", "create", "points", "setpoints")
 DRAFT_BUTTONS: dict[tuple[str, str], ButtonHandler] = {(AREA, verb): click for verb in VERBS}
 
 

@@ -98,6 +98,16 @@ def _controls(builder: Builder, guild: Guild, draft: Draft, ready: bool) -> list
             row=last_row,
         )
     )
+    if counters and builder.all_points:  # every number at once, not a click per point (after
+        # Create, so the console's numbers for the other buttons stay as they were)
+        buttons.append(
+            Button(
+                label="All points",
+                custom_id=custom_id(draft, "points"),
+                style=Style.primary,
+                row=last_row,
+            )
+        )
     return buttons
 
 
@@ -143,6 +153,27 @@ def render(tx: Transaction, actor: Actor, guild: Guild, builder: Builder, draft:
         buttons=_controls(builder, guild, draft, ready=not problems),
         select=_select(builder, guild, draft),
         ephemeral=True,
+    )
+
+
+POINTS_FIELD = "points"
+
+
+def points_modal(builder: Builder, draft: Draft) -> Modal:
+    """One box for every counter's number, in order, filled in with the draft's."""
+    counters = [step for step in builder.steps if isinstance(step, Counter)]
+    return Modal(
+        custom_id=custom_id(draft, "setpoints"),
+        title="All points at once",
+        fields=[
+            ModalField(
+                key=POINTS_FIELD,
+                label="The numbers, in order, spaces between"[:45],
+                value=" ".join(str(counter_value(c, draft)) for c in counters),
+                placeholder=" ".join(c.label for c in counters)[:100],
+                max_length=100,
+            )
+        ],
     )
 
 

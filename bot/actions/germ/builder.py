@@ -141,4 +141,5 @@ GERM_BUILDER = Builder(
     preview=_preview,
     problems=_problems,
     create=_create,
+    all_points=True,  # 22 points over six stats: one form, not 22 clicks
 )

@@ -243,7 +243,7 @@ def skip_pressed(services: Services, actor: Actor, combat_id: int, version: int 
             raise PawpostError(
                 f"{ruleset_of(services, guild).name}'s fights have no turns to pass."
             )
-        return tools.skip_turn(tx, actor, guild, combat_id, None, now)
+        return tools.skip_turn(tx, actor, guild, combat_id, None, services.dice, now)
 
 
 async def _skip_button(services: Services, actor: Actor, press: Press) -> Reply:

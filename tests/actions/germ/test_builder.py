@@ -209,10 +209,10 @@ async def test_a_draft_expires_a_day_after_its_last_change(services, clock) -> N
     assert gone.value.message == builder.GONE
 
 
-async def test_a_new_builder_replaces_the_players_old_one(services) -> None:
+async def test_starting_over_replaces_the_players_old_builder(services) -> None:
     old = await builder.new(services, actor(ALICE))
     bobs = await builder.new(services, actor(BOB))
-    new = await builder.new(services, actor(ALICE))
+    new = await builder.new(services, actor(ALICE), start_over="yes")
     with pytest.raises(PawpostError) as gone:
         await click(services, old, "+ Strength")
     assert gone.value.message == builder.GONE
