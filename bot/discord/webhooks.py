@@ -257,13 +257,16 @@ class Webhooks:
         if where is None or not isinstance(where, discord.abc.Messageable):
             return None
         after = discord.Object(id=post.origin.message_id)
-        async for message in where.history(after=after, limit=HISTORY_LOOK, oldest_first=True):
-            if (
-                message.webhook_id == webhook.id
-                and message.author.name == post.name
-                and message.content == post.text
-            ):
-                return message
+        try:
+            async for message in where.history(after=after, limit=HISTORY_LOOK, oldest_first=True):
+                if (
+                    message.webhook_id == webhook.id
+                    and message.author.name == post.name
+                    and message.content == post.text
+                ):
+                    return message
+        except discord.Forbidden:  # no Read Message History: post it (a double beats a loss)
+            log.warning("cannot look back in channel %s for a post already made", parent.id)
         return None
 
     async def _delete_original(self, post: CharacterPost) -> None:

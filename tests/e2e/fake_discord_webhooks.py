@@ -13,6 +13,7 @@ import re
 import secrets
 import time
 from collections import deque
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -47,6 +48,9 @@ class FakeWebhooks:
     # 429 with `retry_after` (and Cloudflare's `Via`, without which discord.py suspects a ban).
     rate_limit: tuple[int, float] | None = None
     limited: int = 0  # posts answered 429
+    # Called with each message a webhook made once it is stored, before the answer goes back (a
+    # test can kill the bot there: Discord has the post, the bot never heard).
+    after_post: Callable[[Json], Awaitable[None]] | None = None
     _recent: dict[int, deque[float]] = field(default_factory=dict)
 
     def routes(self) -> list[tuple[str, str, Any]]:
@@ -151,6 +155,8 @@ class FakeWebhooks:
         }  # fmt: skip
         message["webhook_id"] = hook["id"]
         self.executions.append(Execution(int(hook["id"]), dict(c.query), body, message))
+        if self.after_post is not None:
+            await self.after_post(message)
         return message if c.query.get("wait") in ("1", "true", "True") else None
 
     async def message_op(self, hook: Json, c: Call) -> Json | None:

@@ -4,6 +4,8 @@ Message Content intent the operator turns on (or not)."""
 
 from __future__ import annotations
 
+import asyncio
+import signal
 from pathlib import Path
 
 from tests.e2e.bot_process import (
@@ -250,3 +252,37 @@ async def test_the_post_log_records_each_proxied_post_with_its_author(tmp_path: 
         assert text_of(entry).startswith("Rook in <#")
         assert f"<@{fake.player1}>" in text_of(entry) and post["id"] in text_of(entry)
         assert entry["allowed_mentions"]["users"] == []
+
+
+async def test_the_bot_killed_after_discord_took_a_proxied_post_posts_it_once(
+    tmp_path: Path,
+) -> None:
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        await start_with_rook(world)
+        running = world.bot
+        killed = asyncio.Event()
+
+        async def kill_the_bot(message: Json) -> None:
+            """Discord has the post; the bot dies before it hears so, or deletes the original."""
+            if not killed.is_set():
+                running.proc.send_signal(signal.SIGKILL)
+                await running.proc.wait()
+                killed.set()
+
+        fake.webhooks.after_post = kill_the_bot
+        original = await fake.post_user_message("general", "Rook: once only", user=fake.player1)
+        await asyncio.wait_for(killed.wait(), 20)
+        fake.webhooks.after_post = None
+        world.processes.remove(running)  # killed on purpose: not one of the clean exits checked
+        assert fake.message(original["id"]) is not None  # not deleted: the bot never heard
+
+        await world.start(env=PROXYING)
+        await fake.wait_until(lambda: fake.message(original["id"]) is None, 20, "the original gone")
+        assert [m["content"] for m in webhook_posts(world)] == ["once only"]
+        assert len(fake.webhooks.executions) == 1  # found among the channel's messages, not sent
+        [post] = webhook_posts(world)
+        who = await world.answer(
+            await message_command(fake, "Who posted this?", post, user=fake.player2)
+        )
+        assert text_of(who).startswith(f"Posted as Rook by <@{fake.player1}>")
