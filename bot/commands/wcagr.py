@@ -102,8 +102,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
             Option(
                 "knacks",
                 Kind.text,
-                "Three different knacks, e.g. Alertness, Dash, Hide (none under 10 moons)",
-                True,
+                "Three different knacks, e.g. Alertness, Dash, Hide (a kit under 10 moons: none)",
                 max_length=100,
             ),
             Option(

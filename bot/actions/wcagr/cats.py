@@ -21,6 +21,7 @@ from rules.wcagr import (
     age_one_moon,
     create_sheet,
     needs_admin_approval,
+    rank_info,
 )
 from rules.wcagr.constants import DEFAULT_AGE_MOONS, MAX_CREATION_AGE_MOONS, TEN_MOONS
 from storage.models import Character, NewCharacter
@@ -142,11 +143,7 @@ def create_or_ask(
         guild.guild_id, actor.user_id, name, new, None if parent is None else parent.id, now
     )
     tx.audit.add(audit.entry(actor, "character", f"asked to create {name}", now))
-    why = (
-        f"a cat of {new.age_moons} moons"
-        if new.age_moons > TEN_MOONS
-        else f"a {new.rank.value if new.rank else ''}"
-    )
+    why = _why_approval(new)
     return Reply(
         lines=[f"{safe(name)} is {why}: it waits for an admin's approval."],
         ephemeral=True,
@@ -171,6 +168,17 @@ def create_or_ask(
             ],
         ),
     )
+
+
+def _why_approval(new: NewCat) -> str:
+    """Every reason a new cat waits for an admin: "a cat of 12 moons and a leader"."""
+    reasons = []
+    if new.age_moons > TEN_MOONS:
+        reasons.append(f"a cat of {new.age_moons} moons")
+    if new.rank is not None and rank_info(new.clan, new.rank).needs_approval:
+        label = rank_info(new.clan, new.rank).label.lower()
+        reasons.append(label if reasons else f"a {label}")
+    return " and a ".join(reasons) if len(reasons) == 2 else "".join(reasons)
 
 
 @runs_in_database
@@ -258,7 +266,7 @@ def create(
     intelligence: int,
     spirit: int,
     skills: str,
-    knacks: str,
+    knacks: str | None = None,
     age: int = DEFAULT_AGE_MOONS,
     ten_moon_bonus: str | None = None,
     loner_abilities: str | None = None,
