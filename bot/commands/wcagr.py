@@ -283,7 +283,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("character", "rank"),
-        "Change your cat's rank (leaders, deputies and Healers are set by admins)",
+        "Change your cat's rank (a leader, deputy or Healer waits for an admin's approval)",
         ranks.set_own_rank,
         (
             Option(
