@@ -13,6 +13,7 @@ from bot.actions.wcagr import (
     fights,
     freshkill,
     healing,
+    herb_stock,
     herbs,
     hunting,
     illness,
@@ -576,6 +577,36 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         rulesets=WCAGR,
     ),
     Command(
+        ("herbs", "gather"),
+        "Gather bundles of an herb into your cat's stock (servers keeping herb stocks)",
+        herb_stock.gather,
+        (
+            Option(
+                "herb",
+                Kind.text,
+                "The herb, or its first letters",
+                True,
+                max_length=40,
+                suggest=herb_suggestions,
+            ),
+            Option(
+                "dried", Kind.text, "Dried (keeps twice as long) or fresh", choices=("yes", "no")
+            ),
+            Option(
+                "count", Kind.integer, "How many bundles (default 1)", min_value=1, max_value=10
+            ),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("herbs", "stock"),
+        "The herbs your cat keeps and how long each still keeps",
+        herb_stock.stock,
+        (character_option(),),
+        rulesets=WCAGR,
+    ),
+    Command(
         ("config", "wcagr"),
         "WCAGR's settings: hunting, crowfood, herbs, leaders' lives, knack damage, pins, prey",
         config.hunting_settings,
@@ -628,6 +659,12 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 "pin-after-win",
                 Kind.text,
                 "Whether a cat pins only after winning its wrestle's roll (default no)",
+                choices=("yes", "no"),
+            ),
+            Option(
+                "herb-stocks",
+                Kind.text,
+                "The book's extra healing rules: healers keep herbs, which spoil (default no)",
                 choices=("yes", "no"),
             ),
             Option(

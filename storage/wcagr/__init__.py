@@ -10,6 +10,7 @@ from storage.connection import Connection
 from storage.repositories import Transaction
 from storage.timestamps import to_text
 from storage.turns import CombatRepository
+from storage.wcagr.herbs import HerbRepository
 from storage.wcagr.hunts import HuntRepository
 from storage.wcagr.requests import CatRequestRepository, RankRequestRepository
 
@@ -25,6 +26,7 @@ class CatQueries:
         self.requests = CatRequestRepository(connection)
         self.rank_requests = RankRequestRepository(connection)
         self.hunts = HuntRepository(connection)
+        self.herbs = HerbRepository(connection)
         self.fights: CombatRepository[FightState, FightEvent] = CombatRepository(
             connection, FightState, FightEvent
         )
