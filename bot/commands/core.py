@@ -213,6 +213,14 @@ CORE_COMMANDS: tuple[Command, ...] = (
         schedules=True,
     ),
     Command(
+        ("config", "turn-skip"),
+        "After how long more a reminded fighter's turn is offered to admins to skip (24 h)",
+        server_config.set_turn_skip,
+        (_hours(),),
+        admin=True,
+        schedules=True,
+    ),
+    Command(
         ("admin", "export"),
         "Download this server's characters and log as compressed JSON",
         export.export,

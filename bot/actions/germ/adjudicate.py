@@ -12,6 +12,8 @@ from bot.actions.germ.combat_view import where
 from bot.actions.hunting import plural
 from rules.errors import PawpostError
 from rules.germ.adjudication import (
+    HUNT_OUTCOMES,
+    STEAL_OUTCOMES,
     attack_change,
     attack_override,
     hunt_caught,
@@ -21,10 +23,17 @@ from rules.germ.adjudication import (
 )
 from rules.germ.combat_events import Attacked, DisabilityChosen
 from rules.germ.combat_turns import Phase
-from rules.germ.constants import BADLY_WOUNDED_POWER
+from rules.germ.constants import (
+    BADLY_WOUNDED_POWER,
+    DISABILITY_POWER,
+    GRAZE_POWER,
+    MODERATE_POWER,
+    SCAR_POWER,
+    SCRATCH_POWER,
+)
 from rules.germ.hunger import starving_with_mother
 from rules.germ.hunting import end_starvation, is_nursing, nursing_kits, with_hunger
-from rules.germ.sheet import GermSheet, with_disability, with_scar, without_condition
+from rules.germ.sheet import Disability, GermSheet, with_disability, with_scar, without_condition
 from storage.germ import germ
 from storage.hunting import Outcome
 from storage.models import AuditEntry, Character
@@ -229,3 +238,17 @@ def _attack(
         target.sheet = sheet
         tx.characters.save_sheet(target)
     return word, lines or [f"Nothing else changes for {name}."]
+
+
+def outcomes(original: AuditEntry) -> tuple[str, ...]:
+    """What an override of that roll may say (autocomplete): a hunt's, a steal's, or an
+    attack's miss and a power from each band of the power table (a disability named)."""
+    if original.action == "hunt":
+        return HUNT_OUTCOMES
+    if original.action == "steal":
+        return STEAL_OUTCOMES
+    if original.action == "combat" and _COMBAT.match(original.summary):
+        bands = (GRAZE_POWER, SCRATCH_POWER, MODERATE_POWER, SCAR_POWER, BADLY_WOUNDED_POWER)
+        disabled = tuple(f"power {DISABILITY_POWER} {d.value}" for d in Disability)
+        return ("miss", *(f"power {power}" for power in bands), *disabled)
+    return ()

@@ -12,6 +12,7 @@ from pydantic import BaseModel
 
 from bot.actions.context import Actor
 from bot.actions.formatting import safe
+from bot.actions.germ import adjudicate
 from bot.actions.germ.combat_flow import Step, commit, load, step_reply
 from bot.actions.germ.combat_view import waiting_for
 from bot.actions.gm.model_fields import ModelFields, fields_of, saving
@@ -175,5 +176,6 @@ GERM_GM = GmTools(
     leave_scenes=leave_scenes,
     snapshot=snapshot,
     restore=restore,
+    outcomes=adjudicate.outcomes,
     damage_kinds=tuple(d.value for d in Disability),
 )

@@ -8,8 +8,15 @@ from datetime import datetime
 from bot.actions.admin import required_reason
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
-from bot.actions.gm.state import record, reloaded, ruleset_of, snapshot, tools_of
-from bot.actions.lookup import named, require_admin, require_built
+from bot.actions.gm.state import (
+    admin_tools,
+    record,
+    reloaded,
+    ruleset_of,
+    snapshot,
+    undo_hint,
+)
+from bot.actions.lookup import named
 from bot.actions.reply import Reply
 from bot.gm import GmTools, Harm
 from rules.dice import DiceSource
@@ -87,10 +94,7 @@ def _harm(
         raise PawpostError(f"The amount to {verb} must be at least 1.")
     now = services.clock()
     with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_admin(actor, guild)
-        require_built(guild)
-        tools = tools_of(services, guild)
+        guild, tools = admin_tools(services, actor, tx)
         apply: Harm | None = tools.heal if healing else tools.damage
         if apply is None:
             raise PawpostError(
@@ -123,7 +127,7 @@ def _harm(
     return Reply(
         title=f"{safe(found.name)}: {verb} {amount}",
         lines=[*lines, f"Reason: {safe(reason)}"],
-        footer=f"admin change #{entry_id} · /admin undo entry:{entry_id} takes it back",
+        footer=undo_hint(entry_id),
     )
 
 
@@ -150,10 +154,7 @@ def _life_change(
     reason = required_reason(reason)
     now = services.clock()
     with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_admin(actor, guild)
-        require_built(guild)
-        tools = tools_of(services, guild)
+        guild, tools = admin_tools(services, actor, tx)
         found = named(tx, actor.guild_id, character)
         tx.characters.lock(found)
         before = snapshot(tx, tools, found)
@@ -169,7 +170,7 @@ def _life_change(
     return Reply(
         title=f"{safe(found.name)} {done}",
         lines=[*lines, f"Reason: {safe(reason)}"],
-        footer=f"admin change #{entry_id} · /admin undo entry:{entry_id} takes it back",
+        footer=undo_hint(entry_id),
     )
 
 

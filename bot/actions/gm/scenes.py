@@ -5,7 +5,8 @@ end does to its fight; the core finds the scene and answers."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING
 
 from bot.actions import contests
 from bot.actions.admin import required_reason
@@ -13,14 +14,20 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.gm.state import ruleset_of, tools_of
 from bot.actions.lookup import named, require_admin, require_built
-from bot.actions.reply import Reply
+from bot.actions.reply import Button, Reply, Style
+from bot.outbox import Post, record_posts
+from bot.scheduler import JobResult
 from rules.errors import PawpostError
 from storage.contests import Contest
 from storage.repositories import Transaction
 from storage.settings import Guild
 from storage.turns import OpenScene
 
+if TYPE_CHECKING:
+    from bot.actions.buttons import ButtonHandler, Press
+
 MOST_LISTED = 25  # scenes listed by status (each kind)
+SKIP_OFFERS_PER_WAKE = 100  # fights offered for a skip in one pass of the scheduler
 
 
 def waited(since: datetime, now: datetime) -> str:
@@ -155,3 +162,92 @@ def end(services: Services, actor: Actor, reason: str, character: str | None = N
         if tools.end_scene is None:
             raise PawpostError(f"{ruleset_of(services, guild).name}'s fights cannot be ended yet.")
         return tools.end_scene(tx, actor, guild, scene.id, reason, now)
+
+
+# --- The second timeout: admins offered the skip -------------------------------------------
+
+
+@runs_in_database
+def skip_offers(
+    services: Services, now: datetime, limit: int = SKIP_OFFERS_PER_WAKE
+) -> tuple[list[Post], datetime | None]:
+    """Fights whose reminded player still has not acted after the server's second timeout
+    (`/config turn-skip`): one post each, to the admins, with the skip button, once. In
+    every ruleset: the reminders are each ruleset's, this is the core's."""
+    posts: list[Post] = []
+    with services.db.transaction() as tx:
+        guilds: dict[int, Guild] = {}
+
+        def guild_of(guild_id: int) -> Guild:
+            found = guilds.get(guild_id) or tx.guilds.get(guild_id)
+            guilds[guild_id] = found
+            return found
+
+        reminded = tx.scenes.reminded(limit)
+        tx.scenes.time_skip_offers(
+            [
+                (combat_id, at + timedelta(hours=guild_of(guild_id).settings.turn_skip_hours))
+                for combat_id, guild_id, at in reminded
+            ]
+        )
+        due = tx.scenes.skip_due(now, limit)
+        for guild_id, scene, version in due:
+            guild = guild_of(guild_id)
+            found = (
+                None
+                if scene.attacker_id is None
+                else tx.characters.by_id(guild_id, scene.attacker_id)
+            )
+            whose = "Nobody" if found is None else safe(found.name)
+            reply = Reply(
+                title=f"Fight #{scene.id} in <#{scene.channel_id}> is still waiting",
+                lines=[
+                    f"{whose} has not acted for {waited(scene.updated_at, now)}, though reminded. "
+                    "An admin may pass the turn."
+                ],
+                buttons=[
+                    Button(
+                        label="Skip the turn",
+                        custom_id=f"pawpost:scene:{scene.id}:skip:{version}",
+                        style=Style.secondary,
+                    )
+                ],
+            )
+            posts.append(Post(guild.settings.admin_channel_id or scene.channel_id, reply))
+        tx.scenes.mark_skip_offered([scene.id for _, scene, _ in due], now)
+        record_posts(tx, posts, now)
+        next_due = tx.scenes.next_skip_due()
+    return posts, next_due
+
+
+async def scene_timeouts(services: Services, now: datetime) -> JobResult:
+    """The scheduler's job: the skip offered to admins after a reminded turn's second wait."""
+    posts, next_due = await skip_offers(services, now)
+    return JobResult(posts, next_due, in_outbox=True)
+
+
+@runs_in_database
+def skip_pressed(services: Services, actor: Actor, combat_id: int, version: int | None) -> Reply:
+    """The offer's button: the turn it was made for is passed, if the fight has not moved on."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_admin(actor, guild)
+        current = tx.scenes.version(actor.guild_id, combat_id)
+        if current is None:
+            raise PawpostError("That fight is over.")
+        if current != version:
+            raise PawpostError("That fight has moved on since; see /admin scene status.")
+        tools = tools_of(services, guild)
+        if tools.skip_turn is None:
+            raise PawpostError(
+                f"{ruleset_of(services, guild).name}'s fights have no turns to pass."
+            )
+        return tools.skip_turn(tx, actor, guild, combat_id, None, now)
+
+
+async def _skip_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await skip_pressed(services, actor, press.id, press.arg)
+
+
+SCENE_BUTTONS: dict[tuple[str, str], ButtonHandler] = {("scene", "skip"): _skip_button}

@@ -10,8 +10,8 @@ from bot.actions.admin import required_reason
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.gm import life
-from bot.actions.gm.state import record, reloaded, snapshot, tools_of
-from bot.actions.lookup import named, require_admin, require_built
+from bot.actions.gm.state import admin_tools, record, reloaded, snapshot, undo_hint
+from bot.actions.lookup import named
 from bot.actions.reply import Reply, ReplyField
 from bot.gm import GmTools, SheetField
 from rules.dice import DiceSource
@@ -55,10 +55,7 @@ def field_named(fields: Sequence[SheetField], wanted: str, character: Character)
 def show(services: Services, actor: Actor, character: str) -> Reply:
     """Every settable field with its current value."""
     with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_admin(actor, guild)
-        require_built(guild)
-        tools = tools_of(services, guild)
+        guild, tools = admin_tools(services, actor, tx)
         found = named(tx, actor.guild_id, character)
         fields = all_fields(tx, guild, tools, found)
     shown = [
@@ -87,10 +84,7 @@ def set_field(
         raise PawpostError("Give the field a value.")
     now = services.clock()
     with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_admin(actor, guild)
-        require_built(guild)
-        tools = tools_of(services, guild)
+        guild, tools = admin_tools(services, actor, tx)
         found = named(tx, actor.guild_id, character)
         tx.characters.lock(found)
         chosen = field_named(all_fields(tx, guild, tools, found), field, found)
@@ -122,7 +116,7 @@ def set_field(
             *lines,
             f"Reason: {safe(reason)}",
         ],
-        footer=f"admin change #{entry_id} · /admin undo entry:{entry_id} takes it back",
+        footer=undo_hint(entry_id),
     )
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from bot.actions import audit
 from bot.actions.context import Actor, Services
+from bot.actions.lookup import require_admin, require_built
 from bot.gm import GmTools
 from bot.ruleset import Ruleset
 from rules.errors import PawpostError
@@ -30,6 +31,19 @@ def tools_of(services: Services, guild: Guild) -> GmTools:
     if ruleset.gm is None:
         raise PawpostError(f"The GM toolkit does not know {ruleset.name}'s sheets yet.")
     return ruleset.gm
+
+
+def admin_tools(services: Services, actor: Actor, tx: Transaction) -> tuple[Guild, GmTools]:
+    """The toolkit's prologue: the server, for an admin only, and its ruleset's tools."""
+    guild = tx.guilds.get(actor.guild_id)
+    require_admin(actor, guild)
+    require_built(guild)
+    return guild, tools_of(services, guild)
+
+
+def undo_hint(entry_id: int) -> str:
+    """The footer of an admin change's answer."""
+    return f"admin change #{entry_id} · /admin undo entry:{entry_id} takes it back"
 
 
 def snapshot(tx: Transaction, tools: GmTools, character: Character) -> dict[str, Any]:

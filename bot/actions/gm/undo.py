@@ -5,8 +5,7 @@ from __future__ import annotations
 
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
-from bot.actions.gm.state import record, restore, snapshot, tools_of
-from bot.actions.lookup import require_admin, require_built
+from bot.actions.gm.state import admin_tools, record, restore, snapshot
 from bot.actions.reply import Reply
 from rules.errors import PawpostError
 from storage.models import AuditEntry
@@ -39,10 +38,7 @@ def undo(
 ) -> Reply:
     now = services.clock()
     with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_admin(actor, guild)
-        require_built(guild)
-        tools = tools_of(services, guild)
+        guild, tools = admin_tools(services, actor, tx)
         change = (
             tx.changes.latest(actor.guild_id)
             if entry is None

@@ -20,7 +20,7 @@ from tests.actions.germ.hunting_helpers import (
     sheet,
     two_cats,
 )
-from tests.conftest import ALICE, BOB, actor
+from tests.conftest import ALICE, BOB, GUILD, actor
 
 
 async def _row(services, name: str, action: str) -> int:
@@ -147,3 +147,21 @@ async def test_an_ambushs_free_attack_before_the_first_round_is_adjudicated(
     reply = await admin.adjudicate(services, boss(), row, "power 5", "it only grazed")
     assert "Tigerclaw has one scar fewer." in reply.lines
     assert (await sheet(db, "Tigerclaw")).scars == 0
+
+
+async def test_the_outcomes_offered_fit_the_roll(services, dice, clock) -> None:
+    from bot.actions.gm import complete
+
+    await two_cats(services)
+    await hunt_on(services, dice, clock, MISS)
+    row = await _row(services, "Firepaw", "hunt")
+
+    def offered(tx, typed: str) -> list[str]:
+        return [v for _, v in complete.outcomes(services, tx, GUILD, ALICE, typed, {"roll": row})]
+
+    assert await services.db.transact(lambda tx: offered(tx, "")) == ["caught", "failed"]
+    assert await services.db.transact(lambda tx: offered(tx, "ca")) == ["caught"]
+    not_a_roll = await services.db.transact(
+        lambda tx: complete.outcomes(services, tx, GUILD, ALICE, "", {"roll": "x"})
+    )
+    assert not_a_roll == []
