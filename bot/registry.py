@@ -62,6 +62,7 @@ from bot.actions.wcagr.fights import FIGHT_BUTTONS as WCAGR_FIGHT_BUTTONS
 from bot.actions.wcagr.gm import WCAGR_GM
 from bot.actions.wcagr.hunger import WcagrHunger
 from bot.actions.wcagr.jobs import WCAGR_JOBS
+from bot.actions.wcagr.ranks import RANK_BUTTONS as WCAGR_RANK_BUTTONS
 from bot.actions.wcagr.sheet import sheet_fields as wcagr_sheet_fields
 from bot.bench.cat import CAT_BENCH
 from bot.bench.caverns import CAVERNS_BENCH
@@ -131,6 +132,7 @@ WCAGR = Ruleset(
         **WCAGR_REQUEST_BUTTONS,
         **WCAGR_FIGHT_BUTTONS,
         **WCAGR_GAIN_BUTTONS,
+        **WCAGR_RANK_BUTTONS,
     },
     contest=WcagrContest(),
     features=frozenset({Feature.HUNTING, Feature.SEASONS}),

@@ -13,6 +13,7 @@ from bot.actions.wcagr import (
     fights,
     freshkill,
     healing,
+    herb_stock,
     herbs,
     hunting,
     illness,
@@ -109,8 +110,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
             Option(
                 "knacks",
                 Kind.text,
-                "Three different knacks, e.g. Alertness, Dash, Hide (none under 10 moons)",
-                True,
+                "Three different knacks, e.g. Alertness, Dash, Hide (a kit under 10 moons: none)",
                 max_length=100,
             ),
             Option(
@@ -291,7 +291,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("character", "rank"),
-        "Change your cat's rank (leaders, deputies and Healers are set by admins)",
+        "Change your cat's rank (a leader, deputy or Healer waits for an admin's approval)",
         ranks.set_own_rank,
         (
             Option(
@@ -584,6 +584,36 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
         rulesets=WCAGR,
     ),
     Command(
+        ("herbs", "gather"),
+        "Gather bundles of an herb into your cat's stock (servers keeping herb stocks)",
+        herb_stock.gather,
+        (
+            Option(
+                "herb",
+                Kind.text,
+                "The herb, or its first letters",
+                True,
+                max_length=40,
+                suggest=herb_suggestions,
+            ),
+            Option(
+                "dried", Kind.text, "Dried (keeps twice as long) or fresh", choices=("yes", "no")
+            ),
+            Option(
+                "count", Kind.integer, "How many bundles (default 1)", min_value=1, max_value=10
+            ),
+            character_option(),
+        ),
+        rulesets=WCAGR,
+    ),
+    Command(
+        ("herbs", "stock"),
+        "The herbs your cat keeps and how long each still keeps",
+        herb_stock.stock,
+        (character_option(),),
+        rulesets=WCAGR,
+    ),
+    Command(
         ("config", "wcagr"),
         "WCAGR's settings: hunting, crowfood, herbs, leaders' lives, knack damage, pins, prey",
         config.hunting_settings,
@@ -636,6 +666,12 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
                 "pin-after-win",
                 Kind.text,
                 "Whether a cat pins only after winning its wrestle's roll (default no)",
+                choices=("yes", "no"),
+            ),
+            Option(
+                "herb-stocks",
+                Kind.text,
+                "The book's extra healing rules: healers keep herbs, which spoil (default no)",
                 choices=("yes", "no"),
             ),
             Option(

@@ -63,11 +63,11 @@ def parse_herbs(text: str) -> list[Herb]:
 
 
 EXTRA_HERBS = (
-    Herb(name="Lungwort", usage="Cures yellowcough if given within its quarter-moon (l.457)."),
+    # l.457 and l.461, 586: named outside the list; their usage as those lines give it.
+    Herb(name="Lungwort", usage="Cures yellowcough if given within its quarter-moon."),
     Herb(
         name="Moss",
-        usage="Pressed on wounds with cobwebs to stop the bleeding (l.461); mouse bile is "
-        "stored in it (l.586).",
+        usage="Pressed on wounds with cobwebs to stop the bleeding; mouse bile is stored in it.",
     ),
 )
 

@@ -44,8 +44,9 @@ class KnackUse(BaseModel):
 
     @property
     def label(self) -> str:
-        """The name shown on the roll: "Alertness", or "Alertness ×2" for two uses."""
-        return self.knack.label + (f" ×{self.uses}" if self.uses > 1 else "")
+        """The name shown on the roll: "Alertness", or "Alertness (2 uses)" for two uses, so
+        that the count does not read as the bonus ("Alertness ×2 2")."""
+        return self.knack.label + (f" ({self.uses} uses)" if self.uses > 1 else "")
 
 
 def _check_words(ability: Ability, skill: Skill | None) -> str:

@@ -10,8 +10,9 @@ from storage.connection import Connection
 from storage.repositories import Transaction
 from storage.timestamps import to_text
 from storage.turns import CombatRepository
+from storage.wcagr.herbs import HerbRepository
 from storage.wcagr.hunts import HuntRepository
-from storage.wcagr.requests import CatRequestRepository
+from storage.wcagr.requests import CatRequestRepository, RankRequestRepository
 
 _WCAGR = "guild_id = ? AND deleted_at IS NULL AND ruleset = 'wcagr'"
 
@@ -23,7 +24,9 @@ class CatQueries:
     def __init__(self, connection: Connection) -> None:
         self._db = connection
         self.requests = CatRequestRepository(connection)
+        self.rank_requests = RankRequestRepository(connection)
         self.hunts = HuntRepository(connection)
+        self.herbs = HerbRepository(connection)
         self.fights: CombatRepository[FightState, FightEvent] = CombatRepository(
             connection, FightState, FightEvent
         )

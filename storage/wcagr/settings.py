@@ -29,6 +29,8 @@ class WcagrSettings(BaseModel):
     pin_after_win: bool = False  # RULINGS (config): Pin only after winning the wrestle roll
     # RULINGS (config): the highest 1d10 face of each weight but Massive (1, 2-3, 4-7, 8-9, 10)
     prey_weights: WeightTable = WEIGHTS
+    # docs/rulings.md (config): the book's "extra healing rules" (l.275), healers keeping herbs
+    herb_stocks: bool = False
 
     @classmethod
     def of(cls, settings: GuildSettings) -> WcagrSettings:

@@ -50,7 +50,8 @@ async def test_part_one_plays_through_discord(tmp_path: Path) -> None:
         made = await world.command("character create", FIREPAW, user=p1)
         assert text_of(made).startswith("Firepaw joins the server")
 
-        # a Loner by the builder: clan select, + Strength, + Spirit, the three forms, Create
+        # a Loner by the builder: clan select, + Strength, + Spirit, the 10-moon bonus picked,
+        # the three forms, Create
         inter = await fake.slash("character new", user=p2)
         await world.answer(inter)
         builder = world.stored(inter)
@@ -58,12 +59,17 @@ async def test_part_one_plays_through_discord(tmp_path: Path) -> None:
             builder, find_id(builder, r"pawpost:draft:\d+:pick:0"), ["loner"], user=p2
         )
         await picked.response()
-        await press(world, builder, r"pawpost:draft:\d+:more:2", user=p2)
-        await press(world, builder, r"pawpost:draft:\d+:more:4", user=p2)
+        await press(world, builder, r"pawpost:draft:\d+:more:3", user=p2)
+        await press(world, builder, r"pawpost:draft:\d+:more:5", user=p2)
+        await press(world, builder, r"pawpost:draft:\d+:show:2", user=p2)  # the 10-moon bonus
+        picked = await fake.select(
+            builder, find_id(builder, r"pawpost:draft:\d+:pick:2"), ["spirit"], user=p2
+        )
+        await picked.response()
         for step, values in (
-            (5, {"name": "Ravenpaw", "ten_moon_bonus": "spirit"}),
-            (6, {"skills": "See, Smell, Bite", "knacks": "Track, Balance, Yowl"}),
-            (7, {"loner_abilities": "strength", "loner_skill": "swim"}),
+            (6, {"name": "Ravenpaw"}),
+            (7, {"skills": "See, Smell, Bite", "knacks": "Track, Balance, Yowl"}),
+            (8, {"loner_abilities": "strength", "loner_skill": "swim"}),
         ):
             opened = await fake.click(
                 builder, find_id(builder, rf"pawpost:draft:\d+:form:{step}"), user=p2
@@ -113,7 +119,7 @@ async def test_part_one_plays_through_discord(tmp_path: Path) -> None:
             "admin age", {"character": "Firepaw", "moons": 49, "reason": "old age"}, user=admin
         )
         old = await world.command("check", {"skill": "see"}, user=p1)
-        assert old["content"].startswith("This cat is retired")
+        assert old["content"].startswith("Firepaw is retired: out of play")
         shown = await world.command("character show", {"character": "Firepaw"}, user=p1)
         assert "71 moons" in text_of(shown) and "retired" in text_of(shown)
         typed = await fake.autocomplete("herb", {"name": "wil"}, "name", user=p1)

@@ -31,7 +31,12 @@ from rules.wcagr import (
     rank_info,
     ranks_for,
 )
-from rules.wcagr.constants import ABILITY_MIN, CREATION_ABILITY_POINTS, DEFAULT_AGE_MOONS
+from rules.wcagr.constants import (
+    ABILITY_MIN,
+    CREATION_ABILITY_POINTS,
+    DEFAULT_AGE_MOONS,
+    TEN_MOONS,
+)
 from storage.repositories import Transaction
 from storage.settings import Guild, GuildSettings
 
@@ -47,13 +52,6 @@ NAME_AND_AGE = Form(
             number=True,
             max_length=3,
             placeholder=str(DEFAULT_AGE_MOONS),
-        ),
-        FormField(
-            "ten_moon_bonus",
-            "At 10 moons: +1 Intelligence or Spirit",
-            required=False,
-            max_length=12,
-            placeholder="spirit",
         ),
         FormField(
             "age_choices",
@@ -169,6 +167,17 @@ def _rank(choices: Choices) -> str | None:
     return str(rank) if rank in known else None
 
 
+def _bonuses(settings: GuildSettings, choices: Choices) -> list[tuple[str, str]]:
+    """The 10-moon +1 (l.24), for a cat of 10 moons or more: picked, so it cannot be mistyped."""
+    if _age(choices) < TEN_MOONS:
+        return []
+    return [(f"+1 {a.label}", a.value) for a in (Ability.INTELLIGENCE, Ability.SPIRIT)]
+
+
+def _age(choices: Choices) -> int:
+    return int(choices.get("age", DEFAULT_AGE_MOONS))
+
+
 def _new(choices: Choices) -> NewCat:
     def text(key: str) -> str | None:
         value = choices.get(key)
@@ -182,8 +191,8 @@ def _new(choices: Choices) -> NewCat:
         spirit=spread[Ability.SPIRIT],
         skills=str(choices.get("skills", "")),
         knacks=text("knacks"),
-        age=int(choices.get("age", DEFAULT_AGE_MOONS)),
-        ten_moon_bonus=text("ten_moon_bonus"),
+        age=_age(choices),
+        ten_moon_bonus=text("ten_moon_bonus") if _age(choices) >= TEN_MOONS else None,
         loner_abilities=text("loner_abilities"),
         loner_skill=text("loner_skill"),
         rank=_rank(choices),
@@ -246,6 +255,13 @@ WCAGR_BUILDER = Builder(
     steps=(
         Pick("clan", "Your cat's clan or group", _clans, label="Clan", describe=_clan_gives),
         Pick("rank", "Your cat's rank", lambda s: [], label="Rank", offered=_ranks),
+        Pick(
+            "ten_moon_bonus",
+            "At 10 moons: +1 Intelligence or Spirit",
+            lambda s: [],
+            label="10-moon bonus",
+            offered=_bonuses,
+        ),
         *(Counter(a.value, a.label, _bounds(a), start=ABILITY_MIN) for a in ABILITIES),
         NAME_AND_AGE,
         SKILLS_AND_KNACKS,

@@ -22,6 +22,7 @@ from rules.wcagr import (
     age_one_moon,
     create_sheet,
     needs_admin_approval,
+    rank_info,
 )
 from rules.wcagr.constants import DEFAULT_AGE_MOONS, MAX_CREATION_AGE_MOONS, TEN_MOONS
 from storage.models import Character, NewCharacter
@@ -143,7 +144,7 @@ def create_or_ask(
         guild.guild_id, actor.user_id, name, new, None if parent is None else parent.id, now
     )
     tx.audit.add(audit.entry(actor, "character", f"asked to create {name}", now))
-    why = _why(new)
+    why = _why_approval(new)
     return Reply(
         lines=[f"{safe(name)} is {why}: it waits for an admin's approval."],
         ephemeral=True,
@@ -170,11 +171,15 @@ def create_or_ask(
     )
 
 
-def _why(new: NewCat) -> str:
-    """Why a new cat waits for an admin: its age, or the rank admins approve."""
+def _why_approval(new: NewCat) -> str:
+    """Every reason a new cat waits for an admin: "a cat of 12 moons and a leader"."""
+    reasons = []
     if new.age_moons > TEN_MOONS:
-        return f"a cat of {new.age_moons} moons"
-    return f"a {new.rank.value if new.rank else ''}"
+        reasons.append(f"a cat of {new.age_moons} moons")
+    if new.rank is not None and rank_info(new.clan, new.rank).needs_approval:
+        label = rank_info(new.clan, new.rank).label.lower()
+        reasons.append(label if reasons else f"a {label}")
+    return " and a ".join(reasons) if len(reasons) == 2 else "".join(reasons)
 
 
 def waiting_sheets(
@@ -185,7 +190,7 @@ def waiting_sheets(
         WaitingSheet(
             name=request.name,
             user_id=request.user_id,
-            what=_why(request.choices),
+            what=_why_approval(request.choices),
             created_at=created_at,
             approve_id=f"pawpost:{REQUEST_AREA}:{request.id}:approve",
             refuse_id=f"pawpost:{REQUEST_AREA}:{request.id}:refuse",
@@ -279,7 +284,7 @@ def create(
     intelligence: int,
     spirit: int,
     skills: str,
-    knacks: str,
+    knacks: str | None = None,
     age: int = DEFAULT_AGE_MOONS,
     ten_moon_bonus: str | None = None,
     loner_abilities: str | None = None,

@@ -16,6 +16,7 @@ from bot.actions.wcagr import parse
 from bot.actions.wcagr.sheet import ability_lines, wcagr_sheet
 from rules.errors import PawpostError
 from rules.wcagr import (
+    Ability,
     CheckResult,
     Critical,
     WcagrSheet,
@@ -162,20 +163,28 @@ def convert_points(
         sheet = wcagr_sheet(found)
         found.sheet = convert(sheet, paid_from, into)
         tx.characters.save_sheet(found)
-        paid = " and ".join(a.label for a in dict.fromkeys(paid_from))
+        paid = _paid_words(paid_from)
         tx.audit.add(
             audit.entry(
                 actor,
                 "points",
-                f"converted 2 {paid} points into 1 {into.label} point",
+                f"converted {paid} into 1 {into.label} point",
                 services.clock(),
                 character=found,
             )
         )
     return Reply(
-        title=f"{safe(found.name)} converts 2 {paid} points into 1 {into.label} point",
+        title=f"{safe(found.name)} converts {paid} into 1 {into.label} point",
         lines=ability_lines(wcagr_sheet(found)),
     )
+
+
+def _paid_words(paid_from: tuple[Ability, ...]) -> str:
+    """ "2 Strength points", or "1 Strength and 1 Intelligence point" (l.226)."""
+    kinds = list(dict.fromkeys(paid_from))
+    if len(kinds) == 1:
+        return f"2 {kinds[0].label} points"
+    return " and ".join(f"1 {a.label}" for a in kinds) + " point"
 
 
 def _scope_cats(

@@ -46,7 +46,8 @@ def settings_field(settings: GuildSettings) -> ReplyField:
             f"{'yes' if wcagr.leader_lives_save else 'no'}; Mighty Swat and Belly Rake add +1 "
             f"{'to the damage check' if wcagr.knack_damage_on_check else 'HP lost'}; Pin "
             f"{pins}; "
-            f"prey's weight on 1d10: {weight_words(wcagr.prey_weights)}"
+            f"prey's weight on 1d10: {weight_words(wcagr.prey_weights)}; herb stocks (the "
+            f"extra healing rules): {'yes' if wcagr.herb_stocks else 'no'}"
         ),
     )
 
@@ -64,6 +65,7 @@ def hunting_settings(
     knack_damage: str | None = None,
     pin_after_win: str | None = None,
     prey_weights: str | None = None,
+    herb_stocks: str | None = None,
 ) -> Reply:
     """Change any of them; the others stay."""
     if tries_per_stage is not None and not 1 <= tries_per_stage <= MOST_TRIES_PER_STAGE:
@@ -103,6 +105,8 @@ def hunting_settings(
             wcagr.pin_after_win = pin_after_win.strip().lower() == "yes"
         if weights is not None:
             wcagr.prey_weights = weights
+        if herb_stocks is not None:
+            wcagr.herb_stocks = herb_stocks.strip().lower() == "yes"
         wcagr.store_in(guild.settings)
         tx.guilds.save(guild)
         field = settings_field(guild.settings)

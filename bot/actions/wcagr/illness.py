@@ -14,6 +14,7 @@ from bot.actions.game_time import game_day_at
 from bot.actions.lookup import acting_character, named, require_admin, require_built
 from bot.actions.reply import Reply
 from bot.actions.wcagr.checks import outcome_of
+from bot.actions.wcagr.herb_stock import take_for_treatment
 from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
 from rules.dice import DiceSource
 from rules.errors import PawpostError
@@ -163,6 +164,7 @@ def treat_cat(
         chickweed = WcagrSettings.of(guild.settings).chickweed_for_catmint
         patient.sheet = treat(sheet, given, chickweed_for_catmint=chickweed, by_admin=is_admin)
         tx.characters.save_sheet(patient)
+        herbs_used = [] if healer is None else take_for_treatment(tx, guild, healer, given, now)
         by = healer.name if healer is not None else "an admin"
         tx.audit.add(
             audit.entry(
@@ -174,4 +176,4 @@ def treat_cat(
             )
         )
     label = illness.label.lower() if illness else "illness"
-    return Reply(lines=[f"{safe(patient.name)} is cured of {label}."])
+    return Reply(lines=[f"{safe(patient.name)} is cured of {label}.", *herbs_used])

@@ -31,7 +31,11 @@ def _rank(sheet: WcagrSheet) -> str:
     if sheet.rank is None:
         return "—"
     label = rank_info(sheet.clan, sheet.rank).label
-    return label if sheet.lives is None else f"{label} ({sheet.lives} lives)"
+    return (
+        label
+        if sheet.lives is None
+        else f"{label} ({sheet.lives} {'life' if sheet.lives == 1 else 'lives'})"
+    )
 
 
 def _states(sheet: WcagrSheet) -> str:

@@ -7,27 +7,30 @@ import io
 
 from bot.console import run_console, script_lines
 
-# [1]-[6] − and + of Strength, Intelligence, Spirit; [7] Clan; [8] Rank; [9] Name and age;
-# [10] Skills and knacks; [11] Loner choices and parent; [12] Create; [13] the select shown.
+# [1]-[6] − and + of Strength, Intelligence, Spirit; [7] Clan; [8] Rank; [9] 10-moon bonus;
+# [10] Name and age; [11] Skills and knacks; [12] Loner choices and parent; [13] Create; [14]
+# the select shown.
 SCRIPT = [
     "/as user:admin admin:yes",
     "/config ruleset ruleset:wcagr",
     "/as user:ann",
     "/character new",
-    "/click 13 loner",
+    "/click 14 loner",
     "/click 2",
     "/click 6",
     "/click 2",
+    "/click 10",
+    "/modal name:Ravenpaw",
     "/click 9",
-    "/modal name:Ravenpaw ten_moon_bonus:spirit",
-    "/click 10",
-    '/modal skills:"See, See, Bite" knacks:"Track, Balance, Yowl"',
-    "/click 10",
-    '/modal skills:"See, Smell, Bite"',
-    "/click 12",
+    "/click 14 spirit",
     "/click 11",
-    "/modal loner_abilities:strength loner_skill:swim",
+    '/modal skills:"See, See, Bite" knacks:"Track, Balance, Yowl"',
+    "/click 11",
+    '/modal skills:"See, Smell, Bite"',
+    "/click 13",
     "/click 12",
+    "/modal loner_abilities:strength loner_skill:swim",
+    "/click 13",
     "/character show",
 ]
 
@@ -45,7 +48,7 @@ async def test_a_console_script_builds_a_loner(services) -> None:
     assert "> /click 2\nerror: That button is not available now." in text
     assert "The three starting skills must be different; See is chosen twice." in text
     assert "• A Loner raises one ability by 2 or two by 1; you named 0." in text
-    assert "> /click 12\nerror: That button is not available now." in text
+    assert "> /click 13\nerror: That button is not available now." in text
     assert "Ready: press Create to make it." in text
     assert "== Ravenpaw joins the server ==" in text
     shown = text[text.index("> /character show") :]
@@ -60,16 +63,18 @@ RANK_SCRIPT = [
     "/config ruleset ruleset:wcagr",
     "/as user:ann",
     "/character new",
-    "/click 13 thunderclan",
-    "/click 13 healer",
-    "/click 13 warrior",
+    "/click 14 thunderclan",
+    "/click 14 healer",
+    "/click 14 warrior",
     "/click 2",
     "/click 6",
-    "/click 9",
-    "/modal name:Graystripe ten_moon_bonus:spirit",
     "/click 10",
+    "/modal name:Graystripe",
+    "/click 9",
+    "/click 14 spirit",
+    "/click 11",
     '/modal skills:"See, Smell, Bite" knacks:"Track, Balance, Yowl"',
-    "/click 12",
+    "/click 13",
     "/character show",
 ]
 
@@ -82,10 +87,10 @@ async def test_the_builder_offers_the_clan_types_ranks_in_a_select(services) -> 
     text = out.getvalue()
     assert code == 0, text
     assert "Rank: none yet (Rank shows the clan's list)." in text
-    assert "[13] Your cat's rank: none, leader, deputy, elite, seer, silverblood, medicine-cat" in (
+    assert "[14] Your cat's rank: none, leader, deputy, elite, seer, silverblood, medicine-cat" in (
         text
     )
-    assert "> /click 13 healer\nerror: Pick one of: none, leader, deputy," in text
+    assert "> /click 14 healer\nerror: Pick one of: none, leader, deputy," in text
     assert "Rank: Warrior." in text
     assert "== Graystripe joins the server ==" in text
     shown = text[text.index("> /character show") :]
@@ -94,13 +99,13 @@ async def test_the_builder_offers_the_clan_types_ranks_in_a_select(services) -> 
 
 async def test_a_clan_without_ranks_drops_the_rank_picked(services) -> None:
     out = io.StringIO()
-    script = [*RANK_SCRIPT[:7], "/click 7", "/click 13 loner"]
+    script = [*RANK_SCRIPT[:7], "/click 7", "/click 14 loner"]
     code = await run_console(
         "unused", 1000, "ann", False, script_lines(script), out, echo=True, services=services
     )
     text = out.getvalue()
     assert code == 0, text
-    after = text[text.index("> /click 13 loner") :]
+    after = text[text.index("> /click 14 loner") :]
     assert "Clan: Loner." in after
     assert "Rank:" not in after
     assert "Your cat's rank" not in after

@@ -39,7 +39,7 @@ def test_issue_example_listen_with_points_and_alertness_twice() -> None:
         Modifier(value=3, reason="Spirit"),
         Modifier(value=2, reason="Listen"),
         Modifier(value=1, reason="spent"),
-        Modifier(value=4, reason="Alertness ×2"),
+        Modifier(value=4, reason="Alertness (2 uses)"),
     )
     assert result.total == 21
     assert result.roll.target == 17

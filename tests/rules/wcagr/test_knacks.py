@@ -413,7 +413,7 @@ def test_knacks_show_in_the_books_order_with_their_uses() -> None:
     )
     assert [(m.reason, m.value) for m in result.roll.modifiers[2:]] == [
         ("Alertness", 1),
-        ("Track ×2", 4),
+        ("Track (2 uses)", 4),
     ]
     assert [(u.knack, u.uses, u.cost, u.bonus) for u in result.knacks] == [
         (K.ALERTNESS, 1, 1, 1),
