@@ -140,7 +140,7 @@ def values(option: Option) -> st.SearchStrategy[Any]:
             return text_values(option)
         case Kind.integer:
             return integer_values(option)
-        case Kind.character:
+        case Kind.character | Kind.npc | Kind.saved_roll:
             return st.one_of(st.sampled_from(NAMES), st.sampled_from(HOSTILE_TEXT))
         case Kind.zone:
             return st.one_of(st.sampled_from(ZONES), st.sampled_from(HOSTILE_TEXT))
