@@ -5,7 +5,7 @@ post exists. `\\` at its start leaves one message as it is."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
@@ -47,7 +47,6 @@ class Said:
     npc_id: int | None
     text: str
     latches: bool = False
-    autoproxy: Autoproxy | None = field(default=None, compare=False)
 
 
 @runs_in_database
