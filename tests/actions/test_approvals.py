@@ -104,8 +104,6 @@ async def test_requests_go_to_the_admin_channel_and_wait_in_the_queue(services) 
     assert channel == ADMIN_CHANNEL and request.title == "Approve Firepaw's sheet?"
     asked = await approvals.request_edit(services, actor(BOB), "Remove Tigerclaw's limp")
     assert asked.ephemeral
-    # A1.1: an edit request holds nothing, so it does not say the cat waits before it rolls.
-    assert asked.lines == ["Your request for Tigerclaw waits for an admin."]
     [(channel, request)] = asked.elsewhere
     assert channel == ADMIN_CHANNEL and request.title == "Approve an edit of Tigerclaw?"
     queue = await approvals.queue(services, ADMIN_ACTOR)
@@ -126,6 +124,19 @@ async def test_requests_go_to_the_admin_channel_and_wait_in_the_queue(services) 
     assert form.modal is not None and form.modal.title == "Reject: why?"
     with pytest.raises(PawpostError, match="^Only an admin of this server can do that.$"):
         await approvals.queue(services, actor(ALICE))
+
+
+async def test_a1_1_an_edit_request_does_not_say_the_cat_waits_before_it_rolls(
+    services, dice
+) -> None:
+    """An edit request holds nothing: the cat goes on rolling, and the answer says only that
+    the request waits (germ-and-frame.md A1.1)."""
+    await germ_cats.create(services, actor(BOB), **TIGERCLAW)
+    await approvals.set_approval(services, ADMIN_ACTOR, "on")
+    asked = await approvals.request_edit(services, actor(BOB), "Remove Tigerclaw's limp")
+    assert asked.lines == ["Your request for Tigerclaw waits for an admin."]
+    dice.load(2, 5)
+    await germ_hunting.hunt(services, actor(BOB))  # and it does roll
 
 
 async def test_a_held_cat_cannot_hunt_or_fight(services, db, dice, clock) -> None:
