@@ -1,4 +1,5 @@
-"""What a Taking Risks cat's card shows: each trait's dice as pips, the Lives, states and scars."""
+"""What a Taking Risks cat's card shows: each trait's dice as pips, its Reputations and Style,
+the Lives and Magic Points, states and scars."""
 
 from __future__ import annotations
 
@@ -14,8 +15,10 @@ from storage.repositories import Transaction
 def card(tx: Transaction, character: Character) -> Card:
     sheet = cat_sheet(character)
     scars = [f"{trait.label} {sheet.scars(trait)}" for trait in TRAITS if sheet.scars(trait)]
+    reputations = ", ".join(f"{name} {rank}" for name, rank in sheet.reputations.items())
     return Card(
         name=character.name,
+        group=reputations or None,  # what the cat is known for, beside its Style
         subtitle=f"{sheet.style} Style banked",
         stats=[
             Meter(
@@ -27,6 +30,7 @@ def card(tx: Transaction, character: Character) -> Card:
             for trait in TRAITS
         ],
         health=Meter(label="Lives", value=sheet.lives, most=LIVES),
+        reserve=Meter(label="Magic Points", value=sheet.magic_points, most=sheet.max_magic_points),
         conditions=state_lines(sheet),
         scars=", ".join(scars) or "none",
     )
