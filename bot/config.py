@@ -44,6 +44,8 @@ class Settings(BaseModel):
     # the range this process holds ("0-3", or one shard "2"). Unset: one process for all.
     shard_count: int | None = Field(default=None, ge=1, le=16384)
     shards: str | None = Field(default=None, pattern=r"^\d+(-\d+)?$")
+    # How many `/character card` pictures are drawn at once (each is CPU work); the rest wait.
+    cards_at_once: int = Field(default=2, ge=1, le=32)
     # The Unix socket where `pawpost health` asks the running bot (unset: beside an SQLite
     # database, else in the temporary folder).
     health_socket: str | None = None
@@ -109,6 +111,7 @@ ENVIRONMENT = {
     "PAWPOST_SHARDS": "shards",
     "PAWPOST_HEALTH_SOCKET": "health_socket",
     "PAWPOST_PROXYING": "proxying",
+    "PAWPOST_CARDS_AT_ONCE": "cards_at_once",
     "PAWPOST_TEST_DISCORD_URL": "test_discord_url",
     "PAWPOST_TEST_CLOCK": "test_clock",
     "PAWPOST_TEST_DICE": "test_dice",

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Awaitable, Callable, Coroutine, Iterable, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
@@ -83,6 +83,9 @@ class Services:
     clock: Callable[[], datetime] = utc_now
     rulesets: Mapping[str, Ruleset] = field(kw_only=True)
     proxying_off: str | None = PROXYING_OFF
+    # Fetches the image a link serves, refusing in one sentence what is none (the bot's; the
+    # console fetches nothing and takes any https link).
+    fetch_image: Callable[[str], Awaitable[bytes]] | None = None
 
     def ruleset(self, ruleset_id: str) -> Ruleset | None:
         """The built ruleset of that id, or None when it is not built yet."""

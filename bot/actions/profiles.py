@@ -17,7 +17,6 @@ from storage.profiles import Profile
 MAX_URL_LENGTH = 1000
 MAX_PRONOUNS_LENGTH = 40
 MAX_DESCRIPTION_LENGTH = 1000
-IMAGE_EXTENSIONS = (".png", ".jpg", ".jpeg", ".gif", ".webp")
 # Colours by name, as players write them; anything else is a #hex.
 NAMED_COLOURS = {
     "red": 0xE74C3C,
@@ -59,16 +58,14 @@ def parse_colour(text: str) -> int:
 
 
 def check_avatar_url(url: str) -> str:
-    """An avatar URL as stored: https, with a host, and an image by its file name."""
+    """An avatar URL as stored: https, with a host (what it serves is checked by the transport
+    that can fetch it, `Services.fetch_image`)."""
     cleaned = url.strip()
     if len(cleaned) > MAX_URL_LENGTH:
         raise PawpostError(f"An avatar URL can be at most {MAX_URL_LENGTH} characters long.")
     parts = urlsplit(cleaned)
     if parts.scheme != "https" or not parts.hostname:
         raise PawpostError("An avatar must be an https:// link to an image.")
-    if not parts.path.lower().endswith(IMAGE_EXTENSIONS):
-        kinds = ", ".join(IMAGE_EXTENSIONS)
-        raise PawpostError(f"An avatar link must end in an image file name ({kinds}).")
     return cleaned
 
 
@@ -101,8 +98,7 @@ def profile_fields(profile: Profile | None) -> list[ReplyField]:
     return fields
 
 
-@runs_in_database
-def set_profile(
+async def set_profile(
     services: Services,
     actor: Actor,
     character: str | None = None,
@@ -113,7 +109,26 @@ def set_profile(
     description: str | None = None,
 ) -> Reply:
     """Change what is given (the player, or an admin); with nothing given, show the profile.
-    An empty text ("-") clears that part."""
+    An empty text ("-") clears that part. An avatar link is taken by what it serves (an image
+    of bounded size), where the transport can fetch it."""
+    if avatar_url is not None and avatar_url.strip() != "-" and services.fetch_image is not None:
+        await services.fetch_image(check_avatar_url(avatar_url))
+    return await _save_profile(
+        services, actor, character, avatar, avatar_url, colour, pronouns, description
+    )
+
+
+@runs_in_database
+def _save_profile(
+    services: Services,
+    actor: Actor,
+    character: str | None,
+    avatar: Upload | None,
+    avatar_url: str | None,
+    colour: str | None,
+    pronouns: str | None,
+    description: str | None,
+) -> Reply:
     if avatar is not None and avatar_url is not None:
         raise PawpostError("Give the avatar as an attachment or as a link, not both.")
     url = None

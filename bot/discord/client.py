@@ -30,8 +30,9 @@ from bot.actions.welcome import post_welcome
 from bot.commands.spec import Command, Completion, MessageCommand
 from bot.config import Settings
 from bot.discord import render
-from bot.discord.cards import attach_card
+from bot.discord.cards import CardDrawer
 from bot.discord.errors import answer_error
+from bot.discord.fetching import NotAnImage, fetch_image
 from bot.discord.tree import (
     AUTOCOMPLETE_LIMIT,
     build_command_set,
@@ -252,7 +253,7 @@ async def answer(
             if reply.post is not None:  # posted as a character, through the channel's webhook
                 reply = await bot.webhooks.deliver(interaction, actor_of(interaction), reply)
             if reply.card is not None:
-                reply = await attach_card(reply)
+                reply = await bot.cards.attach(reply)
             return reply
 
     work = asyncio.ensure_future(within_budget())
@@ -359,6 +360,7 @@ class PawpostBot(discord.Client):
         )
         self.services = services
         self.webhooks = Webhooks(self)
+        self.cards = CardDrawer(settings.cards_at_once)
         # Actions that pick a channel to post in later ask this (see hunting_config).
         services.can_post = self.can_post  # type: ignore[attr-defined]
         self.settings = settings
@@ -721,6 +723,14 @@ def point_at_test_discord(url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
 
 
+async def checked_image(url: str) -> bytes:
+    """What an avatar link serves, if it is an image; else one sentence saying why not."""
+    try:
+        return await fetch_image(url)
+    except NotAnImage as error:
+        raise PawpostError(f"That avatar link does not give an image: {error}.") from None
+
+
 def clock_from(start: datetime) -> Callable[[], datetime]:
     """Test-only: a clock that reads `start` at start-up and then runs on with real time."""
     started = time.monotonic()
@@ -733,7 +743,10 @@ def clock_from(start: datetime) -> Callable[[], datetime]:
 
 def make_services(db: Database, settings: Settings, rulesets: Mapping[str, Ruleset]) -> Services:
     """The services actions get; the test-only clock and dice replace the real ones if set."""
-    services = Services(db=db, rulesets=rulesets)
+    # Against the fake Discord (tests/e2e) nothing outside 127.0.0.1 may be reached: avatar links
+    # are then taken as the console takes them (https), and what they serve is not looked at.
+    checks = None if settings.test_discord_url else checked_image
+    services = Services(db=db, rulesets=rulesets, fetch_image=checks)
     if settings.test_clock is not None:
         services.clock = clock_from(settings.test_clock)
     if settings.test_dice is not None:

@@ -61,3 +61,25 @@ def test_a_long_name_shrinks_then_wraps() -> None:
     assert (size < 44 and lines == [LONG]) or len(lines) == 2
     size, lines = fit("Bramblestar " * 9, room, 44, 26)
     assert size == 26 and len(lines) == 2 and lines[-1].endswith("…")
+
+
+async def test_a_taking_risks_card_shows_its_magic_points_and_reputations(services) -> None:
+    from bot.actions import card
+    from tests.actions.cat import helpers as cat_helpers
+    from tests.conftest import ALICE, actor
+
+    await cat_helpers.cat_server(services)
+    await cat_helpers.make(services, ALICE, **cat_helpers.FIREPAW)
+    drawn = (await card.card(services, actor(ALICE))).card
+    assert drawn is not None and drawn.reserve is not None
+    assert drawn.reserve.label == "Magic Points" and drawn.reserve.value == drawn.reserve.most
+    assert drawn.group == "Brave 3, Clever 2, Sly 2"
+
+
+def test_each_rulesets_card_is_pictured_in_the_docs() -> None:
+    from pathlib import Path
+
+    docs = Path(__file__).resolve().parents[2] / "docs"
+    for ruleset in ("germ", "wcagr", "cat", "caverns"):
+        with Image.open(docs / f"card-{ruleset}.png") as picture:
+            assert picture.width == WIDTH, ruleset

@@ -1,5 +1,5 @@
-"""What a Taking Risks cat's card shows: each trait's dice as pips, the Lives, Magic Points,
-Style and Reputations, its states, the scars it carries and those it still owes."""
+"""What a Taking Risks cat's card shows: each trait's dice as pips, its Reputations and Style,
+the Lives and Magic Points, states, the scars it carries and those it still owes."""
 
 from __future__ import annotations
 
@@ -24,7 +24,8 @@ def card(tx: Transaction, character: Character) -> Card:
     reputations = ", ".join(f"{name} {rank}" for name, rank in sheet.reputations.items())
     return Card(
         name=character.name,
-        subtitle=f"{sheet.style} Style banked · Reputations: {reputations or 'none'}",
+        group=reputations or None,  # what the cat is known for, beside its Style
+        subtitle=f"{sheet.style} Style banked",
         stats=[
             Meter(
                 label=f"{trait.label} ({sheet.rank(trait).label})",
