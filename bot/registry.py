@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.actions.cat import card as cat_card
 from bot.actions.cat import days as cat_days
+from bot.actions.cat import gm as cat_gm
 from bot.actions.cat.builder import CAT_BUILDER
 from bot.actions.cat.config import settings_field as cat_settings_field
 from bot.actions.cat.export import export_section as cat_export
@@ -103,6 +104,7 @@ CAT = Ruleset(
     bench=CAT_BENCH,
     settings_field=cat_settings_field,
     card=cat_card.card,
+    adjudicate=cat_gm.adjudicate,
 )
 
 WCAGR = Ruleset(
