@@ -107,6 +107,7 @@ CAT = Ruleset(
     settings_field=cat_settings_field,
     card=cat_card.card,
     adjudicate=cat_gm.adjudicate,
+    gm=cat_gm.CAT_GM,
 )
 
 WCAGR = Ruleset(

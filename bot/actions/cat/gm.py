@@ -7,7 +7,6 @@ scars, its Style, the Life spent on it, the Reputation it used (book l. 37, 84, 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
@@ -22,7 +21,9 @@ from bot.actions.cat.wound_view import open_wound
 from bot.actions.context import Actor
 from bot.actions.formatting import safe
 from bot.actions.game_time import game_day_at
+from bot.actions.reply import Reply
 from bot.actions.weeks import stamp
+from bot.gm import GmTools, SheetField
 from rules.cat.constants import BAUBLE_CURSE_RISKS, LIVES, MAX_REPUTATION_RANK, MAX_REPUTATIONS
 from rules.cat.fights import end_fight
 from rules.cat.foe_turns import FoePhase
@@ -39,6 +40,7 @@ from rules.cat.sheet import (
     TraitState,
     clean_reputation_name,
     find_reputation,
+    parse_reputations,
     with_trait,
 )
 from rules.dice import DiceSource
@@ -54,16 +56,7 @@ BOT_USER_ID = 0  # the audit log's "user" for what a toolkit verb does by itself
 ROLLS_IN_SNAPSHOT = 20  # an undo puts back the follow-ups of the cat's latest rolls
 RANK_NAMES = ", ".join(rank.label for rank in RANKS[:-1]) + f" or {RANKS[-1].label}"
 YES, NO = "yes", "no"
-
-
-@dataclass(frozen=True)
-class SheetField:
-    """One value the Narrator may set, as the GM toolkit's core lists them (`bot.gm.SheetField`
-    of issue 24: this stands in for it until that core is merged)."""
-
-    name: str
-    value: str
-    takes: str
+NEW_REPUTATION = "Reputation: (a new one)"
 
 
 def _plural(count: int, noun: str) -> str:
@@ -101,9 +94,9 @@ def fields(tx: Transaction, guild: Guild, character: Character) -> list[SheetFie
             for name, rank in sheet.reputations.items()
         ),
         SheetField(
-            "Reputation: (a new one)",
+            NEW_REPUTATION,
             "",
-            f"its name after the colon and a rank of 1 to {MAX_REPUTATION_RANK} (at most "
+            f"a name and a rank of 1 to {MAX_REPUTATION_RANK}, e.g. Bold 2 (at most "
             f"{MAX_REPUTATIONS} Reputations)",
         ),
         SheetField(
@@ -168,6 +161,8 @@ def set_field(
         raise PawpostError(f"A cat's sheet has no {safe(field.strip())}; it has {names}.")
     new = _set(sheet, known, value, today)
     lines = _what_follows(character, sheet, new)
+    joined = [name for name in new.reputations if name not in sheet.reputations]
+    lines += [f"{safe(name)} {new.reputations[name]} joins its Reputations." for name in joined]
     character.sheet = new
     tx.characters.save_sheet(character)
     if new.dead and not sheet.dead:
@@ -192,6 +187,14 @@ def _set(sheet: CatSheet, field: SheetField, value: str, today: int) -> CatSheet
         except ValidationError:
             raise PawpostError(f"{name} takes {takes}; you gave {safe(value)}.") from None
         return settle_healing(with_trait(sheet, trait, state), today)
+    if name == NEW_REPUTATION:
+        entries = parse_reputations(value)
+        if len(entries) != 1:
+            raise PawpostError(f"{name} takes {takes}; you gave {safe(value)}.")
+        [(new_name, new_rank)] = entries.items()
+        if find_reputation(sheet.reputations, new_name) is not None:
+            raise PawpostError(f"The cat has the Reputation {safe(new_name)} already.")
+        return _reputation(sheet, new_name, str(new_rank), takes)
     if name.startswith("Reputation: "):
         return _reputation(sheet, name.removeprefix("Reputation: "), value, takes)
     if name == "Drenched":
@@ -270,6 +273,7 @@ def damage(
     guild: Guild,
     character: Character,
     amount: int,
+    kind: str | None,
     dice: DiceSource,
     now: datetime,
 ) -> list[str]:
@@ -305,6 +309,7 @@ def heal(
     guild: Guild,
     character: Character,
     amount: int,
+    kind: str | None,
     dice: DiceSource,
     now: datetime,
 ) -> list[str]:
@@ -348,16 +353,14 @@ def heal(
 def kill(
     tx: Transaction, guild: Guild, character: Character, dice: DiceSource, now: datetime
 ) -> list[str]:
-    """The Narrator's word: the cat has no Lives left, and dies (book l. 76)."""
+    """The Narrator's word: the cat has no Lives left, and dies (book l. 76). (The core then
+    takes it out of its scenes, `leave_scenes`.)"""
     sheet = cat_sheet(character)
     if sheet.dead:
         raise PawpostError(f"{safe(character.name)} is dead already.")
     character.sheet = sheet.model_copy(update={"lives": 0})
     tx.characters.save_sheet(character)
-    return [
-        f"{safe(character.name)} has no Lives left and dies.",
-        *leave_all_scenes(tx, character, now),
-    ]
+    return [f"{safe(character.name)} has no Lives left and dies."]
 
 
 def revive(
@@ -417,11 +420,16 @@ def restore(tx: Transaction, character: Character, saved: dict[str, Any]) -> Non
 
 
 def skip_turn(
-    tx: Transaction, guild: Guild, combat_id: int, character_id: int | None, now: datetime
-) -> list[str]:
-    """Pass what a fight waits for: scars owed are placed where the Narrator puts them (and the
-    fight goes on); a move is the player's (or an admin's, by the fight's buttons), since it
-    rolls dice."""
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    combat_id: int,
+    character_id: int | None,
+    now: datetime,
+) -> Reply:
+    """Pass what a fight against non-cats waits for: scars owed are placed where the Narrator
+    puts them and the fight goes on; a move rolls dice, so the answer is the round's buttons,
+    which an admin may press for the absent player."""
     combat = cat(tx).foes.get(guild.guild_id, combat_id)
     if combat is None or combat.state.is_over:
         raise PawpostError("That fight is not going on.")
@@ -431,34 +439,41 @@ def skip_turn(
     if found is None:
         raise PawpostError("The cat in that fight was deleted.")
     if combat.state.phase is FoePhase.MOVE:
-        raise PawpostError(
-            f"Fight {combat.id} waits for {safe(found.name)}'s move, which rolls dice: an admin "
-            "may press one of its move buttons for the player, or end the fight."
+        return foe_flow.next_reply(
+            combat,
+            found,
+            [
+                f"Fight {combat.id} waits for {safe(found.name)}'s move, which rolls dice: an "
+                "admin may press one of these for its player."
+            ],
         )
-    actor = _narrator_actor(guild, combat.channel_id)
+    narrator = _narrator_actor(guild, combat.channel_id)
     lines = []
     for wound in cat(tx).wounds.of_source(guild.guild_id, WoundSource.FOE, combat.id):
         if wound.open:
-            wound, placed = place_by_default(tx, actor, guild, wound, found, now)
+            wound, placed = place_by_default(tx, narrator, guild, wound, found, now)
             lines += placed
-    return [*lines, *foe_flow.after_wound(tx, actor, combat.id, found, now).lines]
+    then = foe_flow.after_wound(tx, actor, combat.id, found, now)
+    return then.model_copy(update={"lines": [*lines, *then.lines]})
 
 
 def end_scene(
-    tx: Transaction, guild: Guild, combat_id: int, reason: str, now: datetime
-) -> list[str]:
-    """End a fight against non-cats."""
+    tx: Transaction, actor: Actor, guild: Guild, combat_id: int, reason: str, now: datetime
+) -> Reply:
+    """End a fight against non-cats (the last round's scars, if any wait, still stand)."""
     combat = cat(tx).foes.get(guild.guild_id, combat_id)
     if combat is None or combat.state.is_over:
         raise PawpostError("That fight is not going on.")
     found = tx.characters.by_id(guild.guild_id, combat.state.character_id)
+    if found is None:
+        raise PawpostError("The cat in that fight was deleted.")
     ended = foe_flow.with_state(tx, combat, end_fight(combat.state.fight), now)
-    name = "The cat" if found is None else safe(found.name)
-    # The last round's scars, if any wait, still stand: its player places them.
-    return [f"Fight {ended.id} is over ({safe(reason)}); {name} is free to go."]
+    return foe_flow.next_reply(ended, found, [f"Fight {ended.id} ends: {safe(reason)}."])
 
 
-def leave_scenes(tx: Transaction, guild: Guild, character: Character, now: datetime) -> list[str]:
+def leave_scenes(
+    tx: Transaction, actor: Actor, guild: Guild, character: Character, now: datetime
+) -> list[str]:
     """A dead cat's fight ends, its scars owed are settled, no Life is spent on its rolls."""
     return leave_all_scenes(tx, character, now)
 
@@ -679,3 +694,19 @@ class _Change:
 
 def plural_evens(count: int) -> str:
     return _plural(count, "even")
+
+
+CAT_GM = GmTools(
+    fields=fields,
+    set_field=set_field,
+    damage=damage,
+    heal=heal,
+    kill=kill,
+    revive=revive,
+    snapshot=snapshot,
+    restore=restore,
+    skip_turn=skip_turn,
+    end_scene=end_scene,
+    leave_scenes=leave_scenes,
+    outcomes=outcomes,
+)

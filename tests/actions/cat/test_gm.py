@@ -1,25 +1,27 @@
 """Audit D11: the Narrator corrects and imposes. `/admin adjudicate` of a Risk, a dream change or
-a Trick changes its scars, Style, Life and Reputation dice (through `Ruleset.adjudicate`); and
-Taking Risks' pieces of the GM toolkit (issue 24: sheet fields, harm, death, undo, fights),
-tested on their own until the toolkit's core commands call them."""
+a Trick changes its scars, Style, Life and Reputation dice; and the GM toolkit's commands
+(issue 24: sheet set, damage, heal, kill, revive, undo, scene skip and end) with what they mean
+for a cat."""
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import UTC, datetime
 
 import pytest
 
 from bot.actions import admin, buttons, characters
-from bot.actions.cat import foe_flow, gm, magic, risks
+from bot.actions.cat import foe_flow, gm, magic, risks, wounds
 from bot.actions.context import Services
-from rules.dice import ScriptedDice
+from bot.actions.gm import life, scenes, undo
+from bot.actions.gm import sheet as sheet_set
 from rules.errors import PawpostError
+from rules.life import Life
 from storage.cat import cat
+from storage.models import AuditEntry
 from tests.actions.cat.helpers import FIREPAW, TIGERCLAW, cat_server, ids, make
 from tests.conftest import ADMIN, ALICE, BOB, GUILD, actor, dump
 
 ADMIN_ACTOR = actor(ADMIN, admin=True)
-NO_DICE = ScriptedDice([])
 
 
 @pytest.fixture
@@ -34,17 +36,12 @@ async def _field(services: Services, name: str, field: str) -> str | None:
     return next((f.value for f in shown.fields if f.name == field), None)
 
 
-async def _gm(services: Services, name: str, verb: Any, *args: Any) -> Any:
-    """Run a toolkit piece on a cat in one transaction, as the core's command will."""
-
-    def work(tx):  # type: ignore[no-untyped-def]
-        guild = tx.guilds.get(GUILD)
-        return verb(tx, guild, tx.characters.by_name(GUILD, name), *args, services.clock())
-
-    return await services.db.transact(work)
+async def _life(services: Services, name: str) -> Life:
+    found = await services.db.transact(lambda tx: tx.characters.by_name(GUILD, name))
+    return found.life
 
 
-# /admin adjudicate, wired today.
+# /admin adjudicate.
 
 
 async def test_d11_an_adjudicated_success_takes_back_the_scars_the_risk_cost(
@@ -125,124 +122,124 @@ async def test_d11_free_words_and_other_rolls_keep_a_text_outcome(services, dice
     assert dump(services.db) == before
 
 
-# The GM toolkit's pieces (tested on their own: the toolkit's core is not merged yet).
+# The GM toolkit's commands (issue 24's core), with Taking Risks' meanings.
 
 
-async def test_d11_fields_list_every_settable_value_and_set_checks_them(services, both) -> None:
-    def listed(tx):  # type: ignore[no-untyped-def]
-        return gm.fields(tx, tx.guilds.get(GUILD), tx.characters.by_name(GUILD, "Firepaw"))
-
-    shown = {field.name: field for field in await services.db.transact(listed)}
-    assert (shown["Claws"].value, shown["Scars: Claws"].value, shown["Lives"].value) == (
-        "Strong",
-        "0",
-        "9",
-    )
-    assert shown["Tail"].takes == "Legendary, Best, Strong, Good, Hurt or Crippled"
-    assert shown["Reputation: Brave"].value == "3" and shown["Drenched"].value == "no"
-    assert await _gm(services, "Firepaw", gm.set_field, "tail", "crippled") == [
-        "Magic Points: 5 / 5."
-    ]
+async def test_d11_sheet_fields_are_listed_and_set_through_the_sheet_s_checks(
+    services, both
+) -> None:
+    shown = await sheet_set.show(services, ADMIN_ACTOR, "Firepaw")
+    values = {field.name: field.value for field in shown.fields}
+    assert values["State"].startswith("active")
+    assert values["Claws"].startswith("Strong") and values["Lives"].startswith("9")
+    assert values["Tail"].endswith("Legendary, Best, Strong, Good, Hurt or Crippled")
+    tail = await sheet_set.set_field(services, ADMIN_ACTOR, "Firepaw", "tail", "crippled", "bit")
+    assert tail.lines[:2] == ["**Tail**: Good → Crippled", "Magic Points: 5 / 5."]
     before = dump(services.db)
     for field, value, sentence in (
         ("Lives", "12", "Lives takes 0 to 9; you gave 12."),
         ("Scars: Coat", "3", "Scars: Coat takes 0 to 2 (a third drops the rank: use the rank)"),
         ("Reputation: Brave", "6", "Reputation: Brave takes 1 to 5, or 0 to take it away"),
-        ("Reputation: Top 10", "2", "A Reputation's name is made of words, without numbers"),
-        ("Whiskers", "3", "A cat's sheet has no Whiskers; it has Claws, Coat"),
+        ("Reputation: (a new one)", "Top 10", "A Reputation's name is made of words"),
+        ("Whiskers", "3", "Firepaw's sheet has no field Whiskers; it has State, Claws"),
     ):
         with pytest.raises(PawpostError) as refused:
-            await _gm(services, "Firepaw", gm.set_field, field, value)
-        assert refused.value.message.startswith(sentence)
+            await sheet_set.set_field(services, ADMIN_ACTOR, "Firepaw", field, value, "test")
+        assert refused.value.message.startswith(sentence), refused.value.message
     assert dump(services.db) == before
-    await _gm(services, "Firepaw", gm.set_field, "Reputation: Bold", "2")
-    await _gm(services, "Firepaw", gm.set_field, "reputation: sly", "0")
+    bold = await sheet_set.set_field(
+        services, ADMIN_ACTOR, "Firepaw", "Reputation: (a new one)", "Bold 2", "a deed"
+    )
+    assert "Bold 2 joins its Reputations." in bold.lines
+    await sheet_set.set_field(services, ADMIN_ACTOR, "Firepaw", "reputation: sly", "0", "lost")
     assert await _field(services, "Firepaw", "Reputations") == "Brave 3, Clever 2, Bold 2"
-    await _gm(services, "Firepaw", gm.set_field, "Drenched", "yes")
+    await sheet_set.set_field(services, ADMIN_ACTOR, "Firepaw", "Drenched", "yes", "the pond")
     assert (await _field(services, "Firepaw", "States") or "").startswith("drenched")
-    await _gm(services, "Firepaw", gm.set_field, "Drenched", "no")  # the audit: no command dried
+    # The audit: `dry_off` existed, but no command dried a cat.
+    await sheet_set.set_field(services, ADMIN_ACTOR, "Firepaw", "Drenched", "no", "a mistake")
     assert await _field(services, "Firepaw", "States") == "none"
-    assert await _gm(services, "Firepaw", gm.set_field, "Lives", "0") == ["Firepaw is dead."]
+    died = await sheet_set.set_field(services, ADMIN_ACTOR, "Firepaw", "Lives", "0", "fell")
+    assert "Firepaw is dead." in died.lines
+    assert await _life(services, "Firepaw") is Life.DEAD
+    await undo.undo(services, ADMIN_ACTOR)
+    assert await _life(services, "Firepaw") is Life.ACTIVE
 
 
 async def test_d11_damage_is_scars_owed_and_heal_takes_scars_away(services, dice, both) -> None:
-    [line] = await _gm(services, "Firepaw", gm.damage, 4, NO_DICE)
-    assert line.startswith(f"Firepaw owes 4 scars from the Narrator: <@{ALICE}> places them")
-    listed = await buttons.press(services, actor(ALICE), "pawpost:cat-wound:1:show")
+    hurt = await life.damage(services, ADMIN_ACTOR, "Firepaw", 4, "a dog's bite")
+    assert hurt.lines[0].startswith(
+        f"Firepaw owes 4 scars from the Narrator: <@{ALICE}> places them"
+    )
+    listed = await wounds.owed(services, actor(ALICE))
     placed = await buttons.press(services, actor(ALICE), ids(listed)["4 scars in Legs"])
     assert placed.lines[0] == "Firepaw takes 4 in Legs."  # the Narrator's scars need no reason
-    await _gm(services, "Firepaw", gm.damage, 2, NO_DICE)
-    healed = await _gm(services, "Firepaw", gm.heal, 3, NO_DICE)
-    assert healed == ["Firepaw owes 2 scars fewer.", "Firepaw heals 1 in Legs."]
+    await life.damage(services, ADMIN_ACTOR, "Firepaw", 2, "a thorn")
+    healed = await life.heal(services, ADMIN_ACTOR, "Firepaw", 3, "rest")
+    assert healed.lines[:2] == ["Firepaw owes 2 scars fewer.", "Firepaw heals 1 in Legs."]
     traits = await _field(services, "Firepaw", "Traits") or ""
     assert "**Legs** Strong → 4 dice\n" in traits  # a lost rank does not come back
     with pytest.raises(PawpostError, match="Firepaw has no scars to heal."):
-        await _gm(services, "Firepaw", gm.heal, 1, NO_DICE)
+        await life.heal(services, ADMIN_ACTOR, "Firepaw", 1, "more rest")
 
 
 async def test_d11_kill_and_revive_by_lives_and_the_fight_ends(services, both) -> None:
     await foe_flow.start(services, ADMIN_ACTOR, "Boggin", 2, 5, character="Firepaw")
-    killed = await _gm(services, "Firepaw", gm.kill, NO_DICE)
-    assert killed == ["Firepaw has no Lives left and dies.", "Firepaw is dead: fight 1 is over."]
+    killed = await life.kill(services, ADMIN_ACTOR, "Firepaw", "the Boggin won")
+    assert killed.lines[:2] == [
+        "Firepaw has no Lives left and dies.",
+        "Firepaw is dead: fight 1 is over.",
+    ]
     assert await _field(services, "Firepaw", "States") == "dead"
-    revived = await _gm(services, "Firepaw", gm.revive, NO_DICE)
-    assert revived == ["Firepaw finds a Life again: 1 Life.", "Firepaw lives again."]
+    with pytest.raises(PawpostError, match="Firepaw is dead."):
+        await risks.risk(services, actor(ALICE), "claws", "easy")
+    revived = await life.revive(services, ADMIN_ACTOR, "Firepaw", "a rumoured Life")
+    assert revived.lines[:2] == ["Firepaw finds a Life again: 1 Life.", "Firepaw lives again."]
     assert await _field(services, "Firepaw", "Lives") == "1"
-    with pytest.raises(PawpostError, match="Firepaw is alive."):
-        await _gm(services, "Firepaw", gm.revive, NO_DICE)
 
 
-async def test_d11_snapshot_and_restore_put_the_wounds_back(services, dice, both) -> None:
-    def saved(tx):  # type: ignore[no-untyped-def]
-        return gm.snapshot(tx, tx.characters.by_name(GUILD, "Firepaw"))
-
+async def test_d11_undo_puts_back_the_wounds_a_change_made(services, dice, both) -> None:
     dice.load(3, 3, 3, 3)
-    failed = await risks.risk(services, actor(ALICE), "claws", "hard", dangerous="yes")
-    before = await services.db.transact(saved)
-    await buttons.press(services, actor(ALICE), ids(failed)["3 scars in Claws"])
-    await _gm(services, "Firepaw", gm.damage, 2, NO_DICE)
-
-    def undo(tx):  # type: ignore[no-untyped-def]
-        gm.restore(tx, tx.characters.by_name(GUILD, "Firepaw"), before)
-
-    await services.db.transact(undo)
+    await risks.risk(services, actor(ALICE), "claws", "hard", dangerous="yes")
+    await life.damage(services, ADMIN_ACTOR, "Firepaw", 2, "a thorn")
+    await undo.undo(services, ADMIN_ACTOR)
 
     def open_wounds(tx):  # type: ignore[no-untyped-def]
         found = tx.characters.by_name(GUILD, "Firepaw")
-        return [(w.owed, w.placed) for w in cat(tx).wounds.open_of(GUILD, found.id)]
+        return [(w.source.value, w.owed, w.placed) for w in cat(tx).wounds.open_of(GUILD, found.id)]
 
-    assert await services.db.transact(open_wounds) == [(3, 0)]
+    assert await services.db.transact(open_wounds) == [("risk", 3, 0)]
 
 
-async def test_d11_a_foe_fight_s_scars_are_skipped_to_the_narrator_and_it_ends(
-    services, dice, both
-) -> None:
+async def test_d11_an_adjudication_is_undone_with_its_scars(services, dice, both) -> None:
+    dice.load(3, 3, 3, 3, 3)
+    failed = await risks.risk(services, actor(BOB), "claws", "hard", dangerous="yes")
+    await buttons.press(services, actor(BOB), ids(failed)["3 scars in Claws"])
+    await admin.adjudicate(services, ADMIN_ACTOR, 4, "success", "the roof was lower")
+    assert "**Claws** Best → 5 dice" in (await _field(services, "Tigerclaw", "Traits") or "")
+    await undo.undo(services, ADMIN_ACTOR)
+    assert "**Claws** Strong → 4 dice" in (await _field(services, "Tigerclaw", "Traits") or "")
+
+
+async def test_d11_a_foe_fight_is_skipped_and_ended_by_the_narrator(services, dice, both) -> None:
     started = await foe_flow.start(services, ADMIN_ACTOR, "Boggin", 1, 5, character="Firepaw")
-
-    def skip(tx):  # type: ignore[no-untyped-def]
-        return gm.skip_turn(tx, tx.guilds.get(GUILD), 1, None, services.clock())
-
-    with pytest.raises(PawpostError, match="waits for Firepaw's move, which rolls dice"):
-        await services.db.transact(skip)
+    here = actor(ADMIN, admin=True)
+    waiting = await scenes.skip(services, here, "Firepaw")
+    assert waiting.lines[0] == (
+        "Fight 1 waits for Firepaw's move, which rolls dice: an admin may press one of these for "
+        "its player."
+    )
+    assert "Claws" in ids(waiting)
     dice.load(1, 1, 1, 1, 2)
     await buttons.press(services, actor(ALICE), ids(started)["Claws"])
-    skipped = await services.db.transact(skip)
-    assert skipped[0] == "Firepaw takes 1 in Claws."
-    assert skipped[-1] == f"<@{ALICE}>, round 2: how does Firepaw fight?"
-
-    def end(tx):  # type: ignore[no-untyped-def]
-        return gm.end_scene(tx, tx.guilds.get(GUILD), 1, "the Boggin fled", services.clock())
-
-    assert await services.db.transact(end) == [
-        "Fight 1 is over (the Boggin fled); Firepaw is free to go."
-    ]
+    skipped = await scenes.skip(services, here, "Firepaw")
+    assert skipped.lines[0] == "Firepaw takes 1 in Claws."
+    assert skipped.lines[-1] == f"<@{ALICE}>, round 2: how does Firepaw fight?"
+    ended = await scenes.end(services, here, "the Boggin fled", "Firepaw")
+    assert ended.lines[0] == "Fight 1 ends: the Boggin fled."
+    assert ended.lines[-1] == "**An admin ended the fight.**"
 
 
 def test_d11_outcomes_offered_by_kind_of_roll() -> None:
-    from datetime import UTC, datetime
-
-    from storage.models import AuditEntry
-
     def entry(action: str) -> AuditEntry:
         return AuditEntry(
             guild_id=1, user_id=1, action=action, summary="", created_at=datetime.now(UTC)
