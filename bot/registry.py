@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.actions.cat import card as cat_card
 from bot.actions.cat import days as cat_days
+from bot.actions.cat import gm as cat_gm
 from bot.actions.cat.builder import CAT_BUILDER
 from bot.actions.cat.config import settings_field as cat_settings_field
 from bot.actions.cat.export import export_section as cat_export
@@ -120,6 +121,8 @@ CAT = Ruleset(
     card=cat_card.card,
     dice_words=CAT_DICE_WORDS,
     roll_values=cat_roll_values,
+    adjudicate=cat_gm.adjudicate,
+    gm=cat_gm.CAT_GM,
 )
 
 WCAGR = Ruleset(

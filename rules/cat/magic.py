@@ -237,10 +237,11 @@ class TrickResult(PoolResult):
     life_spent: bool = False
     minutes: Roll | None = None
     frenzy_actions: int = 0
+    ruled: bool | None = None  # the Narrator's word on it (an adjudication)
 
     @property
     def succeeded(self) -> bool:
-        return self.beat
+        return self.beat if self.ruled is None else self.ruled
 
     @property
     def effect(self) -> str:

@@ -63,7 +63,8 @@ class RiskPurpose(StrEnum):
 
 
 class RiskResult(PoolResult):
-    """One Risk. `life_spent` marks a failure turned into a success by a Life (book l. 100)."""
+    """One Risk. `life_spent` marks a failure turned into a success by a Life (book l. 100);
+    `ruled` the Narrator's word on it (an admin's adjudication), which the dice then yield to."""
 
     model_config = ConfigDict(frozen=True)
 
@@ -72,9 +73,12 @@ class RiskResult(PoolResult):
     dangerous: bool = False
     purpose: RiskPurpose = RiskPurpose.RISK
     life_spent: bool = False
+    ruled: bool | None = None
 
     @property
     def succeeded(self) -> bool:
+        if self.ruled is not None:
+            return self.ruled
         return self.life_spent or self.beat
 
     @property

@@ -8,7 +8,16 @@ from collections.abc import Mapping
 from pydantic import BaseModel, ConfigDict
 
 from rules.cat.constants import SCARS_PER_RANK
-from rules.cat.sheet import TRAITS, CatSheet, Rank, Trait, TraitState, require_alive, with_trait
+from rules.cat.sheet import (
+    RANKS,
+    TRAITS,
+    CatSheet,
+    Rank,
+    Trait,
+    TraitState,
+    require_alive,
+    with_trait,
+)
 from rules.errors import PawpostError
 
 
@@ -122,3 +131,18 @@ def place_scars(
         newly_in_danger=sheet.in_real_danger and not was_in_danger,
         died=sheet.dead,
     )
+
+
+def take_back_scars(sheet: CatSheet, placement: Mapping[Trait, int], *, today: int) -> CatSheet:
+    """Undo a placement the Narrator rules never happened (an adjudicated Risk that succeeds
+    after all): each trait loses those scars, getting back any rank they cost. (Healing is
+    different: it never restores a rank, RULINGS.)"""
+    for trait, count in placement.items():
+        rank, scars = sheet.rank(trait), sheet.scars(trait)
+        for _ in range(count):
+            if scars:
+                scars -= 1
+            elif rank is not RANKS[0]:
+                rank, scars = RANKS[RANKS.index(rank) - 1], SCARS_PER_RANK - 1
+        sheet = with_trait(sheet, trait, TraitState(rank=rank, scars=scars))
+    return settle_healing(sheet, today)

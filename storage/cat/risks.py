@@ -139,6 +139,51 @@ class RiskRepository:
             )
         return cursor.rowcount == 1
 
+    def by_audit(self, guild_id: int, audit_id: int) -> StoredRisk | None:
+        """The roll an audit entry logged (what an adjudication of it changes)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM cat_risks WHERE guild_id = ? AND audit_id = ?",
+            (guild_id, audit_id),
+        )
+        return _risk(rows[0]) if rows else None
+
+    def rule(self, risk_id: int, result: RiskResult | TrickResult, now: datetime) -> None:
+        """Store the roll as an adjudication left it; its Life is no longer offered."""
+        self._db.execute(
+            "UPDATE cat_risks SET result = ?, moved_on_at = coalesce(moved_on_at, ?) WHERE id = ?",
+            (result.model_dump_json(), to_text(now), risk_id),
+        )
+
+    def recent_of(self, guild_id: int, character_id: int, limit: int) -> list[StoredRisk]:
+        """A cat's latest rolls, newest first."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM cat_risks WHERE guild_id = ? AND character_id = ?"
+            " ORDER BY id DESC LIMIT ?",
+            (guild_id, character_id, limit),
+        )
+        return [_risk(row) for row in rows]
+
+    def restore(self, stored: StoredRisk) -> None:
+        """Put a roll's follow-ups back as they were (an admin's undo)."""
+        self._db.execute(
+            "UPDATE cat_risks SET result = ?, style_at = ?, life_at = ?, scars_at = ?,"
+            " moved_on_at = ? WHERE id = ? AND guild_id = ?",
+            (
+                stored.result.model_dump_json(),
+                *(
+                    None if moment is None else to_text(moment)
+                    for moment in (
+                        stored.style_at,
+                        stored.life_at,
+                        stored.scars_at,
+                        stored.moved_on_at,
+                    )
+                ),
+                stored.id,
+                stored.guild_id,
+            ),
+        )
+
     def all_in_guild(self, guild_id: int) -> list[StoredRisk]:
         """Every stored Risk of the server, for export."""
         rows = self._db.execute_fetchall(

@@ -3,12 +3,13 @@ placed a click at a time, each click made against how many were placed already."
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import json
+from collections.abc import Mapping, Sequence
 from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from rules.cat.sheet import Trait
 from storage.connection import Connection
@@ -20,6 +21,7 @@ class WoundSource(StrEnum):
     RISK = "risk"  # a dangerous failed Risk: source_id is its cat_risks id
     CONTEST = "contest"  # a cat fight: its contest id
     FOE = "foe"  # a round against a non-cat: its combat id
+    NARRATOR = "narrator"  # scars an admin gave (`/admin damage`): the audit entry's id
 
 
 class Settled(StrEnum):
@@ -42,7 +44,8 @@ class Wound(BaseModel):
     created_at: datetime
     settled_at: datetime | None = None
     settled_how: Settled | None = None
-    channel_id: int | None = None  # where its reminder goes (None: a wound from before 0040)
+    channel_id: int | None = None  # where its notice goes (None: a wound from before 0040)
+    placement: dict[Trait, int] = Field(default_factory=dict)  # where its placed scars went
 
     @property
     def left(self) -> int:
@@ -55,7 +58,7 @@ class Wound(BaseModel):
 
 _COLUMNS = (
     "id, guild_id, character_id, source, source_id, trait, owed, placed, life_allowed,"
-    " created_at, settled_at, settled_how, channel_id"
+    " created_at, settled_at, settled_how, channel_id, placement"
 )
 
 
@@ -68,9 +71,13 @@ _LIVE_AND_PLAYING = (
 )
 
 
+def _placement_json(placement: Mapping[Trait, int]) -> str:
+    return json.dumps({trait.value: count for trait, count in placement.items() if count})
+
+
 def _wound(row: Sequence[Any]) -> Wound:
     (id_, guild_id, character_id, source, source_id, trait, owed, placed, life_allowed,
-     created_at, settled_at, settled_how, channel_id) = row  # fmt: skip
+     created_at, settled_at, settled_how, channel_id, placement) = row  # fmt: skip
     return Wound(
         id=id_,
         guild_id=guild_id,
@@ -85,6 +92,7 @@ def _wound(row: Sequence[Any]) -> Wound:
         settled_at=maybe_from_text(settled_at),
         settled_how=None if settled_how is None else Settled(settled_how),
         channel_id=channel_id,
+        placement={Trait(trait): count for trait, count in json.loads(placement).items()},
     )
 
 
@@ -174,21 +182,75 @@ class WoundRepository:
         )
         return [(int(guild_id), from_text(created_at)) for guild_id, created_at in rows]
 
-    def place(self, wound: Wound, count: int, now: datetime, *, settled: Settled | None) -> bool:
-        """Record `count` more scars placed (settling the wound with `settled`), only if no other
-        click placed any since `wound` was read; False otherwise."""
+    def place(
+        self,
+        wound: Wound,
+        count: int,
+        now: datetime,
+        *,
+        settled: Settled | None,
+        where: Mapping[Trait, int] | None = None,
+    ) -> bool:
+        """Record `count` more scars placed, `where` they went (settling the wound with
+        `settled`), only if no other click placed any since `wound` was read; False otherwise."""
+        placement = dict(wound.placement)
+        for trait, placed in (where or {}).items():
+            placement[trait] = placement.get(trait, 0) + placed
         cursor = self._db.execute(
-            "UPDATE cat_wounds SET placed = placed + ?, settled_at = ?, settled_how = ?"
-            " WHERE id = ? AND placed = ? AND settled_at IS NULL",
+            "UPDATE cat_wounds SET placed = placed + ?, settled_at = ?, settled_how = ?,"
+            " placement = ? WHERE id = ? AND placed = ? AND settled_at IS NULL",
             (
                 count,
                 None if settled is None else to_text(now),
                 None if settled is None else settled.value,
+                _placement_json(placement),
                 wound.id,
                 wound.placed,
             ),
         )
         return cursor.rowcount == 1
+
+    def forgive(self, wound: Wound, count: int) -> bool:
+        """`count` of an open wound's scars are owed no more (the Narrator's healing; fewer than
+        are left), only if no click placed any since `wound` was read."""
+        cursor = self._db.execute(
+            "UPDATE cat_wounds SET owed = owed - ? WHERE id = ? AND placed = ?"
+            " AND settled_at IS NULL AND owed - placed > ?",
+            (count, wound.id, wound.placed, count),
+        )
+        return cursor.rowcount == 1
+
+    def restore(self, wound: Wound) -> None:
+        """Put a wound back as it was (an admin's undo)."""
+        self._db.execute(
+            "UPDATE cat_wounds SET owed = ?, placed = ?, settled_at = ?, settled_how = ?,"
+            " placement = ? WHERE id = ? AND guild_id = ?",
+            (
+                wound.owed,
+                wound.placed,
+                None if wound.settled_at is None else to_text(wound.settled_at),
+                None if wound.settled_how is None else wound.settled_how.value,
+                _placement_json(wound.placement),
+                wound.id,
+                wound.guild_id,
+            ),
+        )
+
+    def of_character(self, guild_id: int, character_id: int) -> list[Wound]:
+        """Every wound of a cat, open or settled, oldest first (what an undo puts back)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM cat_wounds WHERE guild_id = ? AND character_id = ?"
+            " ORDER BY id",
+            (guild_id, character_id),
+        )
+        return [_wound(row) for row in rows]
+
+    def delete(self, guild_id: int, wound_ids: Sequence[int]) -> None:
+        """Forget wounds an undone change made."""
+        self._db.executemany(
+            "DELETE FROM cat_wounds WHERE guild_id = ? AND id = ?",
+            [(guild_id, wound_id) for wound_id in wound_ids],
+        )
 
     def all_in_guild(self, guild_id: int) -> list[Wound]:
         """Every wound of the server, for export."""

@@ -42,6 +42,7 @@ BEFORE_RESTART = [
 AFTER_RESTART = [
     *(2, 1, 1),  # Sneak: 1 even
     *(2, 2, 1, 1, 1, 1),  # against the Boggin: Claws 2 evens, the Boggin 0
+    *(1, 1, 1, 1),  # dangerous Hard Coat: fails, 1 scar
 ]
 
 
@@ -158,3 +159,18 @@ async def test_two_cats_play_taking_risks_through_discord(tmp_path: Path) -> Non
         assert "**Boggin is out of the fight: Firepaw wins.**" in text_of(round_one)
         stale = await world.answer(await fake.click(started, claws, user=ann))
         assert is_ephemeral(stale) and stale["content"] == "That fight is over."
+
+        # A scar put elsewhere than the trait used: the reason form opens, and is logged.
+        inter = await fake.slash(
+            "risk", {"trait": "coat", "difficulty": "hard", "dangerous": "yes"}, user=ann
+        )
+        await world.answer(inter)
+        failed = world.stored(inter)
+        elsewhere = find_id(failed, r"pawpost:cat-wound:\d+:in-claws:0")
+        opened = await fake.click(failed, elsewhere, user=ann)
+        modal = await opened.response()
+        assert modal["type"] == 9 and modal["data"]["title"] == "Why the scar in Claws?"
+        submitted = await world.answer(
+            await fake.submit_modal(opened, {"reason": "caught on a nail"}, user=ann)
+        )
+        assert "Firepaw takes 1 in Claws: caught on a nail" in text_of(submitted)

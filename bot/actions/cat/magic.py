@@ -227,8 +227,8 @@ def trick(
             + (f"; {sheet.lives} Lives left" if result.life_spent else "")
             + "."
         )
-        if result.style_earned:
-            risk_id = cat(tx).risks.add(guild.guild_id, found.id, entry_id, result, now)
+        risk_id = cat(tx).risks.add(guild.guild_id, found.id, entry_id, result, now)
+        if result.style_earned and not sheet.dead:
             lines.append(f"{plural(result.style_earned, 'surplus even')}: Style to bank.")
             buttons = style_buttons(risk_id, result.style_earned) + buttons
         if sheet.dead:
@@ -337,9 +337,7 @@ def dream(
                 outcome="success" if result.succeeded else "failure",
             )
         )
-        risk_id = None
-        if result.style_earned or not result.succeeded:
-            risk_id = cat(tx).risks.add(guild.guild_id, found.id, entry_id, result, now)
+        risk_id = cat(tx).risks.add(guild.guild_id, found.id, entry_id, result, now)
         owed = still_owed(tx, guild, found)
         elsewhere = (
             []

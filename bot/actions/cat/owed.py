@@ -43,15 +43,26 @@ def where_from(tx: Transaction, wound: Wound) -> str:
         return "a Risk" if stored is None else f"roll #{stored.audit_id}"
     if wound.source is WoundSource.CONTEST:
         return f"the cat fight of contest {wound.source_id}"
+    if wound.source is WoundSource.NARRATOR:
+        return f"the Narrator (log #{wound.source_id})"
     return f"fight {wound.source_id}"
+
+
+def narrators_placement(sheet: CatSheet, wound: Wound) -> str:
+    """Where the Narrator puts what is left of a wound: "in Claws", "1 in Claws, 2 in Coat"."""
+    placement = default_placement(sheet, wound.trait, wound.left)
+    if len(placement) == 1:
+        return f"in {next(iter(placement)).label}"
+    return ", ".join(f"{count} in {trait.label}" for trait, count in placement.items())
 
 
 def owed_lines(tx: Transaction, guild: Guild, character: Character) -> list[str]:
     """One line per wound still open: how many, from what, and when the Narrator places them."""
+    sheet = cat_sheet(character)
     return [
         f"{safe(character.name)} still owes {_plural(wound.left, 'scar')} from "
-        f"{where_from(tx, wound)}: /scars places them, or the Narrator puts them in "
-        f"{wound.trait.label} {stamp(due_at(wound, guild), 'R')}."
+        f"{where_from(tx, wound)}: /scars places them, or the Narrator puts them "
+        f"{narrators_placement(sheet, wound)} {stamp(due_at(wound, guild), 'R')}."
         for wound in cat(tx).wounds.open_of(character.guild_id, character.id)
     ]
 
@@ -79,13 +90,17 @@ def record_placement(
     found.sheet = placed.sheet
     tx.characters.save_sheet(found)
     settled = _settled(wound, count, placed.sheet)
-    if not cat(tx).wounds.place(wound, count, now, settled=settled):
+    if not cat(tx).wounds.place(wound, count, now, settled=settled, where=placed.placement):
         raise PawpostError(STALE)
+    where = dict(wound.placement)
+    for trait, scars in placed.placement.items():
+        where[trait] = where.get(trait, 0) + scars
     wound = wound.model_copy(
         update={
             "placed": wound.placed + count,
             "settled_at": now if settled else None,
             "settled_how": settled,
+            "placement": where,
         }
     )
     lines = placed_lines(found.name, placed, reason)

@@ -138,12 +138,8 @@ def risk(
                 reason=reason,
             )
         )
-        needs_clicks = result.style_earned > 0 or not result.succeeded
-        risk_id = (
-            cat(tx).risks.add(guild.guild_id, found.id, entry_id, result, now)
-            if needs_clicks
-            else None
-        )
+        # Every Risk is kept: its buttons act on it, and an admin may adjudicate it.
+        risk_id: int | None = cat(tx).risks.add(guild.guild_id, found.id, entry_id, result, now)
         owed = still_owed(tx, guild, found)  # before this Risk's own, which its buttons place
         wound = None
         if risk_id is not None and result.scars:

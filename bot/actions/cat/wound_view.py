@@ -131,7 +131,7 @@ def reason_form(wound: Wound, trait: Trait, *, one: bool) -> Modal:
     """Scars put elsewhere than the trait used need a reason (book l. 37: "You have to explain
     to the Narrator why you got a Scar in a particular Trait")."""
     verb = (WHY_ONE if one else WHY) + trait.value
-    what = "a scar" if one else "these scars"
+    what = "a scar" if one else "the scar" if wound.left == 1 else "these scars"
     return Modal(
         custom_id=_id(wound, verb, wound.placed),
         title=f"Why {what} in {trait.label}?",
@@ -149,12 +149,16 @@ def reason_form(wound: Wound, trait: Trait, *, one: bool) -> Modal:
 def wound_reply(wound: Wound, character: Character, lines: list[str] | None = None) -> Reply:
     """A wound's choices as a message: its trait buttons, the split select, a Life."""
     sheet = cat_sheet(character)
+    where = (
+        f"in {wound.trait.label}, the trait it used, or elsewhere with a reason for the Narrator"
+        if room_for_scars(sheet, wound.trait) > 0 and wound.source is not WoundSource.NARRATOR
+        else "where they fit"
+    )
     return Reply(
         title=f"{safe(character.name)}: {_plural(wound.left, 'scar')} to place",
         lines=[
             *(lines or []),
-            f"<@{character.owner_id}> places them (or an admin does): in {wound.trait.label}, "
-            "the trait it used, or elsewhere with a reason for the Narrator; a Crippled trait "
+            f"<@{character.owner_id}> places them (or an admin does): {where}; a Crippled trait "
             "takes none.",
         ],
         buttons=wound_buttons(wound, sheet),

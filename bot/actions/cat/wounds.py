@@ -33,7 +33,7 @@ from bot.actions.lookup import acting_character
 from bot.actions.reply import Reply
 from rules.cat.lives import LastLifeNeedsConfirmation, dodge_round_with_life
 from rules.cat.scars import place_scars, room_for_scars
-from rules.cat.sheet import TRAITS, Trait, trait_named
+from rules.cat.sheet import TRAITS, CatSheet, Trait, trait_named
 from rules.errors import PawpostError
 from storage.cat import cat
 from storage.cat.wounds import Settled, Wound, WoundSource
@@ -97,10 +97,13 @@ def _check(
     return guild, wound, found
 
 
-def needs_reason(actor: Actor, guild: Guild, wound: Wound, trait: Trait) -> bool:
-    """A player putting scars elsewhere than the trait used says why (book l. 37); the
-    Narrator (an admin) places where it likes."""
-    return trait is not wound.trait and not actor.admin_in(guild.settings)
+def needs_reason(actor: Actor, guild: Guild, wound: Wound, sheet: CatSheet, trait: Trait) -> bool:
+    """A player putting scars elsewhere than the trait used, while it can still take some,
+    says why (book l. 37); the Narrator (an admin) places where it likes, and so do scars the
+    Narrator gave."""
+    if actor.admin_in(guild.settings) or wound.source is WoundSource.NARRATOR:
+        return False
+    return trait is not wound.trait and room_for_scars(sheet, wound.trait) > 0
 
 
 @runs_in_database
@@ -110,7 +113,7 @@ def choose(
     """A trait button or the select: place there at once, or first ask why (a form)."""
     with services.db.transaction() as tx:
         guild, wound, found = _check(tx, actor, wound_id, trait, version)
-        if needs_reason(actor, guild, wound, trait):
+        if needs_reason(actor, guild, wound, cat_sheet(found), trait):
             return Reply(modal=reason_form(wound, trait, one=one))
         return _place(tx, actor, guild, wound, found, trait, services.clock(), one=one)
 
@@ -131,7 +134,7 @@ def place(
     cleaned = " ".join((reason or "").split()) or None
     with services.db.transaction() as tx:
         guild, wound, found = _check(tx, actor, wound_id, trait, version)
-        if cleaned is None and needs_reason(actor, guild, wound, trait):
+        if cleaned is None and needs_reason(actor, guild, wound, cat_sheet(found), trait):
             raise PawpostError(
                 f"Say why the scars go in {trait.label}: the Narrator puts them in "
                 f"{wound.trait.label} otherwise."

@@ -27,6 +27,7 @@ from bot.actions.clock import game_clock, show_time
 from bot.actions.context import Services
 from bot.actions.reply import Reply
 from bot.commands.catalog import commands_for
+from rules.cat.sheet import Rank, Trait, TraitState
 from rules.errors import PawpostError
 from storage.cat import cat
 from tests.actions.cat.helpers import FIREPAW, TIGERCLAW, cat_server, ids, make
@@ -600,10 +601,10 @@ async def test_s3_a_foe_fight_ends_when_the_cat_can_fight_no_more(services, dice
         services,
         "Firepaw",
         traits={
-            **{trait: {"rank": "good"} for trait in ("coat", "face", "tail")},
-            "claws": {"rank": "crippled"},
-            "fangs": {"rank": "crippled"},
-            "legs": {"rank": "hurt", "scars": 2},
+            **{trait: TraitState(rank=Rank.GOOD) for trait in (Trait.COAT, Trait.FACE, Trait.TAIL)},
+            Trait.CLAWS: TraitState(rank=Rank.CRIPPLED),
+            Trait.FANGS: TraitState(rank=Rank.CRIPPLED),
+            Trait.LEGS: TraitState(rank=Rank.HURT, scars=2),
         },
     )
     started = await foe_flow.start(services, ADMIN_ACTOR, "Dog", 1, 5, character="Firepaw")

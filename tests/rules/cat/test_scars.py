@@ -14,6 +14,7 @@ from rules.cat import (
     scars_to_place,
     take_risk,
 )
+from rules.cat.scars import take_back_scars
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from tests.rules.cat.cats import a_cat
@@ -161,3 +162,12 @@ def test_a_dangerous_failure_flows_into_placement() -> None:
 def test_negative_scars_owed_are_a_bug_not_a_refusal() -> None:
     with pytest.raises(ValueError, match="cannot be negative"):
         place_scars(a_cat(), -1, {}, today=DAY)
+
+
+def test_d11_scars_the_narrator_takes_back_give_back_the_ranks_they_cost() -> None:
+    # Audit D11: an adjudicated success left Claws a rank down.
+    sheet = a_cat()
+    placed = place_scars(sheet, 4, {Trait.CLAWS: 4}, today=1).sheet
+    assert (placed.rank(Trait.CLAWS), placed.scars(Trait.CLAWS)) == (Rank.GOOD, 1)
+    back = take_back_scars(placed, {Trait.CLAWS: 4}, today=1)
+    assert back.traits == sheet.traits and back.healing_since_day is None
