@@ -160,7 +160,7 @@ async def _new_fight(mix: WcagrMix, guild_id: int) -> RunningFight | None:
     first, second = waiting.popleft(), waiting.popleft()
     services, world = mix.services, mix.world
     asked = await fights.start(services, world.actor(first), second.name)
-    accept = next(b.custom_id for b in asked.buttons if b.custom_id.endswith(":accept"))
+    accept = next(b.custom_id for b in asked.buttons if _verb(b.custom_id) == "accept")
     await buttons.press(services, world.actor(second), accept)
     fight_id = int(accept.split(":")[2])
 
@@ -172,6 +172,11 @@ async def _new_fight(mix: WcagrMix, guild_id: int) -> RunningFight | None:
     if attacker == second.id:
         first, second = second, first
     return RunningFight(fight_id, first, second)
+
+
+def _verb(custom_id: str) -> str:
+    """ "pawpost:wcagr-fight:<id>:<verb>:<version>" -> the verb."""
+    return custom_id.split(":")[3]
 
 
 async def verb_swat(mix: WcagrMix, rng: random.Random) -> Reply:
@@ -187,6 +192,9 @@ async def verb_swat(mix: WcagrMix, rng: random.Random) -> Reply:
             reply = await fight_moves.swat(mix.services, actor, fight.defender.name)
         except PawpostError:  # it sprained or fell ill meanwhile: it limps away
             reply = await fights.flee(mix.services, actor)
+        jump = next((b.custom_id for b in reply.buttons if _verb(b.custom_id) == "defend"), None)
+        if jump is not None:  # the target's player jumps, as players do
+            reply = await buttons.press(mix.services, mix.world.actor(fight.defender), jump)
         if reply.lines and reply.lines[-1].startswith("The fight is over"):
             running = False
             fresh = await _new_fight(mix, fight.attacker.guild_id)

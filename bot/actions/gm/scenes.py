@@ -16,7 +16,7 @@ from bot.actions.gm.state import ruleset_of, tools_of
 from bot.actions.lookup import named, require_admin, require_built
 from bot.actions.reply import Button, Reply, Style
 from bot.outbox import Post, record_posts
-from bot.scheduler import JobResult
+from bot.scheduler import JobResult, each_alone
 from rules.errors import PawpostError
 from storage.contests import Contest
 from storage.repositories import Transaction
@@ -174,7 +174,6 @@ def skip_offers(
     """Fights whose reminded player still has not acted after the server's second timeout
     (`/config turn-skip`): one post each, to the admins, with the skip button, once. In
     every ruleset: the reminders are each ruleset's, this is the core's."""
-    posts: list[Post] = []
     with services.db.transaction() as tx:
         guilds: dict[int, Guild] = {}
 
@@ -191,7 +190,9 @@ def skip_offers(
             ]
         )
         due = tx.scenes.skip_due(now, limit)
-        for guild_id, scene, version in due:
+
+        def offer(item: tuple[int, OpenScene, int]) -> Post:
+            guild_id, scene, version = item
             guild = guild_of(guild_id)
             found = (
                 None
@@ -213,7 +214,17 @@ def skip_offers(
                     )
                 ],
             )
-            posts.append(Post(guild.settings.admin_channel_id or scene.channel_id, reply))
+            return Post(guild.settings.admin_channel_id or scene.channel_id, reply)
+
+        # A fight that fails is marked offered below with the rest: not met again.
+        posts = each_alone(
+            tx,
+            "scene_timeouts",
+            due,
+            offer,
+            set_aside=lambda item: None,
+            name=lambda item: f"fight {item[1].id} of server {item[0]}",
+        )
         tx.scenes.mark_skip_offered([scene.id for _, scene, _ in due], now)
         record_posts(tx, posts, now)
         next_due = tx.scenes.next_skip_due()

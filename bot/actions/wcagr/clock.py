@@ -13,7 +13,7 @@ from bot.actions.game_time import GameDay
 from bot.actions.reply import Reply
 from bot.actions.seasons import current_season
 from bot.actions.wcagr.gain_prompts import gain_prompts, untold
-from bot.actions.wcagr.gm import leave_scenes
+from bot.actions.wcagr.gm_life import leave_scenes
 from bot.actions.wcagr.illness import season_lines
 from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
 from bot.outbox import Post, record_posts

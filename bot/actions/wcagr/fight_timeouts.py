@@ -58,7 +58,7 @@ def _overdue(
         return combat.channel_id, commit(scene, bot, None, "timeout", "timeout jump", now)
     lines = [f"This fight has waited {hours} h.", *whose_turn(scene)]
     if guild.settings.admin_channel_id is None:
-        lines.append("Admins may /admin fight-end it.")
+        lines.append("Admins may pass the move with /admin scene skip, or /admin scene end it.")
     wcagr(tx).fights.mark_reminded([combat], now)
     return combat.channel_id, Reply(
         title=f"Fight {combat.id}, round {state.turn}",

@@ -65,7 +65,7 @@ async def test_d16_an_admin_skips_an_absent_fighter_in_each_wait(services, dice,
         await scenes.end(services, BOSS, "again", "Firepaw")
 
 
-async def test_d16_the_older_fight_end_is_the_same_action(services, dice, three) -> None:
+async def test_the_older_fight_end_stays_as_an_alias_of_scene_end(services, dice, three) -> None:
     await started(services, dice)
     ended = await fights.admin_end(services, BOSS, "Graypaw", "a storm")
     assert ended.lines == ["The fight is over: an admin ended it (a storm)."]
