@@ -53,6 +53,12 @@ class _FakeBot:
     async def complete_zone(self, interaction, current):  # pragma: no cover - not called
         return []
 
+    def completer(self, completion):
+        async def complete(interaction, current):  # pragma: no cover - not called
+            return []
+
+        return complete
+
 
 async def _invoke(interaction, command, arguments):  # pragma: no cover - not called
     return None
