@@ -30,6 +30,7 @@ from bot.actions.caverns.builder import CAVERNS_BUILDER
 from bot.actions.caverns.conditions import CURE_BUTTONS as CAVERNS_CURE_BUTTONS
 from bot.actions.caverns.export import export_section as caverns_export
 from bot.actions.caverns.flourishes import FLOURISH_BUTTONS as CAVERNS_FLOURISH_BUTTONS
+from bot.actions.caverns.gm import CAVERNS_GM
 from bot.actions.caverns.market import OFFER_BUTTONS as CAVERNS_OFFER_BUTTONS
 from bot.actions.caverns.market import SALE_BUTTONS as CAVERNS_SALE_BUTTONS
 from bot.actions.caverns.rests import REST_BUTTONS as CAVERNS_REST_BUTTONS
@@ -175,6 +176,7 @@ CAVERNS = Ruleset(
     card=caverns_card.card,
     adjudicate=caverns_adjudicate.adjudicate,
     roll_values=caverns_roll_values,
+    gm=CAVERNS_GM,
 )
 
 RULESETS: dict[str, Ruleset] = {ruleset.id: ruleset for ruleset in (GERM, CAT, WCAGR, CAVERNS)}

@@ -608,32 +608,6 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
         rulesets=CAVERNS,
     ),
     Command(
-        ("admin", "damage"),
-        "Take Health from an adventurer hurt outside a battle (armour already counted)",
-        admin.damage,
-        (
-            Option("character", Kind.character, "The adventurer", True),
-            Option("amount", Kind.integer, "Health lost", True, min_value=1, max_value=100),
-            Option(
-                "viscanti",
-                Kind.text,
-                "Dealt by a Viscanti (not healed by a Short Rest)?",
-                choices=YES_NO,
-            ),
-            Option(
-                "illusion", Kind.text, "Harm by an illusion (a Krokani is immune)?", choices=YES_NO
-            ),
-            Option(
-                "hold",
-                Kind.text,
-                "If it dies: hold its return by Vitae until the party's next rest?",
-                choices=YES_NO,
-            ),
-        ),
-        admin=True,
-        rulesets=CAVERNS,
-    ),
-    Command(
         ("admin", "item", "add"),
         "Add an item to the server's catalogue (or replace the one of that name)",
         admin.add_item,

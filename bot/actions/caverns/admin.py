@@ -9,7 +9,6 @@ from typing import TypeVar
 from bot.actions import audit
 from bot.actions.caverns.common import caverns_sheet, items, party_label, require_caverns, save
 from bot.actions.caverns.conditions import cure_button
-from bot.actions.caverns.gm import Harm, take_health
 from bot.actions.caverns.parse import yes
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
@@ -249,35 +248,3 @@ def remove_item(services: Services, actor: Actor, name: str) -> Reply:
         tables.remove(guild.guild_id, name)
         tx.audit.add(audit.entry(actor, "catalogue", f"removed {name.strip()}", services.clock()))
     return Reply(lines=[f"The {safe(name.strip())} is no longer in the server's catalogue."])
-
-
-@runs_in_database
-def damage(
-    services: Services,
-    actor: Actor,
-    character: str,
-    amount: int,
-    viscanti: str | None = None,
-    illusion: str | None = None,
-    hold: str | None = None,
-) -> Reply:
-    """`/admin damage`: the MC takes Health after a blow outside a battle (armour already
-    counted); a Viscanti's wounds outlast the next Short Rest; an illusion's harm nothing to a
-    Krokani (l. 84); a Lucidian takes one less in sunlight (l. 86). A death comes back by
-    Vitae at once, or at the party's next rest when the MC holds it (`hold`)."""
-    if amount < 1:
-        raise PawpostError("Take at least 1 Health.")
-    harm = Harm(lasting=yes(viscanti, "Viscanti"), illusion=yes(illusion, "Illusion"))
-    held = yes(hold, "Hold")
-    with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_caverns(guild)
-        require_admin(actor, guild)
-        found = named(tx, guild.guild_id, character)
-        lines = take_health(tx, guild, found, amount, harm, held=held)
-        tx.audit.add(
-            audit.entry(
-                actor, "damage", f"{amount} Health asked", services.clock(), character=found
-            )
-        )
-    return Reply(lines=lines)

@@ -9,7 +9,7 @@ from datetime import datetime
 
 from bot.actions.context import Actor
 from bot.actions.formatting import safe
-from bot.actions.lookup import named, require_built
+from bot.actions.lookup import living, named, require_built
 from rules.caverns.catalogue import CatalogueItem
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skill_uses import accept_fated_die, give_fated_die
@@ -96,7 +96,7 @@ def hand_fated_die(
         return None
     holder = roller
     if holder_name and named(tx, guild.guild_id, holder_name).id != roller.id:
-        holder = named(tx, guild.guild_id, holder_name)
+        holder = living(tx, guild.guild_id, holder_name)
     given = give_fated_die(caverns_sheet(holder), face)
     offered = holder.id != roller.id and holder.owner_id != actor.user_id
     if offered and not actor.admin_in(guild.settings):

@@ -1,8 +1,7 @@
-"""Caverns' part of the GM toolkit (issue 24): every value of a sheet the MC may set, checked
+"""Caverns' part of the GM toolkit (bot/gm.py): every value of a sheet the MC may set, checked
 by the sheet's own model with Health following Water; damage, healing, killing and reviving by
 the book's Health and Vitae (l. 96-98, 298); the party's rows an undo puts back; the battle's
-skip and end; what a death does to a battle. Built to the core's contract; `SheetField` stands
-for the core's `bot.gm.SheetField` until the core lands."""
+skip and end; what a death does to a battle; the outcomes of its rolls."""
 
 from __future__ import annotations
 
@@ -13,12 +12,15 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.actions.caverns.adjudicate import outcomes
 from bot.actions.caverns.common import caverns_sheet, items, save
 from bot.actions.caverns.death import after_death, set_dead_in_battle
 from bot.actions.caverns.race_traits import lucidian_loss
 from bot.actions.caverns.scene import Scene
 from bot.actions.context import Actor
 from bot.actions.formatting import safe
+from bot.actions.reply import Reply
+from bot.gm import GmTools, SheetField
 from rules.caverns.afflictions import inflict
 from rules.caverns.attributes import ELEMENTS
 from rules.caverns.battle import Phase, end_turn, whose_turn
@@ -45,15 +47,8 @@ from storage.settings import Guild
 
 NONE = "none"
 BROKEN = "(broken)"
-
-
-@dataclass(frozen=True)
-class SheetField:
-    """One settable value as the sheet shows it (the core's `bot.gm.SheetField`)."""
-
-    name: str
-    value: str
-    takes: str
+VISCANTI = "viscanti"  # a Viscanti's wounds outlast the next Short Rest (l. 93)
+ILLUSION = "illusion"  # an illusion's harm, nothing to a Krokani (l. 84)
 
 
 @dataclass(frozen=True)
@@ -95,18 +90,20 @@ def take_health(
 
 
 def damage(
-    tx: Transaction, guild: Guild, character: Character, amount: int, dice: DiceSource,
-    now: datetime,
+    tx: Transaction, guild: Guild, character: Character, amount: int, kind: str | None,
+    dice: DiceSource, now: datetime,
 ) -> list[str]:  # fmt: skip
-    """`/admin damage`: Health lost; a death comes back by Vitae at once (RULINGS)."""
+    """`/admin damage [kind]`: Health lost (armour already counted), a Viscanti's lasting or
+    an illusion's; a death comes back by Vitae at once (RULINGS), `/admin kill` holds it."""
     if amount < 1:
         raise PawpostError("Take at least 1 Health.")
-    return take_health(tx, guild, character, amount, Harm(), held=False)
+    harm = Harm(lasting=kind == VISCANTI, illusion=kind == ILLUSION)
+    return take_health(tx, guild, character, amount, harm, held=False)
 
 
 def heal(
-    tx: Transaction, guild: Guild, character: Character, amount: int, dice: DiceSource,
-    now: datetime,
+    tx: Transaction, guild: Guild, character: Character, amount: int, kind: str | None,
+    dice: DiceSource, now: datetime,
 ) -> list[str]:  # fmt: skip
     """`/admin heal`: Health back, up to the maximum; the dead come back by Vitae instead."""
     if amount < 1:
@@ -150,7 +147,9 @@ def revive(
     return [f"{safe(character.name)} {paid} and comes back at full Health.", *lines]
 
 
-def leave_scenes(tx: Transaction, guild: Guild, character: Character, now: datetime) -> list[str]:
+def leave_scenes(
+    tx: Transaction, actor: Actor, guild: Guild, character: Character, now: datetime
+) -> list[str]:
     """What a death does to a battle: the dead lie there, losing their turns, until its end
     brings them back by Vitae (l. 298)."""
     return set_dead_in_battle(tx, guild, character, dead=True)
@@ -367,25 +366,24 @@ def restore(tx: Transaction, character: Character, saved: dict[str, Any]) -> Non
 # --- The battle's turns --------------------------------------------------------------------
 
 
-def _scene(tx: Transaction, guild: Guild, combat_id: int) -> tuple[Scene, Actor]:
-    """The battle under its row lock, and the MC who opened it (the step's author)."""
+def _scene(tx: Transaction, guild: Guild, combat_id: int) -> Scene:
+    """The battle under its row lock."""
     combat = caverns(tx).battles.get(guild.guild_id, combat_id, lock=True)
     if combat is None or combat.status != "active":
         raise PawpostError("That battle is over or gone.")
-    mc = Actor(
-        guild_id=guild.guild_id,
-        channel_id=combat.channel_id,
-        user_id=combat.created_by,
-        is_admin=True,
-    )
-    return Scene(tx, guild, combat, combat.state.version), mc
+    return Scene(tx, guild, combat, combat.state.version)
 
 
 def skip_turn(
-    tx: Transaction, guild: Guild, combat_id: int, character_id: int | None, now: datetime
-) -> list[str]:
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    combat_id: int,
+    character_id: int | None,
+    now: datetime,
+) -> Reply:
     """Pass the turn the battle waits for (or, when named, only that character's)."""
-    scene, mc = _scene(tx, guild, combat_id)
+    scene = _scene(tx, guild, combat_id)
     state = scene.state
     if state.phase not in (Phase.PLAYER, Phase.ENEMY):
         raise PawpostError("No turn is waiting.")
@@ -395,16 +393,33 @@ def skip_turn(
             raise PawpostError(f"It is not that character's turn: {whose_turn(state)}")
     scene.say(f"The MC skips the turn: {whose_turn(state)}")
     scene.state = end_turn(scene.state)
-    return scene.commit(mc, "skip", "A turn is skipped", now).lines
+    return scene.commit(actor, "skip", "A turn is skipped", now)
 
 
 def end_scene(
-    tx: Transaction, guild: Guild, combat_id: int, reason: str, now: datetime
-) -> list[str]:
+    tx: Transaction, actor: Actor, guild: Guild, combat_id: int, reason: str, now: datetime
+) -> Reply:
     """End the battle as `/battle end` does: the dead come back by Vitae, or retire."""
     from bot.actions.caverns.battle import close_battle  # the battle's verbs build on gm's parts
 
-    scene, mc = _scene(tx, guild, combat_id)
-    scene.say(f"The MC ends the battle: {safe(reason)}")
+    scene = _scene(tx, guild, combat_id)
+    scene.say(f"The MC ends the battle: {safe(reason)}" if reason else "The MC ends the battle.")
     close_battle(scene)
-    return scene.commit(mc, "end", "The battle ends", now).lines
+    return scene.commit(actor, "end", "The battle ends", now)
+
+
+CAVERNS_GM = GmTools(
+    fields=fields,
+    set_field=set_field,
+    damage=damage,
+    heal=heal,
+    kill=kill,
+    revive=revive,
+    snapshot=snapshot,
+    restore=restore,
+    skip_turn=skip_turn,
+    end_scene=end_scene,
+    leave_scenes=leave_scenes,
+    outcomes=outcomes,
+    damage_kinds=(VISCANTI, ILLUSION),
+)

@@ -16,7 +16,7 @@ from bot.actions.caverns.common import (
 from bot.actions.caverns.parse import totem as parse_totem
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
-from bot.actions.lookup import acting_character, named
+from bot.actions.lookup import acting_character, living
 from bot.actions.reply import Reply
 from rules.caverns.harmony import choose_benefits, describe_benefits, harmony_skills_refused
 from rules.caverns.harmony_skills import (
@@ -101,7 +101,7 @@ def benefits(
         party = party_of(tx, guild, found, actor, now)
         friend = None
         if ally:
-            friend = named(tx, guild.guild_id, ally)
+            friend = living(tx, guild.guild_id, ally)
             if (
                 friend.id not in {m.id for m in party_members(tx, guild, party)}
                 or friend.id == found.id

@@ -14,7 +14,7 @@ from bot.actions.caverns.parse import yes
 from bot.actions.caverns.scene import Scene, find_battle
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
-from bot.actions.lookup import acting_character, named, require_admin
+from bot.actions.lookup import acting_character, living, named, require_admin
 from bot.actions.reply import Reply
 from rules.caverns.afflictions import inflict
 from rules.caverns.battle import Combatant, Phase, end_turn, in_reach, whose_turn
@@ -47,7 +47,7 @@ def use_race_action(
     if scene is not None and fighter is not None and fighter.present:
         return _in_battle(services, scene, actor, found, fighter, action, target, now)
     refuse_if_unable(caverns_sheet(found), Move.ROLL)
-    victim = named(tx, guild.guild_id, target)
+    victim = living(tx, guild.guild_id, target)
     if victim.id == found.id:
         raise PawpostError(f"{safe(found.name)} cannot {action.name.lower()} itself.")
     sheet = inflict(caverns_sheet(victim), action.condition)

@@ -12,7 +12,7 @@ from bot.actions.caverns.melding import land_use_lines
 from bot.actions.caverns.race_traits import use_race_action
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
-from bot.actions.lookup import acting_character, named
+from bot.actions.lookup import acting_character, living
 from bot.actions.reply import Button, Reply
 from rules.caverns.conditions import Condition
 from rules.caverns.melding import LAND_SKILLS
@@ -106,7 +106,7 @@ def give_fate(
         guild = tx.guilds.get(actor.guild_id)
         require_caverns(guild)
         holder = acting_character(tx, actor, guild, character)
-        roller = named(tx, guild.guild_id, to)
+        roller = living(tx, guild.guild_id, to)
         if roller.id == holder.id:
             raise PawpostError("Roll with your own die directly: fated-die on your roll.")
         offered = offer_fated_die(

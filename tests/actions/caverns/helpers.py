@@ -84,3 +84,19 @@ async def set_sheet(services: Services, name: str, **changes: Any) -> CavernsShe
 def ids(reply) -> dict[str, str]:  # type: ignore[no-untyped-def]
     """A reply's buttons by label."""
     return {button.label: button.custom_id for button in reply.buttons}
+
+
+async def hurt(services: Services, name: str, amount: int, kind: str | None = None) -> list[str]:
+    """The MC's `/admin damage` (the GM toolkit's), the lines before its reason."""
+    from bot.actions.gm import life
+
+    reply = await life.damage(services, actor(ADMIN, admin=True), name, amount, "a blow", kind)
+    return reply.lines[:-1]
+
+
+async def kill(services: Services, name: str) -> list[str]:
+    """The MC's `/admin kill`: the return by Vitae waits for the party's next rest."""
+    from bot.actions.gm import life
+
+    reply = await life.kill(services, actor(ADMIN, admin=True), name, "a trap")
+    return reply.lines[:-1]

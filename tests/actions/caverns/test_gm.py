@@ -50,7 +50,7 @@ async def test_the_fields_show_every_settable_value(services) -> None:
 
 async def test_a_set_field_is_checked_and_health_follows_water(services, db) -> None:
     await party_of_three(services)
-    await run(services, "Brunhild", gm.damage, 3, DICE, services.clock())  # 4 / 7
+    await run(services, "Brunhild", gm.damage, 3, None, DICE, services.clock())  # 4 / 7
     lines = await run(services, "Brunhild", gm.set_field, "water", "+3")
     assert lines == ["Health 5 / 8."]  # the wounds are kept, the maximum follows Water
     before = dump(db.path)
@@ -79,15 +79,15 @@ async def test_a_set_field_is_checked_and_health_follows_water(services, db) -> 
 async def test_damage_heal_kill_and_revive_by_health_and_vitae(services) -> None:
     await party_of_three(services)
     now = services.clock()
-    died = await run(services, "Ilsa", gm.damage, 9, DICE, now)
+    died = await run(services, "Ilsa", gm.damage, 9, None, DICE, now)
     assert died[-1] == "Ilsa marks off 1 Vitae (5 left) and comes back at full Health."
-    await run(services, "Ilsa", gm.damage, 2, DICE, now)
-    healed = await run(services, "Ilsa", gm.heal, 5, DICE, now)
+    await run(services, "Ilsa", gm.damage, 2, "viscanti", DICE, now)
+    healed = await run(services, "Ilsa", gm.heal, 5, None, DICE, now)
     assert healed == ["Ilsa regains 2 Health: 4 / 4."]
     killed = await run(services, "Ilsa", gm.kill, DICE, now)
     assert killed == ["Ilsa dies, and comes back by Vitae at the party's next rest."]
     with pytest.raises(PawpostError, match="^Ilsa is dead or retired: /admin revive"):
-        await run(services, "Ilsa", gm.heal, 1, DICE, now)
+        await run(services, "Ilsa", gm.heal, 1, None, DICE, now)
     back = await run(services, "Ilsa", gm.revive, DICE, now)
     assert back == ["Ilsa marks off 1 Vitae (4 left) and comes back at full Health."]
     with pytest.raises(PawpostError, match="^This character is alive"):
@@ -131,22 +131,22 @@ async def test_the_battle_s_skip_and_end_and_a_death_in_it(services, dice) -> No
     ilsa = await character(services, "Ilsa")
     with pytest.raises(PawpostError, match="^It is not that character's turn"):
         await services.db.transact(
-            lambda tx: gm.skip_turn(tx, tx.guilds.get(GUILD), combat_id, ilsa.id, now)
+            lambda tx: gm.skip_turn(tx, MC, tx.guilds.get(GUILD), combat_id, ilsa.id, now)
         )
     skipped = await services.db.transact(
-        lambda tx: gm.skip_turn(tx, tx.guilds.get(GUILD), combat_id, None, now)
+        lambda tx: gm.skip_turn(tx, MC, tx.guilds.get(GUILD), combat_id, None, now)
     )
-    assert skipped[0] == "The MC skips the turn: Brunhild's turn."
+    assert skipped.lines[0] == "The MC skips the turn: Brunhild's turn."
     killed = await run(services, "Ilsa", gm.kill, DICE, now)
     assert killed == [
         "Ilsa dies.",
         "Ilsa lies dead in the battle; its end brings them back by Vitae.",
     ]
     ended = await services.db.transact(
-        lambda tx: gm.end_scene(tx, tx.guilds.get(GUILD), combat_id, "the cave collapses", now)
+        lambda tx: gm.end_scene(tx, MC, tx.guilds.get(GUILD), combat_id, "the cave collapses", now)
     )
-    assert ended[0] == "The MC ends the battle: the cave collapses"
-    assert "Ilsa marks off 1 Vitae (5 left) and returns at full Health." in ended
+    assert ended.lines[0] == "The MC ends the battle: the cave collapses"
+    assert "Ilsa marks off 1 Vitae (5 left) and returns at full Health." in ended.lines
     dice.load(5, 5)
     await rests.rest_short(services, actor(ALICE))  # nothing left to block it
     assert (await sheet(services, "Ilsa")).health == 4

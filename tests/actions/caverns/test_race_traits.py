@@ -9,7 +9,7 @@ import pytest
 from bot.actions.caverns import admin, battle, characters, race_traits, rests, skills
 from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
-from tests.actions.caverns.helpers import BRUNHILD, party_of_three, set_sheet, sheet
+from tests.actions.caverns.helpers import BRUNHILD, hurt, party_of_three, set_sheet, sheet
 from tests.conftest import ADMIN, ALICE, actor, dump
 
 MC = actor(ADMIN, admin=True)
@@ -26,7 +26,7 @@ OLGA = {
 async def test_d6_an_orclach_regains_a_health_when_it_kills(services, dice) -> None:
     await party_of_three(services)
     await characters.create(services, actor(ADMIN + 1), **OLGA)
-    await admin.damage(services, MC, "Olga", 2)
+    await hurt(services, "Olga", 2)
     await battle.start(services, MC)
     await battle.join(services, actor(ADMIN + 1), "front")
     await battle.add_enemy(services, MC, "Urchin")
@@ -102,13 +102,13 @@ async def test_d9_a_lucidian_takes_one_less_in_sunlight(services) -> None:
     )
     lit = await race_traits.set_sunlight(services, MC, "yes")
     assert lit.lines == ["<#10>'s party is in sunlight."]
-    hurt = await admin.damage(services, MC, "Sol", 3)
-    assert hurt.lines[0].startswith("Sol loses 2 Health")
-    await admin.damage(services, MC, "Brunhild", 3)  # no Lucidian: all of it
+    lost = await hurt(services, "Sol", 3)
+    assert lost[0].startswith("Sol loses 2 Health")
+    await hurt(services, "Brunhild", 3)  # no Lucidian: all of it
     assert (await sheet(services, "Brunhild")).health == 4
     await race_traits.set_sunlight(services, MC, "no")
-    again = await admin.damage(services, MC, "Sol", 1)
-    assert again.lines[0].startswith("Sol loses 1 Health")
+    again = await hurt(services, "Sol", 1)
+    assert again[0].startswith("Sol loses 1 Health")
 
 
 async def test_d9_a_krokani_is_immune_to_illusions(services, db) -> None:
@@ -116,7 +116,7 @@ async def test_d9_a_krokani_is_immune_to_illusions(services, db) -> None:
     before = dump(db.path)
     for attempt in (
         admin.add_condition(services, MC, "Ilsa", "fear", illusion="yes"),
-        admin.damage(services, MC, "Ilsa", 2, illusion="yes"),
+        hurt(services, "Ilsa", 2, "illusion"),
     ):
         with pytest.raises(PawpostError, match=r"immune to all forms of Illusion \(Krokani\)"):
             await attempt

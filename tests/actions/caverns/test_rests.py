@@ -13,7 +13,15 @@ from rules.caverns.catalogue import ItemKind
 from rules.caverns.records import Item
 from rules.errors import PawpostError
 from storage.database import Database
-from tests.actions.caverns.helpers import BRUNHILD, ids, party_of_three, set_sheet, sheet
+from tests.actions.caverns.helpers import (
+    BRUNHILD,
+    hurt,
+    ids,
+    kill,
+    party_of_three,
+    set_sheet,
+    sheet,
+)
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, actor, dump
 
 ADMIN_ACTOR = actor(ADMIN, admin=True)
@@ -275,9 +283,8 @@ async def test_the_experience_questions_and_a_level_up(services, dice, db) -> No
 
 async def test_health_the_mc_takes_and_a_viscanti_s_wounds(services, dice, db) -> None:
     await party_of_three(services)
-    reply = await admin.damage(services, ADMIN_ACTOR, "Brunhild", 5)
-    assert reply.lines == ["Brunhild loses 5 Health: 2 / 7."]
-    await admin.damage(services, ADMIN_ACTOR, "Ilsa", 2, viscanti="yes")
+    assert await hurt(services, "Brunhild", 5) == ["Brunhild loses 5 Health: 2 / 7."]
+    await hurt(services, "Ilsa", 2, "viscanti")
     dice.load(5, 5)
     await rests.rest_short(services, actor(ALICE))
     assert (await sheet(services, "Brunhild")).health == 7
@@ -286,8 +293,10 @@ async def test_health_the_mc_takes_and_a_viscanti_s_wounds(services, dice, db) -
     await rests.rest_long(services, actor(ALICE))
     assert (await sheet(services, "Ilsa")).health == 4
     before = dump(db.path)
+    from bot.actions.gm import life
+
     with pytest.raises(PawpostError, match="^Only an admin"):
-        await admin.damage(services, actor(ALICE), "Ilsa", 1)
+        await life.damage(services, actor(ALICE), "Ilsa", 1, "a blow")
     assert dump(db.path) == before
 
 
@@ -297,15 +306,15 @@ async def test_vitality_holds_against_the_mc_s_killing_blow_while_harmony_can_pa
     await party_of_three(services)
     piper = await sheet(services, "Piper")
     await set_sheet(services, "Piper", skills=(*piper.skills, "athletics:vitality"), harmony=-2)
-    held = await admin.damage(services, ADMIN_ACTOR, "Piper", 9)
-    assert held.lines == [
+    held = await hurt(services, "Piper", 9)
+    assert held == [
         "Piper loses 3 Health: 0 / 3.",
         "Piper would die, but Vitality holds: 1 Harmony spent (-3), 1 Health left.",
     ]
     after = await sheet(services, "Piper")
     assert (after.health, after.harmony, after.is_dead) == (1, -3, False)
-    died = await admin.damage(services, ADMIN_ACTOR, "Piper", 1)  # Harmony is at -3 now
-    assert died.lines == [
+    died = await hurt(services, "Piper", 1)  # Harmony is at -3 now
+    assert died == [
         "Piper loses 1 Health: 0 / 3.",
         "Piper dies.",
         "Piper marks off 1 Vitae (5 left) and comes back at full Health.",
@@ -318,24 +327,24 @@ async def test_d1_a_death_outside_a_battle_comes_back_by_vitae_and_never_blocks_
     from bot.actions.caverns import battle
 
     await party_of_three(services)
-    died = await admin.damage(services, ADMIN_ACTOR, "Ilsa", 4)
-    assert died.lines == [
+    died = await hurt(services, "Ilsa", 4)
+    assert died == [
         "Ilsa loses 4 Health: 0 / 4.",
         "Ilsa dies.",
         "Ilsa marks off 1 Vitae (5 left) and comes back at full Health.",
     ]
     ilsa = await sheet(services, "Ilsa")
     assert (ilsa.health, ilsa.vitae) == (4, 5)
-    # The MC holds the return: the party's next rest brings her back, and rests.
-    held = await admin.damage(services, ADMIN_ACTOR, "Ilsa", 4, hold="yes")
-    assert held.lines[-1] == "Ilsa dies, and comes back by Vitae at the party's next rest."
+    # The MC's kill holds the return: the party's next rest brings her back, and rests.
+    held = await kill(services, "Ilsa")
+    assert held == ["Ilsa dies, and comes back by Vitae at the party's next rest."]
     dice.load(5, 5)
     rested = await rests.rest_short(services, actor(ALICE))
     assert rested.lines[1] == "Ilsa marks off 1 Vitae (4 left) and comes back at full Health."
     assert "Ilsa" in [f.name for f in rested.fields]
     # One with no Vitae left retires, and the others rest all the same.
     await set_sheet(services, "Ilsa", vitae=0)
-    await admin.damage(services, ADMIN_ACTOR, "Ilsa", 4, hold="yes")
+    await kill(services, "Ilsa")
     dice.load(5, 5)
     rested = await rests.rest_short(services, actor(ALICE))
     assert rested.lines[1] == "Ilsa has no Vitae left and retires from adventuring."
@@ -343,8 +352,8 @@ async def test_d1_a_death_outside_a_battle_comes_back_by_vitae_and_never_blocks_
     # Killed in a battle's middle by the MC, Piper lies dead there until its end.
     await battle.start(services, ADMIN_ACTOR)
     await battle.join(services, actor(CAROL), "back")
-    fallen = await admin.damage(services, ADMIN_ACTOR, "Piper", 3)
-    assert fallen.lines[-2:] == [
+    fallen = await hurt(services, "Piper", 3)
+    assert fallen[-2:] == [
         "Piper dies.",
         "Piper lies dead in the battle; its end brings them back by Vitae.",
     ]
