@@ -88,6 +88,7 @@ WCAGR_GROUPS: Groups = {
     ("points",): "A WCAGR cat's ability points: show and convert",
     ("hunt",): "WCAGR hunts: start, continue, join, status",
     ("admin", "illness"): "WCAGR illness: give one, or start the cough season",
+    ("herbs",): "A WCAGR medicine cat's herb stock: gather bundles, see what keeps",
 }
 
 WCAGR_COMMANDS: tuple[Command, ...] = (

@@ -425,6 +425,7 @@ def skip_turn(
     guild: Guild,
     combat_id: int,
     character_id: int | None,
+    dice: DiceSource,
     now: datetime,
 ) -> Reply:
     """Pass what a fight against non-cats waits for: scars owed are placed where the Narrator

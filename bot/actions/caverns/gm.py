@@ -380,6 +380,7 @@ def skip_turn(
     guild: Guild,
     combat_id: int,
     character_id: int | None,
+    dice: DiceSource,
     now: datetime,
 ) -> Reply:
     """Pass the turn the battle waits for (or, when named, only that character's)."""

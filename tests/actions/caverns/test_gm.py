@@ -131,10 +131,10 @@ async def test_the_battle_s_skip_and_end_and_a_death_in_it(services, dice) -> No
     ilsa = await character(services, "Ilsa")
     with pytest.raises(PawpostError, match="^It is not that character's turn"):
         await services.db.transact(
-            lambda tx: gm.skip_turn(tx, MC, tx.guilds.get(GUILD), combat_id, ilsa.id, now)
+            lambda tx: gm.skip_turn(tx, MC, tx.guilds.get(GUILD), combat_id, ilsa.id, DICE, now)
         )
     skipped = await services.db.transact(
-        lambda tx: gm.skip_turn(tx, MC, tx.guilds.get(GUILD), combat_id, None, now)
+        lambda tx: gm.skip_turn(tx, MC, tx.guilds.get(GUILD), combat_id, None, DICE, now)
     )
     assert skipped.lines[0] == "The MC skips the turn: Brunhild's turn."
     killed = await run(services, "Ilsa", gm.kill, DICE, now)
