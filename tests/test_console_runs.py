@@ -7,6 +7,7 @@ import io
 from pathlib import Path
 
 from bot.console import form_text, run_console, script_lines
+from bot.registry import RULESETS
 
 FIREPAW = (
     "/character create name:Firepaw strength:4 agility:4 charisma:4 intelligence:4 stealth:3"
@@ -16,7 +17,9 @@ FIREPAW = (
 
 async def console(database: Path, user: str, *lines: str) -> str:
     out = io.StringIO()
-    code = await run_console(str(database), 1, user, False, script_lines(lines), out, echo=True)
+    code = await run_console(
+        str(database), 1, user, False, script_lines(lines), out, echo=True, rulesets=RULESETS
+    )
     assert code == 0, out.getvalue()
     return out.getvalue()
 

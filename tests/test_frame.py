@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import dataclasses
 import io
-from typing import Any
 
 import discord
 import pytest
@@ -20,19 +19,8 @@ from bot.discord.tree import build_command_set, command_set_hash
 from bot.registry import RULESETS
 from bot.ruleset import NEVER_STARVES, Feature
 from storage.hunting import AGE_MOONS, FAIL_STREAK, HUNTING_SHEET, STARVING
+from tests.test_readme import _FakeBot, _invoke
 from tests.toy.ruleset import TOY, toy_registry
-
-
-class _FakeBot:
-    async def complete_character(self, interaction: Any, current: str) -> list[Any]:
-        return []  # pragma: no cover - not called
-
-    async def complete_zone(self, interaction: Any, current: str) -> list[Any]:
-        return []  # pragma: no cover - not called
-
-
-async def _invoke(interaction: Any, command: Any, arguments: Any) -> None:
-    return None  # pragma: no cover - not called
 
 
 @pytest.fixture

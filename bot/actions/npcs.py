@@ -29,18 +29,18 @@ def add(
     tags: str | None = None,
 ) -> Reply:
     """Make an NPC, or change one of that name (what is given changes; "-" clears)."""
-    if avatar is not None and avatar_url is not None:
-        raise PawpostError("Give the avatar as an attachment or as a link, not both.")
-    cleaned = clean_name(name)
-    url = check_upload(avatar) if avatar is not None else None
-    if avatar_url is not None and avatar_url.strip() != "-":
-        url = check_avatar_url(avatar_url)
-    chosen = parse_colour(colour) if colour is not None and colour.strip() != "-" else None
-    wanted = read_tags(tags) if tags is not None and tags.strip() != "-" else []
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
-        require_admin(actor, guild)
+        require_admin(actor, guild)  # a player hears this first, whatever else is wrong
+        if avatar is not None and avatar_url is not None:
+            raise PawpostError("Give the avatar as an attachment or as a link, not both.")
+        cleaned = clean_name(name)
+        url = check_upload(avatar) if avatar is not None else None
+        if avatar_url is not None and avatar_url.strip() != "-":
+            url = check_avatar_url(avatar_url)
+        chosen = parse_colour(colour) if colour is not None and colour.strip() != "-" else None
+        wanted = read_tags(tags) if tags is not None and tags.strip() != "-" else []
         found = voices(tx)
         npc = found.npcs.named(actor.guild_id, cleaned)
         character = tx.characters.by_name(actor.guild_id, cleaned) if npc is None else None

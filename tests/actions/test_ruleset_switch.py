@@ -19,7 +19,7 @@ from tests.conftest import ADMIN, ALICE, BOB, FIREPAW, GUILD, TIGERCLAW, actor, 
 
 async def exported(services) -> dict:  # type: ignore[no-untyped-def]
     parts: list[str] = []
-    await stream_export(services.db, GUILD, parts.append)
+    await stream_export(services.db, GUILD, parts.append, services.rulesets)
     return json.loads("".join(parts))
 
 

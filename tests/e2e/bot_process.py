@@ -62,6 +62,11 @@ def _pawpost_command() -> list[str]:
     return [sys.executable, "-m", "bot.cli", "run"]
 
 
+# The debug log prints whole gateway payloads on one line: a big sheet's embed passes asyncio's
+# 64 KiB default for a line read from a pipe.
+LOG_LINE_LIMIT = 16 * 1024 * 1024
+
+
 @dataclass(eq=False)
 class BotProcess:
     """One `pawpost run` subprocess and everything it logged (stdout and stderr together)."""
@@ -167,6 +172,7 @@ class BotWorld:
             stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.STDOUT,
+            limit=LOG_LINE_LIMIT,
         )
         bot = BotProcess(proc)
         bot._reader = asyncio.create_task(bot._read())

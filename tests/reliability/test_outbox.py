@@ -29,7 +29,7 @@ from bot.registry import RULESETS
 from bot.scheduler import JobResult, Scheduler
 from storage.database import Database
 from tests.actions.germ.hunting_helpers import boss
-from tests.conftest import ALICE, Clock, actor, cat
+from tests.conftest import ALICE, REGISTRY, Clock, actor, cat
 
 CHANNEL = 55
 
@@ -380,9 +380,9 @@ async def test_a_post_whose_process_died_is_taken_over_within_its_lease_and_ten_
     second = await Database.open(postgresql_migrated)
     try:
         gone, alive = FakeChannels(crash_after_send=True), FakeChannels()
-        survivor = Scheduler(Services(db=second, clock=clock), [], alive.send)
+        survivor = Scheduler(Services(db=second, clock=clock, rulesets=REGISTRY), [], alive.send)
         sleep = survivor.sleep_seconds(await survivor.run_once())  # nothing is due yet
-        dying = Scheduler(Services(db=first, clock=clock), [], gone.send)
+        dying = Scheduler(Services(db=first, clock=clock, rulesets=REGISTRY), [], gone.send)
         await first.transact(lambda tx: record_posts(tx, [notice("Reminder")], clock.now))
         with pytest.raises(Crash):
             await dying.run_once()  # took the post, sent it, and died before marking it

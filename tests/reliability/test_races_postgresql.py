@@ -24,6 +24,7 @@ from bot.actions.germ import cats as germ_cats
 from bot.actions.reply import Reply
 from bot.actions.wcagr import freshkill, hunting
 from bot.registry import RULESETS
+from rules.cat.sheet import Trait
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from storage.database import Database
@@ -132,7 +133,10 @@ async def test_a_wounds_scars_placed_twenty_times_at_once_are_placed_once(
     services.dice = ScriptedDice([3, 5, 3, 4, 6])  # a dangerous failure: 3 scars owed
     await risks.risk(services, actor(ALICE), "legs", "hard", dangerous="yes")
     wound_id = scalar(postgresql_schema, "SELECT id FROM cat_wounds")
-    calls: list[Call] = [lambda s: cat_wounds.place(s, actor(ALICE), wound_id, 0)] * 20
+    def place_all(s: Services) -> Awaitable[Reply]:
+        return cat_wounds.place(s, actor(ALICE), wound_id, Trait.LEGS, None, one=False)
+
+    calls: list[Call] = [place_all] * 20
     seen = await race(pair, calls)
     assert seen["answered"] == 1 and sum(seen.values()) == 20, seen
     assert scalar(postgresql_schema, "SELECT placed FROM cat_wounds") == 3

@@ -13,7 +13,7 @@ from bot.actions import roll as rolls
 from bot.actions.context import Services
 from rules.errors import PawpostError
 from storage.database import Database
-from tests.conftest import ALICE, Dice, actor
+from tests.conftest import ALICE, REGISTRY, Dice, actor
 
 DIES_AT_COMMIT = """
 CREATE FUNCTION die_at_commit() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -36,7 +36,7 @@ async def test_a_connection_lost_during_commit_says_the_roll_may_have_gone_throu
     try:
         dice.load(12)
         with pytest.raises(PawpostError) as unknown:
-            await rolls.roll(Services(db=db, dice=dice), actor(ALICE), "d20")
+            await rolls.roll(Services(db=db, dice=dice, rulesets=REGISTRY), actor(ALICE), "d20")
         assert unknown.value.message == (
             "The bot lost its storage while saving that, so it may have gone through: check"
             " /log before trying again."
@@ -51,7 +51,7 @@ async def test_pooled_connections_the_server_closed_cost_no_command(
     name = f"pawpost_stale_{uuid.uuid4().hex[:8]}"
     db = await Database.open(f"{postgresql_migrated}&application_name={name}")
     try:
-        services = Services(db=db, dice=dice)
+        services = Services(db=db, dice=dice, rulesets=REGISTRY)
         dice.load(3)
         await rolls.roll(services, actor(ALICE), "d20")
         with psycopg.connect(postgresql_migrated, autocommit=True) as connection:

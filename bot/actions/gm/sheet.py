@@ -4,6 +4,7 @@ named as the sheet shows it, set through the ruleset's own validation."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 
 from bot.actions.admin import required_reason
@@ -51,6 +52,16 @@ def field_named(fields: Sequence[SheetField], wanted: str, character: Character)
     )
 
 
+def _after(fields: Sequence[SheetField], chosen: SheetField) -> SheetField:
+    """The field as the change left it; one the change took away (a Reputation set to 0)
+    reads as empty."""
+    key = chosen.name.casefold()
+    return next(
+        (field for field in fields if field.name.casefold() == key),
+        replace(chosen, value=""),
+    )
+
+
 @runs_in_database
 def show(services: Services, actor: Actor, character: str) -> Reply:
     """Every settable field with its current value."""
@@ -93,7 +104,7 @@ def set_field(
             lines = set_state(tx, actor, guild, tools, found, value, services.dice, now)
         else:
             lines = tools.set_field(tx, guild, found, chosen.name, value, now)
-        after = field_named(all_fields(tx, guild, tools, reloaded(tx, found)), chosen.name, found)
+        after = _after(all_fields(tx, guild, tools, reloaded(tx, found)), chosen)
         if after.value == chosen.value and not lines:
             raise PawpostError(
                 f"{safe(found.name)}'s {chosen.name} is already {safe(chosen.value)}."

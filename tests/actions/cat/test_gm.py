@@ -140,7 +140,7 @@ async def test_d11_sheet_fields_are_listed_and_set_through_the_sheet_s_checks(
         ("Lives", "12", "Lives takes 0 to 9; you gave 12."),
         ("Scars: Coat", "3", "Scars: Coat takes 0 to 2 (a third drops the rank: use the rank)"),
         ("Reputation: Brave", "6", "Reputation: Brave takes 1 to 5, or 0 to take it away"),
-        ("Reputation: (a new one)", "Top 10", "A Reputation's name is made of words"),
+        ("Reputation: (a new one)", "Top 10", "Reputation: Top takes a name and a rank of 1 to 5"),
         ("Whiskers", "3", "Firepaw's sheet has no field Whiskers; it has State, Claws"),
     ):
         with pytest.raises(PawpostError) as refused:

@@ -23,10 +23,9 @@ from bot.actions.cat import (
     wounds,
 )
 from bot.actions.cat.scar_timeouts import scar_timeouts
-from bot.actions.clock import game_clock, show_time
+from bot.actions.clock import admin_age, ageing, game_clock, show_time
 from bot.actions.context import Services
 from bot.actions.reply import Reply
-from bot.commands.catalog import commands_for
 from rules.cat.sheet import Rank, Trait, TraitState
 from rules.errors import PawpostError
 from storage.cat import cat
@@ -483,7 +482,8 @@ async def test_s3_owed_scars_heals_due_magic_and_reputations_show_on_the_card(
     shown = await services.db.transact(drawn)
     assert shown.scars == "3 owed, to place"
     assert shown.reserve is not None and (shown.reserve.value, shown.reserve.most) == (8, 8)
-    assert shown.subtitle == "0 Style banked · Reputations: Brave 3, Clever 2, Sly 2"
+    assert shown.subtitle == "0 Style banked"
+    assert shown.group == "Brave 3, Clever 2, Sly 2"  # drawn where other rulesets put the clan
 
 
 async def test_s3_the_day_post_names_each_cat_to_heal_and_pings_its_player(
@@ -498,9 +498,9 @@ async def test_s3_the_day_post_names_each_cat_to_heal_and_pings_its_player(
     result = await game_clock(services, clock())
     posts = [post for post in result.posts if "heal" in _text(post.reply)]
     assert posts and posts[-1].reply.mentions == [ALICE]
-    assert f"Firepaw (<@{ALICE}>) can heal a scar: its player picks which with /heal." in (
-        posts[-1].reply.lines
-    )
+    # Seven days at once are a downtime's catch-up: one digest, each day with its own figures.
+    heal = f"**Day 8:** Firepaw (<@{ALICE}>) can heal a scar: its player picks which with /heal."
+    assert heal in posts[-1].reply.lines
     healing = await _field(services, "Firepaw", "Healing")
     assert healing == "1 scar heals when its player picks where: /heal trait"
 
@@ -633,10 +633,18 @@ async def test_s3_the_frenzy_s_last_life_confirmation_keeps_the_style_typed(
 
 async def test_s3_a_game_without_ages_says_nothing_of_them(services, both) -> None:
     time = await show_time(services, actor(ALICE))
-    assert not any("older" in line for line in time.lines)
-    paths = {command.path for command in commands_for("cat")}
-    assert ("admin", "age") not in paths and ("config", "ageing") not in paths
-    assert ("admin", "age") in {command.path for command in commands_for("germ")}
+    # The clock says what this ruleset does (issue 25): it has no ageing, and nothing more of it.
+    aged = [line for line in time.lines if "older" in line or "moon" in line]
+    assert aged == ["Taking Risks has no ageing: its characters never grow older."]
+    # /admin age and /config ageing exist in every ruleset and say the same (issue 25).
+    before = dump(services.db)
+    with pytest.raises(PawpostError) as refused:
+        await admin_age(services, actor(ADMIN, admin=True), "Firepaw", 12, "a year")
+    assert refused.value.message == "Taking Risks has no ageing: its characters never grow older."
+    with pytest.raises(PawpostError) as refused:
+        await ageing(services, actor(ADMIN, admin=True), "on")
+    assert refused.value.message == "Taking Risks has no ageing: its characters never grow older."
+    assert dump(services.db) == before
 
 
 def _hours(count: int):  # type: ignore[no-untyped-def]

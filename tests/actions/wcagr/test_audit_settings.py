@@ -25,7 +25,8 @@ async def test_d8_the_three_settings_are_set_and_shown(services, db) -> None:
     )
     assert reply.lines[0].endswith(
         "Mighty Swat and Belly Rake add +1 to the damage check; Pin only after winning the "
-        "wrestle roll; prey's weight on 1d10: 1-2, 3-4, 5-8, 9, 10."
+        "wrestle roll; prey's weight on 1d10: 1-2, 3-4, 5-8, 9, 10; herb stocks (the extra "
+        "healing rules): no."
     )
     shown = await server_config.show(services, ADMIN_ACTOR)
     [field] = [f for f in shown.fields if f.name == "WCAGR"]

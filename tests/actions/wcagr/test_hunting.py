@@ -200,7 +200,8 @@ async def test_the_server_sets_tries_and_crowfood(services, dice, clock, cats) -
         "WCAGR now: 1 try per hunting stage; prey is crowfood after 0 game days and brings "
         "greencough; chickweed for catmint: no; hunting once a real day: no; a leader's death "
         "takes a life: yes; Mighty Swat and Belly Rake add +1 HP lost; Pin on any wrestling "
-        "turn; prey's weight on 1d10: 1, 2-3, 4-7, 8-9, 10."
+        "turn; prey's weight on 1d10: 1, 2-3, 4-7, 8-9, 10; herb stocks (the extra healing "
+        "rules): no."
     ]
     shown = await server_config.show(services, ADMIN_ACTOR)
     assert any(f.name == "WCAGR" and f.value.startswith("1 try") for f in shown.fields)
