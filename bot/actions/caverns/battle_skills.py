@@ -11,7 +11,7 @@ from bot.actions.caverns import skills_hunting, skills_illusions, skills_psionic
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.poisons import POISON_SKILLS
-from bot.actions.caverns.scene import Scene, find_battle
+from bot.actions.caverns.scene import Scene
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_acrobatics import ACROBATICS_SKILLS
 from bot.actions.caverns.skills_athletics import ATHLETICS_SKILLS
@@ -32,7 +32,6 @@ from rules.caverns.skills import Skill
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
 from storage.models import Character
-from storage.repositories import Transaction
 
 # Skill key -> its use in battle: each skillset's module has its own mapping, merged here.
 BATTLE_SKILLS: Mapping[str, BattleSkill] = {
@@ -52,17 +51,6 @@ BATTLE_SKILLS: Mapping[str, BattleSkill] = {
     **DREAMWEAVING,
     **MYSTICISM,
 }
-
-
-def battle_of(
-    tx: Transaction, actor: Actor, character: Character
-) -> tuple[Scene, Combatant] | None:
-    """The battle in this channel the character is still fighting in, if any."""
-    _, scene = find_battle(tx, actor)
-    fighter = None if scene is None else scene.state.of_character(character.id)
-    if scene is None or fighter is None or not fighter.present:
-        return None
-    return scene, fighter
 
 
 def use_in_battle(

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
+from bot.actions.caverns.battle_guard import refuse_cure_in_battle
 from bot.actions.caverns.common import caverns_sheet, require_caverns, save
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
@@ -42,6 +43,7 @@ def _roll(
     condition: Condition,
 ) -> Reply:
     now = services.clock()
+    refuse_cure_in_battle(tx, guild, found, condition)
     result = cure_roll(caverns_sheet(found), condition, services.dice)
     save(tx, found, result.sheet)
     rolls = [] if result.roll is None else [result.roll]

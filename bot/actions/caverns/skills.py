@@ -5,7 +5,8 @@ Harmony or Vitae; a question for the MC goes to the admins."""
 from __future__ import annotations
 
 from bot.actions import audit
-from bot.actions.caverns.battle_skills import BATTLE_SKILLS, battle_of, use_in_battle
+from bot.actions.caverns.battle_guard import skill_battle
+from bot.actions.caverns.battle_skills import BATTLE_SKILLS, use_in_battle
 from bot.actions.caverns.common import caverns_sheet, party_of, require_caverns, save
 from bot.actions.caverns.conditions import cure_button
 from bot.actions.caverns.melding import land_use_lines
@@ -15,8 +16,9 @@ from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Reply
 from rules.caverns.conditions import Condition
 from rules.caverns.melding import LAND_SKILLS
-from rules.caverns.skill_uses import own_skill, resist_poison, use_skill
+from rules.caverns.skill_uses import WORKS_BY_ITSELF, own_skill, resist_poison, use_skill
 from rules.caverns.wording import signed
+from rules.errors import PawpostError
 from rules.rolls import Roll
 
 
@@ -36,10 +38,16 @@ def use(
         party_of(tx, guild, found, actor, now)
         sheet = caverns_sheet(found)
         skill = own_skill(sheet, name)
-        fighting = battle_of(tx, actor, found)
-        if fighting is not None and skill.key in BATTLE_SKILLS:
+        fighting = skill_battle(tx, actor, guild, found)
+        if fighting is not None:
             scene, fighter = fighting
-            return use_in_battle(services, actor, scene, found, fighter, skill, target, now)
+            if skill.key in BATTLE_SKILLS:
+                return use_in_battle(services, actor, scene, found, fighter, skill, target, now)
+            if skill.key not in WORKS_BY_ITSELF:
+                raise PawpostError(
+                    f"{safe(found.name)} is in a battle: {skill.name} has no use there, and "
+                    "waits until it is over."
+                )
         lines: list[str] = []
         buttons: list[Button] = []
         rolls: list[Roll] = []

@@ -1,0 +1,43 @@
+"""Battles the audit of issue 29 plays again (../shared/audits/caverns-battle.md): the party of
+three placed by the MC against the enemies a defect needs, on a real database."""
+
+from __future__ import annotations
+
+from bot.actions.caverns import battle
+from bot.actions.context import Services
+from tests.actions.caverns.helpers import party_of_three
+from tests.conftest import ADMIN, ALICE, BOB, CAROL, actor
+
+MC = actor(ADMIN, admin=True)
+ANN, BOBS, CATS = actor(ALICE), actor(BOB), actor(CAROL)
+PLAYERS = {"Brunhild": ANN, "Ilsa": BOBS, "Piper": CATS}
+
+
+async def fight(
+    services: Services,
+    rows: dict[str, str],
+    enemies: tuple[tuple[str, int, str], ...],
+    order: str | None = None,
+    *,
+    made: bool = False,
+) -> None:
+    """The party (made unless `made`) in `rows` ({"Brunhild": "front"}), the bestiary's
+    `enemies` ((creature, count, row)), and the order (the rows' order unless given)."""
+    if not made:
+        await party_of_three(services)
+    await battle.start(services, MC)
+    for name, row in rows.items():
+        await battle.join(services, PLAYERS[name], row)
+    for creature, count, row in enemies:
+        await battle.add_enemy(services, MC, creature, count=count, row=row)
+    await battle.set_order(services, MC, order or ", ".join(rows))
+
+
+def text(reply) -> str:  # type: ignore[no-untyped-def]
+    return "\n".join(reply.lines)
+
+
+async def board(services: Services) -> dict[str, str]:
+    """/battle status's fields by name."""
+    shown = await battle.status(services, ANN)
+    return {field.name: field.value for field in shown.fields}
