@@ -11,7 +11,7 @@ from pydantic import BaseModel, Field
 
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle_conditions import ConditionTrack
-from rules.caverns.battle_effects import Effect
+from rules.caverns.battle_effects import Effect, EffectKind
 from rules.caverns.battle_marks import Smudge, Struck, Trap, TurnOver
 from rules.caverns.bestiary import NPC_HARMONY, NPC_VITAE, Creature
 from rules.caverns.catalogue import Range
@@ -134,6 +134,8 @@ class BattleState(BaseModel):
     turn_over: TurnOver | None = None
     flourish: PendingFlourish | None = None  # a Flourish the attacker may still pick
     condition_track: ConditionTrack = Field(default_factory=ConditionTrack)
+    sunlight: bool = False  # the MC says the battle is fought in sunlight (Lucidians, l. 86)
+    enemy_acting: int | None = None  # an enemy whose 7+ Advance lets it act again this turn
 
     @property
     def attacker(self) -> int | None:
@@ -313,8 +315,12 @@ def _player_turn(state: BattleState) -> BattleState:
 
 
 def end_turn(state: BattleState) -> BattleState:
-    """After a player's turn the enemies act, after an enemy's the next player (l. 413)."""
-    state = close_lines(state).model_copy(update={"turn": state.turn + 1})
+    """After a player's turn the enemies act, after an enemy's the next player (l. 413); what
+    lasted "for the rest of the turn" ends (Advance's 10+, l. 290)."""
+    effects = [e for e in state.effects if e.kind is not EffectKind.TURN_DAMAGE]
+    state = close_lines(state).model_copy(
+        update={"turn": state.turn + 1, "effects": effects, "enemy_acting": None}
+    )
     if not state.players() or not state.enemies():
         return state.model_copy(update={"phase": Phase.DECIDED, "current": None})
     if state.phase is Phase.PLAYER:
@@ -342,6 +348,14 @@ def check_enemy_may_act(state: BattleState, enemy: Combatant) -> None:
         raise PawpostError("It is not the enemies' turn.")
     if enemy.side == PARTY or not enemy.present:
         raise PawpostError(f"{enemy.name} is not an enemy still in the battle.")
+    if state.enemy_acting is not None:
+        advancing = state.combatant(state.enemy_acting)
+        if enemy.id == advancing.id:
+            return
+        raise PawpostError(
+            f"{advancing.name} advanced and may still act this turn: it acts now, or the MC "
+            "passes with /battle skip."
+        )
     others = sorted(  # one still hiding (an Assassin) is not named
         (c for c in state.enemies() if c.id != enemy.id), key=lambda c: c.special.hidden
     )

@@ -12,15 +12,21 @@ from bot.actions.caverns import battle_conditions, skills_b1_hooks, specials
 from bot.actions.caverns import skill_hooks as skills
 from bot.actions.caverns.acting import action_lost, before_acting
 from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
+from bot.actions.caverns.enemy_moves import (
+    enemy_advance,
+    enemy_battle,
+    enemy_flee,
+    lure,
+    strong_advance,
+    turn_damage,
+)
 from bot.actions.caverns.flourishes import (
     armed,
-    creature_flourish,
     on_doubles,
-    riposte,
     with_flourish_buttons,
 )
 from bot.actions.caverns.melding import circle_flee, melded_attack, melded_flourish
-from bot.actions.caverns.poisons import deliver_poison, enemy_poison, status_note
+from bot.actions.caverns.poisons import deliver_poison, status_note
 from bot.actions.caverns.scene import (
     AREA,
     STALE,
@@ -29,21 +35,20 @@ from bot.actions.caverns.scene import (
     hurt_character,
     hurt_npc,
     open_battle,
+    pieces_left,
     pressed_battle,
+    spend_piece,
     your_turn,
 )
 from bot.actions.caverns.skills_b2_hooks import (
     advance_modifiers,
-    after_enemy_move,
     attack_bonus,
-    check_may_attack,
-    enemy_flee_modifiers,
     flee_modifiers,
     note_strike,
     status_fields,
 )
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import safe
+from bot.actions.formatting import plural, safe
 from bot.actions.lookup import acting_character, require_admin
 from bot.actions.reply import Button, Reply, ReplyField
 from rules.caverns.attributes import Attribute, parse_attribute
@@ -59,7 +64,6 @@ from rules.caverns.battle import (
     close_lines,
     end_turn,
     enemy_acted,
-    enemy_attack,
     fled,
     flee_route,
     in_reach,
@@ -69,28 +73,23 @@ from rules.caverns.battle import (
 )
 from rules.caverns.battle_skills_a import tree_form_range
 from rules.caverns.bestiary import CREATURES, find_creature, hyfae_colony_health
+from rules.caverns.blows import given_back
 from rules.caverns.catalogue import Range, Special
-from rules.caverns.conditions import Condition
 from rules.caverns.constants import (
     BATTLE_HIT,
     BATTLE_SAFE,
-    CAVE_FISHER_LURED,
 )
 from rules.caverns.flourishes import Armament, Boost, parse_boost, pay_boost
-from rules.caverns.health import return_from_death
+from rules.caverns.health import heal, return_from_death
 from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import Foe, Move, advance, do_battle, flee
-from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.specials import (
     ambush_penalty,
     arrive,
     counter_damage,
-    expend_piece,
-    flee_attribute,
 )
 from rules.errors import PawpostError
-from rules.rolls import Modifier
 from storage.caverns import caverns
 from storage.models import Character
 from storage.repositories import Transaction
@@ -132,8 +131,9 @@ def _ranges(tx: Transaction, guild: Guild) -> dict[str, Range]:
 
 
 @runs_in_database
-def start(services: Services, actor: Actor) -> Reply:
-    """`/battle start` (the MC): open a battle in this channel."""
+def start(services: Services, actor: Actor, sunlight: str | None = None) -> Reply:
+    """`/battle start` (the MC): open a battle in this channel; `sunlight` "yes" when it is
+    fought in sunlight (a Lucidian takes one less damage from every source, l. 86)."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
@@ -146,7 +146,7 @@ def start(services: Services, actor: Actor) -> Reply:
             guild_id=guild.guild_id,
             channel_id=actor.channel_id,
             created_by=actor.user_id,
-            state=BattleState(),
+            state=BattleState(sunlight=sunlight == "yes"),
             created_at=now,
             updated_at=now,
         )
@@ -410,7 +410,7 @@ def attack(
             modifiers=[*skills.roll_bonus(scene, fighter), *chant.modifiers],
             fated_die=chant.fated_die,
             bonus_damage=skills.attack_bonus(scene, fighter, sheet)
-            + attack_bonus(sheet, fighter) + meld_bonus,
+            + attack_bonus(sheet, fighter) + meld_bonus + turn_damage(scene, fighter),
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
@@ -470,7 +470,7 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
         )
         scene.say(f"{safe(found.name)} advances to the front row.", result.roll)
         if result.bonus_damage:
-            scene.say(f"10+: +{result.bonus_damage} Damage for the rest of the turn.")
+            strong_advance(scene, fighter)
         if result.may_act:
             scene.say("7+: you may still act this turn (/battle attack).")
             return scene.commit(actor, "advance", f"{found.name} advances", now)
@@ -568,21 +568,22 @@ def armour_pressed(services: Services, actor: Actor, combat_id: int, version: in
 
 
 def _expend(scene: Scene, actor: Actor, found: Character, hit: LastHit, now: datetime) -> Reply:
-    if skills.spend_bonus_armour(scene, found, hit):
-        return scene.commit(actor, "armour", f"{found.name} expends armour", now)
-    sheet = caverns_sheet(found)
-    spent, piece_name = expend_piece(sheet)  # an item first, then the race's own (l. 83, 85)
-    back = min(hit.amount, armour_blocks(sheet))
-    health = min(sheet.max_health, sheet.health + back)
-    healed = spent.model_copy(update={"health": health})
-    save(scene.tx, found, healed)
+    """A piece spent right after a blow that left the character standing: it gives back up to
+    what it blocks, never more than the blow took (l. 298)."""
     fighter = scene.state.combatant(hit.combatant)
-    scene.state = replace(scene.state, fighter.model_copy(update={"dead": healed.is_dead}))
+    sheet = caverns_sheet(found)
+    if not pieces_left(scene, fighter, sheet):
+        raise PawpostError("You have no intact armour left.")
+    back = given_back(hit.amount, armour_blocks(sheet))
+    piece = spend_piece(scene, found, fighter)
+    healed = heal(caverns_sheet(found), back)
+    save(scene.tx, found, healed)
     left = [h for h in scene.state.hits if h is not hit]
     scene.state = scene.state.model_copy(update={"hits": left})
     scene.say(
-        f"{safe(found.name)}'s {safe(piece_name)} takes {back} of the blow and breaks "
-        f"({healed.health} Health)."
+        piece(back)
+        + f" ({healed.health} Health; {plural(pieces_left(scene, fighter, healed), 'piece')} "
+        "left)."
     )
     reply = scene.commit(actor, "armour", f"{found.name} expends armour", now)
     return with_flourish_buttons(scene, reply)
@@ -608,120 +609,28 @@ def enemy_act(
         if not before_acting(services, scene, mover):
             return action_lost(scene, actor, mover, now)
         mover = scene.state.combatant(mover.id)  # as the checks before acting left it
+        still = False
         if verb == "battle":
             if not target:
-                raise PawpostError("Name the character it attacks.")
-            _enemy_battle(services, scene, mover, target)
+                raise PawpostError("Name whom it attacks.")
+            enemy_battle(services, scene, mover, target)
         elif verb == "advance":
-            if mover.row is Row.FRONT:
-                raise PawpostError(f"{safe(mover.name)} is in its front row already.")
-            scene.state = replace(scene.state, mover.model_copy(update={"row": Row.FRONT}))
-            scene.say(f"{safe(mover.name)} advances to its front row.")
-            after_enemy_move(scene, mover, "advance")
+            still = enemy_advance(services, scene, mover)
         elif verb == "flee":
-            _enemy_flee(services, scene, mover)
-            after_enemy_move(scene, mover, "flee")
+            enemy_flee(services, scene, mover)
         elif verb == "stand":
             battle_conditions.stand(scene, mover)
         elif verb == "skill" and mover.creature == "Cave Fisher":
-            _lure(scene, mover, target)
+            lure(scene, mover, target)
         elif verb == "skill":
             specials.use_special(services, scene, mover, target)
         else:
             raise PawpostError("An enemy's action is battle, advance, flee, stand or skill.")
-        scene.state = enemy_acted(scene.state, mover)
+        if still:  # a 7+ Advance: the same enemy may act again this turn
+            scene.state = scene.state.model_copy(update={"enemy_acting": mover.id})
+        else:
+            scene.state = enemy_acted(scene.state, mover)
         return with_flourish_buttons(scene, scene.commit(actor, "enemy", f"{mover.name} acts", now))
-
-
-def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: str) -> None:
-    if mover.creature == "Cloier":
-        specials.cloier_battle(services, scene, mover, target)
-        return
-    victim = scene.state.by_name(target)
-    if victim.character_id is None or not victim.present:
-        raise PawpostError(f"{safe(victim.name)} is not a character still in the battle.")
-    if not in_reach(mover, victim):
-        raise PawpostError(f"{safe(victim.name)} is out of {safe(mover.name)}'s reach.")
-    check_may_attack(mover, victim)
-    character = scene.tx.characters.by_ids(scene.guild.guild_id, [victim.character_id])[
-        victim.character_id
-    ]
-    skills.check_attack(scene, mover, victim)
-    sheet = caverns_sheet(character)
-    skills_b1_hooks.harm_attempted(scene, mover, victim)
-    penalties = battle_conditions.npc_modifiers(scene, mover, Move.DO_BATTLE)
-    roll = enemy_attack(
-        mover, character.name, sheet.attribute(Attribute.WIND), services.dice,
-        [
-            *penalties,
-            *skills.defence_modifiers(scene, mover, victim, sheet),
-            *specials.roll_modifiers(scene, mover),
-        ],
-    )  # fmt: skip
-    scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
-    answers = skills.character_answers(
-        scene, roll.total, victim, mover
-    ) and battle_conditions.strikes_back(scene, victim)  # asleep or a Pacifist: no blow back
-    doubles = is_doubles(roll)
-    shielded = doubles and skills.shielded(scene, mover, victim)  # no Flourish lands
-    if roll.total >= BATTLE_HIT:
-        parried = skills.parried(scene, victim, mover, sheet, answers)
-        flourish = doubles and not shielded
-        specials.enemy_hits(
-            scene, mover, character, victim, flourish, mover.damage - parried, by=mover
-        )
-    else:
-        scene.say(f"Under {BATTLE_HIT}: a miss.")
-    mover = scene.state.combatant(mover.id)
-    if answers and in_reach(scene.state.combatant(victim.id), mover):
-        hit_back = skills.counter_damage(scene, victim, caverns_sheet(character))
-        if not caverns_sheet(character).is_dead:
-            scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
-            before = scene.state.combatant(mover.id)
-            hurt_npc(scene, before, hit_back, by=victim)
-            if roll.total < BATTLE_HIT or mover.damage == 0:
-                riposte(scene, victim, character, before, hit_back)
-    applied = roll.total >= BATTLE_HIT and specials.flourish_on_hit(mover)  # with the hit
-    if shielded:
-        scene.say(f"{safe(victim.name)}'s Entourage turns the Flourish aside (l. 383).")
-    elif not applied and not (doubles and enemy_poison(services, scene, mover, victim, roll)):
-        creature_flourish(scene, mover, victim, roll)
-    battle_conditions.side_attacked(scene, victim)
-
-
-def _lure(scene: Scene, fisher: Combatant, targets: str | None) -> None:
-    """The Cave Fisher's Lure (l. 444): on its first turn, three enemies become Entranced."""
-    if fisher.acted:
-        raise PawpostError("The Cave Fisher lures only on its first turn in battle.")
-    names = items(targets)
-    if not 1 <= len(names) <= CAVE_FISHER_LURED:
-        raise PawpostError(f"Name up to {CAVE_FISHER_LURED} characters it lures: A, B, C.")
-    for name in names:
-        victim = scene.state.by_name(name)
-        if victim.character_id is None or not victim.present:
-            raise PawpostError(f"{safe(victim.name)} is not a character still in the battle.")
-        scene.afflict(
-            victim, Condition.ENTRANCEMENT, note=fisher.name, by="the Cave Fisher's glowing orb"
-        )
-
-
-def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
-    route = flee_route(scene.state, mover)
-    attribute = flee_attribute(mover, route.attribute)  # a Rockeater's Metal
-    roll = plain_roll(
-        services.dice,
-        f"{mover.name} flees",
-        [
-            Modifier(value=mover.attribute(attribute), reason=attribute.label),
-            *enemy_flee_modifiers(scene, mover),
-            *battle_conditions.npc_modifiers(scene, mover, Move.FLEE),
-            *specials.roll_modifiers(scene, mover),
-        ],
-    )
-    band: Band = band_of(roll.total)
-    scene.say(f"{safe(mover.name)} flees ({route.value}): **{band.value}**.", roll)
-    scene.state = fled(scene.state, scene.state.combatant(mover.id), route, band)
-    battle_conditions.fled(scene, mover, band)
 
 
 @runs_in_database

@@ -77,6 +77,7 @@ def skill_battle(
     if locked is None or locked.status != "active":
         return None
     scene = Scene(tx, guild, locked, locked.state.version)
+    scene.sync_life()
     fighter = scene.state.of_character(character.id)
     if fighter is None or fighter.gone:
         return None

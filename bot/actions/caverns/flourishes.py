@@ -220,12 +220,10 @@ def _shove(scene: Scene, target: Combatant) -> None:
         scene.say(f"Forceful: {name} is shoved into its back row.")
 
 
-def _bare_hit(scene: Scene, victim: Combatant, amount: int) -> None:
-    """A hit no armour stops: the NPC keeps its pieces."""
-    scene.state = replace(scene.state, victim.model_copy(update={"armour": 0}))
-    hurt_npc(scene, scene.state.combatant(victim.id), amount)
-    hurt = scene.state.combatant(victim.id)
-    scene.state = replace(scene.state, hurt.model_copy(update={"armour": victim.armour}))
+def _bare_hit(scene: Scene, victim: Combatant, amount: int, by: Combatant) -> None:
+    """A hit no armour stops: the NPC (as given: a piece given back) keeps its pieces."""
+    scene.state = replace(scene.state, victim)
+    hurt_npc(scene, scene.state.combatant(victim.id), amount, by, ignore_armour=True)
 
 
 def _destructive(scene: Scene, pending: PendingFlourish) -> PendingFlourish:
@@ -236,7 +234,8 @@ def _destructive(scene: Scene, pending: PendingFlourish) -> PendingFlourish:
         victim = scene.state.combatant(combatant_id)
         if soaked and victim.present:
             scene.say(f"Destructive: {safe(victim.name)}'s armour does not stop the blow.")
-            _bare_hit(scene, victim.model_copy(update={"armour": victim.armour + 1}), soaked)
+            given = victim.model_copy(update={"armour": victim.armour + 1})
+            _bare_hit(scene, given, soaked, scene.state.combatant(pending.attacker))
             undone = True
     if not undone:
         scene.say("Destructive: no armour stood in the way.")
@@ -353,9 +352,9 @@ def divide_area(
         for enemy_id, amount in shares.items():
             before = scene.state.combatant(enemy_id)
             if bare:
-                _bare_hit(scene, before, amount)
+                _bare_hit(scene, before, amount, attacker)
             else:
-                hurt_npc(scene, before, amount)
+                hurt_npc(scene, before, amount, attacker)
                 soaked[enemy_id] = _soaked(before, scene.state.combatant(enemy_id), amount)
         _carry(scene, pending.model_copy(update={"area_owed": False, "soaked": soaked}))
         summary = f"{found.name} divides the Area damage"

@@ -3,6 +3,7 @@ story told, Health lost by characters and NPCs, conditions put on either, and th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -13,7 +14,7 @@ from bot.actions.caverns.skill_reactions import enemy_died, sick_beat_ended, sur
 from bot.actions.caverns.skills_b2_hooks import after_step, eject, loss_in_enemy_rows, psi_armour
 from bot.actions.caverns.turn_start import at_turn_start
 from bot.actions.context import Actor
-from bot.actions.formatting import describe_roll, safe
+from bot.actions.formatting import describe_roll, plural, safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Reply, Style
 from rules.caverns.afflictions import inflict, without
@@ -29,15 +30,19 @@ from rules.caverns.battle import (
     replace,
     whose_turn,
 )
-from rules.caverns.battle_skills_a import has_bonus_armour
+from rules.caverns.battle_effects import EffectKind, effects_of
+from rules.caverns.battle_skills_a import vitality
 from rules.caverns.bestiary import find_creature
+from rules.caverns.blows import in_sunlight, killing_blow_defence
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import ARMOUR_BLOCKS, LOBOSHIGARU_ARMOUR_BLOCKS
 from rules.caverns.flourishes import settle_unchosen
+from rules.caverns.harmony import spend_harmony
 from rules.caverns.health import lose_health
 from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
-from rules.caverns.specials import died
+from rules.caverns.specials import died, expend_piece
+from rules.caverns.wording import signed
 from rules.errors import PawpostError
 from rules.rolls import Roll
 from storage.caverns import caverns
@@ -123,17 +128,45 @@ class Scene:
         )
 
     def armour_buttons(self) -> list[Button]:
-        """An Expend armour button for a hit just taken by a character with armour left."""
-        fresh = [h for h in self.state.hits if h.version == self.state.version]
-        if not fresh:
+        """An Expend armour button for the hits just taken that a piece can still lessen, with
+        the pieces left (one button: each player's press finds their own hit)."""
+        left = []
+        for hit in self.state.hits:
+            if hit.version != self.state.version:
+                continue
+            fighter = self.state.combatant(hit.combatant)
+            pieces = pieces_left(self, fighter, caverns_sheet(self.character(fighter)))
+            if pieces:
+                left.append(pieces)
+        if not left:
             return []
+        label = (
+            f"Expend armour against that hit ({plural(left[0], 'piece')} left)"
+            if len(left) == 1
+            else "Expend armour against your hit"
+        )
         return [
             Button(
-                label="Expend armour against that hit",
+                label=label,
                 custom_id=f"pawpost:{AREA}:{self.combat.id}:armour:{self.state.version}",
                 style=Style.primary,
             )
         ]
+
+    def sync_life(self) -> None:
+        """The characters' deaths as their sheets hold them (the MC's /admin damage may kill
+        one between two steps): the battle believes the sheet."""
+        ids = [c.character_id for c in self.state.combatants if c.character_id and not c.gone]
+        if not ids:
+            return
+        sheets = self.tx.characters.by_ids(self.guild.guild_id, ids)
+        for fighter in self.state.combatants:
+            found = sheets.get(fighter.character_id or 0)
+            if found is None or fighter.gone:
+                continue
+            dead = caverns_sheet(found).is_dead
+            if dead != fighter.dead:
+                self.state = replace(self.state, fighter.model_copy(update={"dead": dead}))
 
     def to_ping(self) -> list[int]:
         """Whose turn it is now: its player is mentioned."""
@@ -213,7 +246,9 @@ def find_battle(tx: Transaction, actor: Actor) -> tuple[Guild, Scene | None]:
     combat = caverns(tx).battles.get(guild.guild_id, found[0].id, lock=True) if found else None
     if combat is None:  # none, or it ended between the two reads
         return guild, None
-    return guild, Scene(tx, guild, combat, combat.state.version)
+    scene = Scene(tx, guild, combat, combat.state.version)
+    scene.sync_life()
+    return guild, scene
 
 
 def pressed_battle(tx: Transaction, actor: Actor, combat_id: int, version: int) -> Scene:
@@ -224,7 +259,9 @@ def pressed_battle(tx: Transaction, actor: Actor, combat_id: int, version: int) 
     combat = caverns(tx).battles.get(guild.guild_id, combat_id, lock=True)
     if combat is None or combat.status != "active" or combat.state.version != version:
         raise PawpostError(STALE)
-    return Scene(tx, guild, combat, version)
+    scene = Scene(tx, guild, combat, version)
+    scene.sync_life()
+    return scene
 
 
 def open_battle(tx: Transaction, actor: Actor) -> tuple[Guild, Scene]:
@@ -257,36 +294,64 @@ def hurt_character(
     by: Combatant | None = None,
     *,
     preventable: bool = True,
-) -> None:
-    """A character loses Health (its armour may negate it with /battle armour right after,
-    unless the hit is Destructive); `by` is the attacker, if a creature dealt it. The skills'
-    caps (Anesthesia, Death Prophesy) come last: they bound the Health lost from any source."""
+    attack: bool = True,
+    cause: str = "",
+) -> int:
+    """A character loses Health, the blow resolved whole before anything follows from it:
+    the skills' caps (Anesthesia, Death Prophesy) and a Lucidian's sunlight, then, against a
+    blow that would kill, a piece of armour (or Forcefield) by itself where it saves them
+    (`preventable`: not a Destructive hit, drowning or poison), then Vitality, then death.
+    A blow that leaves them standing may still have a piece spent on it right after
+    (/battle armour), giving back no more than it took. `by` is the attacker, if a creature
+    dealt it; `attack`: a blow (not drowning or poison), doubled in the enemy rows and throwing
+    them back from there; `cause` is told after the Health (" to the poison"). Returns the Health
+    the blow took."""
     from bot.actions.caverns import battle_conditions  # it builds on the scene
 
     amount = battle_conditions.hit_amount(scene, fighter, amount)
-    amount = loss_in_enemy_rows(scene.state.combatant(fighter.id), amount)
+    if attack:
+        amount = loss_in_enemy_rows(scene.state.combatant(fighter.id), amount)
     amount = skills_b1_hooks.damage_taken(scene, fighter, amount, by)
-    sheet = survive(scene, character, lose_health(caverns_sheet(character), amount))
-    save(scene.tx, character, sheet)
-    dead = sheet.is_dead
-    scene.state = replace(scene.state, fighter.model_copy(update={"dead": dead}))
-    hits = [h for h in scene.state.hits if h.combatant != fighter.id]
+    name = safe(character.name)
+    lit = in_sunlight(caverns_sheet(character), amount, scene.state.sunlight)
+    if lit < amount:
+        scene.say(f"{name} is a Lucidian in sunlight: {amount - lit} less damage.")
+    amount = lit
     if preventable:
-        hits.append(LastHit(combatant=fighter.id, amount=amount, version=scene.read_version + 1))
+        amount = _defend(scene, character, fighter, amount)
+    struck = lose_health(caverns_sheet(character), amount)
+    taken = caverns_sheet(character).health - struck.health
+    save(scene.tx, character, struck)
+    hits = [h for h in scene.state.hits if h.combatant != fighter.id]
+    left = pieces_left(scene, fighter, struck)
+    open_to_armour = preventable and taken > 0 and not struck.is_dead
+    if open_to_armour:
+        hits.append(LastHit(combatant=fighter.id, amount=taken, version=scene.read_version + 1))
     scene.state = scene.state.model_copy(update={"hits": hits})
+    rescued = vitality(struck)  # Vitality (l. 194), told after the blow it answers
     scene.say(
-        f"{safe(character.name)} loses {amount} Health ({sheet.health} left)"
-        + (": dead!" if dead else ".")
+        (f"{name} loses {taken} Health{cause}" if taken else f"{name} loses no Health")
+        + f" ({struck.health} left)"
+        + (": dead!" if struck.is_dead and rescued is None else ".")
         + (
-            f" /battle armour negates up to {armour_blocks(sheet)} of it."
-            if preventable and (sheet.armour_left or has_bonus_armour(scene.state, fighter))
+            f" /battle armour negates up to {min(taken, armour_blocks(struck))} of it "
+            f"({plural(left, 'piece')} left)."
+            if open_to_armour and left
             else ""
         )
     )
-    eject(scene, fighter.id)
+    sheet = survive(scene, character, struck)
+    save(scene.tx, character, sheet)
+    dead = sheet.is_dead
+    scene.state = replace(
+        scene.state, scene.state.combatant(fighter.id).model_copy(update={"dead": dead})
+    )
+    if taken > 0 and attack:
+        eject(scene, fighter.id)
     _beetles_feed(scene, dead and sheet.has_condition(Condition.ABLAZE))
-    battle_conditions.after_hurt(scene, fighter, amount, character)
-    skills_b1_hooks.after_damage(scene, fighter, amount, by)
+    battle_conditions.after_hurt(scene, fighter, taken, character)
+    skills_b1_hooks.after_damage(scene, fighter, taken, by)
+    return taken
 
 
 def _beetles_feed(scene: Scene, died_ablaze: bool) -> None:
@@ -297,8 +362,55 @@ def _beetles_feed(scene: Scene, died_ablaze: bool) -> None:
 
 
 def armour_blocks(sheet: CavernsSheet) -> int:
+    """What one piece negates for this character: 3, a Loboshigaru's 5, Psi Armour's +1."""
     blocks = LOBOSHIGARU_ARMOUR_BLOCKS if sheet.race is Race.LOBOSHIGARU else ARMOUR_BLOCKS
     return blocks + psi_armour(sheet)
+
+
+def pieces_left(scene: Scene, fighter: Combatant, sheet: CavernsSheet) -> int:
+    """The pieces a character may still expend: bonus pieces (Draconis, Disengage), items
+    and the race's own."""
+    return len(effects_of(scene.state, EffectKind.BONUS_ARMOUR, owner=fighter.id)) + (
+        sheet.armour_left
+    )
+
+
+def spend_piece(scene: Scene, character: Character, fighter: Combatant) -> Callable[[int], str]:
+    """Expend one piece against a blow: a bonus piece first (it does not break), then an
+    intact item, then the race's own (l. 83, 85); the story of what it took ("Brunhild's
+    Leather jerkin takes 3 of the blow and breaks")."""
+    bonus = effects_of(scene.state, EffectKind.BONUS_ARMOUR, owner=fighter.id)
+    if bonus:
+        kept = [e for e in scene.state.effects if e is not bonus[0]]
+        scene.state = scene.state.model_copy(update={"effects": kept})
+        return lambda back: f"{bonus[0].note}: {back} of the blow negated"
+    spent, piece = expend_piece(caverns_sheet(character))
+    save(scene.tx, character, spent)
+    owner = safe(character.name)
+    return lambda back: f"{owner}'s {safe(piece)} takes {back} of the blow and breaks"
+
+
+def _defend(scene: Scene, character: Character, fighter: Combatant, amount: int) -> int:
+    """Against a blow that would kill: a piece, and Forcefield's Harmony, where they save the
+    character (rules.caverns.blows); what is left of the blow."""
+    sheet = caverns_sheet(character)
+    left = pieces_left(scene, fighter, sheet)
+    defence = killing_blow_defence(sheet, amount, piece=left > 0, blocks=armour_blocks(sheet))
+    if defence is None:
+        return amount
+    name = safe(character.name)
+    if defence.piece:
+        piece = spend_piece(scene, character, fighter)
+        blocked = min(amount, armour_blocks(sheet))
+        scene.say(f"The blow would kill {name}: {piece(blocked)}.")
+    if defence.harmony:
+        paid = spend_harmony(caverns_sheet(character), defence.harmony, "Forcefield")
+        save(scene.tx, character, paid)
+        scene.say(
+            f"The blow would kill {name}: Forcefield spends {defence.harmony} Harmony "
+            f"({signed(paid.harmony)}) as armour."
+        )
+    return amount - defence.negated
 
 
 def hurt_npc(
@@ -308,12 +420,18 @@ def hurt_npc(
     by: Combatant | None = None,
     *,
     ignore_armour: bool = False,
-) -> None:
-    """An NPC loses Health, its armour first unless the attack is Destructive (l. 377)."""
+    attack: bool = True,
+    cause: str = "",
+) -> int:
+    """An NPC loses Health, its armour first unless the attack is Destructive (l. 377);
+    `attack`: a blow (not poison), doubled in the enemy rows and throwing it back from there.
+    Returns the Health lost."""
     from bot.actions.caverns import battle_conditions  # it builds on the scene
 
     amount = battle_conditions.hit_amount(scene, target, amount)
-    amount = skills_b1_hooks.damage_taken(scene, target, loss_in_enemy_rows(target, amount), by)
+    if attack:
+        amount = loss_in_enemy_rows(scene.state.combatant(target.id), amount)
+    amount = skills_b1_hooks.damage_taken(scene, target, amount, by)
     hurt, lost = harm_npc(scene.state.combatant(target.id), amount, ignore_armour=ignore_armour)
     if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
         hurt = hurt.model_copy(
@@ -322,12 +440,13 @@ def hurt_npc(
     scene.state = replace(scene.state, hurt)
     spent = " (a piece of its armour takes up to 3)" if hurt.armour < target.armour else ""
     scene.say(
-        f"{safe(target.name)} loses {lost} Health{spent} ({hurt.health} left)"
+        f"{safe(target.name)} loses {lost} Health{cause}{spent} ({hurt.health} left)"
         + (": it dies!" if hurt.dead else ".")
     )
     if hurt.dead and not target.dead:
-        enemy_died(scene, hurt)
-    if amount > 0:
+        enemy_died(scene, hurt, by)
+    if lost > 0 and attack:
         eject(scene, target.id)
     _beetles_feed(scene, hurt.dead and hurt.condition(Condition.ABLAZE) is not None)
     battle_conditions.after_hurt(scene, hurt, lost)
+    return lost

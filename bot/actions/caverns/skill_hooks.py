@@ -8,7 +8,7 @@ from bot.actions.caverns.common import catalogue, caverns_sheet, save
 from bot.actions.caverns.scene import Scene
 from bot.actions.caverns.skill_turn import SkillTurn
 from bot.actions.formatting import safe
-from rules.caverns.battle import Combatant, LastHit, harm_npc, in_reach, replace
+from rules.caverns.battle import Combatant, harm_npc, in_reach
 from rules.caverns.battle_effects import Effect, EffectKind
 from rules.caverns.battle_skills_a import (
     BEAR_BONUS,
@@ -19,7 +19,6 @@ from rules.caverns.battle_skills_a import (
     UNTIL_NEXT_TURN,
     ally_damage,
     area_access,
-    armour_blocks_of,
     beyond_melee,
     bonded,
     dodge_modifier,
@@ -205,12 +204,10 @@ def parried(
     scene: Scene, victim: Combatant, mover: Combatant, sheet: CavernsSheet, answers: bool
 ) -> int:
     """Parry (l. 157): the damage taken is one less when the counter-attack will damage the
-    attacker; a hit that kills anyway leaves no counter-attack, so no Parry."""
+    attacker (the results add up: a blow that kills still meets the counter-attack)."""
     amount = mover.damage
     lands = answers and harm_npc(mover, counter_damage(scene, victim, sheet))[1] > 0
     reduction = min(amount, parry_reduction(sheet, lands))
-    if reduction and amount - reduction >= sheet.health:
-        return 0
     if reduction:
         scene.say(f"Parry: {safe(victim.name)} takes {reduction} less.")
     return reduction
@@ -232,28 +229,6 @@ def fleeing(scene: Scene, fighter: Combatant, sheet: CavernsSheet) -> None:
             ),
         )
         scene.say(f"Disengage: {safe(fighter.name)} has a free point of Armour while fleeing.")
-
-
-def spend_bonus_armour(scene: Scene, found: Character, hit: LastHit) -> bool:
-    """A bonus piece (Draconis, Disengage) is expended before worn armour, which breaks."""
-    pieces = effects_of(scene.state, EffectKind.BONUS_ARMOUR, owner=hit.combatant)
-    if not pieces:
-        return False
-    piece = pieces[0]
-    sheet = caverns_sheet(found)
-    back = min(hit.amount, armour_blocks_of(sheet))
-    healed = heal(sheet, back)
-    save(scene.tx, found, healed)
-    fighter = scene.state.combatant(hit.combatant)
-    scene.state = replace(scene.state, fighter.model_copy(update={"dead": healed.is_dead}))
-    scene.state = scene.state.model_copy(
-        update={
-            "hits": [h for h in scene.state.hits if h is not hit],
-            "effects": [e for e in scene.state.effects if e is not piece],
-        }
-    )
-    scene.say(f"{piece.note}: {back} of the blow negated ({healed.health} Health).")
-    return True
 
 
 def turn_begins(scene: Scene, fighter: Combatant) -> None:

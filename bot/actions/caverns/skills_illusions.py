@@ -72,7 +72,7 @@ def _phantasmagora(turn: SkillTurn) -> None:
     scene.state, hurt = phantasmagora(scene.state)
     scene.say("Every Illusion bursts.")
     for enemy, damage in hurt:
-        hurt_npc(scene, scene.state.combatant(enemy.id), damage)
+        hurt_npc(scene, scene.state.combatant(enemy.id), damage, turn.fighter)
 
 
 SKILLSET_SKILLS: dict[str, BattleSkill] = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.parse import conditions
 from bot.actions.caverns.scene import armour_blocks
+from bot.actions.caverns.skill_reactions import enemy_died
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b2_hooks import latest_hit, negate_hit
 from bot.actions.formatting import safe
@@ -93,6 +94,7 @@ def _mind_crush(turn: SkillTurn) -> None:
     crushed = enemy.model_copy(update={"health": 0, "dead": True})
     scene.state = replace(scene.state, crushed)
     scene.say(f"{safe(turn.character.name)} crushes {safe(enemy.name)}'s mind: it dies!")
+    enemy_died(scene, crushed, turn.fighter)  # Crow, Encore and an Orclach answer it
 
 
 SKILLSET_SKILLS: dict[str, BattleSkill] = {

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from bot.actions.caverns.acting import before_acting
 from bot.actions.caverns.common import caverns_sheet, save
+from bot.actions.caverns.enemy_moves import strong_advance
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b2_hooks import advance_modifiers
 from bot.actions.formatting import safe
@@ -46,7 +47,7 @@ def _infiltrate(turn: SkillTurn) -> None:
     scene.state = moved_to(scene.state, scene.state.combatant(turn.fighter.id), key)
     scene.say(f"{safe(turn.character.name)} slips into {row_label(key)}.", result.roll)
     if result.bonus_damage:
-        scene.say(f"10+: +{result.bonus_damage} Damage for the rest of the turn.")
+        strong_advance(scene, turn.fighter)
     if result.may_act:
         scene.say("7+: you may still act this turn (/battle attack).")
         return

@@ -3,10 +3,14 @@ three placed by the MC against the enemies a defect needs, on a real database.""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot.actions.caverns import battle
 from bot.actions.context import Services
+from rules.caverns.battle import BattleState
+from storage.caverns import caverns
 from tests.actions.caverns.helpers import party_of_three
-from tests.conftest import ADMIN, ALICE, BOB, CAROL, actor
+from tests.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, GUILD, actor
 
 MC = actor(ADMIN, admin=True)
 ANN, BOBS, CATS = actor(ALICE), actor(BOB), actor(CAROL)
@@ -41,3 +45,27 @@ async def board(services: Services) -> dict[str, str]:
     """/battle status's fields by name."""
     shown = await battle.status(services, ANN)
     return {field.name: field.value for field in shown.fields}
+
+
+async def state(services: Services) -> BattleState:
+    """The channel's battle as stored."""
+
+    def read(tx):  # type: ignore[no-untyped-def]
+        (combat,) = caverns(tx).battles.active_in_channel(GUILD, CHANNEL, 1)
+        return combat.state
+
+    return await services.db.transact(read, write=False)
+
+
+async def edit(services: Services, change: Callable[[BattleState], BattleState]) -> None:
+    """Change the stored battle directly (what earlier play would have done)."""
+
+    def store(tx):  # type: ignore[no-untyped-def]
+        battles = caverns(tx).battles
+        found = battles.active_in_channel(GUILD, CHANNEL, 1)[0]
+        combat = battles.get(GUILD, found.id, lock=True)
+        version = combat.state.version
+        combat.state = change(combat.state).model_copy(update={"version": version + 1})
+        assert battles.save(combat, version)
+
+    await services.db.transact(store)

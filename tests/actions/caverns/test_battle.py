@@ -56,11 +56,16 @@ async def test_a_hit_on_doubles_with_armour_and_the_enemy_s_answer(services, dic
     dice.load(3, 2)  # 5 + the Fisher's Wood 3 - Brunhild's Wind 1 = 7: a hit, not safe
     answer = await battle.enemy_act(services, MC, "Cave Fisher", "battle", "Brunhild")
     text = "\n".join(answer.lines)
-    assert "Brunhild loses 3 Health (4 left). /battle armour negates up to 3 of it." in text
+    assert (
+        "Brunhild loses 3 Health (4 left). /battle armour negates up to 3 of it (2 pieces left)."
+        in text
+    )
     assert "Brunhild strikes back." in text and "Cave Fisher loses 0 Health" in text
     # Her counter-attack's damage went into the Fisher's armour; now her own armour answers.
     saved = await battle.spend_armour(services, actor(ALICE))
-    assert "Leather jerkin takes 3 of the blow and breaks (7 Health)." in saved.lines[0]
+    assert (
+        "Leather jerkin takes 3 of the blow and breaks (7 Health; 1 piece left)." in saved.lines[0]
+    )
     after = await sheet(services, "Brunhild")
     assert after.health == 7 and after.intact_armour == 1
     with pytest.raises(PawpostError, match="only the latest hit"):
@@ -84,7 +89,7 @@ async def test_reach_the_enemy_turn_rule_a_death_and_vitae_after(services, dice)
     await battle.skip(services, MC)  # Piper
     dice.load(6, 6)
     killed = await battle.enemy_act(services, MC, "Brigand 2", "battle", "Ilsa")
-    assert "Ilsa loses 2 Health (0 left): dead!" in "\n".join(killed.lines)
+    assert "Ilsa loses 1 Health (0 left): dead!" in "\n".join(killed.lines)  # all she had
     status = await battle.status(services, actor(ALICE))
     out = {f.name: f.value for f in status.fields}
     assert out["Out of the fight"] == "Ilsa (dead)"
@@ -141,7 +146,7 @@ async def test_the_armour_button_is_its_player_s_and_only_for_that_hit(services,
     with pytest.raises(PawpostError, match="not land on a character of yours"):
         await battle.armour_pressed(services, actor(BOB), combat_id, version + 1)
     saved = await battle.armour_pressed(services, actor(ALICE), combat_id, version + 1)
-    assert "takes 3 of the blow and breaks (5 Health)." in saved.lines[0]
+    assert "takes 3 of the blow and breaks (5 Health; 1 piece left)." in saved.lines[0]
     with pytest.raises(PawpostError, match="stale"):
         await battle.armour_pressed(services, actor(ALICE), combat_id, version + 1)
 

@@ -510,13 +510,14 @@ async def test_a_disarmed_npc_picks_its_weapon_up_at_the_end_of_its_turn(service
     assert (await npc(services, "Ogre")).conditions == ()
 
 
-async def test_an_entranced_npc_is_freed_on_reaching_its_front_row(services) -> None:
+async def test_an_entranced_npc_is_freed_on_reaching_its_front_row(services, dice) -> None:
     await ready(services)
     await battle.add_custom(services, MC, "Archer", 3, 1, 0, "0, 0, 0, 0, 0", row="back")
     await afflict(services, "Archer", on(Condition.ENTRANCEMENT))
     await until(services, "The enemies'")
+    dice.load(1, 2)  # Advance! +Fire 0 = 3: it still advances, and that is its action
     moved = await battle.enemy_act(services, MC, "Archer", "advance")
     out = text(moved)
-    assert "Archer advances to its front row." in out
+    assert "Archer advances to its front row: **6-**." in out
     assert "Archer reaches the front row: Entrancement ends." in out
     assert (await npc(services, "Archer")).conditions == ()

@@ -144,14 +144,15 @@ async def test_two_flourishes_keep_the_armour_button_of_the_same_exchange(servic
     dice.load(2, 2)  # 4 + 2 - 1 = 5: a hit, not safe: the Brigand strikes back
     hit = await battle.attack(services, actor(ALICE), "Brigand", boost="assault")
     assert list(ids(hit)) == [
-        "Expend armour against that hit",
+        "Expend armour against that hit (2 pieces left)",
         "Flourish: Disarm",
         "Flourish: Broken Limb",
         "No flourish",
     ]
     first = await press(services, ALICE, ids(hit)["Flourish: Broken Limb"])
-    assert list(ids(first)) == ["Expend armour against that hit", "Flourish: Disarm", "No flourish"]
-    armour = await press(services, ALICE, ids(first)["Expend armour against that hit"])
+    armoured = "Expend armour against that hit (2 pieces left)"
+    assert list(ids(first)) == [armoured, "Flourish: Disarm", "No flourish"]
+    armour = await press(services, ALICE, ids(first)[armoured])
     assert "takes 2 of the blow" in armour.lines[0]
     assert list(ids(armour)) == ["Flourish: Disarm", "No flourish"]
     done = await press(services, ALICE, ids(armour)["Flourish: Disarm"])

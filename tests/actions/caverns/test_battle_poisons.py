@@ -255,7 +255,7 @@ async def test_mantakya_keeps_its_victim_prone_and_charybdon_kills(services, dic
     dead = await battle.enemy_act(services, MC, "Brigand 2", "skill")
     assert dead.lines[:5] == [
         "Brigand 2 suffers the poisoning (Charybdon).",
-        "Brigand 2 loses 6 Health to the poison (0 left): dead!",
+        "Brigand 2 loses 4 Health to the poison (0 left): it dies!",  # all it had
         "The Charybdon has done its work: Brigand 2's poisoning ends.",
         "Brigand 2 loses the action.",
         "**Next:** Brunhild's turn.",

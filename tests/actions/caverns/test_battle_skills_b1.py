@@ -235,7 +235,7 @@ async def test_retribution_right_after_a_hit_and_the_armour_may_follow(services,
     with pytest.raises(PawpostError, match="only the latest blow"):
         await use(services, "Brunhild", "Retribution", "1")
     saved = await battle.spend_armour(services, actor(ALICE))
-    assert "takes 2 of the blow and breaks (7 Health)." in saved.lines[0]
+    assert "takes 2 of the blow and breaks (7 Health; 1 piece left)." in saved.lines[0]
 
 
 async def test_death_prophesy_adds_three_between_them_and_caps_the_rest(services, dice) -> None:
@@ -308,7 +308,7 @@ async def test_a_dream_body_acts_asleep_and_its_harm_goes_to_the_mc(services, di
     dice.load(6, 5)
     hit = "\n".join((await battle.enemy_act(services, MC, "Brigand", "battle", "Brunhild")).lines)
     assert "**For the MC:** Brunhild is Asleep and fights as a Dream Body" in hit
-    assert "Brunhild loses 0 Health (7 left)." in hit
+    assert "Brunhild loses no Health (7 left)." in hit
     with pytest.raises(PawpostError, match="Dreambody works by itself"):
         await use(services, "Brunhild", "Dreambody")
 
