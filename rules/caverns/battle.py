@@ -65,7 +65,8 @@ class Combatant(BaseModel):
     harmony: int = NPC_HARMONY
     dead: bool = False
     gone: bool = False  # fled the battle
-    leaving: bool = False  # Flee 7-9: leaves at the start of its next turn
+    leaving: bool = False  # Flee 7-9 out: leaves at the start of its next turn
+    retreat: bool = False  # Flee 7-9 to the back row (or home): moves at its next turn's start
     acted: bool = False  # has had a turn (the Cave Fisher's Lure is its first)
     conditions: tuple[ActiveCondition, ...] = ()  # an NPC's; a character's are on its sheet
     poisoning: Poisoning | None = None  # an NPC's (l. 389); a character's is on its sheet
@@ -288,18 +289,19 @@ def begin(state: BattleState, order: list[int]) -> BattleState:
 
 
 def _player_turn(state: BattleState) -> BattleState:
-    """The next present player in the order acts; one leaving (Flee 7-9) leaves first."""
+    """The next present player in the order acts; one that fled on a 7-9 escapes first (l. 286):
+    out of the battle (and the next player acts), or to where it fled, and then acts."""
     fighters = list(state.combatants)
     index = state.next_player
     for _ in range(len(state.order)):
         fighter = next(c for c in fighters if c.id == state.order[index % len(state.order)])
         index += 1
-        if fighter.present and fighter.leaving:
-            fighters = [
-                c.model_copy(update={"gone": True, "leaving": False}) if c.id == fighter.id else c
-                for c in fighters
-            ]
-            continue
+        if fighter.present and (fighter.leaving or fighter.retreat):
+            escaped = escape(fighter)
+            fighters = [escaped if c.id == fighter.id else c for c in fighters]
+            if not escaped.present:
+                continue
+            fighter = escaped
         if fighter.present:
             moved = state.model_copy(update={"combatants": fighters})
             return close_lines(moved).model_copy(
@@ -312,6 +314,16 @@ def _player_turn(state: BattleState) -> BattleState:
     return close_lines(state.model_copy(update={"combatants": fighters})).model_copy(
         update={"phase": Phase.DECIDED, "current": None}
     )
+
+
+def escape(fighter: Combatant) -> Combatant:
+    """A Flee's 7-9 comes true as its next turn starts: out of the battle, to the back row, or
+    from the enemy rows back to its own front row."""
+    if fighter.leaving:
+        return fighter.model_copy(update={"gone": True, "leaving": False})
+    if fighter.among is not None:
+        return fighter.model_copy(update={"among": None, "row": Row.FRONT, "retreat": False})
+    return fighter.model_copy(update={"row": Row.BACK, "retreat": False})
 
 
 def end_turn(state: BattleState) -> BattleState:
@@ -329,11 +341,9 @@ def end_turn(state: BattleState) -> BattleState:
 
 
 def _enemies_turn(state: BattleState) -> BattleState:
-    """The enemies' turn begins: an enemy that fled on a 7-9 is gone now (l. 286)."""
+    """The enemies' turn begins: an enemy that fled on a 7-9 escapes now (l. 286)."""
     fighters = [
-        c.model_copy(update={"gone": True, "leaving": False})
-        if c.side != PARTY and c.present and c.leaving
-        else c
+        escape(c) if c.side != PARTY and c.present and (c.leaving or c.retreat) else c
         for c in state.combatants
     ]
     state = close_lines(state.model_copy(update={"combatants": fighters}))
@@ -458,16 +468,20 @@ def flee_route(state: BattleState, fighter: Combatant) -> FleeRoute:
 
 
 def fled(state: BattleState, fighter: Combatant, route: FleeRoute, band: Band) -> BattleState:
-    """Where a Flee leaves the fighter: 10+ gone (or in the back row) at once, 7-9 to the back
-    row at once or out at the start of its next turn, 6- where it was (l. 285-287)."""
+    """Where a Flee leaves the fighter (l. 285-287): on a 10+ it escapes at the end of this
+    turn (gone, in its back row, or home from the enemy rows) before enemies can attack; on a
+    7-9 it escapes at the start of its next turn, attackable where it stands until then; on a
+    6- it stays."""
     if band is Band.MISS:
         return state
+    if band is Band.WEAK:
+        out = route is not FleeRoute.FRONT_TO_BACK and fighter.among is None
+        waiting = fighter.model_copy(update={"leaving": out, "retreat": not out})
+        return replace(state, waiting)
     if fighter.among is not None:
         moved = fighter.model_copy(update={"among": None, "row": Row.FRONT})
     elif route is FleeRoute.FRONT_TO_BACK:
         moved = fighter.model_copy(update={"row": Row.BACK})
-    elif band is Band.STRONG:
-        moved = fighter.model_copy(update={"gone": True})
     else:
-        moved = fighter.model_copy(update={"leaving": True})
+        moved = fighter.model_copy(update={"gone": True})
     return close_lines(replace(state, moved))

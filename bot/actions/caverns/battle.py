@@ -11,7 +11,14 @@ from bot.actions import audit
 from bot.actions.caverns import battle_conditions, skills_b1_hooks, specials
 from bot.actions.caverns import skill_hooks as skills
 from bot.actions.caverns.acting import action_lost, before_acting
-from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
+from bot.actions.caverns.common import (
+    catalogue,
+    caverns_sheet,
+    hand_fated_die,
+    items,
+    require_caverns,
+    save,
+)
 from bot.actions.caverns.enemy_moves import (
     enemy_advance,
     enemy_battle,
@@ -40,6 +47,7 @@ from bot.actions.caverns.scene import (
     spend_piece,
     your_turn,
 )
+from bot.actions.caverns.skills_b1_hooks import ChantRoll
 from bot.actions.caverns.skills_b2_hooks import (
     advance_modifiers,
     attack_bonus,
@@ -82,7 +90,7 @@ from rules.caverns.constants import (
 from rules.caverns.flourishes import Armament, Boost, parse_boost, pay_boost
 from rules.caverns.health import heal, return_from_death
 from rules.caverns.melding import CIRCLE_WAY
-from rules.caverns.moves import Foe, Move, advance, do_battle, flee
+from rules.caverns.moves import Foe, Move, advance, do_battle, flee, refuse_if_unable
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.specials import (
     ambush_penalty,
@@ -206,10 +214,14 @@ def add_enemy(
     row: str | None = None,
     health: int | None = None,
     among: str | None = None,
+    reach: str | None = None,
 ) -> Reply:
     """`/battle add enemy` (the MC): bestiary creatures by name, on a side and row, even once
-    the battle runs; an Assassin may start among the party's rows, unannounced."""
+    the battle runs; an Assassin may start among the party's rows, unannounced. `reach`: the
+    weapon the MC gives it where the book leaves a choice (a Brigand's Spear or Sling, l. 550;
+    an Adorath Ranged rather than Poisoned, l. 505)."""
     creature = find_creature(enemy)
+    weapon = _range(reach)
     if not 1 <= count <= MOST_ADDED:
         raise PawpostError(f"Add 1 to {MOST_ADDED} at a time.")
     where = _side(side)
@@ -220,23 +232,34 @@ def add_enemy(
         require_admin(actor, guild)
         stands = specials.among(creature, among)
         first = len(scene.state.combatants)
+        placed = {"among": stands, **({"range": weapon} if weapon else {})}
         if creature.health is None and health is None:  # the Hyfae pool their Health
             colony = npc(creature, where, chosen, health=hyfae_colony_health(count))
-            scene.state = arrive(scene.state, colony.model_copy(update={"among": stands}))
+            scene.state = arrive(scene.state, colony.model_copy(update=placed))
             scene.say(f"The {count} Hyfae share one pool of Health.")
         else:
             for _ in range(count):
                 one = npc(creature, where, chosen, health=health)
-                scene.state = arrive(scene.state, one.model_copy(update={"among": stands}))
+                scene.state = arrive(scene.state, one.model_copy(update=placed))
+        added = scene.state.combatants[first]
         specials.on_added(services, scene, creature, scene.state.combatants[first:])
         reminders = "".join(f"\n{s.name}: {s.text}" for s in creature.specials)
         scene.say(
             f"{count} × {creature.name} join the {where} side's {chosen.value} row "
-            f"(Health {scene.state.combatants[-1].health}, Damage {creature.damage}, "
-            f"Armour {creature.armour}).{reminders}"
+            f"(Health {added.health}, Damage {creature.damage}, Armour {creature.armour}, "
+            f"{added.range.value}).{reminders}"
         )
         done = scene.commit(actor, "add", f"{creature.name} joins the battle", now)
         return done.model_copy(update={"ephemeral": specials.hides(creature)})
+
+
+def _range(text: str | None) -> Range | None:
+    if text is None or not text.strip():
+        return None
+    try:
+        return Range(text.strip().lower())
+    except ValueError:
+        raise PawpostError("A reach is melee, reach or ranged.") from None
 
 
 def _side(text: str | None) -> str:
@@ -282,7 +305,7 @@ def add_custom(
         raise PawpostError("A name is 1 to 32 characters.")
     stats = _attributes(attributes)
     where, chosen = _side(side), _row(row)
-    weapon = Range((reach or "melee").lower())
+    weapon = _range(reach) or Range.MELEE
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
@@ -372,6 +395,8 @@ def attack(
     character: str | None = None,
     boost: str | None = None,
     destructive: str | None = None,
+    fated_die: int | None = None,
+    fated_from: str | None = None,
 ) -> Reply:
     """`/battle attack`: Do Battle with an enemy in reach: 5+ it loses your Damage, under 8
     you lose its Damage if you are in its reach, doubles a Flourish (l. 294-297); `boost`
@@ -394,6 +419,8 @@ def attack(
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         sacrificed = specials.destructive_attack(scene, found, destructive == "yes")
+        chant = skills_b1_hooks.chant_roll(scene, fighter)
+        fated = _fated(tx, actor, guild, scene.character(fighter), chant, fated_die, fated_from)
         found = scene.character(fighter)
         sheet = caverns_sheet(found)
         back = (
@@ -402,13 +429,12 @@ def attack(
             and battle_conditions.strikes_back(scene, foe)
         )
         skills_b1_hooks.harm_attempted(scene, fighter, foe)
-        chant = skills_b1_hooks.chant_roll(scene, fighter)
         result = do_battle(
             pay_boost(sheet, paid, weapon),
             Foe(name=foe.name, attributes=foe.attributes, damage=counter_damage(foe, fighter)),
             services.dice, in_foe_reach=back, assault=paid is Boost.ASSAULT,
             modifiers=[*skills.roll_bonus(scene, fighter), *chant.modifiers],
-            fated_die=chant.fated_die,
+            fated_die=fated,
             bonus_damage=skills.attack_bonus(scene, fighter, sheet)
             + attack_bonus(sheet, fighter) + meld_bonus + turn_damage(scene, fighter),
         )  # fmt: skip
@@ -442,8 +468,32 @@ def attack(
         return with_flourish_buttons(scene, scene.commit(actor, "attack", summary, now))
 
 
+def _fated(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    found: Character,
+    chant: ChantRoll,
+    face: int | None,
+    holder: str | None,
+) -> int | None:
+    """The die this roll is doubles of: Balance's, or one of Twist Fate's dice handed to it
+    (l. 219, its holder's player giving it); one roll takes one of them."""
+    if face is None:
+        return chant.fated_die
+    if chant.fated_die is not None:
+        raise PawpostError("Balance makes this roll doubles already; keep the fated die.")
+    return hand_fated_die(tx, actor, guild, found, face, holder)
+
+
 @runs_in_database
-def advance_in_battle(services: Services, actor: Actor, character: str | None = None) -> Reply:
+def advance_in_battle(
+    services: Services,
+    actor: Actor,
+    character: str | None = None,
+    fated_die: int | None = None,
+    fated_from: str | None = None,
+) -> Reply:
     """`/battle advance`: +Fire from the back row to the front (l. 289-292)."""
     now = services.clock()
     with services.db.transaction() as tx:
@@ -456,14 +506,14 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         chant = skills_b1_hooks.chant_roll(scene, fighter, moving=True)
+        fated = _fated(tx, actor, guild, found, chant, fated_die, fated_from)
+        found = scene.character(fighter)
         to = [
             *skills.roll_bonus(scene, fighter),
             *advance_modifiers(scene, f"{fighter.side}:{Row.FRONT.value}"),
             *chant.modifiers,
         ]
-        result = advance(
-            caverns_sheet(found), services.dice, modifiers=to, fated_die=chant.fated_die
-        )
+        result = advance(caverns_sheet(found), services.dice, modifiers=to, fated_die=fated)
         save(tx, found, result.sheet)
         scene.state = close_lines(
             replace(scene.state, fighter.model_copy(update={"row": Row.FRONT}))
@@ -481,7 +531,12 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
 
 @runs_in_database
 def flee_in_battle(
-    services: Services, actor: Actor, character: str | None = None, route: str | None = None
+    services: Services,
+    actor: Actor,
+    character: str | None = None,
+    route: str | None = None,
+    fated_die: int | None = None,
+    fated_from: str | None = None,
 ) -> Reply:
     """`/battle flee`: to the back row (+Wind), or out (+Water from the back, +Metal from the
     front when no occupied back row is behind you); 7-9 leaves at the next turn's start.
@@ -494,8 +549,10 @@ def flee_in_battle(
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
-        circle = circle_flee(tx, actor, guild, found, route, services.dice, now)
         chant = skills_b1_hooks.chant_roll(scene, fighter, moving=True)
+        fated = _fated(tx, actor, guild, found, chant, fated_die, fated_from)
+        found = scene.character(fighter)
+        circle = circle_flee(tx, actor, guild, found, route, services.dice, now)
         result = circle or flee(
             caverns_sheet(found),
             flee_route(scene.state, fighter),
@@ -506,7 +563,7 @@ def flee_in_battle(
                 *chant.modifiers,
                 *ambush_penalty(scene.state, fighter),
             ],
-            fated_die=chant.fated_die,
+            fated_die=fated,
         )
         way = CIRCLE_WAY if circle else result.route.value
         save(tx, found, result.sheet)
@@ -533,6 +590,24 @@ def stand_in_battle(services: Services, actor: Actor, character: str | None = No
         battle_conditions.stand(scene, fighter)
         scene.state = end_turn(scene.state)
         return scene.commit(actor, "stand", f"{found.name} stands up", now)
+
+
+@runs_in_database
+def wake_in_battle(
+    services: Services, actor: Actor, target: str, character: str | None = None
+) -> Reply:
+    """`/battle wake`: on your turn, take your action to wake a sleeper (l. 367)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = open_battle(tx, actor)
+        found, fighter = your_turn(tx, actor, guild, scene, character)
+        sleeper = scene.state.by_name(target)
+        if not before_acting(services, scene, fighter):
+            return action_lost(scene, actor, fighter, now)
+        refuse_if_unable(caverns_sheet(scene.character(fighter)), Move.ROLL)
+        battle_conditions.wake_up(scene, fighter, scene.state.combatant(sleeper.id))
+        scene.state = end_turn(scene.state)
+        return scene.commit(actor, "wake", f"{found.name} wakes {sleeper.name}", now)
 
 
 @runs_in_database
@@ -620,12 +695,16 @@ def enemy_act(
             enemy_flee(services, scene, mover)
         elif verb == "stand":
             battle_conditions.stand(scene, mover)
+        elif verb == "wake":
+            if not target:
+                raise PawpostError("Name the sleeper it wakes.")
+            battle_conditions.wake_up(scene, mover, scene.state.by_name(target))
         elif verb == "skill" and mover.creature == "Cave Fisher":
             lure(scene, mover, target)
         elif verb == "skill":
             specials.use_special(services, scene, mover, target)
         else:
-            raise PawpostError("An enemy's action is battle, advance, flee, stand or skill.")
+            raise PawpostError("An enemy's action is battle, advance, flee, stand, wake or skill.")
         if still:  # a 7+ Advance: the same enemy may act again this turn
             scene.state = scene.state.model_copy(update={"enemy_acting": mover.id})
         else:

@@ -243,6 +243,33 @@ def stand(scene: Scene, fighter: Combatant) -> None:
     scene.say(f"{safe(fighter.name)} stands up (Prone ends).")
 
 
+def wake_up(scene: Scene, waker: Combatant, sleeper: Combatant) -> None:
+    """Another character takes an action to wake a sleeper (l. 367); it wakes Prone (Control
+    keeps it standing). Eternal Sleep lets no one wake it (l. 243)."""
+    name = safe(sleeper.name)
+    if sleeper.id == waker.id or not sleeper.present:
+        raise PawpostError(f"{safe(waker.name)} can wake another combatant, not {name}.")
+    asleep = next(
+        (a for a in conditions_of(scene, sleeper) if a.condition is Condition.SLEEPING), None
+    )
+    if asleep is None:
+        raise PawpostError(f"{name} is not Asleep.")
+    if not can_be_woken(asleep):
+        raise PawpostError(f"{name} is in an Eternal Sleep: the actions of others cannot wake it.")
+    if sleeper.character_id is None:
+        current = scene.state.combatant(sleeper.id)
+        _set_npc(
+            scene,
+            sleeper,
+            rules.added(rules.removed(current.conditions, Condition.SLEEPING), Condition.PRONE),
+        )
+    else:
+        found = scene.character(sleeper)
+        save(scene.tx, found, wake(caverns_sheet(found)))
+    prone = " and is Prone" if rules.has(conditions_of(scene, sleeper), Condition.PRONE) else ""
+    scene.say(f"{safe(waker.name)} wakes {name}, who wakes up{prone}.")
+
+
 # --- Damage (called by the scene's hurt_character and hurt_npc) ---------------------------
 
 

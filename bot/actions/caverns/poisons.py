@@ -21,7 +21,14 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Reply
 from rules.caverns.battle import Combatant, replace
-from rules.caverns.catalogue import STARTER_CATALOGUE, CatalogueItem, Poison, find_item, find_poison
+from rules.caverns.catalogue import (
+    STARTER_CATALOGUE,
+    CatalogueItem,
+    Poison,
+    Range,
+    find_item,
+    find_poison,
+)
 from rules.caverns.conditions import Condition
 from rules.caverns.poisons import (
     BLOWGUN_TARGETS,
@@ -192,7 +199,8 @@ def enemy_poison(
     daggers: see CREATURE_POISONS) deliver a poison instead of a Flourish. True when one was
     delivered."""
     poison = creature_poison(mover.creature, roll.dice[0].face)
-    if poison is None:
+    ranged = mover.creature == "Adorath" and mover.range is not Range.MELEE
+    if poison is None or ranged:  # the Adorath is Ranged OR Poisoned (l. 505)
         return False
     weapon = CREATURE_WEAPONS.get(mover.creature or "", "attack")
     expose(services, scene, victim, poison, f"{safe(mover.name)}'s poisoned {weapon}")

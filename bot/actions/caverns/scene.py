@@ -49,7 +49,7 @@ from storage.caverns import caverns
 from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild
-from storage.turns import Combat, CombatAction
+from storage.turns import Combat, CombatAction, CombatRepository
 
 AREA = "caverns-battle"
 STALE = "That button is stale: the battle has moved on since."
@@ -99,6 +99,7 @@ class Scene:
         battles = caverns(self.tx).battles
         if not battles.save(self.combat, self.read_version):
             raise PawpostError(BUSY)
+        self._release_the_gone(battles)
         battles.add_action(
             CombatAction(
                 guild_id=self.guild.guild_id,
@@ -126,6 +127,19 @@ class Scene:
             buttons=self.armour_buttons(),
             mentions=self.to_ping(),
         )
+
+    def _release_the_gone(self, battles: CombatRepository[BattleState, BattleEvent]) -> None:
+        """Characters who got away in this step (a 7-9 Flee comes true as their turn starts)
+        may fight elsewhere again."""
+        opened = self.opened if self.opened is not None else self.state
+        were = {c.id for c in opened.combatants if c.gone}
+        gone = [
+            c.character_id
+            for c in self.state.combatants
+            if c.gone and c.id not in were and c.character_id is not None
+        ]
+        if gone:
+            battles.release_fighters(self.guild.guild_id, self.combat.id, gone)
 
     def armour_buttons(self) -> list[Button]:
         """An Expend armour button for the hits just taken that a piece can still lessen, with

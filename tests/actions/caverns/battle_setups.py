@@ -8,8 +8,9 @@ from collections.abc import Callable
 from bot.actions.caverns import battle
 from bot.actions.context import Services
 from rules.caverns.battle import BattleState
+from rules.caverns.skills import SKILLS
 from storage.caverns import caverns
-from tests.actions.caverns.helpers import party_of_three
+from tests.actions.caverns.helpers import party_of_three, set_sheet, sheet
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, GUILD, actor
 
 MC = actor(ADMIN, admin=True)
@@ -69,3 +70,15 @@ async def edit(services: Services, change: Callable[[BattleState], BattleState])
         assert battles.save(combat, version)
 
     await services.db.transact(store)
+
+
+async def learn(services: Services, name: str, *keys: str, **changes: object) -> None:
+    """The skills added; a skillset the character lacks takes its secondary's place."""
+    have = await sheet(services, name)
+    skillsets = list(have.skillsets)
+    for key in keys:
+        if SKILLS[key].skillset not in skillsets:
+            skillsets[1] = SKILLS[key].skillset
+    await set_sheet(
+        services, name, skills=(*have.skills, *keys), skillsets=tuple(skillsets), **changes
+    )

@@ -110,7 +110,7 @@ async def test_reach_the_enemy_turn_rule_a_death_and_vitae_after(services, dice)
 
 async def test_fleeing_out_and_enemies_fleeing(services, dice) -> None:
     await battle_ready(services)
-    dice.load(5, 5)  # Brunhild has people behind her: front to back, +Wind 1 = 11
+    dice.load(6, 5)  # Brunhild has people behind her: front to back, +Wind 1 - 2 Ambush = 10
     first = await battle.flee_in_battle(services, actor(ALICE))
     assert "Brunhild flees (front-to-back)." in first.lines[0]
     # The party's front row emptied: everyone in the back moves up.
