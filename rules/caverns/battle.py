@@ -113,6 +113,14 @@ class LastHit(BaseModel):
     version: int
 
 
+class Blockable(BaseModel):
+    """An affliction just put on a character that a piece of its armour may still block."""
+
+    combatant: int
+    condition: Condition
+    version: int
+
+
 class BattleState(BaseModel):
     """The whole battle: who stands where, the players' order and whose turn it is."""
 
@@ -126,6 +134,7 @@ class BattleState(BaseModel):
     current: int | None = None  # the player combatant whose turn it is
     last_enemy: int | None = None
     hits: list[LastHit] = Field(default_factory=list)
+    blockable: list[Blockable] = Field(default_factory=list)
     checked_turn: int | None = None  # the turn whose before-acting checks have run
     effects: list[Effect] = Field(default_factory=list)  # skills' standing effects
     illusions: dict[str, int] = Field(default_factory=dict)  # row key -> Illusions there

@@ -39,6 +39,7 @@ from bot.actions.caverns.scene import (
     STALE,
     Scene,
     armour_blocks,
+    blocking_piece,
     hurt_character,
     hurt_npc,
     open_battle,
@@ -63,6 +64,7 @@ from rules.caverns.attributes import Attribute, parse_attribute
 from rules.caverns.battle import (
     PARTY,
     BattleState,
+    Blockable,
     Combatant,
     LastHit,
     Phase,
@@ -83,11 +85,12 @@ from rules.caverns.battle_skills_a import tree_form_range
 from rules.caverns.bestiary import CREATURES, find_creature, hyfae_colony_health
 from rules.caverns.blows import given_back
 from rules.caverns.catalogue import Range, Special
+from rules.caverns.conditions import parse_condition
 from rules.caverns.constants import (
     BATTLE_HIT,
     BATTLE_SAFE,
 )
-from rules.caverns.flourishes import Armament, Boost, parse_boost, pay_boost
+from rules.caverns.flourishes import Armament, Boost, implement_range, parse_boost, pay_boost
 from rules.caverns.health import heal, return_from_death
 from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import Foe, Move, advance, do_battle, flee, refuse_if_unable
@@ -131,6 +134,8 @@ def _reach(sheet: CavernsSheet, known: dict[str, Range]) -> Range:
     ranges = [
         known[i.name.lower()] for i in sheet.equipment if not i.broken and i.name.lower() in known
     ]
+    if sheet.implement is not None:
+        ranges.append(implement_range(sheet, None))  # Greater Implement's Ranged (l. 171)
     return max(ranges, key=RANGE_ORDER.index, default=Range.MELEE)
 
 
@@ -456,7 +461,7 @@ def attack(
             scene.say(f"{safe(foe.name)}'s Entourage turns the Flourish aside (l. 383).")
         elif not (
             result.flourishes
-            and deliver_poison(services, scene, fighter, scene.state.combatant(foe.id))
+            and deliver_poison(services, scene, fighter, scene.state.combatant(foe.id), weapon.name)
         ):
             implement = weapon.armament is Armament.IMPLEMENT
             melded = melded_flourish(tx, actor, guild, found, now) if implement else ()
@@ -611,14 +616,32 @@ def wake_in_battle(
 
 
 @runs_in_database
-def spend_armour(services: Services, actor: Actor, character: str | None = None) -> Reply:
+def spend_armour(
+    services: Services, actor: Actor, character: str | None = None, against: str | None = None
+) -> Reply:
     """`/battle armour`: expend a piece against the last hit taken (up to 3, a Loboshigaru's
-    5); the piece is broken until repaired (l. 298, 385)."""
+    5); the piece is broken until repaired (l. 298, 385). `against`: an affliction just put on,
+    which a piece made to block it takes instead (l. 385)."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found = acting_character(tx, actor, guild, character)
         fighter = scene.state.of_character(found.id)
+        if against:
+            condition = parse_condition(against)
+            offer = next(
+                (
+                    b
+                    for b in scene.state.blockable
+                    if fighter and b.combatant == fighter.id and b.condition is condition
+                ),
+                None,
+            )
+            if offer is None or offer.version != scene.read_version:
+                raise PawpostError(
+                    "Armour blocks only an affliction just put on you, right after it lands."
+                )
+            return _block(scene, actor, found, offer, now)
         hit = next((h for h in scene.state.hits if fighter and h.combatant == fighter.id), None)
         if fighter is None or hit is None or hit.version != scene.read_version:
             raise PawpostError("Armour negates only the latest hit, right after it lands.")
@@ -640,6 +663,45 @@ def armour_pressed(services: Services, actor: Actor, combat_id: int, version: in
             if hit.version == version and found is not None and found.owner_id == actor.user_id:
                 return _expend(scene, actor, found, hit, now)
         raise PawpostError("That hit did not land on a character of yours.")
+
+
+def _block(scene: Scene, actor: Actor, found: Character, offer: Blockable, now: datetime) -> Reply:
+    """A piece made to block the affliction is expended: it breaks, and the affliction is
+    gone (l. 385)."""
+    piece = blocking_piece(scene, found, offer.condition)
+    if piece is None:
+        raise PawpostError(f"None of your armour blocks {offer.condition.label}.")
+    sheet = caverns_sheet(found)
+    worn = next(i for i in sheet.equipment if i.name == piece and not i.broken)
+    equipment = [i.model_copy(update={"broken": True}) if i is worn else i for i in sheet.equipment]
+    save(scene.tx, found, sheet.model_copy(update={"equipment": tuple(equipment)}))
+    fighter = scene.state.combatant(offer.combatant)
+    scene.relieve(fighter, offer.condition)
+    left = [b for b in scene.state.blockable if b is not offer]
+    scene.state = scene.state.model_copy(update={"blockable": left})
+    scene.say(
+        f"{safe(found.name)}'s {safe(piece)} blocks the {offer.condition.label} and breaks "
+        f"({plural(pieces_left(scene, fighter, caverns_sheet(found)), 'piece')} left)."
+    )
+    return with_flourish_buttons(scene, scene.commit(actor, "armour", f"{found.name} blocks", now))
+
+
+@runs_in_database
+def block_pressed(services: Services, actor: Actor, combat_id: int, version: int) -> Reply:
+    """The Block button: the presser's character's affliction of that state version."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        scene = pressed_battle(tx, actor, combat_id, version)
+        for offer in scene.state.blockable:
+            character_id = scene.state.combatant(offer.combatant).character_id
+            found = (
+                None
+                if character_id is None
+                else scene.character(scene.state.combatant(offer.combatant))
+            )
+            if offer.version == version and found is not None and found.owner_id == actor.user_id:
+                return _block(scene, actor, found, offer, now)
+        raise PawpostError("That affliction did not land on a character of yours.")
 
 
 def _expend(scene: Scene, actor: Actor, found: Character, hit: LastHit, now: datetime) -> Reply:
@@ -782,7 +844,12 @@ async def _skip_button(services: Services, actor: Actor, press: Press) -> Reply:
     return await skip(services, actor, press.arg or 0, press.id)
 
 
+async def _block_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await block_pressed(services, actor, press.id, press.arg or 0)
+
+
 BATTLE_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
     (AREA, "armour"): _armour_button,
     (AREA, "skip"): _skip_button,
+    (AREA, "block"): _block_button,
 }

@@ -202,9 +202,12 @@ def npc_modifiers(scene: Scene, fighter: Combatant, move: Move) -> list[Modifier
 
 
 def side_attacked(scene: Scene, target: Combatant) -> None:
-    """Pacifism ends for everyone on a side that has just been attacked (l. 362)."""
+    """Pacifism ends for everyone on a side that has just been attacked (l. 362), after that
+    attack: a Pacifism this very attack put on (the Hyfae's Flourish) holds until the next."""
     for fighter in scene.state.combatants:
         if fighter.side != target.side or not fighter.present:
+            continue
+        if (fighter.id, Condition.PACIFISM) in scene.put_on:
             continue
         if rules.has(conditions_of(scene, fighter), Condition.PACIFISM):
             scene.relieve(fighter, Condition.PACIFISM)

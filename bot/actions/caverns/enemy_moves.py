@@ -161,7 +161,10 @@ def _against_character(
         and not applied
         and not (doubles and enemy_poison(services, scene, mover, victim, roll))
     ):
+        bound = Condition.BOUND in scene.conditions_of(victim)
         creature_flourish(scene, mover, victim, roll)
+        if not bound and Condition.BOUND in scene.conditions_of(victim):
+            specials.bound_by(scene, scene.state.combatant(mover.id), victim)  # l. 451, 494
 
 
 def _all_around(

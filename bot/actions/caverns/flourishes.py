@@ -14,9 +14,10 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Reply, Style
 from rules.caverns.battle import PARTY, Combatant, Row, close_lines, in_reach, replace
+from rules.caverns.battle_skills_a import tree_form_range
 from rules.caverns.battle_skills_b2 import trapper_flourish
 from rules.caverns.bestiary import find_creature
-from rules.caverns.catalogue import Flourish, Special
+from rules.caverns.catalogue import Flourish, Range, Special
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import ARMOUR_BLOCKS, BATTLE_HIT, FLOURISHES_PER_ATTACK
 from rules.caverns.flourishes import (
@@ -62,7 +63,10 @@ def armed(
     if not in_reach(fighter, foe) and not (lunge and in_reach(fighter, foe, LUNGE_RANGE)):
         raise PawpostError(f"{safe(foe.name)} is out of your {fighter.range.value} reach.")
     known = catalogue(scene.tx, scene.guild)
-    return attack_with(sheet, known, lambda weapon: in_reach(fighter, foe, weapon), lunge=lunge)
+    envenomed = sheet.envenomed.weapon if sheet.envenomed is not None else None
+    return attack_with(
+        sheet, known, lambda weapon: in_reach(fighter, foe, weapon), lunge=lunge, prefer=envenomed
+    )
 
 
 # --- After the roll ------------------------------------------------------------------------
@@ -109,7 +113,11 @@ def on_doubles(
         scene.say(f"{why}, but {safe(attack.name)} gives this attack no Flourish to apply.")
         return
     after = scene.state.combatant(before.id)
-    _offer(scene, fighter, before, options, result.flourishes, dealt, _soaked(before, after, dealt))
+    reach = tree_form_range(result.sheet, LUNGE_RANGE if boost is Boost.LUNGE else attack.range)
+    _offer(
+        scene, fighter, before, options, result.flourishes, dealt,
+        _soaked(before, after, dealt), reach=reach,
+    )  # fmt: skip
     count = "a Flourish" if result.flourishes == 1 else f"{result.flourishes} Flourishes"
     scene.say(f"{why}: {safe(fighter.name)} may apply {count} (the buttons below), or none.")
 
@@ -124,6 +132,7 @@ def _offer(
     soaked: int,
     *,
     riposte: bool = False,
+    reach: Range | None = None,
 ) -> None:
     pending = PendingFlourish(
         attacker=fighter.id,
@@ -137,6 +146,7 @@ def _offer(
         armour_before=target.armour,
         soaked={target.id: soaked} if soaked else {},
         riposte=riposte,
+        reach=reach,
     )
     scene.state = scene.state.model_copy(update={"flourish": pending})
 
@@ -159,7 +169,10 @@ def riposte(
     after = scene.state.combatant(before.id)
     fighter = scene.state.combatant(victim.id)
     soaked = _soaked(before, after, hit_back)
-    _offer(scene, fighter, before, options, FLOURISHES_PER_ATTACK, hit_back, soaked, riposte=True)
+    _offer(
+        scene, fighter, before, options, FLOURISHES_PER_ATTACK, hit_back, soaked, riposte=True,
+        reach=tree_form_range(sheet, attack.range),
+    )  # fmt: skip
     scene.say(
         f"Riposte: {safe(fighter.name)} may apply a Flourish to the counter attack (the "
         "buttons below), or none."
@@ -337,9 +350,9 @@ def divide_area(
             if enemy.id != pending.target:  # the one struck stands again when the hit is undone
                 if enemy.side == PARTY or not enemy.present:
                     raise PawpostError(f"{safe(enemy.name)} is not an enemy still in the battle.")
-                if not in_reach(attacker, enemy):
+                if not in_reach(attacker, enemy, pending.reach):
                     raise PawpostError(
-                        f"{safe(enemy.name)} is out of {safe(attacker.name)}'s reach."
+                        f"{safe(enemy.name)} is out of the reach of {safe(attacker.name)}'s attack."
                     )
             shares[enemy.id] = shares.get(enemy.id, 0) + amount
         check_split(shares, pending.damage)

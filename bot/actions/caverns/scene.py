@@ -21,6 +21,7 @@ from rules.caverns.afflictions import inflict, without
 from rules.caverns.battle import (
     BattleEvent,
     BattleState,
+    Blockable,
     Combatant,
     LastHit,
     Phase,
@@ -34,6 +35,7 @@ from rules.caverns.battle_effects import EffectKind, effects_of
 from rules.caverns.battle_skills_a import vitality
 from rules.caverns.bestiary import find_creature
 from rules.caverns.blows import in_sunlight, killing_blow_defence
+from rules.caverns.catalogue import item_key
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import ARMOUR_BLOCKS, LOBOSHIGARU_ARMOUR_BLOCKS
 from rules.caverns.flourishes import settle_unchosen
@@ -66,6 +68,7 @@ class Scene:
     read_version: int
     events: list[BattleEvent] = field(default_factory=list)
     opened: BattleState | None = None  # the state as read, for what a step changed
+    put_on: set[tuple[int, Condition]] = field(default_factory=set)  # in this step
 
     def __post_init__(self) -> None:
         if self.opened is None:
@@ -152,8 +155,17 @@ class Scene:
             pieces = pieces_left(self, fighter, caverns_sheet(self.character(fighter)))
             if pieces:
                 left.append(pieces)
+        blocks = [
+            Button(
+                label=f"Block {b.condition.label} with armour",
+                custom_id=f"pawpost:{AREA}:{self.combat.id}:block:{self.state.version}",
+                style=Style.primary,
+            )
+            for b in self.state.blockable[:1]
+            if b.version == self.state.version
+        ]
         if not left:
-            return []
+            return blocks
         label = (
             f"Expend armour against that hit ({plural(left[0], 'piece')} left)"
             if len(left) == 1
@@ -164,7 +176,8 @@ class Scene:
                 label=label,
                 custom_id=f"pawpost:{AREA}:{self.combat.id}:armour:{self.state.version}",
                 style=Style.primary,
-            )
+            ),
+            *blocks,
         ]
 
     def sync_life(self) -> None:
@@ -233,7 +246,24 @@ class Scene:
             save(self.tx, found, sheet)
         source = f" by {safe(by)}" if by else ""
         self.say(f"{safe(fighter.name)} is {condition.state}{source}.")
+        self.put_on.add((fighter.id, condition))
+        if fighter.character_id is not None:
+            self._offer_block(fighter, condition)
         return True
+
+    def _offer_block(self, fighter: Combatant, condition: Condition) -> None:
+        """Armour that "can be expended to block" this affliction (l. 385) is offered right
+        after it lands (/battle armour against:…)."""
+        piece = blocking_piece(self, self.character(fighter), condition)
+        if piece is None:
+            return
+        offer = Blockable(combatant=fighter.id, condition=condition, version=self.read_version + 1)
+        kept = [b for b in self.state.blockable if b.version != offer.version or b != offer]
+        self.state = self.state.model_copy(update={"blockable": [*kept, offer]})
+        self.say(
+            f"{safe(fighter.name)}'s {safe(piece)} may be expended to block it: /battle armour "
+            f"against:{condition.value}."
+        )
 
     def relieve(self, fighter: Combatant, condition: Condition, *, rolled: bool = False) -> None:
         """Take a condition off a character or an NPC (no change if it is not there);
@@ -379,6 +409,20 @@ def armour_blocks(sheet: CavernsSheet) -> int:
     """What one piece negates for this character: 3, a Loboshigaru's 5, Psi Armour's +1."""
     blocks = LOBOSHIGARU_ARMOUR_BLOCKS if sheet.race is Race.LOBOSHIGARU else ARMOUR_BLOCKS
     return blocks + psi_armour(sheet)
+
+
+def blocking_piece(scene: Scene, character: Character, condition: Condition) -> str | None:
+    """The first intact armour the character wears whose catalogue entry blocks the
+    condition (the server's catalogue says which do, l. 385), or None."""
+    sheet = caverns_sheet(character)
+    if not any(not i.broken for i in sheet.armour):
+        return None
+    known = caverns(scene.tx).catalogue.of(scene.guild.guild_id)
+    for item in sheet.armour:
+        found = known.get(item_key(item.name))
+        if not item.broken and found is not None and condition in found.blocks:
+            return item.name
+    return None
 
 
 def pieces_left(scene: Scene, fighter: Combatant, sheet: CavernsSheet) -> int:

@@ -241,10 +241,11 @@ def enemy_hits(scene: Scene, mover: Combatant, character: Character, victim: Com
     if binds and scene.afflict(
         prey, Condition.BOUND, from_flourish=True, note=mover.name, by=mover.name
     ):
-        _bound_by(scene, scene.state.combatant(mover.id), scene.state.combatant(prey.id))
+        bound_by(scene, scene.state.combatant(mover.id), scene.state.combatant(prey.id))
 
 
-def _bound_by(scene: Scene, mover: Combatant, prey: Combatant) -> None:
+def bound_by(scene: Scene, mover: Combatant, prey: Combatant) -> None:
+    """Bound by a Kraken, the prey drowns; by a Mantekarr, it is dragged (l. 451, 494)."""
     if creature_is(mover, "Kraken"):
         scene.say(
             f"{safe(prey.name)} begins to drown: {DROWNING_HEALTH} Health each turn while Bound."
