@@ -15,6 +15,9 @@ if TYPE_CHECKING:
     from bot.ruleset import Feature
 
 Handler = Callable[..., Awaitable[Reply]]
+# Autocomplete that needs the server's state (who is in the channel's battle): the services,
+# the member typing and what they typed -> (label, value) suggestions.
+Lookup = Callable[[Services, Actor, str], Awaitable[Sequence[tuple[str, str]]]]
 
 
 class Kind(StrEnum):
@@ -44,6 +47,8 @@ class Option:
     keyword: str | None = None
     # Autocomplete from a fixed list: what was typed -> (label, value) suggestions.
     suggest: Callable[[str], Sequence[tuple[str, str]]] | None = None
+    # Autocomplete from the database, for the member typing (see Lookup).
+    lookup: Lookup | None = None
 
     @property
     def argument(self) -> str:

@@ -24,12 +24,17 @@ from bot.actions import buttons
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
 from bot.actions.server_config import zone_choices
-from bot.commands.spec import Command, MessageCommand
+from bot.commands.spec import Command, Lookup, MessageCommand
 from bot.config import Settings
 from bot.discord import render
 from bot.discord.cards import attach_card
 from bot.discord.errors import answer_error
-from bot.discord.tree import build_command_set, character_choices, command_set_hash
+from bot.discord.tree import (
+    AUTOCOMPLETE_LIMIT,
+    build_command_set,
+    character_choices,
+    command_set_hash,
+)
 from bot.discord.webhooks import Webhooks
 from bot.jobs import jobs
 from bot.outbox import Delivery, PostRefused
@@ -397,6 +402,27 @@ class PawpostBot(discord.Client):
         except PawpostError:  # storage is slow or down: no suggestions rather than none in time
             return []
         return character_choices(names)
+
+    def complete_lookup(self, lookup: Lookup) -> Callable[..., Any]:
+        """An option's autocomplete from the database (the channel's battle, say), for the member
+        typing; storage slow or a refusal gives no suggestions rather than none in time."""
+
+        async def complete(
+            interaction: discord.Interaction, current: str
+        ) -> list[app_commands.Choice[str]]:
+            if interaction.guild_id is None:
+                return []
+            try:
+                with time_budget(AUTOCOMPLETE_BUDGET_S):
+                    found = await lookup(self.services, actor_of(interaction), current)
+            except PawpostError:
+                return []
+            return [
+                app_commands.Choice(name=label[:100], value=value[:100])
+                for label, value in found[:AUTOCOMPLETE_LIMIT]
+            ]
+
+        return complete
 
     async def complete_zone(
         self, interaction: discord.Interaction, current: str

@@ -129,6 +129,11 @@ def _callback(command: Command, invoke: Invoke, bot: PawpostBot) -> Callable[...
         for option in command.options
         if option.suggest is not None
     }
+    completers |= {
+        option.argument: bot.complete_lookup(option.lookup)
+        for option in command.options
+        if option.lookup is not None
+    }
     callback.__discord_app_commands_param_autocomplete__ = completers  # type: ignore[attr-defined]
     return callback
 

@@ -5,6 +5,7 @@ Pure: the state is kept whole in the core's combat tables."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from enum import StrEnum
 
 from pydantic import BaseModel, Field
@@ -146,6 +147,7 @@ class BattleState(BaseModel):
     condition_track: ConditionTrack = Field(default_factory=ConditionTrack)
     sunlight: bool = False  # the MC says the battle is fought in sunlight (Lucidians, l. 86)
     enemy_acting: int | None = None  # an enemy whose 7+ Advance lets it act again this turn
+    waiting_since: datetime | None = None  # when the choices the battle waits for were offered
 
     @property
     def attacker(self) -> int | None:
@@ -398,8 +400,28 @@ def whose_turn(state: BattleState) -> str:
     if state.phase is Phase.OVER:
         return "The battle is over."
     if state.phase is Phase.ENEMY:
-        return "The enemies' turn: the MC picks one to act."
+        return _enemies_to_act(state)
     return f"{state.combatant(state.current or 0).name}'s turn."
+
+
+def _enemies_to_act(state: BattleState) -> str:
+    """Which enemies may act (l. 415-417): any but the one that acted last, where another can;
+    one whose 7+ Advance left it an action."""
+    if state.enemy_acting is not None:
+        advancing = state.combatant(state.enemy_acting).name
+        return f"The enemies' turn: {advancing} advanced and may still act (or the MC skips)."
+    movers = [c for c in state.enemies() if not c.special.hidden]
+    allowed = [c for c in movers if c.id != state.last_enemy] or movers
+    names = ", ".join(c.name for c in allowed)
+    last = next((c for c in movers if c.id == state.last_enemy), None)
+    held = (
+        f"; not {last.name}, which acted last" if last is not None and last not in allowed else ""
+    )
+    return (
+        f"The enemies' turn: the MC picks one to act ({names}{held})."
+        if names
+        else ("The enemies' turn: the MC picks one to act.")
+    )
 
 
 def replace(state: BattleState, fighter: Combatant) -> BattleState:

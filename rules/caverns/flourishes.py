@@ -320,20 +320,16 @@ class PendingFlourish(BaseModel):
         return tuple(f for f in self.options if f not in self.picked) if self.picks else ()
 
 
-# Actions after which an unchosen Flourish still waits: armour against the same exchange's hit.
-KEEPS_FLOURISH = frozenset({"armour"})
-
-
 def settle_unchosen(
-    state: BattleState, read_version: int, action: str, escape: Callable[[str], str] = str
+    state: BattleState, read_version: int, keep: bool, escape: Callable[[str], str] = str
 ) -> tuple[BattleState, tuple[str, ...]]:
     """Before an action is stored: a Flourish offered at the version read is lost (said so,
-    the name passed through `escape`) unless the action keeps it; one offered by this very
-    action stays."""
+    the name passed through `escape`) unless the action `keep`s it (it moved nothing on: a
+    pick, armour, a reaction); one offered by this very action stays."""
     pending = state.flourish
     if pending is None or pending.version == read_version + 1:
         return state, ()
-    if pending.version == read_version and action in KEEPS_FLOURISH:
+    if pending.version == read_version and keep:
         kept = pending.model_copy(update={"version": read_version + 1})
         return state.model_copy(update={"flourish": kept}), ()
     cleared = state.model_copy(update={"flourish": None})

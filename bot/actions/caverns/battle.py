@@ -11,6 +11,8 @@ from bot.actions import audit
 from bot.actions.caverns import battle_conditions, skills_b1_hooks, specials
 from bot.actions.caverns import skill_hooks as skills
 from bot.actions.caverns.acting import action_lost, before_acting
+from bot.actions.caverns.board import board_fields
+from bot.actions.caverns.choices import DECLINE, decline, hold_on, waiting_line
 from bot.actions.caverns.common import (
     catalogue,
     caverns_sheet,
@@ -28,12 +30,13 @@ from bot.actions.caverns.enemy_moves import (
     turn_damage,
 )
 from bot.actions.caverns.flourishes import (
+    any_flourish,
     armed,
     on_doubles,
     with_flourish_buttons,
 )
 from bot.actions.caverns.melding import circle_flee, melded_attack, melded_flourish
-from bot.actions.caverns.poisons import deliver_poison, status_note
+from bot.actions.caverns.poisons import deliver_poison
 from bot.actions.caverns.scene import (
     AREA,
     STALE,
@@ -54,12 +57,11 @@ from bot.actions.caverns.skills_b2_hooks import (
     attack_bonus,
     flee_modifiers,
     note_strike,
-    status_fields,
 )
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import plural, safe
 from bot.actions.lookup import acting_character, require_admin
-from bot.actions.reply import Button, Reply, ReplyField
+from bot.actions.reply import Button, Reply
 from rules.caverns.attributes import Attribute, parse_attribute
 from rules.caverns.battle import (
     PARTY,
@@ -339,56 +341,15 @@ def set_order(services: Services, actor: Actor, characters: str) -> Reply:
         return scene.commit(actor, "order", "The battle begins", now)
 
 
-def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[ReplyField]:
-    out = []
-    for side in state.sides:
-        for row in (Row.FRONT, Row.BACK):
-            names = []
-            for c in state.combatants:
-                if c.ground != side or c.row is not row or not c.present or c.special.hidden:
-                    continue
-                if c.character_id is not None and c.character_id in sheets:
-                    sheet = sheets[c.character_id]
-                    conditions = ", ".join(a.condition.label for a in sheet.conditions)
-                    names.append(
-                        f"{safe(c.name)}: Health {sheet.health}/{sheet.max_health}, "
-                        f"armour {sheet.armour_left}"
-                        + (f", {conditions}" if conditions else "")
-                        + status_note(sheet.poisoning, sheet)
-                        + (f" ({c.side} side)" if c.among else "")
-                    )
-                else:
-                    conditions = ", ".join(a.condition.label for a in c.conditions)
-                    names.append(
-                        f"{safe(c.name)}: Health {c.health}/{c.max_health}, armour {c.armour}"
-                        + (f", {conditions}" if conditions else "")
-                        + status_note(c.poisoning)
-                        + (f" ({c.side} side)" if c.among else "")
-                    )
-            out.append(ReplyField(name=f"{side} {row.value}", value="\n".join(names) or "empty"))
-    out.extend(status_fields(state))
-    fallen = [
-        safe(c.name) + (" (dead)" if c.dead else " (fled)")
-        for c in state.combatants
-        if not c.present
-    ]
-    if fallen:
-        out.append(ReplyField(name="Out of the fight", value=", ".join(fallen)))
-    return out
-
-
 @runs_in_database
 def status(services: Services, actor: Actor) -> Reply:
     """`/battle status`: the rows, each combatant's Health, armour and conditions, whose turn."""
     with services.db.transaction() as tx:
-        guild, scene = open_battle(tx, actor)
-        ids = [c.character_id for c in scene.state.combatants if c.character_id is not None]
-        found = tx.characters.by_ids(guild.guild_id, ids)
-        sheets = {i: caverns_sheet(ch) for i, ch in found.items()}
+        _, scene = open_battle(tx, actor)
         return Reply(
             title="The battle",
-            fields=_status_fields(scene.state, sheets),
-            lines=[whose_turn(scene.state)],
+            fields=board_fields(scene),
+            lines=[whose_turn(scene.state), *waiting_line(scene)],
         )
 
 
@@ -411,7 +372,7 @@ def attack(
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
-        found, fighter = your_turn(tx, actor, guild, scene, character)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
         foe = scene.state.by_name(target)
         specials.check_target(foe)
         if foe.side == PARTY or not foe.present:
@@ -458,7 +419,8 @@ def attack(
             hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose, by=foe)
         specials.after_attack(services, scene, found, fighter, foe, result)
         if result.flourishes and skills.shielded(scene, fighter, foe):
-            scene.say(f"{safe(foe.name)}'s Entourage turns the Flourish aside (l. 383).")
+            if any_flourish(scene, fighter, result, paid, weapon):
+                scene.say(f"{safe(foe.name)}'s Entourage turns the Flourish aside (l. 383).")
         elif not (
             result.flourishes
             and deliver_poison(services, scene, fighter, scene.state.combatant(foe.id), weapon.name)
@@ -503,7 +465,7 @@ def advance_in_battle(
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
-        found, fighter = your_turn(tx, actor, guild, scene, character)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
         if fighter.row is Row.FRONT:
             raise PawpostError("You are in your front row already; only Infiltrate goes further.")
         battle_conditions.refuse(scene, fighter, Move.ADVANCE)
@@ -549,7 +511,7 @@ def flee_in_battle(
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
-        found, fighter = your_turn(tx, actor, guild, scene, character)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
         battle_conditions.refuse(scene, fighter, Move.FLEE)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
@@ -588,13 +550,42 @@ def stand_in_battle(services: Services, actor: Actor, character: str | None = No
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
-        found, fighter = your_turn(tx, actor, guild, scene, character)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
         battle_conditions.check_prone(scene, fighter)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         battle_conditions.stand(scene, fighter)
         scene.state = end_turn(scene.state)
         return scene.commit(actor, "stand", f"{found.name} stands up", now)
+
+
+@runs_in_database
+def pass_turn(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """`/battle pass`: on your turn, do nothing (more): the turn ends, after a 7+ Advance with
+    nobody to attack, or to hold. The conditions' rolls of the turn are made as for any
+    action (Ablaze burns)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = open_battle(tx, actor)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
+        if not before_acting(services, scene, fighter):
+            return action_lost(scene, actor, fighter, now)
+        scene.say(f"{safe(found.name)} passes.")
+        scene.state = end_turn(scene.state)
+        return scene.commit(actor, "pass", f"{found.name} passes", now)
+
+
+@runs_in_database
+def decline_pressed(services: Services, actor: Actor, combat_id: int, version: int) -> Reply:
+    """The Let it pass button: the presser's reactions waiting in the battle lapse now, so it
+    goes on (the others' stay open)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        scene = pressed_battle(tx, actor, combat_id, version)
+        let_pass = decline(scene, actor)
+        scene.say(f"{let_pass}: let pass.")
+        reply = scene.commit(actor, "decline", "A reaction is let pass", now)
+        return with_flourish_buttons(scene, reply)
 
 
 @runs_in_database
@@ -605,7 +596,7 @@ def wake_in_battle(
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
-        found, fighter = your_turn(tx, actor, guild, scene, character)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
         sleeper = scene.state.by_name(target)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
@@ -739,6 +730,7 @@ def enemy_act(
         require_admin(actor, guild)
         mover = scene.state.by_name(enemy)
         check_enemy_may_act(scene.state, mover)
+        hold_on(scene, actor, now)
         battle_conditions.refuse(scene, mover, battle_conditions.ENEMY_MOVES.get(verb))
         if verb == "stand":
             battle_conditions.check_prone(scene, mover)
@@ -789,6 +781,7 @@ def skip(
             raise PawpostError(STALE)
         if scene.state.phase not in (Phase.PLAYER, Phase.ENEMY):
             raise PawpostError("No turn is waiting.")
+        hold_on(scene, actor, now, force=True)  # the MC moves on past any choice waiting
         scene.say(f"The MC skips the turn: {whose_turn(scene.state)}")
         scene.state = end_turn(scene.state)
         return scene.commit(actor, "skip", "A turn is skipped", now)
@@ -848,8 +841,13 @@ async def _block_button(services: Services, actor: Actor, press: Press) -> Reply
     return await block_pressed(services, actor, press.id, press.arg or 0)
 
 
+async def _decline_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await decline_pressed(services, actor, press.id, press.arg or 0)
+
+
 BATTLE_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
     (AREA, "armour"): _armour_button,
     (AREA, "skip"): _skip_button,
     (AREA, "block"): _block_button,
+    (AREA, DECLINE): _decline_button,
 }

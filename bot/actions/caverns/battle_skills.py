@@ -9,6 +9,7 @@ from datetime import datetime
 
 from bot.actions.caverns import skills_hunting, skills_illusions, skills_psionics, skills_stealth
 from bot.actions.caverns.acting import action_lost, before_acting
+from bot.actions.caverns.choices import hold_on
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.poisons import POISON_SKILLS
 from bot.actions.caverns.scene import Scene
@@ -70,6 +71,8 @@ def use_in_battle(
         raise PawpostError(f"{skill.name} has no use the bot makes in battle; the MC rules it.")
     if use.action and (scene.state.phase is not Phase.PLAYER or scene.state.current != fighter.id):
         raise PawpostError(f"It is not {safe(character.name)}'s turn: {whose_turn(scene.state)}")
+    if use.action:
+        hold_on(scene, actor, now)
     if use.action and not before_acting(services, scene, fighter):
         return action_lost(scene, actor, fighter, now)
     character, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed

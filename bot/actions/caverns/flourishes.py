@@ -83,6 +83,17 @@ def battle_flourishes(scene: Scene, fighter: Combatant) -> tuple[Flourish, ...]:
     return () if trapped is None else (trapped,)
 
 
+def any_flourish(
+    scene: Scene, fighter: Combatant, result: BattleResult, boost: Boost | None, attack: AttackWith
+) -> bool:
+    """Whether this attack had a Flourish (or an envenomed weapon's poison) to apply at all."""
+    options = available_flourishes(
+        result.sheet, attack, boost=boost, damage=result.foe_loses,
+        battle=battle_flourishes(scene, fighter),
+    )  # fmt: skip
+    return bool(options) or result.sheet.envenomed is not None
+
+
 def on_doubles(
     scene: Scene,
     fighter: Combatant,

@@ -32,7 +32,7 @@ def _race_action(
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
-        found, fighter = your_turn(tx, actor, guild, scene, character)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
         if caverns_sheet(found).race is not race:
             raise PawpostError(f"Only a {race.label} can {verb} (l. 75, 90).")
         victim = scene.state.by_name(target)

@@ -69,6 +69,7 @@ class Scene:
     events: list[BattleEvent] = field(default_factory=list)
     opened: BattleState | None = None  # the state as read, for what a step changed
     put_on: set[tuple[int, Condition]] = field(default_factory=set)  # in this step
+    moving: bool = False  # this step moves the battle on (the choices waiting lapse)
 
     def __post_init__(self) -> None:
         if self.opened is None:
@@ -88,9 +89,11 @@ class Scene:
     def commit(self, actor: Actor, action: str, summary: str, now: datetime) -> Reply:
         """Store the new state over the version read (else refuse: someone got there first)."""
         after_step(self, self.opened if self.opened is not None else self.state)
-        self.state, lost = settle_unchosen(self.state, self.read_version, action, safe)
-        self.events[:0] = [BattleEvent(text=line) for line in lost]
-        from bot.actions.caverns import battle_conditions  # it builds on the scene
+        from bot.actions.caverns import battle_conditions, board, choices  # they build on it
+
+        lapsed = choices.settle(self, now)
+        self.state, lost = settle_unchosen(self.state, self.read_version, not self.moving, safe)
+        self.events[:0] = [BattleEvent(text=line) for line in (*lost, *lapsed)]
 
         battle_conditions.turn_over(self)
         at_turn_start(self)
@@ -124,10 +127,12 @@ class Scene:
             title=summary,
             lines=[
                 *lines,
+                *choices.waiting_line(self),
                 f"**Next:** {whose_turn(self.state)}",
                 *battle_conditions.turn_notes(self),
             ],
-            buttons=self.armour_buttons(),
+            fields=board.board_fields(self),
+            buttons=[*self.armour_buttons(), *choices.decline_buttons(self, self.combat.id)],
             mentions=self.to_ping(),
         )
 
@@ -319,14 +324,18 @@ def open_battle(tx: Transaction, actor: Actor) -> tuple[Guild, Scene]:
 
 
 def your_turn(
-    tx: Transaction, actor: Actor, guild: Guild, scene: Scene, name: str | None
+    tx: Transaction, actor: Actor, guild: Guild, scene: Scene, name: str | None, now: datetime
 ) -> tuple[Character, Combatant]:
+    """The character acting on its turn, once no choice of another's holds the battle."""
+    from bot.actions.caverns.choices import hold_on  # it builds on the scene
+
     found = acting_character(tx, actor, guild, name)
     fighter = scene.state.of_character(found.id)
     if fighter is None:
         raise PawpostError(f"{safe(found.name)} is not in this battle.")
     if scene.state.phase is not Phase.PLAYER or scene.state.current != fighter.id:
         raise PawpostError(f"It is not {safe(found.name)}'s turn: {whose_turn(scene.state)}")
+    hold_on(scene, actor, now)
     return found, fighter
 
 

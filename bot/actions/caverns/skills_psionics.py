@@ -44,6 +44,7 @@ def _blood_boil(turn: SkillTurn) -> None:
         raise PawpostError(f"You have only {sheet.health} Health to boil.")
     boiled = lose_health(sheet, len(chosen))
     save(scene.tx, turn.character, boiled)
+    scene.state = scene.state.model_copy(update={"turn_over": None})  # the offer is taken
     for condition in chosen:
         scene.relieve(turn.fighter, condition)
     fighter = scene.state.combatant(turn.fighter.id)

@@ -9,7 +9,7 @@ import pytest
 from bot.actions.caverns import battle
 from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
-from tests.actions.caverns.helpers import party_of_three, set_sheet, sheet
+from tests.actions.caverns.helpers import no_flourish, party_of_three, set_sheet, sheet
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, actor
 
 MC = actor(ADMIN, admin=True)
@@ -50,9 +50,12 @@ async def test_a_hit_on_doubles_with_armour_and_the_enemy_s_answer(services, dic
     # Its one piece of armour takes up to 3 of Brunhild's 2.
     assert "Brigand loses 0 Health (a piece of its armour takes up to 3) (4 left)." in text
     assert "Doubles: Brunhild may apply a Flourish (the buttons below), or none." in text
-    assert hit.lines[-1] == "**Next:** The enemies' turn: the MC picks one to act."
+    assert hit.lines[-1].startswith("**Next:** The enemies' turn: the MC picks one to act")
     with pytest.raises(PawpostError, match="Only an admin"):
         await battle.enemy_act(services, actor(ALICE), "Cave Fisher", "battle", "Brunhild")
+    with pytest.raises(PawpostError, match="The battle waits for Brunhild's Flourish"):
+        await battle.enemy_act(services, MC, "Cave Fisher", "battle", "Brunhild")
+    await no_flourish(services, ALICE)
     dice.load(3, 2)  # 5 + the Fisher's Wood 3 - Brunhild's Wind 1 = 7: a hit, not safe
     answer = await battle.enemy_act(services, MC, "Cave Fisher", "battle", "Brunhild")
     text = "\n".join(answer.lines)
@@ -168,7 +171,7 @@ async def test_a_turn_that_waits_too_long_is_reminded_once_and_skippable(service
     with pytest.raises(PawpostError, match="Only an admin"):
         await battle.skip(services, actor(ALICE), version, combat_id)
     skipped = await battle.skip(services, MC, version, combat_id)
-    assert skipped.lines[-1] == "**Next:** The enemies' turn: the MC picks one to act."
+    assert skipped.lines[-1].startswith("**Next:** The enemies' turn: the MC picks one to act")
     with pytest.raises(PawpostError, match="stale"):
         await battle.skip(services, MC, version, combat_id)
 

@@ -104,8 +104,10 @@ async def test_declining_applies_nothing_and_the_next_action_loses_an_unchosen_o
     await battle.skip(services, MC)  # the enemies
     dice.load(5, 5)  # 10 + 2 - the Goblin's Wind 0 = 12
     again = await battle.attack(services, actor(ALICE), "Goblin")
-    dice.load(1, 2)  # the Goblin misses Brunhild (3 - 1), who strikes back
-    answer = await battle.enemy_act(services, MC, "Goblin", "battle", "Brunhild")
+    # The battle waits for it (issue 29 §3) until the MC moves on with /battle skip.
+    with pytest.raises(PawpostError, match="The battle waits for Brunhild's Flourish"):
+        await battle.enemy_act(services, MC, "Goblin", "battle", "Brunhild")
+    answer = await battle.skip(services, MC)
     assert answer.lines[0] == "Brunhild's unchosen Flourish is lost."
     with pytest.raises(PawpostError, match="stale"):
         await press(services, ALICE, ids(again)["Flourish: Disarm"])

@@ -194,7 +194,7 @@ async def test_fugue_cures_each_ally_of_a_condition_the_bard_did_not_choose(serv
         await use(services, CAROL, "Fugue", "ablaze")
     played = await use(services, CAROL, "Fugue", "fatigue")
     assert "Fugue: Brunhild, Ilsa is free of Fatigue." in played.lines
-    assert played.lines[-1] == "**Next:** The enemies' turn: the MC picks one to act."
+    assert played.lines[-1].startswith("**Next:** The enemies' turn: the MC picks one to act")
     assert not (await sheet(services, "Ilsa")).conditions
 
 
@@ -284,7 +284,7 @@ async def test_transmute_in_battle_takes_the_action(services) -> None:
         await battle.skip(services, MC)
     done = await use(services, ALICE, "Transmute")
     assert "Brunhild spends 1 Vitae (2 left): Health is full (7)." in done.lines
-    assert done.lines[-1] == "**Next:** The enemies' turn: the MC picks one to act."
+    assert done.lines[-1].startswith("**Next:** The enemies' turn: the MC picks one to act")
 
 
 # --- Acrobatics -----------------------------------------------------------------------------

@@ -104,7 +104,7 @@ async def test_empathy_takes_conditions_in_melee_range_and_farheal_reaches_furth
         Condition.FATIGUE,
         Condition.PRONE,
     }
-    assert text.endswith("**Next:** The enemies' turn: the MC picks one to act.")
+    assert "**Next:** The enemies' turn: the MC picks one to act" in text
 
 
 async def test_empathy_out_of_melee_range_needs_farheal(services) -> None:
@@ -250,7 +250,7 @@ async def test_death_prophesy_adds_three_between_them_and_caps_the_rest(services
         (await battle.enemy_act(services, MC, "Brigand 2", "battle", "Brunhild")).lines
     )
     assert "Death Prophesy: at most 1 (Brunhild: 2 → 1)." in other
-    dice.load(5, 5)  # Brunhild hits the Brigand: 2 + 3, its armour takes 3
+    dice.load(4, 6)  # Brunhild hits the Brigand: 2 + 3, its armour takes 3
     hit = "\n".join((await battle.attack(services, actor(ALICE), "Brigand")).lines)
     assert "Death Prophesy: +3 (Brigand: 2 → 5)." in hit
     assert "Brigand loses 2 Health (a piece of its armour takes up to 3) (2 left)." in hit
@@ -301,7 +301,7 @@ async def test_a_dream_body_acts_asleep_and_its_harm_goes_to_the_mc(services, di
     await battle_ready(services)
     await learn(services, "Brunhild", "dreamweaving:dreambody")
     await afflict(services, "Brunhild", Condition.SLEEPING)
-    dice.load(4, 4)  # she acts with her Dream Body and deals her Damage, 2, into its armour
+    dice.load(3, 5)  # she acts with her Dream Body and deals her Damage, 2, into its armour
     attacked = "\n".join((await battle.attack(services, actor(ALICE), "Brigand")).lines)
     assert "Brunhild does battle with Brigand." in attacked
     assert "Brigand loses 0 Health (a piece of its armour takes up to 3)" in attacked

@@ -183,7 +183,7 @@ async def test_the_kraken_s_bound_prey_drowns_as_its_turns_begin(services, dice)
     await set_sheet(services, "Brunhild", health=2)
     told = await skips(services, 6)  # Brunhild, and round again to her turn: she drowns
     assert "Brunhild loses 2 Health to drowning (0 left): dead!" in told[5]
-    assert told[5].endswith("**Next:** The enemies' turn: the MC picks one to act.")
+    assert "**Next:** The enemies' turn: the MC picks one to act" in told[5]
 
 
 # --- The Cloier, the Rockeater, uses --------------------------------------------------------
@@ -289,7 +289,10 @@ async def test_the_assassin_hides_among_the_party_until_its_first_turn(services,
     struck = text(await battle.enemy_act(services, MC, "Assassin", "battle", "Ilsa"))
     assert "**Assassin strikes from hiding**, in the party side's back row!" in struck
     assert "Ilsa loses 3 Health (1 left)." in struck
-    assert "Assassin: Health 3/3, armour 1 (enemies side)" in (await rows(services))["party back"]
+    assert (
+        "Assassin: Health 3/3, armour 1, reach melee (enemies side)"
+        in (await rows(services))["party back"]
+    )
     dice.load(6, 5)  # Ilsa answers in her own row: her 3 doubled, less its armour's 3
     answer = text(await battle.attack(services, actor(BOB), "Assassin"))
     assert "Assassin loses 3 Health (a piece of its armour takes up to 3) (0 left)" in answer
@@ -386,7 +389,7 @@ async def test_heavy_armour_costs_one_damage_and_too_much_immobilises(services, 
         await battle.flee_in_battle(services, actor(ALICE))
     shed = await armour.shed(services, actor(ALICE))
     assert "Brunhild sheds their" in shed.lines[0] and "can move again" in shed.lines[0]
-    assert shed.lines[-1] == "**Next:** The enemies' turn: the MC picks one to act."
+    assert shed.lines[-1].startswith("**Next:** The enemies' turn: the MC picks one to act")
     assert not (await sheet(services, "Brunhild")).immobile
 
 

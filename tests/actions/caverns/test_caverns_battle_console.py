@@ -35,6 +35,7 @@ SCRIPT = [
     '/battle order characters:"Brunhild, Ilsa, Piper"',
     "/as user:ann",
     "/battle attack target:Brigand",  # 4, 4
+    "/click 2",  # No flourish: the battle waits for it otherwise
     "/as user:admin admin:yes",
     '/enemy act enemy:"Cave Fisher" action:battle target:Brunhild',  # 3, 2
     "/as user:ann",
