@@ -53,6 +53,9 @@ class _FakeBot:
     async def complete_zone(self, interaction, current):  # pragma: no cover - not called
         return []
 
+    def complete_lookup(self, lookup):  # the database's autocomplete: not called here
+        return self.complete_zone
+
 
 async def _invoke(interaction, command, arguments):  # pragma: no cover - not called
     return None
