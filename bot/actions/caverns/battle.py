@@ -87,7 +87,7 @@ from rules.caverns.battle_skills_a import tree_form_range
 from rules.caverns.bestiary import CREATURES, find_creature, hyfae_colony_health
 from rules.caverns.blows import given_back
 from rules.caverns.catalogue import Range, Special
-from rules.caverns.conditions import parse_condition
+from rules.caverns.conditions import Condition, parse_condition
 from rules.caverns.constants import (
     BATTLE_HIT,
     BATTLE_SAFE,
@@ -375,7 +375,7 @@ def attack(
         found, fighter = your_turn(tx, actor, guild, scene, character, now)
         foe = scene.state.by_name(target)
         specials.check_target(foe)
-        if foe.side == PARTY or not foe.present:
+        if not skills.is_foe(scene, fighter, foe):  # a Paranoid one has no allies (l. 363)
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
         fighter, meld_bonus = melded_attack(tx, actor, guild, found, fighter, now)
         weapon = armed(scene, caverns_sheet(found), fighter, foe, paid)
@@ -397,7 +397,7 @@ def attack(
         skills_b1_hooks.harm_attempted(scene, fighter, foe)
         result = do_battle(
             pay_boost(sheet, paid, weapon),
-            Foe(name=foe.name, attributes=foe.attributes, damage=counter_damage(foe, fighter)),
+            _as_foe(scene, foe, fighter),
             services.dice, in_foe_reach=back, assault=paid is Boost.ASSAULT,
             modifiers=[*skills.roll_bonus(scene, fighter), *chant.modifiers],
             fated_die=fated,
@@ -410,7 +410,11 @@ def attack(
             skills.sick_beat(scene, fighter, foe, result.afflictions)
         elif result.hit:
             ruin = sacrificed or Special.DESTRUCTIVE in result.specials
-            hurt_npc(scene, foe, result.foe_loses, by=fighter, ignore_armour=ruin)
+            if foe.is_npc:
+                hurt_npc(scene, foe, result.foe_loses, by=fighter, ignore_armour=ruin)
+            else:  # an ally, by a Paranoid attacker
+                ally = scene.character(foe)
+                hurt_character(scene, ally, foe, result.foe_loses, fighter, preventable=not ruin)
             note_strike(scene, fighter, foe)
         else:
             scene.say(f"Under {BATTLE_HIT}: a miss.")
@@ -433,6 +437,17 @@ def attack(
         scene.state = end_turn(scene.state)
         summary = f"{found.name} does battle with {foe.name}"
         return with_flourish_buttons(scene, scene.commit(actor, "attack", summary, now))
+
+
+def _as_foe(scene: Scene, foe: Combatant, fighter: Combatant) -> Foe:
+    """What Do Battle needs of the one attacked: a creature's attributes and Damage, or, when
+    a Paranoid character attacks an ally, that character's."""
+    if foe.is_npc:
+        return Foe(name=foe.name, attributes=foe.attributes, damage=counter_damage(foe, fighter))
+    ally = caverns_sheet(scene.character(foe))
+    return Foe(
+        name=foe.name, attributes=ally.attributes, damage=skills.counter_damage(scene, foe, ally)
+    )
 
 
 def _fated(
@@ -738,6 +753,11 @@ def enemy_act(
         if not before_acting(services, scene, mover):
             return action_lost(scene, actor, mover, now)
         mover = scene.state.combatant(mover.id)  # as the checks before acting left it
+        if Condition.PARANOIA in scene.conditions_of(mover):
+            scene.say(
+                f"**For the MC:** {safe(mover.name)} is Paranoid: it has no allies, only enemies, "
+                "and may turn on anyone (l. 363)."
+            )
         still = False
         if verb == "battle":
             if not target:

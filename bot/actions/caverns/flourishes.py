@@ -117,6 +117,8 @@ def on_doubles(
     extra = (*battle_flourishes(scene, fighter), *melded)
     options = available_flourishes(result.sheet, attack, boost=boost, damage=dealt, battle=extra)
     options = tuple(f for f in options if f not in picked)
+    if before.character_id is not None:  # an ally a Paranoid attacker struck: no Area to share
+        options = tuple(f for f in options if f is not Special.AREA)
     why = "Doubles"
     if boost is Boost.ASSAULT:
         why = "Assault and doubles" if is_doubles(result.roll) else "Assault"
@@ -359,7 +361,8 @@ def divide_area(
         for name, amount in split:
             enemy = scene.state.by_name(name)
             if enemy.id != pending.target:  # the one struck stands again when the hit is undone
-                if enemy.side == PARTY or not enemy.present:
+                paranoid = Condition.PARANOIA in scene.conditions_of(attacker)
+                if (enemy.side == PARTY and not paranoid) or not enemy.is_npc or not enemy.present:
                     raise PawpostError(f"{safe(enemy.name)} is not an enemy still in the battle.")
                 if not in_reach(attacker, enemy, pending.reach):
                     raise PawpostError(

@@ -15,6 +15,7 @@ from bot.actions.caverns.common import (
     save,
 )
 from bot.actions.caverns.scene import Scene
+from bot.actions.caverns.skill_hooks import is_foe
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
@@ -291,7 +292,7 @@ def _blowgun(turn: SkillTurn) -> None:
     poison_name, names = blowgun_targets(turn.text)
     victims = [scene.state.by_name(n) for n in names]
     for victim in victims:
-        if victim.side == turn.fighter.side or not victim.present:
+        if not is_foe(scene, turn.fighter, victim):  # anyone, for the Paranoid (l. 363)
             raise PawpostError(f"{safe(victim.name)} is not an enemy still in the battle.")
     found = turn.character
     sheet = caverns_sheet(found)

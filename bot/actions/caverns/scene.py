@@ -480,6 +480,14 @@ def _defend(scene: Scene, character: Character, fighter: Combatant, amount: int)
     return amount - defence.negated
 
 
+def harm(scene: Scene, target: Combatant, amount: int, by: Combatant | None = None) -> int:
+    """A combatant loses Health to a blow: a character (armour by itself only against a
+    killing blow) or an NPC (its armour first)."""
+    if target.character_id is None:
+        return hurt_npc(scene, target, amount, by)
+    return hurt_character(scene, scene.character(target), target, amount, by)
+
+
 def hurt_npc(
     scene: Scene,
     target: Combatant,

@@ -38,6 +38,7 @@ from rules.caverns.battle_skills_a import (
     without_effects,
 )
 from rules.caverns.battle_skills_a import roll_bonus as _roll_bonus
+from rules.caverns.conditions import Condition
 from rules.caverns.constants import BATTLE_SAFE
 from rules.caverns.health import heal
 from rules.caverns.moves import BattleResult
@@ -279,10 +280,28 @@ def revivified(scene: Scene, character_id: int) -> bool:
     )
 
 
+def paranoid(scene: Scene, fighter: Combatant) -> bool:
+    """Paranoia (l. 363): "no allies, only enemies"."""
+    return Condition.PARANOIA in scene.conditions_of(fighter)
+
+
+def is_foe(scene: Scene, fighter: Combatant, other: Combatant) -> bool:
+    """Whether what the fighter would do to an enemy may be done to `other`: an enemy, or
+    anyone but itself for the Paranoid (l. 363: "would affect an enemy affects everybody")."""
+    if other.id == fighter.id or not other.present or other.special.hidden:
+        return False
+    return is_enemy(other, fighter) or paranoid(scene, fighter)
+
+
+def foes(scene: Scene, fighter: Combatant) -> list[Combatant]:
+    """Everyone what affects all of the fighter's enemies reaches (everybody, if Paranoid)."""
+    return [c for c in scene.state.combatants if is_foe(scene, fighter, c)]
+
+
 def enemy_target(turn: SkillTurn) -> Combatant:
-    """The enemy still in the battle that a skill is used on."""
+    """The enemy still in the battle that a skill is used on (anyone, for the Paranoid)."""
     target = turn.require_target()
-    if not target.present or not is_enemy(target, turn.fighter):
+    if not is_foe(turn.scene, turn.fighter, target):
         raise PawpostError(f"{safe(target.name)} is not an enemy still in the battle.")
     return target
 

@@ -4,7 +4,7 @@ the enemy's attack roll (skill_hooks)."""
 from __future__ import annotations
 
 from bot.actions.caverns.common import caverns_sheet, save
-from bot.actions.caverns.skill_hooks import fleeing, roll_bonus
+from bot.actions.caverns.skill_hooks import fleeing, foes, roll_bonus
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b2_hooks import flee_modifiers
 from bot.actions.formatting import safe
@@ -36,7 +36,7 @@ def _handstand(turn: SkillTurn) -> None:
 def _scissorflip(turn: SkillTurn) -> None:
     """Spend one Harmony: every opponent within Melee range falls Prone (l. 204)."""
     scene = turn.scene
-    near = [e for e in scene.state.enemies() if not beyond_melee(turn.fighter, e)]
+    near = [e for e in foes(scene, turn.fighter) if not beyond_melee(turn.fighter, e)]
     if not near:
         raise PawpostError("No opponent is within Melee range of you.")
     for enemy in near:

@@ -150,7 +150,7 @@ def after_step(scene: Scene, opened: BattleState) -> None:
 
 
 def _turn_ended(scene: Scene, fighter: Combatant, turn: int) -> None:
-    from bot.actions.caverns.scene import hurt_npc
+    from bot.actions.caverns.scene import harm
 
     sheet = sheet_of(scene, fighter)
     if sheet.has_skill("illusions:illusions"):
@@ -163,8 +163,9 @@ def _turn_ended(scene: Scene, fighter: Combatant, turn: int) -> None:
     scene.state, due = due_smudges(scene.state, fighter.id, turn)
     for smudge in due:
         scene.say(f"{safe(fighter.name)}'s Smudge burns in {row_label(smudge.row)}.")
-        for enemy in smudged(scene.state, smudge):
-            hurt_npc(scene, enemy, SMUDGE_DAMAGE, fighter)
+        mad = Condition.PARANOIA in scene.conditions_of(fighter)
+        for enemy in smudged(scene.state, smudge, everybody=mad):
+            harm(scene, enemy, SMUDGE_DAMAGE, fighter)
     fighter = scene.state.combatant(fighter.id)
     if fighter.masked_from is not None and fighter.masked_turn < turn:
         fighter = fighter.model_copy(update={"masked_from": None})

@@ -7,11 +7,12 @@ from __future__ import annotations
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.parse import conditions
 from bot.actions.caverns.scene import armour_blocks
+from bot.actions.caverns.skill_hooks import is_foe
 from bot.actions.caverns.skill_reactions import enemy_died
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b2_hooks import latest_hit, negate_hit
 from bot.actions.formatting import safe
-from rules.caverns.battle import PARTY, Combatant, replace
+from rules.caverns.battle import Combatant, replace
 from rules.caverns.battle_skills_b2 import may_mind_crush
 from rules.caverns.harmony import spend_harmony
 from rules.caverns.health import lose_health
@@ -22,7 +23,8 @@ MOST_FORCEFIELD_HARMONY = 6  # Harmony runs +3 to -3 (book l. 72): at most six t
 
 
 def _enemy(turn: SkillTurn, fighter: Combatant | None) -> Combatant:
-    if fighter is None or fighter.side == PARTY or not fighter.present:
+    """A creature the skill may be used on: an enemy, or any creature for the Paranoid."""
+    if fighter is None or not fighter.is_npc or not is_foe(turn.scene, turn.fighter, fighter):
         raise PawpostError(f"{turn.skill.name} is used on an enemy still in the battle.")
     return fighter
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from bot.actions.caverns import admin, battle, flourishes, skills
-from rules.caverns.conditions import Condition
+from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.races import Race
 from rules.caverns.records import Envenoming, Poisoning
 from rules.errors import PawpostError
@@ -224,3 +224,40 @@ async def test_d24_one_who_gets_away_on_a_7_to_9_may_fight_elsewhere(services, d
         return caverns(tx).battles.fighting(GUILD, [2])
 
     assert await services.db.transact(fighting, write=False) == {}
+
+
+async def test_d21_a_paranoid_one_has_no_allies_only_enemies(services, dice) -> None:
+    await party_of_three(services)
+    mad = (ActiveCondition(condition=Condition.PARANOIA),)
+    await learn(services, "Piper", "acrobatics:scissorflip")
+    rows = {"Brunhild": "front", "Piper": "front", "Ilsa": "front"}
+    await fight(services, rows, (("Brigand", 2, "front"),), "Brunhild, Piper, Ilsa", made=True)
+    with pytest.raises(PawpostError, match="Ilsa is not an enemy still in the battle"):
+        await battle.attack(services, ANN, "Ilsa")
+    await set_sheet(services, "Brunhild", conditions=mad)
+    dice.load(4, 5)  # 9 + Wood 2 - Ilsa's Wind 0: Brunhild turns on her ally
+    turned = text(await battle.attack(services, ANN, "Ilsa"))
+    assert "Brunhild does battle with Ilsa." in turned
+    assert "Ilsa loses 2 Health (2 left)." in turned
+    await set_sheet(services, "Piper", conditions=mad)
+    flipped = text(await skills.use(services, CATS, "Scissorflip"))
+    assert "Brunhild is Prone" in flipped and "Brigand is Prone" in flipped
+
+
+async def test_d21_a_paranoid_creature_may_turn_on_its_own_side(services, dice) -> None:
+    await fight(services, {"Brunhild": "front"}, (("Brigand", 2, "front"),))
+    await battle.skip(services, MC)
+    with pytest.raises(PawpostError, match="only a Paranoid creature attacks its own"):
+        await battle.enemy_act(services, MC, "Brigand", "battle", "Brigand 2")
+    mad = (
+        (await state(services))
+        .by_name("Brigand")
+        .model_copy(update={"conditions": (ActiveCondition(condition=Condition.PARANOIA),)})
+    )
+    await edit(services, lambda s: s.model_copy(
+        update={"combatants": [mad if c.id == mad.id else c for c in s.combatants]}
+    ))  # fmt: skip
+    dice.load(5, 5)
+    turned = text(await battle.enemy_act(services, MC, "Brigand", "battle", "Brigand 2"))
+    assert "**For the MC:** Brigand is Paranoid" in turned
+    assert "Brigand does battle with Brigand 2." in turned
