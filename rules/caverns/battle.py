@@ -76,6 +76,8 @@ class Combatant(BaseModel):
     masked_from: str | None = None  # Masquerade: the side that cannot attack it
     masked_turn: int = 0  # the turn Masquerade began (it lasts to the end of its next turn)
     harrying: int | None = None  # Harry: the foe its companion keeps Bound
+    main_hand: str | None = None  # a character's hands, once it says (l. 370); None: not said
+    off_hand: str | None = None
     turns_done: int = 0  # its turns that have ended (Ambush follows the first)
     special: SpecialState = Field(default_factory=SpecialState)  # its special's bookkeeping
 

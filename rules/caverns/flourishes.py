@@ -162,12 +162,14 @@ def attack_with(
     *,
     lunge: bool = False,
     prefer: str | None = None,
+    held: tuple[str, ...] | None = None,
 ) -> AttackWith:
     """With an implement, the implement (Do Battle uses it, l. 381); otherwise the first intact
     weapon carried that reaches the target (the book's main hand, which the sheet does not
     record: the class's first weapon is carried first; `prefer` one, the main hand or the
-    envenomed weapon, goes first), else bare hands. Lunge lets a melee weapon reach one row
-    further (l. 161)."""
+    envenomed weapon, goes first; `held`: only the weapons in the character's hands, once it
+    has said which, l. 370), else bare hands. Lunge lets a melee weapon reach one row further
+    (l. 161)."""
     carried = _carried(sheet, catalogue)
     if sheet.implement is not None:
         kinds = (ItemKind.IMPLEMENT, ItemKind.INSTRUMENT)
@@ -190,6 +192,9 @@ def attack_with(
         return LUNGE_RANGE if lunge and weapon is Range.MELEE else weapon
 
     weapons = [i for i in carried if i.is_weapon]
+    if held is not None:
+        keys = [item_key(name) for name in held]
+        weapons = sorted((i for i in weapons if i.key in keys), key=lambda i: keys.index(i.key))
     if prefer is not None:
         weapons.sort(key=lambda i: i.key != item_key(prefer))
     item = next((i for i in weapons if reaches(effective(i))), None)

@@ -86,13 +86,21 @@ from rules.caverns.battle import (
 from rules.caverns.battle_skills_a import tree_form_range
 from rules.caverns.bestiary import CREATURES, find_creature, hyfae_colony_health
 from rules.caverns.blows import given_back
-from rules.caverns.catalogue import Range, Special
+from rules.caverns.catalogue import Range, Special, item_key
 from rules.caverns.conditions import Condition, parse_condition
 from rules.caverns.constants import (
     BATTLE_HIT,
     BATTLE_SAFE,
 )
-from rules.caverns.flourishes import Armament, Boost, implement_range, parse_boost, pay_boost
+from rules.caverns.flourishes import (
+    Armament,
+    AttackWith,
+    Boost,
+    implement_range,
+    parse_boost,
+    pay_boost,
+)
+from rules.caverns.hands import off_hand_damage
 from rules.caverns.health import heal, return_from_death
 from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import Foe, Move, advance, do_battle, flee, refuse_if_unable
@@ -399,6 +407,7 @@ def attack(
             pay_boost(sheet, paid, weapon),
             _as_foe(scene, foe, fighter),
             services.dice, in_foe_reach=back, assault=paid is Boost.ASSAULT,
+            off_hand=_off_hand_attack(scene, fighter, weapon),
             modifiers=[*skills.roll_bonus(scene, fighter), *chant.modifiers],
             fated_die=fated,
             bonus_damage=skills.attack_bonus(scene, fighter, sheet)
@@ -437,6 +446,13 @@ def attack(
         scene.state = end_turn(scene.state)
         summary = f"{found.name} does battle with {foe.name}"
         return with_flourish_buttons(scene, scene.commit(actor, "attack", summary, now))
+
+
+def _off_hand_attack(scene: Scene, fighter: Combatant, weapon: AttackWith) -> bool:
+    """An attack made with a one-handed weapon in the off hand does one less Damage (l. 370)."""
+    if fighter.off_hand is None or weapon.name != fighter.off_hand:
+        return False
+    return off_hand_damage(catalogue(scene.tx, scene.guild).get(item_key(weapon.name)))
 
 
 def _as_foe(scene: Scene, foe: Combatant, fighter: Combatant) -> Foe:

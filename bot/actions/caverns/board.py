@@ -64,6 +64,10 @@ def _line(scene: Scene, c: Combatant, found: dict[int, Character]) -> str:
         conditions = [a.condition.label for a in c.conditions]
         note = status_note(c.poisoning)
     escaping = ", escaping as its next turn starts" if c.leaving or c.retreat else ""
+    if c.main_hand:
+        escaping += f", in hand: {safe(c.main_hand)}" + (
+            f" and {safe(c.off_hand)}" if c.off_hand else ""
+        )
     return (
         f"{safe(c.name)}: {health}"
         + "".join(f", {label}" for label in conditions)

@@ -8,6 +8,7 @@ from bot.actions.caverns import battle_conditions, skills_b1_hooks, specials
 from bot.actions.caverns import skill_hooks as skills
 from bot.actions.caverns.common import caverns_sheet, items
 from bot.actions.caverns.flourishes import creature_flourish, riposte
+from bot.actions.caverns.hands import guard_reach
 from bot.actions.caverns.poisons import enemy_poison
 from bot.actions.caverns.scene import Scene, hurt_npc
 from bot.actions.caverns.skills_b2_hooks import (
@@ -142,7 +143,7 @@ def _against_character(
     else:
         scene.say(f"Under {BATTLE_HIT}: a miss.")
     mover = scene.state.combatant(mover.id)
-    if answers and in_reach(scene.state.combatant(victim.id), mover, None):
+    if answers and in_reach(scene.state.combatant(victim.id), mover, guard_reach(scene, victim)):
         # The results add up (l. 296): a blow that kills does not stop the one struck back.
         hit_back = skills.counter_damage(scene, victim, caverns_sheet(character))
         scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")

@@ -64,12 +64,21 @@ def armed(
         raise PawpostError(f"{safe(foe.name)} is out of your {fighter.range.value} reach.")
     known = catalogue(scene.tx, scene.guild)
     envenomed = sheet.envenomed.weapon if sheet.envenomed is not None else None
+    hands = hands_of(fighter)
     return attack_with(
-        sheet, known, lambda weapon: in_reach(fighter, foe, weapon), lunge=lunge, prefer=envenomed
-    )
+        sheet, known, lambda weapon: in_reach(fighter, foe, weapon), lunge=lunge,
+        prefer=fighter.main_hand or envenomed, held=hands,
+    )  # fmt: skip
 
 
 # --- After the roll ------------------------------------------------------------------------
+
+
+def hands_of(fighter: Combatant) -> tuple[str, ...] | None:
+    """The items in the fighter's hands, once it has said (l. 370); None: not said."""
+    if fighter.main_hand is None:
+        return None
+    return tuple(name for name in (fighter.main_hand, fighter.off_hand) if name)
 
 
 def _soaked(before: Combatant, after: Combatant, amount: int) -> int:
@@ -173,7 +182,11 @@ def riposte(
     if not sheet.has_skill(RIPOSTE):
         return
     known = catalogue(scene.tx, scene.guild)
-    attack = attack_with(sheet, known, lambda weapon: in_reach(victim, before, weapon))
+    guard = victim.off_hand or victim.main_hand  # the off hand's traits when attacked (l. 370)
+    attack = attack_with(
+        sheet, known, lambda weapon: in_reach(victim, before, weapon), prefer=guard,
+        held=hands_of(victim),
+    )  # fmt: skip
     extra = battle_flourishes(scene, victim)
     options = available_flourishes(sheet, attack, damage=hit_back, battle=extra)
     if not options:

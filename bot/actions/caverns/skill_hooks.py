@@ -5,6 +5,7 @@ attacking, being attacked, fleeing, expending armour, a turn's start and the bat
 from __future__ import annotations
 
 from bot.actions.caverns.common import catalogue, caverns_sheet, save
+from bot.actions.caverns.hands import guard_penalty, guard_reach
 from bot.actions.caverns.scene import Scene
 from bot.actions.caverns.skill_turn import SkillTurn
 from bot.actions.formatting import safe
@@ -187,9 +188,10 @@ def defence_modifiers(
 
 
 def character_answers(scene: Scene, total: int, victim: Combatant, mover: Combatant) -> bool:
-    """Whether the character counter-attacks the enemy that attacked it (under 8, in reach,
-    no mist, no Entourage on the enemy's side that ignores it)."""
-    if total >= BATTLE_SAFE or not in_reach(victim, mover):
+    """Whether the character counter-attacks the enemy that attacked it (under 8, in the reach
+    of what answers an attack, its off hand's, l. 370; no mist, no Entourage on the enemy's
+    side that ignores it)."""
+    if total >= BATTLE_SAFE or not in_reach(victim, mover, guard_reach(scene, victim)):
         return False
     if mist_refusal(scene.state, victim, mover) or shielded(scene, victim, mover):
         scene.say(f"Under {BATTLE_SAFE}, but {safe(victim.name)}'s counter-attack cannot reach.")
@@ -198,7 +200,9 @@ def character_answers(scene: Scene, total: int, victim: Combatant, mover: Combat
 
 
 def counter_damage(scene: Scene, victim: Combatant, sheet: CavernsSheet) -> int:
-    return sheet.damage + ally_damage(scene.state, victim)
+    """A character's counter-attack: its Damage, allies' additions, less one for a one-handed
+    weapon in the off hand (l. 370)."""
+    return max(0, sheet.damage + ally_damage(scene.state, victim) - guard_penalty(scene, victim))
 
 
 def parried(

@@ -160,3 +160,29 @@ async def test_d25_adding_a_creature_reports_its_own_health(services, dice) -> N
     dice.load(2)  # its guards
     leader = await battle.add_enemy(services, MC, "Village Leader")
     assert "1 × Village Leader join the enemies side's front row (Health 10," in text(leader)
+
+
+async def test_d19_the_main_hand_attacks_and_the_off_hand_answers(services, dice) -> None:
+    from bot.actions.caverns import hands  # new in issue 29
+
+    await party_of_three(services)
+    held = await sheet(services, "Brunhild")  # her companion's Entourage ignores counters
+    kept = tuple(k for k in held.skills if k != "hunting:animal-companion")
+    await set_sheet(services, "Brunhild", skills=kept)
+    await battle.start(services, MC)
+    await battle.join(services, ANN, "front")
+    await battle.add_custom(services, MC, "Goblin", 6, 2, 0, "0, 0, 0, 0, 0")
+    await battle.add_custom(services, MC, "Archer", 3, 1, 0, "0, 0, 0, 0, 0", row="back")
+    await battle.set_order(services, MC, "Brunhild")
+    with pytest.raises(PawpostError, match="The Shortbow takes both hands"):
+        await hands.set_hands(services, ANN, "Shortbow", "Sword")
+    said = text(await hands.set_hands(services, ANN, "Buckler", "Sword"))
+    assert "Brunhild holds, main hand: Buckler, off hand: Sword." in said
+    with pytest.raises(PawpostError, match="Archer is out of your melee reach"):
+        await battle.attack(services, ANN, "Archer")  # the Shortbow is not in her hands
+    dice.load(4, 5)  # 9 + Wood 2: the Sword in her off hand does one less, 1
+    assert "Goblin loses 1 Health (5 left)." in text(await battle.attack(services, ANN, "Goblin"))
+    dice.load(2, 3)  # the Goblin's 5 - 1: a hit; she answers with her off hand's Sword, for 1
+    answer = text(await battle.enemy_act(services, MC, "Goblin", "battle", "Brunhild"))
+    assert "Under 8: Brunhild strikes back." in answer
+    assert "Goblin loses 1 Health (4 left)." in answer
