@@ -36,6 +36,7 @@ from bot.actions.germ import clock as germ_clock
 from bot.actions.germ.builder import GERM_BUILDER
 from bot.actions.germ.combat_buttons import COMBAT_BUTTONS as GERM_COMBAT_BUTTONS
 from bot.actions.germ.export import export_section as germ_export
+from bot.actions.germ.gm import GERM_GM
 from bot.actions.germ.hunting import HUNT_BUTTONS as GERM_HUNT_BUTTONS
 from bot.actions.germ.hunting import season_hunting as germ_season_hunting
 from bot.actions.germ.jobs import GERM_JOBS
@@ -85,6 +86,7 @@ GERM = Ruleset(
     builder=GERM_BUILDER,
     bench=GERM_BENCH,
     adjudicate=germ_adjudicate.adjudicate,
+    gm=GERM_GM,
     card=germ_card.card,
 )
 

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from bot.actions.reply import Card, ReplyField
     from bot.bench.mix import RulesetBench
     from bot.commands.spec import Command
+    from bot.gm import GmTools
     from bot.outbox import Post
     from bot.scheduler import Job
     from rules.dice import DiceSource
@@ -97,6 +98,7 @@ class Ruleset:
     bench: RulesetBench[Any] | None = None  # its verbs and mix for `pawpost bench`
     adjudicate: Adjudicate | None = None  # what an override of its rolls changes
     card: CardLayout | None = None  # what `/character card` shows of its sheets
+    gm: GmTools | None = None  # what the GM toolkit's verbs mean for its sheets and scenes
 
     @property
     def id(self) -> str:

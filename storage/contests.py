@@ -156,6 +156,24 @@ class ContestRepository:
         )
         return cursor.rowcount == 1
 
+    def waiting(self, guild_id: int, limit: int) -> list[Contest]:
+        """The server's contests still waiting for their defender, oldest first."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_CONTEST_COLUMNS} FROM contests"
+            " WHERE guild_id = ? AND resolved_at IS NULL ORDER BY id LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_contest(row) for row in rows]
+
+    def call_off(self, contest_id: int, outcome: str, now: datetime) -> bool:
+        """Settle a waiting contest with no defender's roll (an admin ended it); False when it
+        was settled already."""
+        cursor = self._db.execute(
+            "UPDATE contests SET resolved_at = ?, outcome = ? WHERE id = ? AND resolved_at IS NULL",
+            (to_text(now), outcome, contest_id),
+        )
+        return cursor.rowcount == 1
+
     def overdue(self, created_before: datetime, limit: int) -> list[Contest]:
         """Unresolved contests older than the cut-off whose timeout was not yet announced,
         claimed: the other processes pass them over until this transaction ends."""

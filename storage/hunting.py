@@ -380,6 +380,15 @@ class HuntingRepository:
         )
         return next((_hunt(row) for row in rows), None)
 
+    def hunts_from(self, guild_id: int, character_id: int, first_id: int, limit: int) -> list[Hunt]:
+        """A cat's hunting log from that hunt on, oldest first (what an override counts again)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_HUNT_COLUMNS} FROM {_HUNT_FROM}"
+            " WHERE h.guild_id = ? AND h.character_id = ? AND h.id >= ? ORDER BY h.id LIMIT ?",
+            (guild_id, character_id, first_id, limit),
+        )
+        return [_hunt(row) for row in rows]
+
     def set_outcome(self, hunt_id: int, outcome: Outcome, fail_streak: int) -> None:
         """An admin's override of a hunt's outcome (and the streak it left)."""
         self._db.execute(

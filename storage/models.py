@@ -6,6 +6,7 @@ from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny
 
+from rules.life import Life
 from rules.rolls import Roll
 
 
@@ -23,6 +24,7 @@ class Character(BaseModel):
     mother_id: int | None = None
     created_at: datetime
     deleted_at: datetime | None = None
+    life: Life = Life.ACTIVE
 
 
 class NewCharacter(BaseModel):

@@ -13,8 +13,10 @@ from typing import Any, TypeVar, cast
 
 from pydantic import BaseModel, TypeAdapter
 
+from rules.life import Life
 from rules.rolls import Roll
-from rules.rulesets import sheet_model
+from rules.rulesets import follow_sheet, sheet_model
+from storage.admin_changes import AdminChangeRepository
 from storage.approvals import ApprovalKind, ApprovalRepository, ApprovalStatus, CharacterHeld
 from storage.clock import ClockRepository
 from storage.connection import Connection
@@ -28,6 +30,7 @@ from storage.outbox import OutboxRepository
 from storage.profiles import PostRepository, Profile, ProfileRepository
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import from_text, maybe_from_text, to_text
+from storage.turns import SceneRepository
 
 _ROLLS = TypeAdapter(list[Roll])
 T = TypeVar("T")
@@ -95,7 +98,7 @@ class GuildRepository:
 
 
 _CHARACTER_COLUMNS = (
-    "id, guild_id, owner_id, name, ruleset, sheet, mother_id, created_at, deleted_at"
+    "id, guild_id, owner_id, name, ruleset, sheet, mother_id, created_at, deleted_at, life"
 )
 
 
@@ -114,7 +117,7 @@ def _sheet(ruleset: str, text: str) -> BaseModel:
 
 
 def _character(row: Sequence[Any]) -> Character:
-    (id_, guild_id, owner_id, name, ruleset, sheet, mother_id, created_at, deleted_at) = row
+    (id_, guild_id, owner_id, name, ruleset, sheet, mother_id, created_at, deleted_at, life) = row
     return Character(
         id=id_,
         guild_id=guild_id,
@@ -125,6 +128,7 @@ def _character(row: Sequence[Any]) -> Character:
         mother_id=mother_id,
         created_at=from_text(created_at),
         deleted_at=maybe_from_text(deleted_at),
+        life=Life(life),
     )
 
 
@@ -282,23 +286,41 @@ class CharacterRepository:
         return own + [(name, False) for (name,) in others]
 
     def save_sheet(self, character: Character) -> None:
-        """Store a character's sheet and mother (validated by its ruleset's model)."""
-        self._db.execute(
-            "UPDATE characters SET sheet = ?, mother_id = ? WHERE id = ? AND guild_id = ?",
-            (
-                _sheet_json(character.ruleset, character.sheet),
-                character.mother_id,
-                character.id,
-                character.guild_id,
-            ),
-        )
+        """Store a character's sheet and mother (validated by its ruleset's model), and its life
+        as far as the sheet decides it (`follow_sheet`)."""
+        self.save_sheets((character,))
 
     def save_sheets(self, characters: Iterable[Character]) -> None:
         """Store several characters' sheets in one statement."""
+        rows = []
+        for c in characters:
+            c.life = follow_sheet(c.ruleset, c.sheet, c.life)
+            rows.append(
+                (_sheet_json(c.ruleset, c.sheet), c.mother_id, c.life.value, c.id, c.guild_id)
+            )
         self._db.executemany(
-            "UPDATE characters SET sheet = ?, mother_id = ? WHERE id = ? AND guild_id = ?",
-            [(_sheet_json(c.ruleset, c.sheet), c.mother_id, c.id, c.guild_id) for c in characters],
+            "UPDATE characters SET sheet = ?, mother_id = ?, life = ?"
+            " WHERE id = ? AND guild_id = ?",
+            rows,
         )
+
+    def set_life(self, character: Character, life: Life) -> None:
+        """Set a character's state of life by hand (an admin's kill, revive, retire, away)."""
+        character.life = life
+        self._db.execute(
+            "UPDATE characters SET life = ? WHERE id = ? AND guild_id = ?",
+            (life.value, character.id, character.guild_id),
+        )
+
+    def living_ids(self, guild_id: int) -> list[int]:
+        """Ids of the server's live characters that are not dead, in id order (what moons,
+        feeding and pings go through)."""
+        rows = self._db.execute_fetchall(
+            "SELECT id FROM characters WHERE guild_id = ? AND deleted_at IS NULL"
+            " AND life != 'dead' ORDER BY id",
+            (guild_id,),
+        )
+        return [row[0] for row in rows]
 
     def rename(self, character: Character, new_name: str) -> None:
         """Rename; raises NameTaken when a live character of the server has the new name."""
@@ -356,7 +378,7 @@ class CharacterRepository:
         """The character a player set with `/character use` in this server, if still live."""
         rows = self._db.execute_fetchall(
             "SELECT c.id, c.guild_id, c.owner_id, c.name, c.ruleset, c.sheet, c.mother_id,"
-            " c.created_at, c.deleted_at FROM active_characters a JOIN characters c"
+            " c.created_at, c.deleted_at, c.life FROM active_characters a JOIN characters c"
             " ON c.id = a.character_id WHERE a.guild_id = ? AND a.user_id = ?"
             " AND c.deleted_at IS NULL",
             (guild_id, user_id),
@@ -368,7 +390,7 @@ class CharacterRepository:
         their characters by name, enough to tell "the only one" from "several"."""
         rows = self._db.execute_fetchall(
             "SELECT c.id, c.guild_id, c.owner_id, c.name, c.ruleset, c.sheet, c.mother_id,"
-            " c.created_at, c.deleted_at, c.id = a.character_id AS is_active"
+            " c.created_at, c.deleted_at, c.life, c.id = a.character_id AS is_active"
             " FROM characters c LEFT JOIN active_characters a"
             " ON a.guild_id = c.guild_id AND a.user_id = c.owner_id"
             " WHERE c.guild_id = ? AND c.owner_id = ? AND c.deleted_at IS NULL"
@@ -532,6 +554,19 @@ class AuditRepository:
         )
         return next((_audit(row) for row in rows), None)
 
+    def since(
+        self, guild_id: int, character_id: int, after_id: int, limit: int = 5
+    ) -> list[AuditEntry]:
+        """A character's entries logged after `after_id`, oldest first (what an undo of that
+        entry would have to take back too)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_AUDIT_COLUMNS} FROM audit_log a LEFT JOIN characters c"
+            " ON c.id = a.character_id WHERE a.guild_id = ? AND a.character_id = ?"
+            " AND a.id > ? ORDER BY a.id LIMIT ?",
+            (guild_id, character_id, after_id, limit),
+        )
+        return [_audit(row) for row in rows]
+
     def recent(
         self,
         guild_id: int,
@@ -627,6 +662,8 @@ class Transaction:
         self.clock = ClockRepository(connection)
         self.contests = ContestRepository(connection)
         self.outbox = OutboxRepository(connection)
+        self.changes = AdminChangeRepository(connection)
+        self.scenes = SceneRepository(connection)
         self._parts: dict[Callable[[Connection], Any], Any] = {}
 
     def _hold_if_required(self, character: Character, now: datetime) -> None:

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 DEFAULT_RULESET = "germ"
 CONTEST_TIMEOUT_HOURS = 24  # an admin may roll for an absent defender after this
 TURN_TIMEOUT_HOURS = 24  # a fighter who has not acted is reminded after this
+TURN_SKIP_HOURS = 24  # and after this long more, admins are offered to skip the turn
 MOONS_PER_REAL_WEEK = 1  # how fast cats age on the real-week pace
 WEEKS_PER_SEASON = 13  # when seasons turn automatically: a year of four seasons
 SUNRISE_HOUR = 6  # a game day turns at the server's local sunrise
@@ -73,6 +74,7 @@ class GuildSettings(BaseModel):
     week_start_hour: int = Field(default=0, ge=0, le=23)
     contest_timeout_hours: int = CONTEST_TIMEOUT_HOURS
     turn_timeout_hours: int = TURN_TIMEOUT_HOURS
+    turn_skip_hours: int = TURN_SKIP_HOURS
     approval: bool = False  # new characters wait for an admin's approval before they roll
     hunting: HuntingSettings = Field(default_factory=HuntingSettings)
     seasons: SeasonSettings = Field(default_factory=SeasonSettings)

@@ -219,7 +219,8 @@ class CombatRepository(Generic[S, E]):
         clears the reminder, so the next wait is reminded again."""
         cursor = self._db.execute(
             "UPDATE combats SET status = ?, phase = ?, version = ?, attacker_id = ?, round = ?,"
-            " state = ?, due_at = ?, updated_at = ?, ended_at = ?, reminded_at = NULL"
+            " state = ?, due_at = ?, updated_at = ?, ended_at = ?, reminded_at = NULL,"
+            " skip_due_at = NULL, skip_offered_at = NULL"
             " WHERE id = ? AND guild_id = ? AND version = ?",
             (*_state_columns(combat), combat.id, combat.guild_id, expected_version),
         )
@@ -359,3 +360,115 @@ class CombatRepository(Generic[S, E]):
             "UPDATE combats SET reminded_at = ? WHERE id = ? AND guild_id = ? AND version = ?",
             [(to_text(now), c.id, c.guild_id, _turns(c.state).version) for c in combats],
         )
+
+
+class OpenScene(BaseModel):
+    """An active combat as the GM toolkit sees it, whatever the ruleset: where, whose turn."""
+
+    id: int
+    channel_id: int
+    attacker_id: int | None  # whose turn it is (None: the enemies', or nobody's yet)
+    phase: str
+    round: int
+    updated_at: datetime
+    due_at: datetime | None
+
+
+_SCENE_COLUMNS = "id, channel_id, attacker_id, phase, round, updated_at, due_at"
+
+
+def _scene(row: Sequence[Any]) -> OpenScene:
+    id_, channel_id, attacker_id, phase, round_, updated_at, due_at = row
+    return OpenScene(
+        id=id_,
+        channel_id=channel_id,
+        attacker_id=attacker_id,
+        phase=phase,
+        round=round_,
+        updated_at=from_text(updated_at),
+        due_at=maybe_from_text(due_at),
+    )
+
+
+class SceneRepository:
+    """Every ruleset's active combats, read without their ruleset's state model."""
+
+    def __init__(self, connection: Connection) -> None:
+        self._db = connection
+
+    def open(self, guild_id: int, limit: int) -> list[OpenScene]:
+        """The server's active combats, oldest first."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_SCENE_COLUMNS} FROM combats"
+            " WHERE guild_id = ? AND status = 'active' ORDER BY id LIMIT ?",
+            (guild_id, limit),
+        )
+        return [_scene(row) for row in rows]
+
+    def get(self, guild_id: int, combat_id: int) -> OpenScene | None:
+        """One active combat of the server."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_SCENE_COLUMNS} FROM combats"
+            " WHERE id = ? AND guild_id = ? AND status = 'active'",
+            (combat_id, guild_id),
+        )
+        return next((_scene(row) for row in rows), None)
+
+    def reminded(self, limit: int) -> list[tuple[int, int, datetime]]:
+        """Active combats whose wait was reminded and whose skip offer is not yet timed, any
+        server: (combat id, guild id, reminded at), claimed until the transaction ends."""
+        rows = self._db.execute_fetchall(
+            "SELECT id, guild_id, reminded_at FROM combats WHERE status = 'active'"
+            " AND reminded_at IS NOT NULL AND skip_due_at IS NULL ORDER BY reminded_at LIMIT ?"
+            + self._db.dialect.claim("combats"),
+            (limit,),
+        )
+        return [(id_, guild_id, from_text(at)) for id_, guild_id, at in rows]
+
+    def time_skip_offers(self, offers: Sequence[tuple[int, datetime]]) -> None:
+        """When each reminded combat's skip is offered to the admins."""
+        self._db.executemany(
+            "UPDATE combats SET skip_due_at = ? WHERE id = ?",
+            [(to_text(at), combat_id) for combat_id, at in offers],
+        )
+
+    def skip_due(self, now: datetime, limit: int) -> list[tuple[int, OpenScene, int]]:
+        """Active combats whose skip offer is due, any server: (guild id, the scene, its state's
+        version), claimed until the transaction ends."""
+        rows = self._db.execute_fetchall(
+            f"SELECT guild_id, version, {_SCENE_COLUMNS} FROM combats WHERE status = 'active'"
+            " AND skip_offered_at IS NULL AND skip_due_at IS NOT NULL AND skip_due_at <= ?"
+            " ORDER BY skip_due_at LIMIT ?" + self._db.dialect.claim("combats"),
+            (to_text(now), limit),
+        )
+        return [(row[0], _scene(row[2:]), row[1]) for row in rows]
+
+    def mark_skip_offered(self, combat_ids: Sequence[int], now: datetime) -> None:
+        self._db.executemany(
+            "UPDATE combats SET skip_offered_at = ? WHERE id = ?",
+            [(to_text(now), combat_id) for combat_id in combat_ids],
+        )
+
+    def next_skip_due(self) -> datetime | None:
+        rows = self._db.execute_fetchall(
+            "SELECT skip_due_at FROM combats WHERE status = 'active'"
+            " AND skip_offered_at IS NULL AND skip_due_at IS NOT NULL ORDER BY skip_due_at LIMIT 1"
+        )
+        return next((from_text(at) for (at,) in rows), None)
+
+    def version(self, guild_id: int, combat_id: int) -> int | None:
+        """An active combat's state version (a button's check that nothing moved since)."""
+        rows = self._db.execute_fetchall(
+            "SELECT version FROM combats WHERE id = ? AND guild_id = ? AND status = 'active'",
+            (combat_id, guild_id),
+        )
+        return next((int(row[0]) for row in rows), None)
+
+    def of_character(self, guild_id: int, character_id: int) -> int | None:
+        """The active combat the character fights in, if any."""
+        rows = self._db.execute_fetchall(
+            "SELECT combat_id FROM combat_fighters"
+            " WHERE guild_id = ? AND character_id = ? AND in_combat = 1",
+            (guild_id, character_id),
+        )
+        return next((int(row[0]) for row in rows), None)

@@ -53,8 +53,11 @@ class _FakeBot:
     async def complete_zone(self, interaction, current):  # pragma: no cover - not called
         return []
 
-    def complete_lookup(self, lookup):  # the database's autocomplete: not called here
-        return self.complete_zone
+    def completer(self, completion):
+        async def complete(interaction, current):  # pragma: no cover - not called
+            return []
+
+        return complete
 
 
 async def _invoke(interaction, command, arguments):  # pragma: no cover - not called

@@ -5,10 +5,14 @@ from __future__ import annotations
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
+from bot.actions.gm import state
 from bot.actions.lookup import require_admin
 from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
 from rules.errors import PawpostError
+from storage.models import AuditEntry
+from storage.repositories import Transaction
+from storage.settings import Guild
 
 MAX_OUTCOME_LENGTH = 200
 
@@ -22,7 +26,8 @@ def required_reason(reason: str) -> str:
 
 @runs_in_database
 def adjudicate(services: Services, actor: Actor, roll: int, outcome: str, reason: str) -> Reply:
-    """Record an override of a logged roll; the original row stays as it was."""
+    """Record an override of a logged roll and apply what follows from it in the game; the
+    original row stays as it was."""
     reason = required_reason(reason)
     outcome = " ".join(outcome.split())
     if not outcome or len(outcome) > MAX_OUTCOME_LENGTH:
@@ -33,34 +38,74 @@ def adjudicate(services: Services, actor: Actor, roll: int, outcome: str, reason
         original = tx.audit.get(actor.guild_id, roll)
         if original is None:
             raise PawpostError(f"There is no roll #{roll} in this server's log.")
-        character = (
-            None
-            if original.character_id is None
-            else tx.characters.by_id(actor.guild_id, original.character_id)
-        )
-        now = services.clock()
-        ruleset = services.ruleset(guild.ruleset)
-        follows = (
-            None
-            if ruleset is None or ruleset.adjudicate is None
-            else ruleset.adjudicate(tx, guild, original, outcome, now)
-        )
-        lines: list[str] = []
-        if follows is not None:
-            outcome, lines = follows
-        entry = audit.entry(
-            actor,
-            "override",
-            f"override of #{original.id}: {original.summary}",
-            now,
-            character=character,
-            outcome=outcome,
-            reason=reason,
-            overrides_id=original.id,
-        )
-        entry_id = tx.audit.add(entry)
+        if original.overrides_id is not None:
+            raise PawpostError(
+                f"#{roll} is itself an adjudication; adjudicate roll #{original.overrides_id}."
+            )
+        entry_id, outcome, lines = override(tx, services, actor, guild, original, outcome, reason)
     return Reply(
         title=f"Roll #{original.id} adjudicated",
         lines=[f"Outcome: **{safe(outcome)}**", *lines, f"Reason: {safe(reason)}"],
         footer=f"override #{entry_id}",
     )
+
+
+def override(
+    tx: Transaction,
+    services: Services,
+    actor: Actor,
+    guild: Guild,
+    original: AuditEntry,
+    outcome: str,
+    reason: str,
+    summary: str | None = None,
+) -> tuple[int, str, list[str]]:
+    """Apply a new outcome to a logged roll (what its ruleset says follows) and log it, with
+    the roll's character before and after so that `/admin undo` can take it back; returns the
+    override's number, the outcome as logged and what changed."""
+    now = services.clock()
+    character = (
+        None
+        if original.character_id is None
+        else tx.characters.by_id(actor.guild_id, original.character_id)
+    )
+    ruleset = services.ruleset(guild.ruleset)
+    tools = None if ruleset is None else ruleset.gm
+    before = None if character is None or tools is None else state.snapshot(tx, tools, character)
+    follows = (
+        None
+        if ruleset is None or ruleset.adjudicate is None
+        else ruleset.adjudicate(tx, guild, original, outcome, now)
+    )
+    lines: list[str] = []
+    if follows is not None:
+        outcome, lines = follows
+    summary = summary or f"override of #{original.id}: {original.summary}"
+    if character is not None and tools is not None and before is not None:
+        entry_id = state.record(
+            tx,
+            actor,
+            tools,
+            character,
+            before,
+            now,
+            action="override",
+            summary=summary,
+            reason=reason,
+            outcome=outcome,
+            overrides_id=original.id,
+        )
+    else:
+        entry_id = tx.audit.add(
+            audit.entry(
+                actor,
+                "override",
+                summary,
+                now,
+                character=character,
+                outcome=outcome,
+                reason=reason,
+                overrides_id=original.id,
+            )
+        )
+    return entry_id, outcome, lines

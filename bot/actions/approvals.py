@@ -129,7 +129,7 @@ def queue(services: Services, actor: Actor) -> Reply:
 
 def _own(tx: Transaction, actor: Actor, name: str | None) -> Character:
     guild = tx.guilds.get(actor.guild_id)
-    found = acting_character(tx, actor, guild, name)
+    found = acting_character(tx, actor, guild, name, managing=True)
     if found.owner_id != actor.user_id:
         raise PawpostError(f"{safe(found.name)} belongs to another player.")
     return found

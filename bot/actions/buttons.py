@@ -15,6 +15,7 @@ from bot.actions.approvals import APPROVAL_BUTTONS
 from bot.actions.builder.verbs import DRAFT_BUTTONS
 from bot.actions.contests import CONTEST_BUTTONS
 from bot.actions.context import Actor, Services
+from bot.actions.gm.scenes import SCENE_BUTTONS
 from bot.actions.hunting import HUNTING_BUTTONS
 from bot.actions.posts import POST_BUTTONS
 from bot.actions.reply import Reply
@@ -69,6 +70,7 @@ HANDLERS: dict[tuple[str, str], ButtonHandler] = {
     **DRAFT_BUTTONS,
     **POST_BUTTONS,
     **APPROVAL_BUTTONS,
+    **SCENE_BUTTONS,
 }
 
 

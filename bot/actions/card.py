@@ -20,7 +20,7 @@ def card(services: Services, actor: Actor, character: str | None = None) -> Repl
         found = (
             named(tx, actor.guild_id, character)
             if character
-            else acting_character(tx, actor, guild, None)
+            else acting_character(tx, actor, guild, None, managing=True)
         )
         ruleset = services.ruleset(found.ruleset)
         if ruleset is None or ruleset.card is None:

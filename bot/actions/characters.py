@@ -12,6 +12,7 @@ from bot.actions.lookup import acting_character, clean_name, named, require_admi
 from bot.actions.profiles import profile_fields
 from bot.actions.reply import Button, Reply, Style
 from rules.errors import PawpostError
+from rules.life import Life
 from rules.rulesets import RulesetNotBuilt
 from storage.approvals import ApprovalStatus
 from storage.repositories import NameTaken
@@ -30,7 +31,7 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
         found = (
             named(tx, actor.guild_id, character)
             if character
-            else acting_character(tx, actor, guild, None)
+            else acting_character(tx, actor, guild, None, managing=True)
         )
         ruleset = services.ruleset(found.ruleset)
         if ruleset is None:
@@ -39,6 +40,8 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
         profile = tx.profiles.get(actor.guild_id, found.id)
         held = tx.approvals.sheet_status(found.id)
     lines = [f"Player: <@{found.owner_id}>"]
+    if found.life is not Life.ACTIVE:
+        lines.append(f"State: **{found.life.value}**")
     if held is not None and held is not ApprovalStatus.APPROVED:
         lines.append(f"Sheet {held.value}: it cannot roll until an admin approves it.")
     reply = Reply(title=safe(found.name), lines=lines, fields=fields + profile_fields(profile))
@@ -71,7 +74,7 @@ def rename(services: Services, actor: Actor, new_name: str, character: str | Non
     new_name = clean_name(new_name)
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
-        found = acting_character(tx, actor, guild, character)
+        found = acting_character(tx, actor, guild, character, managing=True)
         try:
             tx.characters.rename(found, new_name)
         except NameTaken:
@@ -93,7 +96,7 @@ def delete(services: Services, actor: Actor, character: str | None = None) -> Re
     """Asks for confirmation first; the button does the deleting."""
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)
-        found = acting_character(tx, actor, guild, character)
+        found = acting_character(tx, actor, guild, character, managing=True)
     return Reply(
         lines=[f"Delete {safe(found.name)}? An admin can restore it later with /admin restore."],
         buttons=[
@@ -150,7 +153,7 @@ def restore(services: Services, actor: Actor, character: str) -> Reply:
 def use(services: Services, actor: Actor, character: str) -> Reply:
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
-        found = acting_character(tx, actor, guild, character)
+        found = acting_character(tx, actor, guild, character, managing=True)
         if found.owner_id != actor.user_id:
             raise PawpostError(f"{safe(found.name)} belongs to another player.")
         tx.characters.set_active(actor.guild_id, actor.user_id, found.id)

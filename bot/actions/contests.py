@@ -237,45 +237,60 @@ def answer_contest(
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         contest = _open(tx, actor, contest_id)
-        people = tx.characters.by_ids(
-            actor.guild_id, (contest.initiator_character_id, contest.defender_character_id)
+        return settle(
+            tx, services, actor, guild, contest, now, admin_roll=admin_roll, choice=choice
         )
-        initiator = people.get(contest.initiator_character_id)
-        defender = people.get(contest.defender_character_id)
-        if initiator is None or defender is None:
-            raise PawpostError("One of the characters in that contest was deleted.")
-        is_admin = actor.admin_in(guild.settings)
-        if admin_roll and not is_admin:
-            raise PawpostError("Only an admin can roll for the defender.")
-        if actor.user_id != defender.owner_id and not is_admin:
-            raise PawpostError(f"Only {safe(defender.name)}'s player or an admin can roll this.")
-        rules = _rules(services, guild)
-        if choice is None:
-            defence = rules.defend(tx, contest, initiator, defender, services.dice, now)
-        elif isinstance(rules, ChoosingContestRules):
-            defence = rules.defend_with(
-                tx, contest, initiator, defender, services.dice, now, choice
-            )
-        else:
-            raise PawpostError("That button is no longer in use; run the command again.")
-        if not tx.contests.resolve(contest.id, defence.roll, defence.reading, now):
-            raise PawpostError("That contest is already settled.")
-        by_admin = actor.user_id != defender.owner_id
-        tx.audit.add(
-            audit.entry(
-                actor,
-                "contest",
-                f"{rules.counter(contest.stat)} against {initiator.name} (contest {contest.id})"
-                + (" rolled by an admin" if by_admin else ""),
-                now,
-                character=defender,
-                rolls=[defence.roll],
-                outcome=defence.reading,
-            )
+
+
+def settle(
+    tx: Transaction,
+    services: Services,
+    actor: Actor,
+    guild: Guild,
+    contest: Contest,
+    now: datetime,
+    *,
+    admin_roll: bool = False,
+    choice: int | None = None,
+) -> Reply:
+    """Roll the defender's answer to an open contest and settle it (also `/admin scene skip`)."""
+    people = tx.characters.by_ids(
+        actor.guild_id, (contest.initiator_character_id, contest.defender_character_id)
+    )
+    initiator = people.get(contest.initiator_character_id)
+    defender = people.get(contest.defender_character_id)
+    if initiator is None or defender is None:
+        raise PawpostError("One of the characters in that contest was deleted.")
+    is_admin = actor.admin_in(guild.settings)
+    if admin_roll and not is_admin:
+        raise PawpostError("Only an admin can roll for the defender.")
+    if actor.user_id != defender.owner_id and not is_admin:
+        raise PawpostError(f"Only {safe(defender.name)}'s player or an admin can roll this.")
+    rules = _rules(services, guild)
+    if choice is None:
+        defence = rules.defend(tx, contest, initiator, defender, services.dice, now)
+    elif isinstance(rules, ChoosingContestRules):
+        defence = rules.defend_with(tx, contest, initiator, defender, services.dice, now, choice)
+    else:
+        raise PawpostError("That button is no longer in use; run the command again.")
+    if not tx.contests.resolve(contest.id, defence.roll, defence.reading, now):
+        raise PawpostError("That contest is already settled.")
+    by_admin = actor.user_id != defender.owner_id
+    tx.audit.add(
+        audit.entry(
+            actor,
+            "contest",
+            f"{rules.counter(contest.stat)} against {initiator.name} (contest {contest.id})"
+            + (" rolled by an admin" if by_admin else ""),
+            now,
+            character=defender,
+            rolls=[defence.roll],
+            outcome=defence.reading,
         )
-        group = tx.contests.group_of(contest, LARGEST_GROUP)
-        if len(group) > 1:
-            return _group_reply(tx, actor, group, initiator, defence, rules.counter(contest.stat))
+    )
+    group = tx.contests.group_of(contest, LARGEST_GROUP)
+    if len(group) > 1:
+        return _group_reply(tx, actor, group, initiator, defence, rules.counter(contest.stat))
     return Reply(
         title=f"Contest: {safe(initiator.name)} vs {safe(defender.name)}",
         lines=[

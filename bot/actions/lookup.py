@@ -7,6 +7,7 @@ import unicodedata
 from bot.actions.context import Actor
 from bot.actions.formatting import safe
 from rules.errors import PawpostError
+from rules.life import Life
 from rules.rulesets import RULESETS, RulesetNotBuilt
 from storage.models import Character
 from storage.names import BIDI_CONTROLS, is_invisible
@@ -51,9 +52,32 @@ def named(tx: Transaction, guild_id: int, name: str) -> Character:
     return character
 
 
-def acting_character(tx: Transaction, actor: Actor, guild: Guild, name: str | None) -> Character:
+def living(tx: Transaction, guild_id: int, name: str) -> Character:
+    """A character of the server by name that can still be acted on (a target, a defender)."""
+    return require_alive(named(tx, guild_id, name))
+
+
+def require_alive(character: Character) -> Character:
+    """Refuse a dead or retired character in one sentence (the core's life state)."""
+    if not character.life.can_act:
+        raise PawpostError(f"{safe(character.name)} {_OUT_OF_PLAY[character.life]}.")
+    return character
+
+
+_OUT_OF_PLAY = {Life.DEAD: "is dead", Life.RETIRED: "is retired: out of play, it cannot act"}
+
+
+def acting_character(
+    tx: Transaction, actor: Actor, guild: Guild, name: str | None, *, managing: bool = False
+) -> Character:
     """The character the actor acts as: the named one (theirs, or any for an admin), else their
-    active character, else their only one."""
+    active character, else their only one. A dead or retired one cannot act (`managing`: it
+    may still be shown, renamed, deleted or given a profile)."""
+    found = _chosen(tx, actor, guild, name)
+    return found if managing else require_alive(found)
+
+
+def _chosen(tx: Transaction, actor: Actor, guild: Guild, name: str | None) -> Character:
     if name:
         character = named(tx, actor.guild_id, name)
         if character.owner_id != actor.user_id and not actor.admin_in(guild.settings):

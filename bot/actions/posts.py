@@ -115,6 +115,8 @@ def _form(services: Services, actor: Actor, name: str | None) -> Reply:
         try:
             found: Character | None = _speaker(tx, actor, guild, name)
         except PawpostError:
+            if name:
+                raise  # a character named that cannot speak: say why now, not at submit
             found = None  # the form asks for the name instead
     return Reply(modal=say_form(found))
 

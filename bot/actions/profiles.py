@@ -127,7 +127,7 @@ def set_profile(
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
-        found = acting_character(tx, actor, guild, character)
+        found = acting_character(tx, actor, guild, character, managing=True)
         profile = tx.profiles.get(actor.guild_id, found.id) or Profile(
             character_id=found.id, guild_id=actor.guild_id
         )

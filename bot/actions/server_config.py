@@ -74,7 +74,7 @@ def _hunting_settings(settings: GuildSettings, now: datetime) -> str:
         f"away needs approval: {_on(hunting.away_needs_approval)}; "
         f"{_weekly_report(settings)}; "
         f"contest timeout {settings.contest_timeout_hours} h; "
-        f"turn timeout {settings.turn_timeout_hours} h"
+        f"turn timeout {settings.turn_timeout_hours} h, then {settings.turn_skip_hours} h to a skip"
     )
 
 
@@ -230,16 +230,21 @@ def _timeout(hours: int, what: str) -> None:
         raise PawpostError(f"The {what} must be 1 to {MOST_TIMEOUT_HOURS} hours; you gave {hours}.")
 
 
-@runs_in_database
-def set_contest_timeout(services: Services, actor: Actor, hours: int) -> Reply:
-    """After how long admins may roll for a defender who has not answered a contest."""
-    _timeout(hours, "contest timeout")
+def _set_hours(services: Services, actor: Actor, hours: int, what: str, key: str) -> None:
+    """Store one of the server's timeouts (`key` of its settings), logged as `what`."""
+    _timeout(hours, what)
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
-        guild.settings.contest_timeout_hours = hours
+        setattr(guild.settings, key, hours)
         tx.guilds.save(guild)
-        tx.audit.add(audit.entry(actor, "config", f"contest timeout {hours} h", services.clock()))
+        tx.audit.add(audit.entry(actor, "config", f"{what} {hours} h", services.clock()))
+
+
+@runs_in_database
+def set_contest_timeout(services: Services, actor: Actor, hours: int) -> Reply:
+    """After how long admins may roll for a defender who has not answered a contest."""
+    _set_hours(services, actor, hours, "contest timeout", "contest_timeout_hours")
     return Reply(
         lines=[
             f"When a defender has not answered a contest for {hours} h, admins get a button to "
@@ -249,15 +254,21 @@ def set_contest_timeout(services: Services, actor: Actor, hours: int) -> Reply:
 
 
 @runs_in_database
+def set_turn_skip(services: Services, actor: Actor, hours: int) -> Reply:
+    """After how long more a reminded fighter's turn is offered to the admins to skip."""
+    _set_hours(services, actor, hours, "turn skip", "turn_skip_hours")
+    return Reply(
+        lines=[
+            f"When a reminded fighter still has not acted {hours} h later, admins get a button "
+            "to skip the turn (in the admin channel, else the fight's)."
+        ]
+    )
+
+
+@runs_in_database
 def set_turn_timeout(services: Services, actor: Actor, hours: int) -> Reply:
     """After how long a fighter who has not acted is reminded (and admins may skip the turn)."""
-    _timeout(hours, "turn timeout")
-    with services.db.transaction() as tx:
-        guild = tx.guilds.get(actor.guild_id)
-        require_admin(actor, guild)
-        guild.settings.turn_timeout_hours = hours
-        tx.guilds.save(guild)
-        tx.audit.add(audit.entry(actor, "config", f"turn timeout {hours} h", services.clock()))
+    _set_hours(services, actor, hours, "turn timeout", "turn_timeout_hours")
     return Reply(
         lines=[
             f"A fighter who has not acted for {hours} h is now reminded, from each turn that "

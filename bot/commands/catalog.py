@@ -9,6 +9,7 @@ from dataclasses import dataclass, field, replace
 
 from bot.commands.clock import CLOCK_COMMANDS
 from bot.commands.core import CORE_COMMANDS, MESSAGE_COMMANDS
+from bot.commands.gm import GM_COMMANDS
 from bot.commands.hunting import HUNTING_COMMANDS
 from bot.commands.spec import Command
 from bot.registry import RULESETS
@@ -16,17 +17,24 @@ from bot.ruleset import Ruleset
 
 
 def _resolved(command: Command, registry: Mapping[str, Ruleset]) -> Command:
-    """A shared feature's command, with the rulesets that take the feature."""
-    if command.feature is None:
-        return command
-    takers = frozenset(r.id for r in registry.values() if command.feature in r.features)
-    return replace(command, rulesets=takers)
+    """A shared command with the rulesets it is for: those that take its feature, less those
+    that declare a command of the same path themselves (their own replaces it)."""
+    own = frozenset(
+        r.id for r in registry.values() if any(c.path == command.path for c in r.commands)
+    )
+    if command.feature is not None:
+        takers = frozenset(r.id for r in registry.values() if command.feature in r.features)
+        return replace(command, rulesets=takers - own)
+    if own and command.rulesets is None:
+        return replace(command, rulesets=frozenset(registry) - own)
+    return command
 
 
 def all_commands(registry: Mapping[str, Ruleset] = RULESETS) -> tuple[Command, ...]:
     """Every declaration once, each with the rulesets it is for (None: every ruleset)."""
     shared = tuple(
-        _resolved(c, registry) for c in CORE_COMMANDS + CLOCK_COMMANDS + HUNTING_COMMANDS
+        _resolved(c, registry)
+        for c in CORE_COMMANDS + GM_COMMANDS + CLOCK_COMMANDS + HUNTING_COMMANDS
     )
     return shared + tuple(c for ruleset in registry.values() for c in ruleset.commands)
 

@@ -22,6 +22,7 @@ from bot.actions import (
 )
 from bot.actions.builder import verbs as builder
 from bot.actions.context import Actor, Services
+from bot.actions.gm import complete as gm_complete
 from bot.actions.reply import Reply
 from bot.commands.spec import (
     NOT_BUILT,
@@ -212,6 +213,14 @@ CORE_COMMANDS: tuple[Command, ...] = (
         schedules=True,
     ),
     Command(
+        ("config", "turn-skip"),
+        "After how long more a reminded fighter's turn is offered to admins to skip (24 h)",
+        server_config.set_turn_skip,
+        (_hours(),),
+        admin=True,
+        schedules=True,
+    ),
+    Command(
         ("admin", "export"),
         "Download this server's characters and log as compressed JSON",
         export.export,
@@ -236,7 +245,14 @@ CORE_COMMANDS: tuple[Command, ...] = (
         admin.adjudicate,
         (
             Option("roll", Kind.integer, "The roll's number from /log", True, min_value=1),
-            Option("outcome", Kind.text, "What happens instead", True, max_length=200),
+            Option(
+                "outcome",
+                Kind.text,
+                "What happens instead",
+                True,
+                max_length=200,
+                complete=gm_complete.outcomes,
+            ),
             Option("reason", Kind.text, "Why", True, max_length=200),
         ),
         admin=True,

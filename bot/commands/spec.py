@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any
@@ -13,11 +13,14 @@ from rules.rulesets import RULESETS, RulesetNotBuilt
 
 if TYPE_CHECKING:
     from bot.ruleset import Feature
+    from storage.repositories import Transaction
 
 Handler = Callable[..., Awaitable[Reply]]
-# Autocomplete that needs the server's state (who is in the channel's battle): the services,
-# the member typing and what they typed -> (label, value) suggestions.
-Lookup = Callable[[Services, Actor, str], Awaitable[Sequence[tuple[str, str]]]]
+# Autocomplete that reads the server's data: (services, transaction, guild id, user id, what
+# was typed, the other options typed so far) -> (label, value) suggestions.
+Completion = Callable[
+    [Services, "Transaction", int, int, str, Mapping[str, Any]], Sequence[tuple[str, str]]
+]
 
 
 class Kind(StrEnum):
@@ -47,8 +50,8 @@ class Option:
     keyword: str | None = None
     # Autocomplete from a fixed list: what was typed -> (label, value) suggestions.
     suggest: Callable[[str], Sequence[tuple[str, str]]] | None = None
-    # Autocomplete from the database, for the member typing (see Lookup).
-    lookup: Lookup | None = None
+    # Autocomplete from the server's data (a sheet's fields, a roll's outcomes).
+    complete: Completion | None = None
 
     @property
     def argument(self) -> str:

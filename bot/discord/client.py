@@ -11,7 +11,7 @@ import random
 import re
 import signal
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from datetime import datetime, timedelta
 from typing import Any
 
@@ -24,17 +24,12 @@ from bot.actions import buttons
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
 from bot.actions.server_config import zone_choices
-from bot.commands.spec import Command, Lookup, MessageCommand
+from bot.commands.spec import Command, Completion, MessageCommand
 from bot.config import Settings
 from bot.discord import render
 from bot.discord.cards import attach_card
 from bot.discord.errors import answer_error
-from bot.discord.tree import (
-    AUTOCOMPLETE_LIMIT,
-    build_command_set,
-    character_choices,
-    command_set_hash,
-)
+from bot.discord.tree import build_command_set, character_choices, command_set_hash
 from bot.discord.webhooks import Webhooks
 from bot.jobs import jobs
 from bot.outbox import Delivery, PostRefused
@@ -403,23 +398,31 @@ class PawpostBot(discord.Client):
             return []
         return character_choices(names)
 
-    def complete_lookup(self, lookup: Lookup) -> Callable[..., Any]:
-        """An option's autocomplete from the database (the channel's battle, say), for the member
-        typing; storage slow or a refusal gives no suggestions rather than none in time."""
+    def completer(
+        self, completion: Completion
+    ) -> Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]:
+        """An option's autocomplete that reads the server's data (in the database, read-only),
+        knowing the other options typed so far."""
 
         async def complete(
             interaction: discord.Interaction, current: str
         ) -> list[app_commands.Choice[str]]:
             if interaction.guild_id is None:
                 return []
+            guild_id, user_id = interaction.guild_id, interaction.user.id
+            typed = {key: value for key, value in interaction.namespace}
+            services = self.services
             try:
                 with time_budget(AUTOCOMPLETE_BUDGET_S):
-                    found = await lookup(self.services, actor_of(interaction), current)
-            except PawpostError:
+                    found = await services.db.transact(
+                        lambda tx: completion(services, tx, guild_id, user_id, current, typed),
+                        write=False,
+                    )
+            except PawpostError:  # slow storage, or nothing to suggest from what was typed
                 return []
             return [
                 app_commands.Choice(name=label[:100], value=value[:100])
-                for label, value in found[:AUTOCOMPLETE_LIMIT]
+                for label, value in found[:25]
             ]
 
         return complete

@@ -23,7 +23,9 @@ GROUP_DESCRIPTIONS = {
     "character": "Your characters: make, show, list, rename, delete, choose",
     "condition": "A cat's lasting conditions",
     "config": "This server's settings",
-    "admin": "Adjudicate, export and restore (admins)",
+    "admin": "The GM's hand: correct sheets, adjudicate, undo, scenes (admins)",
+    "sheet": "Any field of a character's sheet, shown or corrected",
+    "scene": "Every open scene: status, skip a turn, end it",
     "trust": "Full trust between cats",
     "combat": "Fights between cats: challenge, status, list, end",
     "hunting": "Hunting: a cat's log, this week's status, marking a cat away",
@@ -130,9 +132,9 @@ def _callback(command: Command, invoke: Invoke, bot: PawpostBot) -> Callable[...
         if option.suggest is not None
     }
     completers |= {
-        option.argument: bot.complete_lookup(option.lookup)
+        option.argument: bot.completer(option.complete)
         for option in command.options
-        if option.lookup is not None
+        if option.complete is not None
     }
     callback.__discord_app_commands_param_autocomplete__ = completers  # type: ignore[attr-defined]
     return callback

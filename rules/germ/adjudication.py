@@ -3,11 +3,12 @@ give, and what changes with them (the starvation, the scar, the 16+ wound, the d
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from rules.errors import PawpostError
 from rules.germ.constants import BADLY_WOUNDED_POWER, DISABILITY_POWER, SCAR_POWER
-from rules.germ.hunting import StarvationUpdate, after_hunt, end_starvation
+from rules.germ.hunting import StarvationUpdate, after_hunt, fails_to_starve
 from rules.germ.sheet import Disability
 
 HUNT_OUTCOMES = ("caught", "failed")
@@ -61,14 +62,24 @@ def attack_override(outcome: str) -> AttackOverride:
     )
 
 
-def hunger_after_override(
-    fail_streak: int, starving: bool, *, caught: bool, nursing: bool
-) -> StarvationUpdate:
-    """A failed hunt overridden to a catch feeds the cat (streak and starvation end); a catch
-    overridden to a failure counts one more failed hunt on the streak as it stands."""
-    if caught:
-        return end_starvation(nursing=nursing)
-    return after_hunt(fail_streak, starving, False, nursing=nursing)
+def streak_before(failed: bool, left: int, before_it: int | None) -> int:
+    """The failed hunts in a row before a logged hunt: one less than a failure left; before a
+    catch (which leaves none), what the hunt before it left (`before_it`, None: no hunt)."""
+    if failed:
+        return max(left - 1, 0)
+    return before_it or 0
+
+
+def replay_hunts(before: int, catches: Sequence[bool], *, nursing: bool) -> list[StarvationUpdate]:
+    """Hunger hunt by hunt from a streak, as the hunts fell (True: a catch): what each hunt
+    leaves. A cat with enough failures in a row to starve starts out starving."""
+    starving = before >= fails_to_starve(nursing=nursing)
+    streak, updates = before, []
+    for caught in catches:
+        update = after_hunt(streak, starving, caught, nursing=nursing)
+        updates.append(update)
+        streak, starving = update.fail_streak, update.starving
+    return updates
 
 
 class AttackChange(NamedTuple):

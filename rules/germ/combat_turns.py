@@ -635,6 +635,20 @@ def skip_turn(state: CombatState) -> Transition:
     return _done(*_start_turn(state, _next_after(state, state.attacker)))
 
 
+def fall(state: CombatState, fighter: FighterId) -> Transition:
+    """A fighter who died leaves the combat: with one cat left it ends; on the dead cat's own
+    turn the next in turn order attacks; anyone else's turn goes on."""
+    _require_fighter(state, fighter)
+    if state.phase is Phase.TURN and state.attacker == fighter:
+        return _done(*_leave(state, fighter, EndReason.ADMIN))
+    state = state.model_copy(update={"left": (*state.left, fighter)})
+    events: list[CombatEvent] = [LeftCombat(fighter=fighter)]
+    if len(state.active) < 2:
+        state, more = _end(state, EndReason.ADMIN)
+        events += more
+    return _done(state, events)
+
+
 def set_terrain(state: CombatState, *, allows_hiding: bool) -> Transition:
     """The fighters or an admin mark whether the terrain allows hiding. Where it does not, an
     ambush not yet rolled does not happen."""

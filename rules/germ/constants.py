@@ -12,6 +12,7 @@ DIE_SIDES = 20
 
 # Ages, in moons. "Cats six months and under"; "Cats ten years and older" (10 x 12 moons).
 KIT_MAX_AGE_MOONS = 6
+MAX_AGE_MOONS = 600  # the oldest a cat can be made or set to (fifty years: no cat lives longer)
 ELDER_MIN_AGE_MOONS = 120
 
 # The penalty table (sizes; a penalty is subtracted).

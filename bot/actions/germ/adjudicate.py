@@ -12,26 +12,39 @@ from bot.actions.germ.combat_view import where
 from bot.actions.hunting import plural
 from rules.errors import PawpostError
 from rules.germ.adjudication import (
+    HUNT_OUTCOMES,
+    STEAL_OUTCOMES,
     attack_change,
     attack_override,
-    hunger_after_override,
     hunt_caught,
+    replay_hunts,
     steal_stolen,
+    streak_before,
 )
 from rules.germ.combat_events import Attacked, DisabilityChosen
 from rules.germ.combat_turns import Phase
-from rules.germ.constants import BADLY_WOUNDED_POWER
+from rules.germ.constants import (
+    BADLY_WOUNDED_POWER,
+    DISABILITY_POWER,
+    GRAZE_POWER,
+    MODERATE_POWER,
+    SCAR_POWER,
+    SCRATCH_POWER,
+)
 from rules.germ.hunger import starving_with_mother
 from rules.germ.hunting import end_starvation, is_nursing, nursing_kits, with_hunger
-from rules.germ.sheet import GermSheet, with_disability, with_scar, without_condition
+from rules.germ.sheet import Disability, GermSheet, with_disability, with_scar, without_condition
 from storage.germ import germ
 from storage.hunting import Outcome
 from storage.models import AuditEntry, Character
 from storage.repositories import Transaction
 from storage.settings import Guild
 
-_COMBAT = re.compile(r"^(?:Free attack|Attack) on .+ \(combat (\d+), round (\d+)\)$")
+_COMBAT = re.compile(
+    r"^(?:Free attack|Attack) on .+ \(combat (\d+), (?:round (\d+)|before the first round)\)$"
+)
 ACTIONS_READ = 500  # a combat's steps read back to find the attack and its disability
+HUNTS_COUNTED_AGAIN = 1000  # an overridden hunt and those after it, counted again
 
 
 def _cat(tx: Transaction, guild: Guild, character_id: int | None) -> tuple[Character, GermSheet]:
@@ -51,13 +64,16 @@ def adjudicate(
     if original.action == "combat":
         match = _COMBAT.match(original.summary)
         if match is not None:
-            return _attack(tx, guild, original, outcome, int(match[1]), int(match[2]))
+            round_ = int(match[2]) if match[2] else 0  # an ambush comes before the first round
+            return _attack(tx, guild, original, outcome, int(match[1]), round_)
     return None
 
 
 def _hunt(
     tx: Transaction, guild: Guild, original: AuditEntry, caught: bool
 ) -> tuple[str, list[str]]:
+    """The hunt's new outcome, and the hunger of every hunt since counted again from the whole
+    log (three failures in a row starve, whichever hunt was overridden)."""
     cat, sheet = _cat(tx, guild, original.character_id)
     record = tx.hunting.hunt_logged_at(guild.guild_id, cat.id, original.created_at)
     if record is None:
@@ -68,30 +84,41 @@ def _hunt(
         return word, [f"The hunt was already {word}: nothing else changes."]
     kits = tx.characters.kits_of(guild.guild_id, cat.id)
     ages = {kit.id: kit.sheet.age_moons for kit in kits if isinstance(kit.sheet, GermSheet)}
-    update = hunger_after_override(
-        sheet.fail_streak, sheet.starving, caught=caught, nursing=is_nursing(ages.values())
+    nursing = is_nursing(ages.values())
+    history = tx.hunting.hunts_from(guild.guild_id, cat.id, record.id, HUNTS_COUNTED_AGAIN)
+    earlier = tx.hunting.hunts_of(guild.guild_id, cat.id, before_id=record.id, limit=1)
+    before = streak_before(
+        not record.caught, record.fail_streak, earlier[0].fail_streak if earlier else None
     )
+    updates = replay_hunts(before, [caught] + [h.caught for h in history[1:]], nursing=nursing)
+    outcome = Outcome.CAUGHT if caught else Outcome.GOT_AWAY
+    for hunt, counted in zip(history, updates, strict=True):
+        kept = outcome if hunt.id == record.id else hunt.outcome
+        tx.hunting.set_outcome(hunt.id, kept, counted.fail_streak)
+    update = updates[-1]
+    lines = [f"{name} caught prey after all." if caught else f"{name}'s catch got away after all."]
+    if record.eaten and not caught:
+        lines.append(f"{safe(record.eaten_by_name or 'Another cat')} already ate it; that stands.")
+    if len(history) > 1:
+        later = plural(len(history) - 1, "later hunt")
+        lines.append(f"The {later} since are counted again.")
+    if sheet.fail_streak != history[-1].fail_streak:
+        # A share, a steal or an admin changed its hunger after its last hunt: that stands.
+        lines.append(
+            f"{name}'s hunger changed after its last hunt (a share, a steal or an admin), so it "
+            "stays as it is: set it with /admin sheet set if it should follow."
+        )
+        return word, lines
+    hunger = "starving" if update.starving else "not starving"
+    lines.append(f"{name}: {plural(update.fail_streak, 'failed hunt')} in a row, {hunger}.")
     cat.sheet = with_hunger(sheet, update)
     changed = [cat]
-    outcome = Outcome.CAUGHT if caught else Outcome.GOT_AWAY
-    tx.hunting.set_outcome(record.id, outcome, update.fail_streak)
-    if caught:
-        lines = [f"{name} caught prey after all: not starving, no failed hunts in a row."]
-    else:
-        lines = [
-            f"{name}'s catch got away after all: {plural(update.fail_streak, 'failed hunt')} "
-            "in a row" + (", starving." if update.starving else ".")
-        ]
-        if record.eaten:
-            lines.append(
-                f"{safe(record.eaten_by_name or 'Another cat')} already ate it; that stands."
-            )
-        if update.became_starving:
-            young = set(nursing_kits(ages))
-            for kit in kits:
-                if kit.id in young and isinstance(kit.sheet, GermSheet) and not kit.sheet.starving:
-                    kit.sheet = starving_with_mother(kit.sheet)
-                    changed.append(kit)
+    if update.starving and not sheet.starving:
+        young = set(nursing_kits(ages))
+        for kit in kits:
+            if kit.id in young and isinstance(kit.sheet, GermSheet) and not kit.sheet.starving:
+                kit.sheet = starving_with_mother(kit.sheet)
+                changed.append(kit)
     tx.characters.save_sheets(changed)
     return word, lines
 
@@ -211,3 +238,17 @@ def _attack(
         target.sheet = sheet
         tx.characters.save_sheet(target)
     return word, lines or [f"Nothing else changes for {name}."]
+
+
+def outcomes(original: AuditEntry) -> tuple[str, ...]:
+    """What an override of that roll may say (autocomplete): a hunt's, a steal's, or an
+    attack's miss and a power from each band of the power table (a disability named)."""
+    if original.action == "hunt":
+        return HUNT_OUTCOMES
+    if original.action == "steal":
+        return STEAL_OUTCOMES
+    if original.action == "combat" and _COMBAT.match(original.summary):
+        bands = (GRAZE_POWER, SCRATCH_POWER, MODERATE_POWER, SCAR_POWER, BADLY_WOUNDED_POWER)
+        disabled = tuple(f"power {DISABILITY_POWER} {d.value}" for d in Disability)
+        return ("miss", *(f"power {power}" for power in bands), *disabled)
+    return ()

@@ -9,7 +9,7 @@ from bot.actions import audit
 from bot.actions.contests import Defence, contest_buttons, open_contests
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, for_reason, safe
-from bot.actions.lookup import acting_character, named, require_built
+from bot.actions.lookup import acting_character, living, named, require_built
 from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
 from rules.dice import DiceSource
@@ -108,7 +108,7 @@ def start_contest(
         initiator = acting_character(tx, actor, guild, character)
         defenders: list[Character] = []
         for name in names:
-            defender = named(tx, actor.guild_id, name)
+            defender = living(tx, actor.guild_id, name)
             if defender.id == initiator.id:
                 raise PawpostError(f"{safe(initiator.name)} cannot contest itself.")
             if defender.owner_id == actor.user_id and not actor.admin_in(guild.settings):

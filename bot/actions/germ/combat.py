@@ -6,6 +6,7 @@ from datetime import datetime
 
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
+from bot.actions.germ import gm
 from bot.actions.germ.combat_buttons import admin_terrain_step, end_step, terrain_step
 from bot.actions.germ.combat_flow import (
     Fight,
@@ -26,7 +27,7 @@ from bot.actions.germ.combat_view import (
     waiting_for,
     wound_lines,
 )
-from bot.actions.lookup import acting_character, named, require_admin, require_built
+from bot.actions.lookup import acting_character, living, named, require_admin, require_built
 from bot.actions.reply import Reply, ReplyField
 from bot.outbox import Post, record_posts
 from rules.errors import PawpostError
@@ -73,7 +74,7 @@ def challenge(
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         mine = acting_character(tx, actor, guild, character)
-        others = [named(tx, actor.guild_id, t) for t in (target, target_2, target_3) if t]
+        others = [living(tx, actor.guild_id, t) for t in (target, target_2, target_3) if t]
         if not others:
             raise PawpostError("Name the cat you challenge.")
         other = others[0]
@@ -140,7 +141,7 @@ def challenge(
 
 
 def _target_id(tx: Transaction, actor: Actor, name: str | None) -> int | None:
-    return None if not name else (named(tx, actor.guild_id, name)).id
+    return None if not name else (living(tx, actor.guild_id, name)).id
 
 
 @runs_in_database
@@ -240,7 +241,7 @@ def join(services: Services, actor: Actor, target: str, character: str | None = 
 
     def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
         mine = acting_character(tx, actor, guild, character)
-        other = named(tx, actor.guild_id, target)
+        other = living(tx, actor.guild_id, target)
         if other.id == mine.id:
             raise PawpostError(f"{safe(mine.name)} cannot join itself.")
         busy = germ(tx).combat.fighting(actor.guild_id, (mine.id, other.id))
@@ -290,30 +291,26 @@ def admin_first(services: Services, actor: Actor, character: str) -> Reply:
 
 @runs_in_database
 def admin_skip(services: Services, actor: Actor, character: str | None = None) -> Reply:
-    """An admin passes an absent attacker's turn to the next cat."""
-
-    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+    """An admin passes an absent attacker's turn to the next cat (as `/admin scene skip`)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
         require_admin(actor, guild)
         fight = combat_of(tx, actor, guild, character)
-        if fight.state.phase is not Phase.TURN:
-            raise PawpostError(f"There is no turn to skip: {waiting_for(fight.state, fight.cast)}.")
-        skipped = fight.state.attacker
-        note = f"{fight.cast.raw(skipped)}'s turn is skipped"
-        return fight, Step("skip", skipped, turns.skip_turn(fight.state), note)
-
-    return run_step(services, actor, act)
+        return gm.skip_turn(tx, actor, guild, fight.combat.id, None, now)
 
 
 @runs_in_database
 def admin_end(services: Services, actor: Actor, character: str | None = None) -> Reply:
-    """An admin ends a combat at once."""
-
-    def act(tx: Transaction, guild: Guild) -> tuple[Fight, Step]:
+    """An admin ends a combat at once (as `/admin scene end`)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
         require_admin(actor, guild)
         fight = combat_of(tx, actor, guild, character)
-        return fight, Step("end", None, turns.end_combat(fight.state), "The combat ends")
-
-    return run_step(services, actor, act)
+        return gm.end_scene(tx, actor, guild, fight.combat.id, "", now)
 
 
 @runs_in_database

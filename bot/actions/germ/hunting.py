@@ -9,7 +9,7 @@ from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.hunting import hunted_today, outcome_words, plural, this_week
-from bot.actions.lookup import acting_character, named, require_admin, require_built
+from bot.actions.lookup import acting_character, living, named, require_admin, require_built
 from bot.actions.reply import Button, Reply
 from bot.actions.roll import clean_reason
 from bot.actions.seasons import current_season
@@ -231,7 +231,7 @@ def share(services: Services, actor: Actor, to: str, character: str | None = Non
         require_built(guild)
         giver = acting_character(tx, actor, guild, character)
         tx.characters.lock(giver)
-        receiver = named(tx, actor.guild_id, to)
+        receiver = living(tx, actor.guild_id, to)
         if receiver.id == giver.id:
             raise PawpostError(
                 f"{safe(giver.name)} cannot share a catch with itself; name the cat to give it to."
@@ -273,7 +273,7 @@ def steal(services: Services, actor: Actor, hunter: str, character: str | None =
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
         thief = acting_character(tx, actor, guild, character)
-        victim = named(tx, actor.guild_id, hunter)
+        victim = living(tx, actor.guild_id, hunter)
         tx.characters.lock(victim)
         if victim.id == thief.id:
             raise PawpostError(f"{safe(thief.name)} cannot steal from itself.")
@@ -399,7 +399,7 @@ def _log_cat(
         if found is None:
             raise PawpostError("That cat is no longer in this server.")
         return found
-    return acting_character(tx, actor, guild, None)
+    return acting_character(tx, actor, guild, None, managing=True)
 
 
 # --- /admin starving clear --------------------------------------------------------------------

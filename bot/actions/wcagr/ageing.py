@@ -197,7 +197,7 @@ def retire_cat(services: Services, actor: Actor, character: str | None = None) -
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)
         require_built(guild)
-        found = acting_character(tx, actor, guild, character)
+        found = acting_character(tx, actor, guild, character, managing=True)
         if wcagr_sheet(found).retired:
             raise PawpostError(f"{safe(found.name)} is already retired.")
     return Reply(

@@ -140,7 +140,7 @@ async def test_the_last_life_asks_for_confirmation_then_the_cat_dies(services, d
     )
     assert died.lines[-1] == "That was Firepaw's last Life: once it has done this, it dies."
     assert await _field(services, "Firepaw", "States") == "dead"
-    with pytest.raises(PawpostError, match="This cat is dead."):
+    with pytest.raises(PawpostError, match="^Firepaw is dead.$"):
         await risks.risk(services, actor(ALICE), "claws", "easy")
 
 

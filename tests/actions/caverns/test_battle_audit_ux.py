@@ -24,6 +24,7 @@ from tests.actions.caverns.battle_setups import (
     text,
 )
 from tests.actions.caverns.helpers import ids, party_of_three, set_sheet, sheet
+from tests.conftest import ADMIN, ALICE, GUILD
 
 SETUP3 = {"Brunhild": "front", "Ilsa": "back", "Piper": "back"}
 FISHER_AND_BRIGANDS = (("Cave Fisher", 1, "front"), ("Brigand", 2, "front"))
@@ -33,22 +34,28 @@ async def test_s3_combatant_names_are_autocompleted(services) -> None:
     from bot.actions.caverns import battle_names  # new in issue 29
 
     await fight(services, SETUP3, FISHER_AND_BRIGANDS)
-    assert await battle_names.enemy_names(services, ANN, "brig") == [
+
+    async def complete(completion, user: int, current: str):  # type: ignore[no-untyped-def]
+        return await services.db.transact(
+            lambda tx: completion(services, tx, GUILD, user, current, {}), write=False
+        )
+
+    assert await complete(battle_names.enemy_names, ALICE, "brig") == [
         ("Brigand", "Brigand"),
         ("Brigand 2", "Brigand 2"),
     ]
-    assert await battle_names.creature_names(services, MC, "fish") == [
+    assert await complete(battle_names.creature_names, ADMIN, "fish") == [
         ("Cave Fisher", "Cave Fisher")
     ]
-    assert await battle_names.character_names(services, MC, "Brunhild, il") == [
+    assert await complete(battle_names.character_names, ADMIN, "Brunhild, il") == [
         ("Brunhild, Ilsa", "Brunhild, Ilsa")
     ]
-    assert ("Brunhild", "Brunhild") in await battle_names.anyone_names(services, MC, "")
+    assert ("Brunhild", "Brunhild") in await complete(battle_names.anyone_names, ADMIN, "")
     completed = {
         (command.path, option.name)
         for command in BATTLE_COMMANDS
         for option in command.options
-        if option.lookup is not None
+        if option.complete is not None
     }
     for wanted in (
         (("battle", "attack"), "target"),

@@ -20,7 +20,7 @@ from tests.actions.germ.hunting_helpers import (
     sheet,
     two_cats,
 )
-from tests.conftest import ALICE, BOB, actor
+from tests.conftest import ALICE, BOB, GUILD, actor
 
 
 async def _row(services, name: str, action: str) -> int:
@@ -42,17 +42,49 @@ async def test_a_failed_hunt_overridden_to_a_catch_feeds_the_cat_and_back(
     with pytest.raises(PawpostError, match="A hunt's outcome is caught or failed."):
         await admin.adjudicate(services, boss(), row, "a fat vole", "the dice fell off")
     reply = await admin.adjudicate(services, boss(), row, "caught", "the dice fell off")
-    assert (
-        reply.lines[1] == "Firepaw caught prey after all: not starving, no failed hunts in a row."
-    )
+    assert reply.lines[1:3] == [
+        "Firepaw caught prey after all.",
+        "Firepaw: 0 failed hunts in a row, not starving.",
+    ]
     fed = await sheet(db, "Firepaw")
     assert (fed.fail_streak, fed.starving) == (0, False)
     rows = await services.db.transact(lambda tx: tx.audit.all_in_guild(actor(ALICE).guild_id))
     override = max(rows, key=lambda r: r.id)
     assert (override.action, override.overrides_id, override.outcome) == ("override", row, "caught")
     again = await admin.adjudicate(services, boss(), row, "failed", "no, it got away")
-    assert "1 failed hunt in a row" in again.lines[1]
+    assert "Firepaw: 1 failed hunt in a row, not starving." in again.lines
     assert (await sheet(db, "Firepaw")).fail_streak == 1
+
+
+async def test_a_catch_after_two_failures_made_a_failure_counts_three_in_a_row(
+    services, dice, clock, db
+) -> None:
+    await two_cats(services)
+    await hunt_on(services, dice, clock, MISS)
+    await hunt_on(services, dice, clock, MISS)
+    await hunt_on(services, dice, clock, FIND, CATCH)
+    assert (await sheet(db, "Firepaw")).fail_streak == 0
+    row = await _row(services, "Firepaw", "hunt")
+    reply = await admin.adjudicate(services, boss(), row, "failed", "it was a leaf")
+    assert "Firepaw: 3 failed hunts in a row, starving." in reply.lines
+    starved = await sheet(db, "Firepaw")
+    assert (starved.fail_streak, starved.starving) == (3, True)
+
+
+async def test_an_early_hunt_overridden_counts_the_later_ones_again(
+    services, dice, clock, db
+) -> None:
+    await two_cats(services)
+    await hunt_on(services, dice, clock, MISS)
+    first = await _row(services, "Firepaw", "hunt")
+    await hunt_on(services, dice, clock, MISS)
+    await hunt_on(services, dice, clock, MISS)
+    assert (await sheet(db, "Firepaw")).starving
+    reply = await admin.adjudicate(services, boss(), first, "caught", "it was caught")
+    assert "The 2 later hunts since are counted again." in reply.lines
+    assert "Firepaw: 2 failed hunts in a row, not starving." in reply.lines
+    fed = await sheet(db, "Firepaw")
+    assert (fed.fail_streak, fed.starving) == (2, False)
 
 
 async def test_an_attacks_power_overridden_adds_or_removes_the_scar_and_the_wound(
@@ -97,3 +129,39 @@ async def test_a_steal_overridden_hands_the_catch_over_or_back(services, dice, c
     await admin.adjudicate(services, boss(), row, "spotted", "no, she woke up")
     shared = await germ_hunting.share(services, actor(ALICE), "Tigerclaw")  # hers again
     assert "Tigerclaw" in "\n".join(shared.lines)
+
+
+async def test_an_ambushs_free_attack_before_the_first_round_is_adjudicated(
+    services, dice, db
+) -> None:
+    from tests.actions.germ.combat_helpers import click
+
+    await make_cats(services)
+    challenge = await combat.challenge(services, actor(ALICE), "Tigerclaw", ambush="yes")
+    dice.load(20, 1, 10)  # stays hidden; a free attack of power 11: a scar
+    await click(services, actor(BOB), challenge, "Accept")
+    assert (await sheet(db, "Tigerclaw")).scars == 1
+    rows = await services.db.transact(lambda tx: tx.audit.all_in_guild(actor(ALICE).guild_id))
+    row = max(r.id for r in rows if r.summary.startswith("Free attack on Tigerclaw"))
+    assert "before the first round" in next(r.summary for r in rows if r.id == row)
+    reply = await admin.adjudicate(services, boss(), row, "power 5", "it only grazed")
+    assert "Tigerclaw has one scar fewer." in reply.lines
+    assert (await sheet(db, "Tigerclaw")).scars == 0
+
+
+async def test_the_outcomes_offered_fit_the_roll(services, dice, clock) -> None:
+    from bot.actions.gm import complete
+
+    await two_cats(services)
+    await hunt_on(services, dice, clock, MISS)
+    row = await _row(services, "Firepaw", "hunt")
+
+    def offered(tx, typed: str) -> list[str]:
+        return [v for _, v in complete.outcomes(services, tx, GUILD, ALICE, typed, {"roll": row})]
+
+    assert await services.db.transact(lambda tx: offered(tx, "")) == ["caught", "failed"]
+    assert await services.db.transact(lambda tx: offered(tx, "ca")) == ["caught"]
+    not_a_roll = await services.db.transact(
+        lambda tx: complete.outcomes(services, tx, GUILD, ALICE, "", {"roll": "x"})
+    )
+    assert not_a_roll == []

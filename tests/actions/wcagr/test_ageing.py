@@ -101,7 +101,7 @@ async def test_retirement_at_71_moons_and_earlier(services, dice, firepaw) -> No
     await game_clock.admin_age(services, ADMIN_ACTOR, "Oldpaw", 61, "the years go by")
     sheet = await sheet_of(services, "Oldpaw")
     assert sheet.age_moons == 71 and sheet.retired and sheet.rank is not None
-    with pytest.raises(PawpostError, match="This cat is retired"):
+    with pytest.raises(PawpostError, match="^Oldpaw is retired: out of play, it cannot act.$"):
         await checks.check(services, actor(ALICE), skill="listen", character="Oldpaw")
     asked = await ageing.retire_cat(services, actor(ALICE), "Firepaw")
     assert not (await sheet_of(services)).retired  # only the button retires

@@ -10,9 +10,10 @@ from rules.germ.adjudication import (
     AttackOverride,
     attack_change,
     attack_override,
-    hunger_after_override,
     hunt_caught,
+    replay_hunts,
     steal_stolen,
+    streak_before,
 )
 from rules.germ.sheet import Disability
 
@@ -38,13 +39,25 @@ def test_attack_outcomes() -> None:
         attack_override("hit hard")
 
 
-def test_a_failed_hunt_made_a_catch_feeds_the_cat_and_the_reverse_counts_a_failure() -> None:
-    fed = hunger_after_override(2, True, caught=True, nursing=False)
-    assert (fed.fail_streak, fed.starving) == (0, False)
-    hungry = hunger_after_override(2, False, caught=False, nursing=False)
-    assert (hungry.fail_streak, hungry.starving, hungry.became_starving) == (3, True, True)
-    nursing = hunger_after_override(1, False, caught=False, nursing=True)
+def test_the_streak_before_a_hunt_is_read_off_the_log() -> None:
+    assert streak_before(True, 3, None) == 2  # a failure left 3: 2 before it
+    assert streak_before(False, 0, 2) == 2  # a catch left none: what the hunt before left
+    assert streak_before(False, 0, None) == 0  # a first hunt
+
+
+def test_hunts_replayed_count_failures_from_the_whole_history() -> None:
+    # fail, fail, then the catch made a failure: three in a row, starving (book: 3 to starve)
+    [third] = replay_hunts(2, [False], nursing=False)
+    assert (third.fail_streak, third.starving, third.became_starving) == (3, True, True)
+    # a failure made a catch with two more failures after it: 2 in a row, fed
+    made = replay_hunts(2, [True, False, False], nursing=False)
+    assert [(u.fail_streak, u.starving) for u in made] == [(0, False), (1, False), (2, False)]
+    # a nursing mother starves at 2 (book: "only has to fail twice in a row")
+    [nursing] = replay_hunts(1, [False], nursing=True)
     assert nursing.became_starving
+    # starting with enough failures to starve, the cat is starving until it eats
+    [still] = replay_hunts(3, [False], nursing=False)
+    assert (still.fail_streak, still.starving, still.became_starving) == (4, True, False)
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,72 @@
+"""What a ruleset gives the GM toolkit: its sheet's settable fields and what the admin verbs
+(damage, heal, kill, revive, skip, end, undo) mean for its characters and scenes.
+
+The core (`bot/actions/gm/`) does the rest: the admin check, the audit row with the whole state
+before and after, undo, the life state, and the one sentence where a verb means nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from datetime import datetime
+
+    from bot.actions.context import Actor
+    from bot.actions.reply import Reply
+    from rules.dice import DiceSource
+    from storage.models import AuditEntry, Character
+    from storage.repositories import Transaction
+    from storage.settings import Guild
+
+
+@dataclass(frozen=True)
+class SheetField:
+    """One settable field, named as the sheet shows it."""
+
+    name: str  # "Strength", "HP", "Lives", "Scar: Tail", "Gold"
+    value: str  # its current value as the sheet shows it ("" when unset)
+    takes: str  # what a value looks like ("0 to 6", "a knack's name")
+
+
+FieldsOf = Callable[["Transaction", "Guild", "Character"], Sequence[SheetField]]
+# Validate with the creation model (one PawpostError sentence when refused), recompute what
+# follows (HP from Strength), save the sheet and the ruleset's rows; lines beyond the field.
+SetField = Callable[["Transaction", "Guild", "Character", str, str, "datetime"], list[str]]
+# /admin damage | heal: (character, amount >= 1, kind or None, dice, now) -> lines.
+Harm = Callable[
+    ["Transaction", "Guild", "Character", int, "str | None", "DiceSource", "datetime"], list[str]
+]
+# /admin kill | revive: (character, dice, now) -> lines.
+LifeChange = Callable[["Transaction", "Guild", "Character", "DiceSource", "datetime"], list[str]]
+# What undo puts back besides the characters row (sheet, life): the ruleset's own rows.
+Snapshot = Callable[["Transaction", "Character"], dict[str, Any]]
+Restore = Callable[["Transaction", "Character", dict[str, Any]], None]
+# A scene's turn passed by an admin (combat id; the character whose turn, None for whoever it
+# waits for): the step's whole answer, with the next fighter's buttons.
+SkipTurn = Callable[["Transaction", "Actor", "Guild", int, "int | None", "datetime"], "Reply"]
+# A scene ended by an admin (combat id, reason).
+EndScene = Callable[["Transaction", "Actor", "Guild", int, str, "datetime"], "Reply"]
+# A character that has just died leaves its scenes (a fight with one side left ends): lines.
+LeaveScenes = Callable[["Transaction", "Actor", "Guild", "Character", "datetime"], list[str]]
+# The outcomes an adjudication of that logged roll may give (autocomplete).
+Outcomes = Callable[["AuditEntry"], Sequence[str]]
+
+
+@dataclass(frozen=True)
+class GmTools:
+    fields: FieldsOf
+    set_field: SetField
+    damage: Harm | None = None  # None: the verb means nothing in this ruleset
+    heal: Harm | None = None
+    kill: LifeChange | None = None  # None: the core only marks the character dead
+    revive: LifeChange | None = None  # None: the core only marks it active again
+    snapshot: Snapshot | None = None
+    restore: Restore | None = None
+    skip_turn: SkipTurn | None = None
+    end_scene: EndScene | None = None
+    leave_scenes: LeaveScenes | None = None
+    outcomes: Outcomes | None = None
+    damage_kinds: tuple[str, ...] = ()  # what `/admin damage kind:` may say (Caverns: viscanti)
