@@ -298,10 +298,10 @@ def use_special(services: Services, scene: Scene, mover: Combatant, target: str 
         _cult_skill(services, scene, mover, target)
     else:
         creature = find_creature(mover.creature) if mover.creature else None
-        texts = [f"{s.name}: {s.text}" for s in creature.specials] if creature else []
+        named = ", ".join(s.name for s in creature.specials) if creature else ""
         scene.say(f"{safe(mover.name)} uses its special; the MC rules what it does.")
-        for text in texts:
-            scene.say(safe(text))
+        if named:  # their texts were posted as it joined the battle
+            scene.say(f"Its specials: {safe(named)} (told as it joined the battle).")
     scene.say(f"({left} use(s) of its special left.)")
 
 

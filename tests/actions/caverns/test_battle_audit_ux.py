@@ -193,3 +193,11 @@ async def test_s4_a_battle_of_three_sides(services, dice) -> None:
     answered = text(await battle.enemy_act(services, MC, "Kraken", "battle", "Brunhild"))
     assert "Under 8: Brunhild strikes back." in answered
     assert (await state(services)).combatant(1).row is Row.FRONT
+
+
+async def test_s3_an_enemy_s_special_is_named_not_printed_again(services) -> None:
+    await fight(services, {"Brunhild": "front"}, (("Brigand", 2, "front"),))
+    await battle.skip(services, MC)
+    ruled = await battle.enemy_act(services, MC, "Brigand", "skill")
+    assert "Its specials: Yield, Ambush, Cowardly (told as it joined the battle)." in ruled.lines
+    assert not any(line.startswith("Cowardly: Brigands take") for line in ruled.lines)
