@@ -227,9 +227,8 @@ async def test_a_posted_special_counts_among_the_three_uses(services) -> None:
     for left in (2, 1, 0):
         await battle.skip(services, MC)
         climbed = await battle.enemy_act(services, MC, "Centipede", "skill")
-        assert (
-            "Climb: The Centipede can cling to walls or even to the cavern roof." in climbed.lines
-        )
+        # Named, not printed again (issue 29 §3): the texts were posted as it joined.
+        assert "Its specials: Climb (told as it joined the battle)." in climbed.lines
         assert f"({left} use(s) of its special left.)" in climbed.lines
     await battle.skip(services, MC)
     with pytest.raises(PawpostError, match="three times already"):
