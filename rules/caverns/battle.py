@@ -5,13 +5,14 @@ Pure: the state is kept whole in the core's combat tables."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import datetime
 from enum import StrEnum
 
 from pydantic import BaseModel, Field
 
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle_conditions import ConditionTrack
-from rules.caverns.battle_effects import Effect
+from rules.caverns.battle_effects import Effect, EffectKind
 from rules.caverns.battle_marks import Smudge, Struck, Trap, TurnOver
 from rules.caverns.bestiary import NPC_HARMONY, NPC_VITAE, Creature
 from rules.caverns.catalogue import Range
@@ -65,7 +66,8 @@ class Combatant(BaseModel):
     harmony: int = NPC_HARMONY
     dead: bool = False
     gone: bool = False  # fled the battle
-    leaving: bool = False  # Flee 7-9: leaves at the start of its next turn
+    leaving: bool = False  # Flee 7-9 out: leaves at the start of its next turn
+    retreat: bool = False  # Flee 7-9 to the back row (or home): moves at its next turn's start
     acted: bool = False  # has had a turn (the Cave Fisher's Lure is its first)
     conditions: tuple[ActiveCondition, ...] = ()  # an NPC's; a character's are on its sheet
     poisoning: Poisoning | None = None  # an NPC's (l. 389); a character's is on its sheet
@@ -74,6 +76,8 @@ class Combatant(BaseModel):
     masked_from: str | None = None  # Masquerade: the side that cannot attack it
     masked_turn: int = 0  # the turn Masquerade began (it lasts to the end of its next turn)
     harrying: int | None = None  # Harry: the foe its companion keeps Bound
+    main_hand: str | None = None  # a character's hands, once it says (l. 370); None: not said
+    off_hand: str | None = None
     turns_done: int = 0  # its turns that have ended (Ambush follows the first)
     special: SpecialState = Field(default_factory=SpecialState)  # its special's bookkeeping
 
@@ -112,6 +116,14 @@ class LastHit(BaseModel):
     version: int
 
 
+class Blockable(BaseModel):
+    """An affliction just put on a character that a piece of its armour may still block."""
+
+    combatant: int
+    condition: Condition
+    version: int
+
+
 class BattleState(BaseModel):
     """The whole battle: who stands where, the players' order and whose turn it is."""
 
@@ -125,6 +137,7 @@ class BattleState(BaseModel):
     current: int | None = None  # the player combatant whose turn it is
     last_enemy: int | None = None
     hits: list[LastHit] = Field(default_factory=list)
+    blockable: list[Blockable] = Field(default_factory=list)
     checked_turn: int | None = None  # the turn whose before-acting checks have run
     effects: list[Effect] = Field(default_factory=list)  # skills' standing effects
     illusions: dict[str, int] = Field(default_factory=dict)  # row key -> Illusions there
@@ -134,6 +147,9 @@ class BattleState(BaseModel):
     turn_over: TurnOver | None = None
     flourish: PendingFlourish | None = None  # a Flourish the attacker may still pick
     condition_track: ConditionTrack = Field(default_factory=ConditionTrack)
+    sunlight: bool = False  # the MC says the battle is fought in sunlight (Lucidians, l. 86)
+    enemy_acting: int | None = None  # an enemy whose 7+ Advance lets it act again this turn
+    waiting_since: datetime | None = None  # when the choices the battle waits for were offered
 
     @property
     def attacker(self) -> int | None:
@@ -286,18 +302,19 @@ def begin(state: BattleState, order: list[int]) -> BattleState:
 
 
 def _player_turn(state: BattleState) -> BattleState:
-    """The next present player in the order acts; one leaving (Flee 7-9) leaves first."""
+    """The next present player in the order acts; one that fled on a 7-9 escapes first (l. 286):
+    out of the battle (and the next player acts), or to where it fled, and then acts."""
     fighters = list(state.combatants)
     index = state.next_player
     for _ in range(len(state.order)):
         fighter = next(c for c in fighters if c.id == state.order[index % len(state.order)])
         index += 1
-        if fighter.present and fighter.leaving:
-            fighters = [
-                c.model_copy(update={"gone": True, "leaving": False}) if c.id == fighter.id else c
-                for c in fighters
-            ]
-            continue
+        if fighter.present and (fighter.leaving or fighter.retreat):
+            escaped = escape(fighter)
+            fighters = [escaped if c.id == fighter.id else c for c in fighters]
+            if not escaped.present:
+                continue
+            fighter = escaped
         if fighter.present:
             moved = state.model_copy(update={"combatants": fighters})
             return close_lines(moved).model_copy(
@@ -312,9 +329,23 @@ def _player_turn(state: BattleState) -> BattleState:
     )
 
 
+def escape(fighter: Combatant) -> Combatant:
+    """A Flee's 7-9 comes true as its next turn starts: out of the battle, to the back row, or
+    from the enemy rows back to its own front row."""
+    if fighter.leaving:
+        return fighter.model_copy(update={"gone": True, "leaving": False})
+    if fighter.among is not None:
+        return fighter.model_copy(update={"among": None, "row": Row.FRONT, "retreat": False})
+    return fighter.model_copy(update={"row": Row.BACK, "retreat": False})
+
+
 def end_turn(state: BattleState) -> BattleState:
-    """After a player's turn the enemies act, after an enemy's the next player (l. 413)."""
-    state = close_lines(state).model_copy(update={"turn": state.turn + 1})
+    """After a player's turn the enemies act, after an enemy's the next player (l. 413); what
+    lasted "for the rest of the turn" ends (Advance's 10+, l. 290)."""
+    effects = [e for e in state.effects if e.kind is not EffectKind.TURN_DAMAGE]
+    state = close_lines(state).model_copy(
+        update={"turn": state.turn + 1, "effects": effects, "enemy_acting": None}
+    )
     if not state.players() or not state.enemies():
         return state.model_copy(update={"phase": Phase.DECIDED, "current": None})
     if state.phase is Phase.PLAYER:
@@ -323,11 +354,9 @@ def end_turn(state: BattleState) -> BattleState:
 
 
 def _enemies_turn(state: BattleState) -> BattleState:
-    """The enemies' turn begins: an enemy that fled on a 7-9 is gone now (l. 286)."""
+    """The enemies' turn begins: an enemy that fled on a 7-9 escapes now (l. 286)."""
     fighters = [
-        c.model_copy(update={"gone": True, "leaving": False})
-        if c.side != PARTY and c.present and c.leaving
-        else c
+        escape(c) if c.side != PARTY and c.present and (c.leaving or c.retreat) else c
         for c in state.combatants
     ]
     state = close_lines(state.model_copy(update={"combatants": fighters}))
@@ -342,6 +371,14 @@ def check_enemy_may_act(state: BattleState, enemy: Combatant) -> None:
         raise PawpostError("It is not the enemies' turn.")
     if enemy.side == PARTY or not enemy.present:
         raise PawpostError(f"{enemy.name} is not an enemy still in the battle.")
+    if state.enemy_acting is not None:
+        advancing = state.combatant(state.enemy_acting)
+        if enemy.id == advancing.id:
+            return
+        raise PawpostError(
+            f"{advancing.name} advanced and may still act this turn: it acts now, or the MC "
+            "passes with /battle skip."
+        )
     others = sorted(  # one still hiding (an Assassin) is not named
         (c for c in state.enemies() if c.id != enemy.id), key=lambda c: c.special.hidden
     )
@@ -365,8 +402,28 @@ def whose_turn(state: BattleState) -> str:
     if state.phase is Phase.OVER:
         return "The battle is over."
     if state.phase is Phase.ENEMY:
-        return "The enemies' turn: the MC picks one to act."
+        return _enemies_to_act(state)
     return f"{state.combatant(state.current or 0).name}'s turn."
+
+
+def _enemies_to_act(state: BattleState) -> str:
+    """Which enemies may act (l. 415-417): any but the one that acted last, where another can;
+    one whose 7+ Advance left it an action."""
+    if state.enemy_acting is not None:
+        advancing = state.combatant(state.enemy_acting).name
+        return f"The enemies' turn: {advancing} advanced and may still act (or the MC skips)."
+    movers = [c for c in state.enemies() if not c.special.hidden]
+    allowed = [c for c in movers if c.id != state.last_enemy] or movers
+    names = ", ".join(c.name for c in allowed)
+    last = next((c for c in movers if c.id == state.last_enemy), None)
+    held = (
+        f"; not {last.name}, which acted last" if last is not None and last not in allowed else ""
+    )
+    return (
+        f"The enemies' turn: the MC picks one to act ({names}{held})."
+        if names
+        else ("The enemies' turn: the MC picks one to act.")
+    )
 
 
 def replace(state: BattleState, fighter: Combatant) -> BattleState:
@@ -444,16 +501,20 @@ def flee_route(state: BattleState, fighter: Combatant) -> FleeRoute:
 
 
 def fled(state: BattleState, fighter: Combatant, route: FleeRoute, band: Band) -> BattleState:
-    """Where a Flee leaves the fighter: 10+ gone (or in the back row) at once, 7-9 to the back
-    row at once or out at the start of its next turn, 6- where it was (l. 285-287)."""
+    """Where a Flee leaves the fighter (l. 285-287): on a 10+ it escapes at the end of this
+    turn (gone, in its back row, or home from the enemy rows) before enemies can attack; on a
+    7-9 it escapes at the start of its next turn, attackable where it stands until then; on a
+    6- it stays."""
     if band is Band.MISS:
         return state
+    if band is Band.WEAK:
+        out = route is not FleeRoute.FRONT_TO_BACK and fighter.among is None
+        waiting = fighter.model_copy(update={"leaving": out, "retreat": not out})
+        return replace(state, waiting)
     if fighter.among is not None:
         moved = fighter.model_copy(update={"among": None, "row": Row.FRONT})
     elif route is FleeRoute.FRONT_TO_BACK:
         moved = fighter.model_copy(update={"row": Row.BACK})
-    elif band is Band.STRONG:
-        moved = fighter.model_copy(update={"gone": True})
     else:
-        moved = fighter.model_copy(update={"leaving": True})
+        moved = fighter.model_copy(update={"gone": True})
     return close_lines(replace(state, moved))

@@ -240,4 +240,9 @@ def due_notes(conditions: Conditions, *, in_back_row: bool = True) -> list[str]:
         notes.append("Afraid: you cannot Advance and must Flee as soon as you can.")
     if has(conditions, Condition.PRONE):
         notes.append("Prone: Advance, Flee and Do Battle take -3; /battle stand takes an action.")
+    if has(conditions, Condition.PARANOIA):
+        notes.append(
+            "Paranoid: you have no allies, only enemies; what you would do to an enemy you may "
+            "do to anyone, and nothing you do helps an ally."
+        )
     return notes

@@ -34,6 +34,7 @@ class EffectKind(StrEnum):
     SWEET_DREAMS = "sweet-dreams"  # `target`'s dreams cured a condition in turn `amount`
     CHANT = "chant"  # the owner's Mystic Chant, `amount` turns; `note` broken or lapsed
     BALANCE = "balance"  # the owner's next roll is Balance's
+    TURN_DAMAGE = "turn-damage"  # +amount Damage for the rest of the turn (Advance's 10+)
 
 
 class Effect(BaseModel):

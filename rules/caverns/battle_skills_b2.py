@@ -4,7 +4,7 @@ Trapper's conditions, Harry's absent companion and Mind Crush's test."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rules.caverns.battle import PARTY, BattleState, Combatant, Row, close_lines, replace
 from rules.caverns.battle_marks import Smudge, Trap
@@ -101,11 +101,15 @@ def illusion_modifiers(state: BattleState, key: str, *, party: bool, wall: bool)
     return []
 
 
-def phantasmagora(state: BattleState) -> tuple[BattleState, list[tuple[Combatant, int]]]:
-    """Phantasmagora (l. 258): no Illusions left; each enemy and the damage it takes."""
+def phantasmagora(
+    state: BattleState, reaches: Callable[[Combatant], bool] | None = None
+) -> tuple[BattleState, list[tuple[Combatant, int]]]:
+    """Phantasmagora (l. 258): no Illusions left; each enemy (each one `reaches`: everybody,
+    for a Paranoid user) and the damage it takes."""
+    hit = [c for c in state.combatants if c.present and reaches(c)] if reaches else state.enemies()
     hurt = [
         (c, illusions_in(state, standing(c)) * PHANTASMAGORA_DAMAGE)
-        for c in state.enemies()
+        for c in hit
         if illusions_in(state, standing(c))
     ]
     return state.model_copy(update={"illusions": {}}), hurt
@@ -204,9 +208,14 @@ def due_smudges(
     return state.model_copy(update={"smudges": kept}), due
 
 
-def smudged(state: BattleState, smudge: Smudge) -> list[Combatant]:
-    """Every enemy of the party still in the smudged row."""
-    return [c for c in in_row(state, smudge.row) if c.side != PARTY]
+def smudged(state: BattleState, smudge: Smudge, *, everybody: bool = False) -> list[Combatant]:
+    """Every enemy of the party still in the smudged row (`everybody`: the Smudge's owner is
+    Paranoid, l. 363, and it burns all there but the owner)."""
+    return [
+        c
+        for c in in_row(state, smudge.row)
+        if (c.side != PARTY or everybody) and c.id != smudge.owner
+    ]
 
 
 def trapper_choice(picked: Sequence[Condition]) -> tuple[Condition, Condition, Condition]:

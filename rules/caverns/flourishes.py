@@ -15,6 +15,7 @@ from rules.caverns.catalogue import CatalogueItem, Flourish, ItemKind, Range, Sp
 from rules.caverns.conditions import Condition
 from rules.caverns.harmony import spend_harmony
 from rules.caverns.harmony_skills import HarmonyBenefit
+from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import SKILLS, Totem
 from rules.caverns.skillsets import Skillset
@@ -53,6 +54,11 @@ BOOST_SKILLS: Mapping[Boost, str] = {
 NERVE_PINCH_FLOURISH: Flourish = Condition.SLEEPING
 GREATER_IMPLEMENT_FLOURISH: Flourish = Special.FORCEFUL
 LUNGE_RANGE = Range.REACH
+# l. 81: an Igasho has Forceful on all attacks: a Flourish, since Forceful shoves "on a
+# successful Flourish" (l. 378); its Destructive needs none (moves.do_battle).
+IGASHO_FLOURISH: Flourish = Special.FORCEFUL
+# l. 171: "Your Implement improves and becomes Ranged" (Greater Implement, Elementalists).
+GREATER_IMPLEMENT = "magery:greater-implement"
 
 # Skills that add Flourishes to all of their owner's attacks (l. 168-247, 180, 196).
 ALL_ATTACK_FLOURISHES: Mapping[str, tuple[Flourish, ...]] = {
@@ -155,11 +161,15 @@ def attack_with(
     reaches: Callable[[Range], bool],
     *,
     lunge: bool = False,
+    prefer: str | None = None,
+    held: tuple[str, ...] | None = None,
 ) -> AttackWith:
     """With an implement, the implement (Do Battle uses it, l. 381); otherwise the first intact
     weapon carried that reaches the target (the book's main hand, which the sheet does not
-    record: the class's first weapon is carried first), else bare hands. Lunge lets a melee
-    weapon reach one row further (l. 161)."""
+    record: the class's first weapon is carried first; `prefer` one, the main hand or the
+    envenomed weapon, goes first; `held`: only the weapons in the character's hands, once it
+    has said which, l. 370), else bare hands. Lunge lets a melee weapon reach one row further
+    (l. 161)."""
     carried = _carried(sheet, catalogue)
     if sheet.implement is not None:
         kinds = (ItemKind.IMPLEMENT, ItemKind.INSTRUMENT)
@@ -167,11 +177,13 @@ def attack_with(
         music = sheet.skillsets[0] is Skillset.MUSIC
         armament = Armament.INSTRUMENT if music else Armament.IMPLEMENT
         if item is None:
-            return AttackWith(name=armament.value, armament=armament)
+            return AttackWith(
+                name=armament.value, armament=armament, range=implement_range(sheet, None)
+            )
         return AttackWith(
             name=item.name,
             armament=armament,
-            range=item.range or Range.MELEE,
+            range=implement_range(sheet, item.range),
             flourishes=item.flourishes,
         )
 
@@ -180,6 +192,11 @@ def attack_with(
         return LUNGE_RANGE if lunge and weapon is Range.MELEE else weapon
 
     weapons = [i for i in carried if i.is_weapon]
+    if held is not None:
+        keys = [item_key(name) for name in held]
+        weapons = sorted((i for i in weapons if i.key in keys), key=lambda i: keys.index(i.key))
+    if prefer is not None:
+        weapons.sort(key=lambda i: i.key != item_key(prefer))
     item = next((i for i in weapons if reaches(effective(i))), None)
     if item is None:
         return AttackWith(name="bare hands", armament=Armament.HANDS)
@@ -189,6 +206,14 @@ def attack_with(
         range=item.range or Range.MELEE,
         flourishes=item.flourishes,
     )
+
+
+def implement_range(sheet: CavernsSheet, item_range: Range | None) -> Range:
+    """An implement is a Melee weapon unless told otherwise (l. 381); Greater Implement makes
+    it Ranged (l. 171)."""
+    if sheet.has_skill(GREATER_IMPLEMENT):
+        return Range.RANGED
+    return item_range or Range.MELEE
 
 
 def is_weapon_attack(sheet: CavernsSheet, attack: AttackWith) -> bool:
@@ -231,6 +256,8 @@ def available_flourishes(
     for benefit, flourishes in BENEFIT_FLOURISHES.items():
         if sheet.has_benefit(benefit):
             found.extend(flourishes)
+    if sheet.race is Race.IGASHO:  # "Forceful and Destructive on all attacks" (l. 81)
+        found.append(IGASHO_FLOURISH)
     if boost is Boost.NERVE_PINCH:
         found.append(NERVE_PINCH_FLOURISH)
     useless: dict[Flourish, bool] = {
@@ -290,6 +317,7 @@ class PendingFlourish(BaseModel):
     picked: tuple[Flourish, ...] = ()
     area_owed: bool = False
     riposte: bool = False
+    reach: Range | None = None  # the attack's own reach: Area divides only within it (l. 375)
 
     @property
     def open_options(self) -> tuple[Flourish, ...]:
@@ -297,20 +325,16 @@ class PendingFlourish(BaseModel):
         return tuple(f for f in self.options if f not in self.picked) if self.picks else ()
 
 
-# Actions after which an unchosen Flourish still waits: armour against the same exchange's hit.
-KEEPS_FLOURISH = frozenset({"armour"})
-
-
 def settle_unchosen(
-    state: BattleState, read_version: int, action: str, escape: Callable[[str], str] = str
+    state: BattleState, read_version: int, keep: bool, escape: Callable[[str], str] = str
 ) -> tuple[BattleState, tuple[str, ...]]:
     """Before an action is stored: a Flourish offered at the version read is lost (said so,
-    the name passed through `escape`) unless the action keeps it; one offered by this very
-    action stays."""
+    the name passed through `escape`) unless the action `keep`s it (it moved nothing on: a
+    pick, armour, a reaction); one offered by this very action stays."""
     pending = state.flourish
     if pending is None or pending.version == read_version + 1:
         return state, ()
-    if pending.version == read_version and action in KEEPS_FLOURISH:
+    if pending.version == read_version and keep:
         kept = pending.model_copy(update={"version": read_version + 1})
         return state.model_copy(update={"flourish": kept}), ()
     cleared = state.model_copy(update={"flourish": None})

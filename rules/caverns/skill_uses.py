@@ -110,16 +110,25 @@ def twist_fate(sheet: CavernsSheet, dice: DiceSource, skill: Skill) -> SkillUse:
     """Twist Fate (l. 219): spend one Harmony to roll two dice and keep them to hand out; a
     second casting waits until both are used, since the book has them used "before your next
     short rest"."""
+    held_dice(sheet)
+    paid = spend_harmony(sheet, skill.harmony_cost, skill.name)
+    after, roll = fated_dice(paid, dice)
+    return SkillUse(skill=skill, sheet=after, rolls=(roll,))
+
+
+def held_dice(sheet: CavernsSheet) -> None:
+    """Refuse a new Twist Fate while its last dice are still held."""
     if sheet.fated_dice:
         held = " and ".join(str(face) for face in sheet.fated_dice)
         raise PawpostError(f"You still hold Twist Fate's dice ({held}); give them out first.")
-    paid = spend_harmony(sheet, skill.harmony_cost, skill.name)
+
+
+def fated_dice(sheet: CavernsSheet, dice: DiceSource) -> tuple[CavernsSheet, Roll]:
+    """Twist Fate's two dice rolled and held on the sheet (its Harmony paid already)."""
+    held_dice(sheet)
     faces = roll_dice(dice, TWIST_FATE_DICE, DIE_SIDES)
-    roll = Roll(label="Twist Fate", dice=faces)
-    held_dice = tuple(die.face for die in faces)
-    return SkillUse(
-        skill=skill, sheet=paid.model_copy(update={"fated_dice": held_dice}), rolls=(roll,)
-    )
+    held = tuple(die.face for die in faces)
+    return sheet.model_copy(update={"fated_dice": held}), Roll(label="Twist Fate", dice=faces)
 
 
 def give_fated_die(holder: CavernsSheet, face: int) -> CavernsSheet:

@@ -189,9 +189,11 @@ def _create(
     drafts(tx).delete(actor.guild_id, draft.id)
     # The builder (its player's alone) shows what was made, and the channel sees the new
     # character as it sees one made by `/character create` (and answers its buttons: a
-    # mother's player accepting).
+    # mother's player accepting). A ruleset whose create has its own post for the channel
+    # (Caverns' arrival with a Moon's dice, a request waiting for approval) has that posted.
+    told = made.announce if made.announce is not None else made
     shown = Reply(title=made.title, lines=made.lines, update=True, ephemeral=True)
-    return shown.model_copy(update={"announce": made.model_copy(update={"ephemeral": False})})
+    return shown.model_copy(update={"announce": told.model_copy(update={"ephemeral": False})})
 
 
 @runs_in_database

@@ -201,8 +201,10 @@ def add_item(
     range: str | None = None,
     flourish: str | None = None,
     traits: str | None = None,
+    blocks: str | None = None,
 ) -> Reply:
-    """`/admin item add`: an item of the server's catalogue (replacing one of that name)."""
+    """`/admin item add`: an item of the server's catalogue (replacing one of that name);
+    `blocks`: the afflictions a piece of armour may be expended against (l. 385)."""
     cleaned = " ".join(name.split())
     if not cleaned or len(cleaned) > 40:
         raise PawpostError("An item's name is 1 to 40 characters.")
@@ -213,6 +215,9 @@ def add_item(
         key = word.lower()
         flourishes.append(Special(key) if key in set(Special) else parse_condition(word))
     item_traits = tuple(_one(Trait, word, "a weapon trait") for word in items(traits))
+    blocked = tuple(parse_condition(word) for word in items(blocks))
+    if blocked and item_kind is not ItemKind.ARMOUR:
+        raise PawpostError("Only armour is expended to block an affliction.")
     if price < 0:
         raise PawpostError("A price cannot be negative.")
     if hands is not None and not 1 <= hands <= MOST_HANDS:
@@ -226,6 +231,7 @@ def add_item(
         range=item_range,
         flourishes=tuple(flourishes),
         traits=item_traits,
+        blocks=blocked,
     )
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)

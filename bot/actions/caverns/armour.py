@@ -21,7 +21,7 @@ def shed(services: Services, actor: Actor, character: str | None = None) -> Repl
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
-        found, fighter = your_turn(tx, actor, guild, scene, character)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         sheet = caverns_sheet(found)

@@ -11,47 +11,62 @@ from bot.actions import audit
 from bot.actions.caverns import battle_conditions, harmony_battle, skills_b1_hooks, specials
 from bot.actions.caverns import skill_hooks as skills
 from bot.actions.caverns.acting import action_lost, before_acting
-from bot.actions.caverns.common import catalogue, caverns_sheet, items, require_caverns, save
+from bot.actions.caverns.board import board_fields
+from bot.actions.caverns.choices import DECLINE, decline, hold_on, waiting_line
+from bot.actions.caverns.common import (
+    catalogue,
+    caverns_sheet,
+    hand_fated_die,
+    items,
+    require_caverns,
+    save,
+)
+from bot.actions.caverns.enemy_moves import (
+    enemy_advance,
+    enemy_battle,
+    enemy_flee,
+    lure,
+    strong_advance,
+    turn_damage,
+)
 from bot.actions.caverns.flourishes import (
+    any_flourish,
     armed,
-    creature_flourish,
     on_doubles,
-    own_flourish,
-    riposte,
-    shove,
     with_flourish_buttons,
 )
 from bot.actions.caverns.melding import circle_flee, melded_attack, melded_flourish
-from bot.actions.caverns.poisons import deliver_poison, enemy_poison, status_note
+from bot.actions.caverns.poisons import deliver_poison
 from bot.actions.caverns.scene import (
     AREA,
     STALE,
     Scene,
     armour_blocks,
+    blocking_piece,
     hurt_character,
     hurt_npc,
     open_battle,
+    pieces_left,
     pressed_battle,
+    spend_piece,
     your_turn,
 )
+from bot.actions.caverns.skills_b1_hooks import ChantRoll
 from bot.actions.caverns.skills_b2_hooks import (
     advance_modifiers,
-    after_enemy_move,
     attack_bonus,
-    check_may_attack,
-    enemy_flee_modifiers,
     flee_modifiers,
     note_strike,
-    status_fields,
 )
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.formatting import safe
+from bot.actions.formatting import plural, safe
 from bot.actions.lookup import acting_character, require_admin
-from bot.actions.reply import Button, Reply, ReplyField
+from bot.actions.reply import Button, Reply
 from rules.caverns.attributes import Attribute, parse_attribute
 from rules.caverns.battle import (
     PARTY,
     BattleState,
+    Blockable,
     Combatant,
     LastHit,
     Phase,
@@ -61,7 +76,6 @@ from rules.caverns.battle import (
     close_lines,
     end_turn,
     enemy_acted,
-    enemy_attack,
     fled,
     flee_route,
     in_reach,
@@ -71,29 +85,32 @@ from rules.caverns.battle import (
 )
 from rules.caverns.battle_skills_a import tree_form_range
 from rules.caverns.bestiary import CREATURES, find_creature, hyfae_colony_health
-from rules.caverns.catalogue import Range, Special
-from rules.caverns.conditions import Condition
+from rules.caverns.blows import given_back
+from rules.caverns.catalogue import Range, Special, item_key
+from rules.caverns.conditions import Condition, parse_condition
 from rules.caverns.constants import (
     BATTLE_HIT,
     BATTLE_SAFE,
-    CAVE_FISHER_LURED,
 )
-from rules.caverns.flourishes import Armament, Boost, parse_boost, pay_boost
-from rules.caverns.harmony import TALLEST_TREE_ARMOUR
-from rules.caverns.health import return_from_death
+from rules.caverns.flourishes import (
+    Armament,
+    AttackWith,
+    Boost,
+    implement_range,
+    parse_boost,
+    pay_boost,
+)
+from rules.caverns.hands import off_hand_damage
+from rules.caverns.health import heal, return_from_death
 from rules.caverns.melding import CIRCLE_WAY
-from rules.caverns.moves import Foe, Move, advance, do_battle, flee
-from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
+from rules.caverns.moves import Foe, Move, advance, do_battle, flee, refuse_if_unable
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.specials import (
     ambush_penalty,
     arrive,
     counter_damage,
-    expend_piece,
-    flee_attribute,
 )
 from rules.errors import PawpostError
-from rules.rolls import Modifier
 from storage.caverns import caverns
 from storage.models import Character
 from storage.repositories import Transaction
@@ -127,6 +144,8 @@ def _reach(sheet: CavernsSheet, known: dict[str, Range]) -> Range:
     ranges = [
         known[i.name.lower()] for i in sheet.equipment if not i.broken and i.name.lower() in known
     ]
+    if sheet.implement is not None:
+        ranges.append(implement_range(sheet, None))  # Greater Implement's Ranged (l. 171)
     return max(ranges, key=RANGE_ORDER.index, default=Range.MELEE)
 
 
@@ -135,8 +154,9 @@ def _ranges(tx: Transaction, guild: Guild) -> dict[str, Range]:
 
 
 @runs_in_database
-def start(services: Services, actor: Actor) -> Reply:
-    """`/battle start` (the MC): open a battle in this channel."""
+def start(services: Services, actor: Actor, sunlight: str | None = None) -> Reply:
+    """`/battle start` (the MC): open a battle in this channel; `sunlight` "yes" when it is
+    fought in sunlight (a Lucidian takes one less damage from every source, l. 86)."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
@@ -149,7 +169,7 @@ def start(services: Services, actor: Actor) -> Reply:
             guild_id=guild.guild_id,
             channel_id=actor.channel_id,
             created_by=actor.user_id,
-            state=BattleState(),
+            state=BattleState(sunlight=sunlight == "yes"),
             created_at=now,
             updated_at=now,
         )
@@ -209,10 +229,14 @@ def add_enemy(
     row: str | None = None,
     health: int | None = None,
     among: str | None = None,
+    reach: str | None = None,
 ) -> Reply:
     """`/battle add enemy` (the MC): bestiary creatures by name, on a side and row, even once
-    the battle runs; an Assassin may start among the party's rows, unannounced."""
+    the battle runs; an Assassin may start among the party's rows, unannounced. `reach`: the
+    weapon the MC gives it where the book leaves a choice (a Brigand's Spear or Sling, l. 550;
+    an Adorath Ranged rather than Poisoned, l. 505)."""
     creature = find_creature(enemy)
+    weapon = _range(reach)
     if not 1 <= count <= MOST_ADDED:
         raise PawpostError(f"Add 1 to {MOST_ADDED} at a time.")
     where = _side(side)
@@ -223,23 +247,34 @@ def add_enemy(
         require_admin(actor, guild)
         stands = specials.among(creature, among)
         first = len(scene.state.combatants)
+        placed = {"among": stands, **({"range": weapon} if weapon else {})}
         if creature.health is None and health is None:  # the Hyfae pool their Health
             colony = npc(creature, where, chosen, health=hyfae_colony_health(count))
-            scene.state = arrive(scene.state, colony.model_copy(update={"among": stands}))
+            scene.state = arrive(scene.state, colony.model_copy(update=placed))
             scene.say(f"The {count} Hyfae share one pool of Health.")
         else:
             for _ in range(count):
                 one = npc(creature, where, chosen, health=health)
-                scene.state = arrive(scene.state, one.model_copy(update={"among": stands}))
+                scene.state = arrive(scene.state, one.model_copy(update=placed))
+        added = scene.state.combatants[first]
         specials.on_added(services, scene, creature, scene.state.combatants[first:])
         reminders = "".join(f"\n{s.name}: {s.text}" for s in creature.specials)
         scene.say(
             f"{count} × {creature.name} join the {where} side's {chosen.value} row "
-            f"(Health {scene.state.combatants[-1].health}, Damage {creature.damage}, "
-            f"Armour {creature.armour}).{reminders}"
+            f"(Health {added.health}, Damage {creature.damage}, Armour {creature.armour}, "
+            f"{added.range.value}).{reminders}"
         )
         done = scene.commit(actor, "add", f"{creature.name} joins the battle", now)
         return done.model_copy(update={"ephemeral": specials.hides(creature)})
+
+
+def _range(text: str | None) -> Range | None:
+    if text is None or not text.strip():
+        return None
+    try:
+        return Range(text.strip().lower())
+    except ValueError:
+        raise PawpostError("A reach is melee, reach or ranged.") from None
 
 
 def _side(text: str | None) -> str:
@@ -285,7 +320,7 @@ def add_custom(
         raise PawpostError("A name is 1 to 32 characters.")
     stats = _attributes(attributes)
     where, chosen = _side(side), _row(row)
-    weapon = Range((reach or "melee").lower())
+    weapon = _range(reach) or Range.MELEE
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
@@ -314,56 +349,15 @@ def set_order(services: Services, actor: Actor, characters: str) -> Reply:
         return scene.commit(actor, "order", "The battle begins", now)
 
 
-def _status_fields(state: BattleState, sheets: dict[int, CavernsSheet]) -> list[ReplyField]:
-    out = []
-    for side in state.sides:
-        for row in (Row.FRONT, Row.BACK):
-            names = []
-            for c in state.combatants:
-                if c.ground != side or c.row is not row or not c.present or c.special.hidden:
-                    continue
-                if c.character_id is not None and c.character_id in sheets:
-                    sheet = sheets[c.character_id]
-                    conditions = ", ".join(a.condition.label for a in sheet.conditions)
-                    names.append(
-                        f"{safe(c.name)}: Health {sheet.health}/{sheet.max_health}, "
-                        f"armour {sheet.armour_left}"
-                        + (f", {conditions}" if conditions else "")
-                        + status_note(sheet.poisoning, sheet)
-                        + (f" ({c.side} side)" if c.among else "")
-                    )
-                else:
-                    conditions = ", ".join(a.condition.label for a in c.conditions)
-                    names.append(
-                        f"{safe(c.name)}: Health {c.health}/{c.max_health}, armour {c.armour}"
-                        + (f", {conditions}" if conditions else "")
-                        + status_note(c.poisoning)
-                        + (f" ({c.side} side)" if c.among else "")
-                    )
-            out.append(ReplyField(name=f"{side} {row.value}", value="\n".join(names) or "empty"))
-    out.extend(status_fields(state))
-    fallen = [
-        safe(c.name) + (" (dead)" if c.dead else " (fled)")
-        for c in state.combatants
-        if not c.present
-    ]
-    if fallen:
-        out.append(ReplyField(name="Out of the fight", value=", ".join(fallen)))
-    return out
-
-
 @runs_in_database
 def status(services: Services, actor: Actor) -> Reply:
     """`/battle status`: the rows, each combatant's Health, armour and conditions, whose turn."""
     with services.db.transaction() as tx:
-        guild, scene = open_battle(tx, actor)
-        ids = [c.character_id for c in scene.state.combatants if c.character_id is not None]
-        found = tx.characters.by_ids(guild.guild_id, ids)
-        sheets = {i: caverns_sheet(ch) for i, ch in found.items()}
+        _, scene = open_battle(tx, actor)
         return Reply(
             title="The battle",
-            fields=_status_fields(scene.state, sheets),
-            lines=[whose_turn(scene.state)],
+            fields=board_fields(scene),
+            lines=[whose_turn(scene.state), *waiting_line(scene)],
         )
 
 
@@ -375,6 +369,8 @@ def attack(
     character: str | None = None,
     boost: str | None = None,
     destructive: str | None = None,
+    fated_die: int | None = None,
+    fated_from: str | None = None,
 ) -> Reply:
     """`/battle attack`: Do Battle with an enemy in reach: 5+ it loses your Damage, under 8
     you lose its Damage if you are in its reach, doubles a Flourish (l. 294-297); `boost`
@@ -384,10 +380,10 @@ def attack(
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
-        found, fighter = your_turn(tx, actor, guild, scene, character)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
         foe = scene.state.by_name(target)
         specials.check_target(foe)
-        if foe.side == PARTY or not foe.present:
+        if not skills.is_foe(scene, fighter, foe):  # a Paranoid one has no allies (l. 363)
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
         fighter, meld_bonus = melded_attack(tx, actor, guild, found, fighter, now)
         weapon = armed(scene, caverns_sheet(found), fighter, foe, paid)
@@ -397,6 +393,8 @@ def attack(
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         sacrificed = specials.destructive_attack(scene, found, destructive == "yes")
+        chant = skills_b1_hooks.chant_roll(scene, fighter)
+        fated = _fated(tx, actor, guild, scene.character(fighter), chant, fated_die, fated_from)
         found = scene.character(fighter)
         sheet = caverns_sheet(found)
         back = (
@@ -405,20 +403,20 @@ def attack(
             and battle_conditions.strikes_back(scene, foe)
         )
         skills_b1_hooks.harm_attempted(scene, fighter, foe)
-        chant = skills_b1_hooks.chant_roll(scene, fighter)
         result = do_battle(
             pay_boost(sheet, paid, weapon),
-            Foe(name=foe.name, attributes=foe.attributes, damage=counter_damage(foe, fighter)),
+            _as_foe(scene, foe, fighter),
             services.dice, in_foe_reach=back, assault=paid is Boost.ASSAULT,
+            off_hand=_off_hand_attack(scene, fighter, weapon),
             modifiers=[
                 *skills.roll_bonus(scene, fighter), *chant.modifiers,
                 *harmony_battle.passion(scene, fighter, sheet.attribute(
                     sheet.implement.rolls if sheet.implement else Attribute.WOOD
                 )),
             ],
-            fated_die=chant.fated_die,
+            fated_die=fated,
             bonus_damage=skills.attack_bonus(scene, fighter, sheet)
-            + attack_bonus(sheet, fighter) + meld_bonus,
+            + attack_bonus(sheet, fighter) + meld_bonus + turn_damage(scene, fighter),
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
@@ -426,7 +424,11 @@ def attack(
             skills.sick_beat(scene, fighter, foe, result.afflictions)
         elif result.hit:
             ruin = sacrificed or Special.DESTRUCTIVE in result.specials
-            hurt_npc(scene, foe, result.foe_loses, by=fighter, ignore_armour=ruin)
+            if foe.is_npc:
+                hurt_npc(scene, foe, result.foe_loses, by=fighter, ignore_armour=ruin)
+            else:  # an ally, by a Paranoid attacker
+                ally = scene.character(foe)
+                hurt_character(scene, ally, foe, result.foe_loses, fighter, preventable=not ruin)
             note_strike(scene, fighter, foe)
         else:
             scene.say(f"Under {BATTLE_HIT}: a miss.")
@@ -435,10 +437,11 @@ def attack(
             hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose, by=foe)
         specials.after_attack(services, scene, found, fighter, foe, result)
         if result.flourishes and skills.shielded(scene, fighter, foe):
-            scene.say(f"{safe(foe.name)}'s Entourage turns the Flourish aside (l. 383).")
+            if any_flourish(scene, fighter, result, paid, weapon):
+                scene.say(f"{safe(foe.name)}'s Entourage turns the Flourish aside (l. 383).")
         elif not (
             result.flourishes
-            and deliver_poison(services, scene, fighter, scene.state.combatant(foe.id))
+            and deliver_poison(services, scene, fighter, scene.state.combatant(foe.id), weapon.name)
         ):
             implement = weapon.armament is Armament.IMPLEMENT
             melded = melded_flourish(tx, actor, guild, found, now) if implement else ()
@@ -450,13 +453,55 @@ def attack(
         return with_flourish_buttons(scene, scene.commit(actor, "attack", summary, now))
 
 
+def _off_hand_attack(scene: Scene, fighter: Combatant, weapon: AttackWith) -> bool:
+    """An attack made with a one-handed weapon in the off hand does one less Damage (l. 370)."""
+    if fighter.off_hand is None or weapon.name != fighter.off_hand:
+        return False
+    return off_hand_damage(catalogue(scene.tx, scene.guild).get(item_key(weapon.name)))
+
+
+def _as_foe(scene: Scene, foe: Combatant, fighter: Combatant) -> Foe:
+    """What Do Battle needs of the one attacked: a creature's attributes and Damage, or, when
+    a Paranoid character attacks an ally, that character's."""
+    if foe.is_npc:
+        return Foe(name=foe.name, attributes=foe.attributes, damage=counter_damage(foe, fighter))
+    ally = caverns_sheet(scene.character(foe))
+    return Foe(
+        name=foe.name, attributes=ally.attributes, damage=skills.counter_damage(scene, foe, ally)
+    )
+
+
+def _fated(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    found: Character,
+    chant: ChantRoll,
+    face: int | None,
+    holder: str | None,
+) -> int | None:
+    """The die this roll is doubles of: Balance's, or one of Twist Fate's dice handed to it
+    (l. 219, its holder's player giving it); one roll takes one of them."""
+    if face is None:
+        return chant.fated_die
+    if chant.fated_die is not None:
+        raise PawpostError("Balance makes this roll doubles already; keep the fated die.")
+    return hand_fated_die(tx, actor, guild, found, face, holder)
+
+
 @runs_in_database
-def advance_in_battle(services: Services, actor: Actor, character: str | None = None) -> Reply:
+def advance_in_battle(
+    services: Services,
+    actor: Actor,
+    character: str | None = None,
+    fated_die: int | None = None,
+    fated_from: str | None = None,
+) -> Reply:
     """`/battle advance`: +Fire from the back row to the front (l. 289-292)."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
-        found, fighter = your_turn(tx, actor, guild, scene, character)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
         if fighter.row is Row.FRONT:
             raise PawpostError("You are in your front row already; only Infiltrate goes further.")
         battle_conditions.refuse(scene, fighter, Move.ADVANCE)
@@ -464,22 +509,22 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         chant = skills_b1_hooks.chant_roll(scene, fighter, moving=True)
+        fated = _fated(tx, actor, guild, found, chant, fated_die, fated_from)
+        found = scene.character(fighter)
         to = [
             *skills.roll_bonus(scene, fighter),
             *advance_modifiers(scene, f"{fighter.side}:{Row.FRONT.value}"),
             *chant.modifiers,
             *harmony_battle.passion(scene, fighter, caverns_sheet(found).attribute(Attribute.FIRE)),
         ]
-        result = advance(
-            caverns_sheet(found), services.dice, modifiers=to, fated_die=chant.fated_die
-        )
+        result = advance(caverns_sheet(found), services.dice, modifiers=to, fated_die=fated)
         save(tx, found, result.sheet)
         scene.state = close_lines(
             replace(scene.state, fighter.model_copy(update={"row": Row.FRONT}))
         )
         scene.say(f"{safe(found.name)} advances to the front row.", result.roll)
         if result.bonus_damage:
-            scene.say(f"10+: +{result.bonus_damage} Damage for the rest of the turn.")
+            strong_advance(scene, fighter)
         if result.may_act:
             scene.say("7+: you may still act this turn (/battle attack).")
             return scene.commit(actor, "advance", f"{found.name} advances", now)
@@ -490,7 +535,12 @@ def advance_in_battle(services: Services, actor: Actor, character: str | None = 
 
 @runs_in_database
 def flee_in_battle(
-    services: Services, actor: Actor, character: str | None = None, route: str | None = None
+    services: Services,
+    actor: Actor,
+    character: str | None = None,
+    route: str | None = None,
+    fated_die: int | None = None,
+    fated_from: str | None = None,
 ) -> Reply:
     """`/battle flee`: to the back row (+Wind), or out (+Water from the back, +Metal from the
     front when no occupied back row is behind you); 7-9 leaves at the next turn's start.
@@ -498,17 +548,19 @@ def flee_in_battle(
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
-        found, fighter = your_turn(tx, actor, guild, scene, character)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
         battle_conditions.refuse(scene, fighter, Move.FLEE)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
-        circle = circle_flee(tx, actor, guild, found, route, services.dice, now)
         chant = skills_b1_hooks.chant_roll(scene, fighter, moving=True)
-        route = flee_route(scene.state, fighter)
+        fated = _fated(tx, actor, guild, found, chant, fated_die, fated_from)
+        found = scene.character(fighter)
+        circle = circle_flee(tx, actor, guild, found, route, services.dice, now)
+        by_row = flee_route(scene.state, fighter)
         result = circle or flee(
             caverns_sheet(found),
-            route,
+            by_row,
             services.dice,
             modifiers=[
                 *skills.roll_bonus(scene, fighter),
@@ -516,10 +568,10 @@ def flee_in_battle(
                 *chant.modifiers,
                 *ambush_penalty(scene.state, fighter),
                 *harmony_battle.passion(
-                    scene, fighter, caverns_sheet(found).attribute(route.attribute)
+                    scene, fighter, caverns_sheet(found).attribute(by_row.attribute)
                 ),
             ],
-            fated_die=chant.fated_die,
+            fated_die=fated,
         )
         way = CIRCLE_WAY if circle else result.route.value
         save(tx, found, result.sheet)
@@ -539,7 +591,7 @@ def stand_in_battle(services: Services, actor: Actor, character: str | None = No
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
-        found, fighter = your_turn(tx, actor, guild, scene, character)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
         battle_conditions.check_prone(scene, fighter)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
@@ -549,14 +601,79 @@ def stand_in_battle(services: Services, actor: Actor, character: str | None = No
 
 
 @runs_in_database
-def spend_armour(services: Services, actor: Actor, character: str | None = None) -> Reply:
+def pass_turn(services: Services, actor: Actor, character: str | None = None) -> Reply:
+    """`/battle pass`: on your turn, do nothing (more): the turn ends, after a 7+ Advance with
+    nobody to attack, or to hold. The conditions' rolls of the turn are made as for any
+    action (Ablaze burns)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = open_battle(tx, actor)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
+        if not before_acting(services, scene, fighter):
+            return action_lost(scene, actor, fighter, now)
+        scene.say(f"{safe(found.name)} passes.")
+        scene.state = end_turn(scene.state)
+        return scene.commit(actor, "pass", f"{found.name} passes", now)
+
+
+@runs_in_database
+def decline_pressed(services: Services, actor: Actor, combat_id: int, version: int) -> Reply:
+    """The Let it pass button: the presser's reactions waiting in the battle lapse now, so it
+    goes on (the others' stay open)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        scene = pressed_battle(tx, actor, combat_id, version)
+        let_pass = decline(scene, actor)
+        scene.say(f"{let_pass}: let pass.")
+        reply = scene.commit(actor, "decline", "A reaction is let pass", now)
+        return with_flourish_buttons(scene, reply)
+
+
+@runs_in_database
+def wake_in_battle(
+    services: Services, actor: Actor, target: str, character: str | None = None
+) -> Reply:
+    """`/battle wake`: on your turn, take your action to wake a sleeper (l. 367)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild, scene = open_battle(tx, actor)
+        found, fighter = your_turn(tx, actor, guild, scene, character, now)
+        sleeper = scene.state.by_name(target)
+        if not before_acting(services, scene, fighter):
+            return action_lost(scene, actor, fighter, now)
+        refuse_if_unable(caverns_sheet(scene.character(fighter)), Move.ROLL)
+        battle_conditions.wake_up(scene, fighter, scene.state.combatant(sleeper.id))
+        scene.state = end_turn(scene.state)
+        return scene.commit(actor, "wake", f"{found.name} wakes {sleeper.name}", now)
+
+
+@runs_in_database
+def spend_armour(
+    services: Services, actor: Actor, character: str | None = None, against: str | None = None
+) -> Reply:
     """`/battle armour`: expend a piece against the last hit taken (up to 3, a Loboshigaru's
-    5); the piece is broken until repaired (l. 298, 385)."""
+    5); the piece is broken until repaired (l. 298, 385). `against`: an affliction just put on,
+    which a piece made to block it takes instead (l. 385)."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         found = acting_character(tx, actor, guild, character)
         fighter = scene.state.of_character(found.id)
+        if against:
+            condition = parse_condition(against)
+            offer = next(
+                (
+                    b
+                    for b in scene.state.blockable
+                    if fighter and b.combatant == fighter.id and b.condition is condition
+                ),
+                None,
+            )
+            if offer is None or offer.version != scene.read_version:
+                raise PawpostError(
+                    "Armour blocks only an affliction just put on you, right after it lands."
+                )
+            return _block(scene, actor, found, offer, now)
         hit = next((h for h in scene.state.hits if fighter and h.combatant == fighter.id), None)
         if fighter is None or hit is None or hit.version != scene.read_version:
             raise PawpostError("Armour negates only the latest hit, right after it lands.")
@@ -580,26 +697,63 @@ def armour_pressed(services: Services, actor: Actor, combat_id: int, version: in
         raise PawpostError("That hit did not land on a character of yours.")
 
 
-def _expend(scene: Scene, actor: Actor, found: Character, hit: LastHit, now: datetime) -> Reply:
-    if skills.spend_bonus_armour(scene, found, hit):
-        return scene.commit(actor, "armour", f"{found.name} expends armour", now)
+def _block(scene: Scene, actor: Actor, found: Character, offer: Blockable, now: datetime) -> Reply:
+    """A piece made to block the affliction is expended: it breaks, and the affliction is
+    gone (l. 385)."""
+    piece = blocking_piece(scene, found, offer.condition)
+    if piece is None:
+        raise PawpostError(f"None of your armour blocks {offer.condition.label}.")
     sheet = caverns_sheet(found)
-    spent, piece_name = expend_piece(sheet)  # an item first, then the race's own (l. 83, 85)
-    back = min(hit.amount, armour_blocks(sheet))
-    health = min(sheet.max_health, sheet.health + back)
-    healed = spent.model_copy(update={"health": health})
-    save(scene.tx, found, healed)
+    worn = next(i for i in sheet.equipment if i.name == piece and not i.broken)
+    equipment = [i.model_copy(update={"broken": True}) if i is worn else i for i in sheet.equipment]
+    save(scene.tx, found, sheet.model_copy(update={"equipment": tuple(equipment)}))
+    fighter = scene.state.combatant(offer.combatant)
+    scene.relieve(fighter, offer.condition)
+    left = [b for b in scene.state.blockable if b is not offer]
+    scene.state = scene.state.model_copy(update={"blockable": left})
+    scene.say(
+        f"{safe(found.name)}'s {safe(piece)} blocks the {offer.condition.label} and breaks "
+        f"({plural(pieces_left(scene, fighter, caverns_sheet(found)), 'piece')} left)."
+    )
+    return with_flourish_buttons(scene, scene.commit(actor, "armour", f"{found.name} blocks", now))
+
+
+@runs_in_database
+def block_pressed(services: Services, actor: Actor, combat_id: int, version: int) -> Reply:
+    """The Block button: the presser's character's affliction of that state version."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        scene = pressed_battle(tx, actor, combat_id, version)
+        for offer in scene.state.blockable:
+            character_id = scene.state.combatant(offer.combatant).character_id
+            found = (
+                None
+                if character_id is None
+                else scene.character(scene.state.combatant(offer.combatant))
+            )
+            if offer.version == version and found is not None and found.owner_id == actor.user_id:
+                return _block(scene, actor, found, offer, now)
+        raise PawpostError("That affliction did not land on a character of yours.")
+
+
+def _expend(scene: Scene, actor: Actor, found: Character, hit: LastHit, now: datetime) -> Reply:
+    """A piece spent right after a blow that left the character standing: it gives back up to
+    what it blocks, never more than the blow took (l. 298)."""
     fighter = scene.state.combatant(hit.combatant)
-    scene.state = replace(scene.state, fighter.model_copy(update={"dead": healed.is_dead}))
+    sheet = caverns_sheet(found)
+    if not pieces_left(scene, fighter, sheet, against=hit.version):
+        raise PawpostError("You have no intact armour left.")
+    back = given_back(hit.amount, armour_blocks(sheet))
+    piece = spend_piece(scene, found, fighter, against=hit.version)
+    healed = heal(caverns_sheet(found), back)
+    save(scene.tx, found, healed)
     left = [h for h in scene.state.hits if h is not hit]
     scene.state = scene.state.model_copy(update={"hits": left})
-    if piece_name == TALLEST_TREE_ARMOUR:  # a free piece: nothing breaks
-        scene.say(f"{piece_name}: {back} of the blow negated ({healed.health} Health).")
-    else:
-        scene.say(
-            f"{safe(found.name)}'s {safe(piece_name)} takes {back} of the blow and breaks "
-            f"({healed.health} Health)."
-        )
+    scene.say(
+        piece(back)
+        + f" ({healed.health} Health; {plural(pieces_left(scene, fighter, healed), 'piece')} "
+        "left)."
+    )
     reply = scene.commit(actor, "armour", f"{found.name} expends armour", now)
     return with_flourish_buttons(scene, reply)
 
@@ -617,6 +771,7 @@ def enemy_act(
         require_admin(actor, guild)
         mover = scene.state.by_name(enemy)
         check_enemy_may_act(scene.state, mover)
+        hold_on(scene, actor, now)
         battle_conditions.refuse(scene, mover, battle_conditions.ENEMY_MOVES.get(verb))
         if verb == "stand":
             battle_conditions.check_prone(scene, mover)
@@ -624,126 +779,37 @@ def enemy_act(
         if not before_acting(services, scene, mover):
             return action_lost(scene, actor, mover, now)
         mover = scene.state.combatant(mover.id)  # as the checks before acting left it
+        if Condition.PARANOIA in scene.conditions_of(mover):
+            scene.say(
+                f"**For the MC:** {safe(mover.name)} is Paranoid: it has no allies, only enemies, "
+                "and may turn on anyone (l. 363)."
+            )
+        still = False
         if verb == "battle":
             if not target:
-                raise PawpostError("Name the character it attacks.")
-            _enemy_battle(services, scene, mover, target)
+                raise PawpostError("Name whom it attacks.")
+            enemy_battle(services, scene, mover, target)
         elif verb == "advance":
-            if mover.row is Row.FRONT:
-                raise PawpostError(f"{safe(mover.name)} is in its front row already.")
-            scene.state = replace(scene.state, mover.model_copy(update={"row": Row.FRONT}))
-            scene.say(f"{safe(mover.name)} advances to its front row.")
-            after_enemy_move(scene, mover, "advance")
+            still = enemy_advance(services, scene, mover)
         elif verb == "flee":
-            _enemy_flee(services, scene, mover)
-            after_enemy_move(scene, mover, "flee")
+            enemy_flee(services, scene, mover)
         elif verb == "stand":
             battle_conditions.stand(scene, mover)
+        elif verb == "wake":
+            if not target:
+                raise PawpostError("Name the sleeper it wakes.")
+            battle_conditions.wake_up(scene, mover, scene.state.by_name(target))
         elif verb == "skill" and mover.creature == "Cave Fisher":
-            _lure(scene, mover, target)
+            lure(scene, mover, target)
         elif verb == "skill":
             specials.use_special(services, scene, mover, target)
         else:
-            raise PawpostError("An enemy's action is battle, advance, flee, stand or skill.")
-        scene.state = enemy_acted(scene.state, mover)
+            raise PawpostError("An enemy's action is battle, advance, flee, stand, wake or skill.")
+        if still:  # a 7+ Advance: the same enemy may act again this turn
+            scene.state = scene.state.model_copy(update={"enemy_acting": mover.id})
+        else:
+            scene.state = enemy_acted(scene.state, mover)
         return with_flourish_buttons(scene, scene.commit(actor, "enemy", f"{mover.name} acts", now))
-
-
-def _enemy_battle(services: Services, scene: Scene, mover: Combatant, target: str) -> None:
-    if mover.creature == "Cloier":
-        specials.cloier_battle(services, scene, mover, target)
-        return
-    victim = scene.state.by_name(target)
-    if victim.character_id is None or not victim.present:
-        raise PawpostError(f"{safe(victim.name)} is not a character still in the battle.")
-    if not in_reach(mover, victim):
-        raise PawpostError(f"{safe(victim.name)} is out of {safe(mover.name)}'s reach.")
-    check_may_attack(mover, victim)
-    character = scene.tx.characters.by_ids(scene.guild.guild_id, [victim.character_id])[
-        victim.character_id
-    ]
-    skills.check_attack(scene, mover, victim)
-    sheet = caverns_sheet(character)
-    skills_b1_hooks.harm_attempted(scene, mover, victim)
-    penalties = battle_conditions.npc_modifiers(scene, mover, Move.DO_BATTLE)
-    roll = enemy_attack(
-        mover, character.name, sheet.attribute(Attribute.WIND), services.dice,
-        [
-            *penalties,
-            *skills.defence_modifiers(scene, mover, victim, sheet),
-            *specials.roll_modifiers(scene, mover),
-            *harmony_battle.passion(scene, mover, mover.attribute(Attribute.WOOD)),
-        ],
-    )  # fmt: skip
-    scene.say(f"{safe(mover.name)} does battle with {safe(character.name)}.", roll)
-    forceful = harmony_battle.flow_attacked(scene, victim, character, hit=roll.total >= BATTLE_HIT)
-    answers = skills.character_answers(
-        scene, roll.total, victim, mover
-    ) and battle_conditions.strikes_back(scene, victim)  # asleep or a Pacifist: no blow back
-    doubles = is_doubles(roll)
-    shielded = doubles and skills.shielded(scene, mover, victim)  # no Flourish lands
-    if roll.total >= BATTLE_HIT:
-        parried = skills.parried(scene, victim, mover, sheet, answers)
-        flourish = doubles and not shielded
-        specials.enemy_hits(
-            scene, mover, character, victim, flourish, mover.damage - parried, by=mover
-        )
-    else:
-        scene.say(f"Under {BATTLE_HIT}: a miss.")
-    mover = scene.state.combatant(mover.id)
-    if answers and in_reach(scene.state.combatant(victim.id), mover):
-        hit_back = skills.counter_damage(scene, victim, caverns_sheet(character))
-        if not caverns_sheet(character).is_dead:
-            scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
-            before = scene.state.combatant(mover.id)
-            hurt_npc(scene, before, hit_back, by=victim)
-            if roll.total < BATTLE_HIT or mover.damage == 0:
-                riposte(scene, victim, character, before, hit_back)
-    applied = roll.total >= BATTLE_HIT and specials.flourish_on_hit(mover)  # with the hit
-    if shielded:
-        scene.say(f"{safe(victim.name)}'s Entourage turns the Flourish aside (l. 383).")
-    elif forceful and doubles and not own_flourish(mover):  # Flow's Forceful is its Flourish
-        scene.say(f"Doubles: Forceful (Flow Like the River) on {safe(victim.name)}.")
-        shove(scene, scene.state.combatant(victim.id))
-    elif not applied and not (doubles and enemy_poison(services, scene, mover, victim, roll)):
-        creature_flourish(scene, mover, victim, roll)
-    battle_conditions.side_attacked(scene, victim)
-
-
-def _lure(scene: Scene, fisher: Combatant, targets: str | None) -> None:
-    """The Cave Fisher's Lure (l. 444): on its first turn, three enemies become Entranced."""
-    if fisher.acted:
-        raise PawpostError("The Cave Fisher lures only on its first turn in battle.")
-    names = items(targets)
-    if not 1 <= len(names) <= CAVE_FISHER_LURED:
-        raise PawpostError(f"Name up to {CAVE_FISHER_LURED} characters it lures: A, B, C.")
-    for name in names:
-        victim = scene.state.by_name(name)
-        if victim.character_id is None or not victim.present:
-            raise PawpostError(f"{safe(victim.name)} is not a character still in the battle.")
-        scene.afflict(
-            victim, Condition.ENTRANCEMENT, note=fisher.name, by="the Cave Fisher's glowing orb"
-        )
-
-
-def _enemy_flee(services: Services, scene: Scene, mover: Combatant) -> None:
-    route = flee_route(scene.state, mover)
-    attribute = flee_attribute(mover, route.attribute)  # a Rockeater's Metal
-    roll = plain_roll(
-        services.dice,
-        f"{mover.name} flees",
-        [
-            Modifier(value=mover.attribute(attribute), reason=attribute.label),
-            *harmony_battle.passion(scene, mover, mover.attribute(attribute)),
-            *enemy_flee_modifiers(scene, mover),
-            *battle_conditions.npc_modifiers(scene, mover, Move.FLEE),
-            *specials.roll_modifiers(scene, mover),
-        ],
-    )
-    band: Band = band_of(roll.total)
-    scene.say(f"{safe(mover.name)} flees ({route.value}): **{band.value}**.", roll)
-    scene.state = fled(scene.state, scene.state.combatant(mover.id), route, band)
-    battle_conditions.fled(scene, mover, band)
 
 
 @runs_in_database
@@ -761,6 +827,7 @@ def skip(
             raise PawpostError(STALE)
         if scene.state.phase not in (Phase.PLAYER, Phase.ENEMY):
             raise PawpostError("No turn is waiting.")
+        hold_on(scene, actor, now, force=True)  # the MC moves on past any choice waiting
         scene.say(f"The MC skips the turn: {whose_turn(scene.state)}")
         scene.state = end_turn(scene.state)
         return scene.commit(actor, "skip", "A turn is skipped", now)
@@ -823,7 +890,17 @@ async def _skip_button(services: Services, actor: Actor, press: Press) -> Reply:
     return await skip(services, actor, press.arg or 0, press.id)
 
 
+async def _block_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await block_pressed(services, actor, press.id, press.arg or 0)
+
+
+async def _decline_button(services: Services, actor: Actor, press: Press) -> Reply:
+    return await decline_pressed(services, actor, press.id, press.arg or 0)
+
+
 BATTLE_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
     (AREA, "armour"): _armour_button,
     (AREA, "skip"): _skip_button,
+    (AREA, "block"): _block_button,
+    (AREA, DECLINE): _decline_button,
 }

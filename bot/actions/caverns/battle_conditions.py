@@ -202,9 +202,12 @@ def npc_modifiers(scene: Scene, fighter: Combatant, move: Move) -> list[Modifier
 
 
 def side_attacked(scene: Scene, target: Combatant) -> None:
-    """Pacifism ends for everyone on a side that has just been attacked (l. 362)."""
+    """Pacifism ends for everyone on a side that has just been attacked (l. 362), after that
+    attack: a Pacifism this very attack put on (the Hyfae's Flourish) holds until the next."""
     for fighter in scene.state.combatants:
         if fighter.side != target.side or not fighter.present:
+            continue
+        if (fighter.id, Condition.PACIFISM) in scene.put_on:
             continue
         if rules.has(conditions_of(scene, fighter), Condition.PACIFISM):
             scene.relieve(fighter, Condition.PACIFISM)
@@ -241,6 +244,33 @@ def stand(scene: Scene, fighter: Combatant) -> None:
         found = scene.character(fighter)
         save(scene.tx, found, stand_up(caverns_sheet(found)))
     scene.say(f"{safe(fighter.name)} stands up (Prone ends).")
+
+
+def wake_up(scene: Scene, waker: Combatant, sleeper: Combatant) -> None:
+    """Another character takes an action to wake a sleeper (l. 367); it wakes Prone (Control
+    keeps it standing). Eternal Sleep lets no one wake it (l. 243)."""
+    name = safe(sleeper.name)
+    if sleeper.id == waker.id or not sleeper.present:
+        raise PawpostError(f"{safe(waker.name)} can wake another combatant, not {name}.")
+    asleep = next(
+        (a for a in conditions_of(scene, sleeper) if a.condition is Condition.SLEEPING), None
+    )
+    if asleep is None:
+        raise PawpostError(f"{name} is not Asleep.")
+    if not can_be_woken(asleep):
+        raise PawpostError(f"{name} is in an Eternal Sleep: the actions of others cannot wake it.")
+    if sleeper.character_id is None:
+        current = scene.state.combatant(sleeper.id)
+        _set_npc(
+            scene,
+            sleeper,
+            rules.added(rules.removed(current.conditions, Condition.SLEEPING), Condition.PRONE),
+        )
+    else:
+        found = scene.character(sleeper)
+        save(scene.tx, found, wake(caverns_sheet(found)))
+    prone = " and is Prone" if rules.has(conditions_of(scene, sleeper), Condition.PRONE) else ""
+    scene.say(f"{safe(waker.name)} wakes {name}, who wakes up{prone}.")
 
 
 # --- Damage (called by the scene's hurt_character and hurt_npc) ---------------------------

@@ -9,9 +9,10 @@ from datetime import datetime
 
 from bot.actions.caverns import skills_hunting, skills_illusions, skills_psionics, skills_stealth
 from bot.actions.caverns.acting import action_lost, before_acting
+from bot.actions.caverns.choices import hold_on
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.poisons import POISON_SKILLS
-from bot.actions.caverns.scene import Scene, find_battle
+from bot.actions.caverns.scene import Scene
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_acrobatics import ACROBATICS_SKILLS
 from bot.actions.caverns.skills_athletics import ATHLETICS_SKILLS
@@ -32,7 +33,6 @@ from rules.caverns.skills import Skill
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
 from storage.models import Character
-from storage.repositories import Transaction
 
 # Skill key -> its use in battle: each skillset's module has its own mapping, merged here.
 BATTLE_SKILLS: Mapping[str, BattleSkill] = {
@@ -54,17 +54,6 @@ BATTLE_SKILLS: Mapping[str, BattleSkill] = {
 }
 
 
-def battle_of(
-    tx: Transaction, actor: Actor, character: Character
-) -> tuple[Scene, Combatant] | None:
-    """The battle in this channel the character is still fighting in, if any."""
-    _, scene = find_battle(tx, actor)
-    fighter = None if scene is None else scene.state.of_character(character.id)
-    if scene is None or fighter is None or not fighter.present:
-        return None
-    return scene, fighter
-
-
 def use_in_battle(
     services: Services,
     actor: Actor,
@@ -82,6 +71,8 @@ def use_in_battle(
         raise PawpostError(f"{skill.name} has no use the bot makes in battle; the MC rules it.")
     if use.action and (scene.state.phase is not Phase.PLAYER or scene.state.current != fighter.id):
         raise PawpostError(f"It is not {safe(character.name)}'s turn: {whose_turn(scene.state)}")
+    if use.action:
+        hold_on(scene, actor, now)
     if use.action and not before_acting(services, scene, fighter):
         return action_lost(scene, actor, fighter, now)
     character, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed

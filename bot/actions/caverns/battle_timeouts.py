@@ -6,7 +6,9 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.actions.caverns.battle import skip_button
+from bot.actions.caverns.choices import waiting_line
 from bot.actions.caverns.common import CAVERNS
+from bot.actions.caverns.scene import Scene
 from bot.actions.context import Services, runs_in_database
 from bot.actions.reply import Reply
 from bot.scheduler import Job, JobResult, Post, each_alone
@@ -40,12 +42,14 @@ def overdue_battles(
                 )
                 ping = [] if found is None else [found.owner_id]
             hours = guild.settings.turn_timeout_hours
+            waiting = waiting_line(Scene(tx, guild, combat, state.version))
             return (
                 combat.channel_id,
                 Reply(
                     title="The battle waits",
                     lines=[
                         f"This battle has waited {hours} h. {whose_turn(state)}",
+                        *waiting,
                         "An admin may skip the turn.",
                     ],
                     buttons=[skip_button(combat)],

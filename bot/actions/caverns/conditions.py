@@ -7,6 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
+from bot.actions.caverns.battle_guard import refuse_cure_in_battle
 from bot.actions.caverns.common import caverns_sheet, hand_fated_die, require_caverns, save
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
@@ -78,13 +79,10 @@ def _roll(
     fated: tuple[int | None, str | None] = (None, None),
 ) -> Reply:
     now = services.clock()
+    refuse_cure_in_battle(tx, guild, found, condition)
     sheet = caverns_sheet(found)
     if not sheet.has_condition(condition):
         raise PawpostError(f"{safe(found.name)} is not {condition.state}.")
-    if caverns(tx).battles.fighting(guild.guild_id, [found.id]):
-        raise PawpostError(
-            f"{safe(found.name)} is in a battle: its conditions are rolled as its turns come."
-        )
     today = _due(tx, actor, guild, found, condition, now)
     fated_die = None
     if fated[0] is not None:

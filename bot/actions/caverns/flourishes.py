@@ -14,9 +14,10 @@ from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Reply, Style
 from rules.caverns.battle import PARTY, Combatant, Row, close_lines, in_reach, replace
+from rules.caverns.battle_skills_a import tree_form_range
 from rules.caverns.battle_skills_b2 import trapper_flourish
 from rules.caverns.bestiary import find_creature
-from rules.caverns.catalogue import Flourish, Special
+from rules.caverns.catalogue import Flourish, Range, Special
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import ARMOUR_BLOCKS, BATTLE_HIT, FLOURISHES_PER_ATTACK
 from rules.caverns.flourishes import (
@@ -62,10 +63,22 @@ def armed(
     if not in_reach(fighter, foe) and not (lunge and in_reach(fighter, foe, LUNGE_RANGE)):
         raise PawpostError(f"{safe(foe.name)} is out of your {fighter.range.value} reach.")
     known = catalogue(scene.tx, scene.guild)
-    return attack_with(sheet, known, lambda weapon: in_reach(fighter, foe, weapon), lunge=lunge)
+    envenomed = sheet.envenomed.weapon if sheet.envenomed is not None else None
+    hands = hands_of(fighter)
+    return attack_with(
+        sheet, known, lambda weapon: in_reach(fighter, foe, weapon), lunge=lunge,
+        prefer=fighter.main_hand or envenomed, held=hands,
+    )  # fmt: skip
 
 
 # --- After the roll ------------------------------------------------------------------------
+
+
+def hands_of(fighter: Combatant) -> tuple[str, ...] | None:
+    """The items in the fighter's hands, once it has said (l. 370); None: not said."""
+    if fighter.main_hand is None:
+        return None
+    return tuple(name for name in (fighter.main_hand, fighter.off_hand) if name)
 
 
 def _soaked(before: Combatant, after: Combatant, amount: int) -> int:
@@ -77,6 +90,17 @@ def battle_flourishes(scene: Scene, fighter: Combatant) -> tuple[Flourish, ...]:
     """What the battle adds to every attack of this fighter: Trapper's third condition."""
     trapped = trapper_flourish(scene.state, fighter.id)
     return () if trapped is None else (trapped,)
+
+
+def any_flourish(
+    scene: Scene, fighter: Combatant, result: BattleResult, boost: Boost | None, attack: AttackWith
+) -> bool:
+    """Whether this attack had a Flourish (or an envenomed weapon's poison) to apply at all."""
+    options = available_flourishes(
+        result.sheet, attack, boost=boost, damage=result.foe_loses,
+        battle=battle_flourishes(scene, fighter),
+    )  # fmt: skip
+    return bool(options) or result.sheet.envenomed is not None
 
 
 def on_doubles(
@@ -102,6 +126,8 @@ def on_doubles(
     extra = (*battle_flourishes(scene, fighter), *melded)
     options = available_flourishes(result.sheet, attack, boost=boost, damage=dealt, battle=extra)
     options = tuple(f for f in options if f not in picked)
+    if before.character_id is not None:  # an ally a Paranoid attacker struck: no Area to share
+        options = tuple(f for f in options if f is not Special.AREA)
     why = "Doubles"
     if boost is Boost.ASSAULT:
         why = "Assault and doubles" if is_doubles(result.roll) else "Assault"
@@ -109,7 +135,11 @@ def on_doubles(
         scene.say(f"{why}, but {safe(attack.name)} gives this attack no Flourish to apply.")
         return
     after = scene.state.combatant(before.id)
-    _offer(scene, fighter, before, options, result.flourishes, dealt, _soaked(before, after, dealt))
+    reach = tree_form_range(result.sheet, LUNGE_RANGE if boost is Boost.LUNGE else attack.range)
+    _offer(
+        scene, fighter, before, options, result.flourishes, dealt,
+        _soaked(before, after, dealt), reach=reach,
+    )  # fmt: skip
     count = "a Flourish" if result.flourishes == 1 else f"{result.flourishes} Flourishes"
     scene.say(f"{why}: {safe(fighter.name)} may apply {count} (the buttons below), or none.")
 
@@ -124,6 +154,7 @@ def _offer(
     soaked: int,
     *,
     riposte: bool = False,
+    reach: Range | None = None,
 ) -> None:
     pending = PendingFlourish(
         attacker=fighter.id,
@@ -137,6 +168,7 @@ def _offer(
         armour_before=target.armour,
         soaked={target.id: soaked} if soaked else {},
         riposte=riposte,
+        reach=reach,
     )
     scene.state = scene.state.model_copy(update={"flourish": pending})
 
@@ -150,7 +182,11 @@ def riposte(
     if not sheet.has_skill(RIPOSTE):
         return
     known = catalogue(scene.tx, scene.guild)
-    attack = attack_with(sheet, known, lambda weapon: in_reach(victim, before, weapon))
+    guard = victim.off_hand or victim.main_hand  # the off hand's traits when attacked (l. 370)
+    attack = attack_with(
+        sheet, known, lambda weapon: in_reach(victim, before, weapon), prefer=guard,
+        held=hands_of(victim),
+    )  # fmt: skip
     extra = battle_flourishes(scene, victim)
     options = available_flourishes(sheet, attack, damage=hit_back, battle=extra)
     if not options:
@@ -159,7 +195,10 @@ def riposte(
     after = scene.state.combatant(before.id)
     fighter = scene.state.combatant(victim.id)
     soaked = _soaked(before, after, hit_back)
-    _offer(scene, fighter, before, options, FLOURISHES_PER_ATTACK, hit_back, soaked, riposte=True)
+    _offer(
+        scene, fighter, before, options, FLOURISHES_PER_ATTACK, hit_back, soaked, riposte=True,
+        reach=tree_form_range(sheet, attack.range),
+    )  # fmt: skip
     scene.say(
         f"Riposte: {safe(fighter.name)} may apply a Flourish to the counter attack (the "
         "buttons below), or none."
@@ -225,12 +264,10 @@ def shove(scene: Scene, target: Combatant) -> None:
         scene.say(f"Forceful: {name} is shoved into its back row.")
 
 
-def _bare_hit(scene: Scene, victim: Combatant, amount: int) -> None:
-    """A hit no armour stops: the NPC keeps its pieces."""
-    scene.state = replace(scene.state, victim.model_copy(update={"armour": 0}))
-    hurt_npc(scene, scene.state.combatant(victim.id), amount)
-    hurt = scene.state.combatant(victim.id)
-    scene.state = replace(scene.state, hurt.model_copy(update={"armour": victim.armour}))
+def _bare_hit(scene: Scene, victim: Combatant, amount: int, by: Combatant) -> None:
+    """A hit no armour stops: the NPC (as given: a piece given back) keeps its pieces."""
+    scene.state = replace(scene.state, victim)
+    hurt_npc(scene, scene.state.combatant(victim.id), amount, by, ignore_armour=True)
 
 
 def _destructive(scene: Scene, pending: PendingFlourish) -> PendingFlourish:
@@ -241,7 +278,8 @@ def _destructive(scene: Scene, pending: PendingFlourish) -> PendingFlourish:
         victim = scene.state.combatant(combatant_id)
         if soaked and victim.present:
             scene.say(f"Destructive: {safe(victim.name)}'s armour does not stop the blow.")
-            _bare_hit(scene, victim.model_copy(update={"armour": victim.armour + 1}), soaked)
+            given = victim.model_copy(update={"armour": victim.armour + 1})
+            _bare_hit(scene, given, soaked, scene.state.combatant(pending.attacker))
             undone = True
     if not undone:
         scene.say("Destructive: no armour stood in the way.")
@@ -341,11 +379,12 @@ def divide_area(
         for name, amount in split:
             enemy = scene.state.by_name(name)
             if enemy.id != pending.target:  # the one struck stands again when the hit is undone
-                if enemy.side == PARTY or not enemy.present:
+                paranoid = Condition.PARANOIA in scene.conditions_of(attacker)
+                if (enemy.side == PARTY and not paranoid) or not enemy.is_npc or not enemy.present:
                     raise PawpostError(f"{safe(enemy.name)} is not an enemy still in the battle.")
-                if not in_reach(attacker, enemy):
+                if not in_reach(attacker, enemy, pending.reach):
                     raise PawpostError(
-                        f"{safe(enemy.name)} is out of {safe(attacker.name)}'s reach."
+                        f"{safe(enemy.name)} is out of the reach of {safe(attacker.name)}'s attack."
                     )
             shares[enemy.id] = shares.get(enemy.id, 0) + amount
         check_split(shares, pending.damage)
@@ -358,9 +397,9 @@ def divide_area(
         for enemy_id, amount in shares.items():
             before = scene.state.combatant(enemy_id)
             if bare:
-                _bare_hit(scene, before, amount)
+                _bare_hit(scene, before, amount, attacker)
             else:
-                hurt_npc(scene, before, amount)
+                hurt_npc(scene, before, amount, attacker)
                 soaked[enemy_id] = _soaked(before, scene.state.combatant(enemy_id), amount)
         _carry(scene, pending.model_copy(update={"area_owed": False, "soaked": soaked}))
         summary = f"{found.name} divides the Area damage"

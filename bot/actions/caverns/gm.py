@@ -13,6 +13,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.actions.caverns.adjudicate import outcomes
+from bot.actions.caverns.choices import hold_on
 from bot.actions.caverns.common import caverns_sheet, items, save
 from bot.actions.caverns.death import after_death, set_dead_in_battle
 from bot.actions.caverns.race_traits import lucidian_loss
@@ -383,7 +384,8 @@ def skip_turn(
     dice: DiceSource,
     now: datetime,
 ) -> Reply:
-    """Pass the turn the battle waits for (or, when named, only that character's)."""
+    """Pass the turn the battle waits for (or, when named, only that character's), as
+    `/battle skip` does: the choices waiting lapse with it."""
     scene = _scene(tx, guild, combat_id)
     state = scene.state
     if state.phase not in (Phase.PLAYER, Phase.ENEMY):
@@ -392,6 +394,7 @@ def skip_turn(
         fighter = state.of_character(character_id)
         if fighter is None or state.phase is not Phase.PLAYER or state.current != fighter.id:
             raise PawpostError(f"It is not that character's turn: {whose_turn(state)}")
+    hold_on(scene, actor, now, force=True)  # the MC moves on past any choice waiting
     scene.say(f"The MC skips the turn: {whose_turn(state)}")
     scene.state = end_turn(scene.state)
     return scene.commit(actor, "skip", "A turn is skipped", now)

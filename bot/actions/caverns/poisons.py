@@ -15,14 +15,21 @@ from bot.actions.caverns.common import (
     save,
 )
 from bot.actions.caverns.scene import Scene
+from bot.actions.caverns.skill_hooks import is_foe
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Reply
 from rules.caverns.battle import Combatant, replace
-from rules.caverns.bestiary import find_creature
-from rules.caverns.catalogue import STARTER_CATALOGUE, CatalogueItem, Poison, find_item, find_poison
+from rules.caverns.catalogue import (
+    STARTER_CATALOGUE,
+    CatalogueItem,
+    Poison,
+    Range,
+    find_item,
+    find_poison,
+)
 from rules.caverns.conditions import Condition
 from rules.caverns.poisons import (
     BLOWGUN_TARGETS,
@@ -51,6 +58,7 @@ from storage.caverns import caverns
 from storage.repositories import Transaction
 from storage.settings import Guild
 
+POISONED = " to the poison"  # how its Health loss is told
 # What carries a creature's poison, for the story (l. 502, 559).
 CREATURE_WEAPONS: Mapping[str, str] = {"Adorath": "tentacles", "Assassin": "dagger"}
 
@@ -192,7 +200,8 @@ def enemy_poison(
     daggers: see CREATURE_POISONS) deliver a poison instead of a Flourish. True when one was
     delivered."""
     poison = creature_poison(mover.creature, roll.dice[0].face)
-    if poison is None:
+    ranged = mover.creature == "Adorath" and mover.range is not Range.MELEE
+    if poison is None or ranged:  # the Adorath is Ranged OR Poisoned (l. 505)
         return False
     weapon = CREATURE_WEAPONS.get(mover.creature or "", "attack")
     expose(services, scene, victim, poison, f"{safe(mover.name)}'s poisoned {weapon}")
@@ -236,44 +245,41 @@ def poisoned_turn(services: Services, scene: Scene, fighter: Combatant) -> bool:
 
 
 def _losses(scene: Scene, fighter: Combatant, action: PoisonedAction) -> bool:
-    """Health and Harmony lost to the poison (armour does not stop it: it is in the blood)
-    and the poisoning kept; True when the victim dies of it."""
+    """Health and Harmony lost to the poison (armour does not stop it: it is in the blood;
+    Anesthesia, Death Prophesy and Vitality do, as against any harm) and the poisoning kept;
+    True when the victim dies of it (and then keeps no poisoning)."""
+    from bot.actions.caverns.scene import hurt_character, hurt_npc
+
     name = safe(fighter.name)
     health, harmony = action.health_lost, action.harmony_lost
     if fighter.character_id is None:
         current = scene.state.combatant(fighter.id)
-        life = max(0, current.health - health)
         mood = lose_harmony(current.harmony, harmony)
-        after = current.model_copy(
-            update={"health": life, "harmony": mood, "poisoning": action.poisoning}
-        )
-        after = after.model_copy(update={"dead": after.dead or life == 0})
-        if current.creature and find_creature(current.creature).health_offsets:  # the Zombie
-            attributes = find_creature(current.creature).attributes_at(life)
-            after = after.model_copy(update={"attributes": attributes})
-        scene.state = replace(scene.state, after)
-        _tell(scene, name, health, harmony, life, mood, life == 0)
-        return life == 0
+        kept = current.model_copy(update={"harmony": mood, "poisoning": action.poisoning})
+        scene.state = replace(scene.state, kept)
+        if health:
+            hurt_npc(scene, kept, health, ignore_armour=True, attack=False, cause=POISONED)
+        if harmony:
+            scene.say(f"{name} loses {harmony} Harmony to the poison ({signed(mood)}).")
+        dead = not scene.state.combatant(fighter.id).present
+        if dead:
+            gone = scene.state.combatant(fighter.id).model_copy(update={"poisoning": None})
+            scene.state = replace(scene.state, gone)
+        return dead
     found = scene.character(fighter)
-    sheet = suffer(caverns_sheet(found), action)
+    sheet = suffer(caverns_sheet(found), action.model_copy(update={"health_lost": 0}))
     save(scene.tx, found, sheet)
-    if sheet.is_dead:
-        dead = scene.state.combatant(fighter.id).model_copy(update={"dead": True})
-        scene.state = replace(scene.state, dead)
-    _tell(scene, name, health, harmony, sheet.health, sheet.harmony, sheet.is_dead)
-    return sheet.is_dead
-
-
-def _tell(
-    scene: Scene, name: str, health: int, harmony: int, life: int, mood: int, dead: bool
-) -> None:
-    if health:
-        scene.say(
-            f"{name} loses {health} Health to the poison ({life} left)"
-            + (": dead!" if dead else ".")
-        )
     if harmony:
-        scene.say(f"{name} loses {harmony} Harmony to the poison ({signed(mood)}).")
+        scene.say(f"{name} loses {harmony} Harmony to the poison ({signed(sheet.harmony)}).")
+    if health:
+        fighter = scene.state.combatant(fighter.id)
+        hurt_character(
+            scene, found, fighter, health, preventable=False, attack=False, cause=POISONED
+        )
+    if caverns_sheet(found).is_dead:
+        save(scene.tx, found, caverns_sheet(found).model_copy(update={"poisoning": None}))
+        return True
+    return False
 
 
 # --- Stealth's Blowgun ---------------------------------------------------------------------
@@ -286,7 +292,7 @@ def _blowgun(turn: SkillTurn) -> None:
     poison_name, names = blowgun_targets(turn.text)
     victims = [scene.state.by_name(n) for n in names]
     for victim in victims:
-        if victim.side == turn.fighter.side or not victim.present:
+        if not is_foe(scene, turn.fighter, victim):  # anyone, for the Paranoid (l. 363)
             raise PawpostError(f"{safe(victim.name)} is not an enemy still in the battle.")
     found = turn.character
     sheet = caverns_sheet(found)

@@ -1,25 +1,24 @@
 """The race traits the bot acts on (book l. 75-93): `/skill use name:hug` and `name:"breathe
-fire"` (the Tae'dae's and the Dracnari's actions, in a battle on their turn), `/drunk` for a
-Dwarf's Vitae, `/admin party sunlight` for a Lucidian's lighter wounds, and an Orclach's Health
-when it kills."""
+fire"` (the Tae'dae's and the Dracnari's actions, in a battle on their turn as race_actions
+makes them), `/drunk` for a Dwarf's Vitae, `/admin party sunlight` for a Lucidian's lighter
+wounds. An Orclach's Health when it kills is skill_reactions.orclach_feeds'."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from bot.actions import audit
-from bot.actions.caverns.acting import action_lost, before_acting
+from bot.actions.caverns import race_actions
+from bot.actions.caverns.battle_guard import skill_battle
 from bot.actions.caverns.common import caverns_sheet, party_label, require_caverns, save
 from bot.actions.caverns.parse import yes
-from bot.actions.caverns.scene import Scene, find_battle
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, living, named, require_admin
 from bot.actions.reply import Reply
 from rules.caverns.afflictions import inflict
-from rules.caverns.battle import Combatant, Phase, end_turn, in_reach, whose_turn
 from rules.caverns.moves import Move, refuse_if_unable
-from rules.caverns.race_traits import RaceAction, drink, kill_heals, sunlit_damage
+from rules.caverns.race_traits import RaceAction, drink, sunlit_damage
 from rules.errors import PawpostError
 from storage.caverns import caverns
 from storage.caverns.settings import CavernsSettings
@@ -39,13 +38,14 @@ def use_race_action(
     now: datetime,
 ) -> Reply:
     """The race's action on someone: in a battle it takes the turn and needs the target in
-    reach; outside one it puts the condition on the character named."""
+    reach (race_actions; refused from another channel, or dead); outside one it puts the
+    condition on the character named."""
     if not target or not target.strip():
         raise PawpostError(f"Name whom {found.name} means to {action.name.lower()}.")
-    _, scene = find_battle(tx, actor)
-    fighter = None if scene is None else scene.state.of_character(found.id)
-    if scene is not None and fighter is not None and fighter.present:
-        return _in_battle(services, scene, actor, found, fighter, action, target, now)
+    fighting = skill_battle(tx, actor, guild, found)
+    if fighting is not None:
+        scene, fighter = fighting
+        return race_actions.on_turn(services, scene, actor, found, fighter, action, target, now)
     refuse_if_unable(caverns_sheet(found), Move.ROLL)
     victim = living(tx, guild.guild_id, target)
     if victim.id == found.id:
@@ -63,53 +63,27 @@ def use_race_action(
     )
 
 
-def _in_battle(
-    services: Services,
-    scene: Scene,
-    actor: Actor,
-    found: Character,
-    fighter: Combatant,
-    action: RaceAction,
-    target: str,
-    now: datetime,
-) -> Reply:
-    if scene.state.phase is not Phase.PLAYER or scene.state.current != fighter.id:
-        raise PawpostError(f"It is not {safe(found.name)}'s turn: {whose_turn(scene.state)}")
-    victim = scene.state.by_name(target)
-    if not victim.present or victim.id == fighter.id:
-        raise PawpostError(f"{safe(victim.name)} is not someone else still in the battle.")
-    if not in_reach(fighter, victim, action.reach):
-        raise PawpostError(f"{safe(victim.name)} is out of reach ({action.reach.value}).")
-    if not before_acting(services, scene, fighter):
-        return action_lost(scene, actor, fighter, now)
-    scene.say(f"{safe(found.name)}: {action.name}.")
-    scene.afflict(victim, action.condition, by=f"{found.name}'s {action.noun}")
-    scene.state = end_turn(scene.state)
-    return scene.commit(actor, "race", f"{found.name}: {action.name}", now)
-
-
-def killed(scene: Scene, by: Combatant | None) -> None:
-    """An Orclach that kills something regains one Health (l. 89)."""
-    if by is None or by.character_id is None:
-        return
-    found = scene.character(by)
-    sheet = caverns_sheet(found)
-    healed = kill_heals(sheet)
-    if healed.health > sheet.health:
-        save(scene.tx, found, healed)
-        scene.say(f"Orclach: {safe(found.name)} regains 1 Health ({healed.health}).")
-
-
 def in_sunlight(tx: Transaction, guild: Guild, character: Character) -> bool:
-    """Whether the MC said the character's party is in sunlight."""
+    """Whether the MC said the character's party is in sunlight (`/admin party sunlight`)."""
     membership = caverns(tx).parties.membership(character.id)
     sunlit = CavernsSettings.of(guild.settings).sunlit_parties
     return membership is not None and membership[0] in sunlit
 
 
+def _battle_in_sunlight(tx: Transaction, guild: Guild, character: Character) -> bool:
+    """Whether the running battle the character fights in is fought in sunlight (`/battle
+    start sunlight:yes`)."""
+    battles = caverns(tx).battles
+    combat_id = battles.fighting(guild.guild_id, [character.id]).get(character.id)
+    combat = None if combat_id is None else battles.get(guild.guild_id, combat_id)
+    return combat is not None and combat.status == "active" and combat.state.sunlight
+
+
 def lucidian_loss(tx: Transaction, guild: Guild, character: Character, amount: int) -> int:
-    """The Health a Lucidian loses in sunlight: one less from every source (l. 86)."""
-    return sunlit_damage(caverns_sheet(character), amount, in_sunlight(tx, guild, character))
+    """The Health a Lucidian loses in sunlight, the party's or its battle's: one less from
+    every source (l. 86). The battle's own blows count it in scene.hurt_character."""
+    lit = in_sunlight(tx, guild, character) or _battle_in_sunlight(tx, guild, character)
+    return sunlit_damage(caverns_sheet(character), amount, lit)
 
 
 @runs_in_database

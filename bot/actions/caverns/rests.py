@@ -8,6 +8,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, NamedTuple
 
 from bot.actions import audit
+from bot.actions.caverns.battle_guard import refuse_rest_in_battle
 from bot.actions.caverns.common import (
     caverns_sheet,
     party_label,
@@ -221,6 +222,7 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
         )
         if not members:
             raise PawpostError("This party has no adventurer to rest.")
+        refuse_rest_in_battle(tx, guild, members)
         plans = _plans(tx, members, rest_kind)
         sheets = [caverns_sheet(member) for member in members]
         result: RestResult

@@ -3,6 +3,7 @@ story told, Health lost by characters and NPCs, conditions put on either, and th
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
@@ -13,13 +14,14 @@ from bot.actions.caverns.skill_reactions import enemy_died, sick_beat_ended, sur
 from bot.actions.caverns.skills_b2_hooks import after_step, eject, loss_in_enemy_rows, psi_armour
 from bot.actions.caverns.turn_start import at_turn_start
 from bot.actions.context import Actor
-from bot.actions.formatting import describe_roll, safe
+from bot.actions.formatting import describe_roll, plural, safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Reply, Style
 from rules.caverns.afflictions import inflict, without
 from rules.caverns.battle import (
     BattleEvent,
     BattleState,
+    Blockable,
     Combatant,
     LastHit,
     Phase,
@@ -29,22 +31,27 @@ from rules.caverns.battle import (
     replace,
     whose_turn,
 )
-from rules.caverns.battle_skills_a import has_bonus_armour
+from rules.caverns.battle_effects import Effect, EffectKind, effects_of
+from rules.caverns.battle_skills_a import vitality
 from rules.caverns.bestiary import find_creature
+from rules.caverns.blows import in_sunlight, killing_blow_defence
+from rules.caverns.catalogue import item_key
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import ARMOUR_BLOCKS, LOBOSHIGARU_ARMOUR_BLOCKS
 from rules.caverns.flourishes import settle_unchosen
+from rules.caverns.harmony import TALLEST_TREE_ARMOUR, spend_harmony
 from rules.caverns.health import lose_health
 from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
-from rules.caverns.specials import died
+from rules.caverns.specials import died, expend_piece
+from rules.caverns.wording import signed
 from rules.errors import PawpostError
 from rules.rolls import Roll
 from storage.caverns import caverns
 from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild
-from storage.turns import Combat, CombatAction
+from storage.turns import Combat, CombatAction, CombatRepository
 
 AREA = "caverns-battle"
 STALE = "That button is stale: the battle has moved on since."
@@ -61,6 +68,8 @@ class Scene:
     read_version: int
     events: list[BattleEvent] = field(default_factory=list)
     opened: BattleState | None = None  # the state as read, for what a step changed
+    put_on: set[tuple[int, Condition]] = field(default_factory=set)  # in this step
+    moving: bool = False  # this step moves the battle on (the choices waiting lapse)
 
     def __post_init__(self) -> None:
         if self.opened is None:
@@ -80,9 +89,11 @@ class Scene:
     def commit(self, actor: Actor, action: str, summary: str, now: datetime) -> Reply:
         """Store the new state over the version read (else refuse: someone got there first)."""
         after_step(self, self.opened if self.opened is not None else self.state)
-        self.state, lost = settle_unchosen(self.state, self.read_version, action, safe)
-        self.events[:0] = [BattleEvent(text=line) for line in lost]
-        from bot.actions.caverns import battle_conditions  # it builds on the scene
+        from bot.actions.caverns import battle_conditions, board, choices  # they build on it
+
+        lapsed = choices.settle(self, now)
+        self.state, lost = settle_unchosen(self.state, self.read_version, not self.moving, safe)
+        self.events[:0] = [BattleEvent(text=line) for line in (*lost, *lapsed)]
 
         battle_conditions.turn_over(self)
         at_turn_start(self)
@@ -94,6 +105,7 @@ class Scene:
         battles = caverns(self.tx).battles
         if not battles.save(self.combat, self.read_version):
             raise PawpostError(BUSY)
+        self._release_the_gone(battles)
         battles.add_action(
             CombatAction(
                 guild_id=self.guild.guild_id,
@@ -115,25 +127,79 @@ class Scene:
             title=summary,
             lines=[
                 *lines,
+                *choices.waiting_line(self),
                 f"**Next:** {whose_turn(self.state)}",
                 *battle_conditions.turn_notes(self),
             ],
-            buttons=self.armour_buttons(),
+            fields=board.board_fields(self),
+            buttons=[*self.armour_buttons(), *choices.decline_buttons(self, self.combat.id)],
             mentions=self.to_ping(),
         )
 
+    def _release_the_gone(self, battles: CombatRepository[BattleState, BattleEvent]) -> None:
+        """Characters who got away in this step (a 7-9 Flee comes true as their turn starts)
+        may fight elsewhere again."""
+        opened = self.opened if self.opened is not None else self.state
+        were = {c.id for c in opened.combatants if c.gone}
+        gone = [
+            c.character_id
+            for c in self.state.combatants
+            if c.gone and c.id not in were and c.character_id is not None
+        ]
+        if gone:
+            battles.release_fighters(self.guild.guild_id, self.combat.id, gone)
+
     def armour_buttons(self) -> list[Button]:
-        """An Expend armour button for a hit just taken by a character with armour left."""
-        fresh = [h for h in self.state.hits if h.version == self.state.version]
-        if not fresh:
-            return []
-        return [
+        """An Expend armour button for the hits just taken that a piece can still lessen, with
+        the pieces left (one button: each player's press finds their own hit)."""
+        left = []
+        for hit in self.state.hits:
+            if hit.version != self.state.version:
+                continue
+            fighter = self.state.combatant(hit.combatant)
+            sheet = caverns_sheet(self.character(fighter))
+            pieces = pieces_left(self, fighter, sheet, against=hit.version)
+            if pieces:
+                left.append(pieces)
+        blocks = [
             Button(
-                label="Expend armour against that hit",
-                custom_id=f"pawpost:{AREA}:{self.combat.id}:armour:{self.state.version}",
+                label=f"Block {b.condition.label} with armour",
+                custom_id=f"pawpost:{AREA}:{self.combat.id}:block:{self.state.version}",
                 style=Style.primary,
             )
+            for b in self.state.blockable[:1]
+            if b.version == self.state.version
         ]
+        if not left:
+            return blocks
+        label = (
+            f"Expend armour against that hit ({plural(left[0], 'piece')} left)"
+            if len(left) == 1
+            else "Expend armour against your hit"
+        )
+        return [
+            Button(
+                label=label,
+                custom_id=f"pawpost:{AREA}:{self.combat.id}:armour:{self.state.version}",
+                style=Style.primary,
+            ),
+            *blocks,
+        ]
+
+    def sync_life(self) -> None:
+        """The characters' deaths as their sheets hold them (the MC's /admin damage may kill
+        one between two steps): the battle believes the sheet."""
+        ids = [c.character_id for c in self.state.combatants if c.character_id and not c.gone]
+        if not ids:
+            return
+        sheets = self.tx.characters.by_ids(self.guild.guild_id, ids)
+        for fighter in self.state.combatants:
+            found = sheets.get(fighter.character_id or 0)
+            if found is None or fighter.gone:
+                continue
+            dead = caverns_sheet(found).is_dead
+            if dead != fighter.dead:
+                self.state = replace(self.state, fighter.model_copy(update={"dead": dead}))
 
     def to_ping(self) -> list[int]:
         """Whose turn it is now: its player is mentioned."""
@@ -186,7 +252,24 @@ class Scene:
             save(self.tx, found, sheet)
         source = f" by {safe(by)}" if by else ""
         self.say(f"{safe(fighter.name)} is {condition.state}{source}.")
+        self.put_on.add((fighter.id, condition))
+        if fighter.character_id is not None:
+            self._offer_block(fighter, condition)
         return True
+
+    def _offer_block(self, fighter: Combatant, condition: Condition) -> None:
+        """Armour that "can be expended to block" this affliction (l. 385) is offered right
+        after it lands (/battle armour against:…)."""
+        piece = blocking_piece(self, self.character(fighter), condition)
+        if piece is None:
+            return
+        offer = Blockable(combatant=fighter.id, condition=condition, version=self.read_version + 1)
+        kept = [b for b in self.state.blockable if b.version != offer.version or b != offer]
+        self.state = self.state.model_copy(update={"blockable": [*kept, offer]})
+        self.say(
+            f"{safe(fighter.name)}'s {safe(piece)} may be expended to block it: /battle armour "
+            f"against:{condition.value}."
+        )
 
     def relieve(self, fighter: Combatant, condition: Condition, *, rolled: bool = False) -> None:
         """Take a condition off a character or an NPC (no change if it is not there);
@@ -213,7 +296,9 @@ def find_battle(tx: Transaction, actor: Actor) -> tuple[Guild, Scene | None]:
     combat = caverns(tx).battles.get(guild.guild_id, found[0].id, lock=True) if found else None
     if combat is None:  # none, or it ended between the two reads
         return guild, None
-    return guild, Scene(tx, guild, combat, combat.state.version)
+    scene = Scene(tx, guild, combat, combat.state.version)
+    scene.sync_life()
+    return guild, scene
 
 
 def pressed_battle(tx: Transaction, actor: Actor, combat_id: int, version: int) -> Scene:
@@ -224,7 +309,9 @@ def pressed_battle(tx: Transaction, actor: Actor, combat_id: int, version: int) 
     combat = caverns(tx).battles.get(guild.guild_id, combat_id, lock=True)
     if combat is None or combat.status != "active" or combat.state.version != version:
         raise PawpostError(STALE)
-    return Scene(tx, guild, combat, version)
+    scene = Scene(tx, guild, combat, version)
+    scene.sync_life()
+    return scene
 
 
 def open_battle(tx: Transaction, actor: Actor) -> tuple[Guild, Scene]:
@@ -238,14 +325,18 @@ def open_battle(tx: Transaction, actor: Actor) -> tuple[Guild, Scene]:
 
 
 def your_turn(
-    tx: Transaction, actor: Actor, guild: Guild, scene: Scene, name: str | None
+    tx: Transaction, actor: Actor, guild: Guild, scene: Scene, name: str | None, now: datetime
 ) -> tuple[Character, Combatant]:
+    """The character acting on its turn, once no choice of another's holds the battle."""
+    from bot.actions.caverns.choices import hold_on  # it builds on the scene
+
     found = acting_character(tx, actor, guild, name)
     fighter = scene.state.of_character(found.id)
     if fighter is None:
         raise PawpostError(f"{safe(found.name)} is not in this battle.")
     if scene.state.phase is not Phase.PLAYER or scene.state.current != fighter.id:
         raise PawpostError(f"It is not {safe(found.name)}'s turn: {whose_turn(scene.state)}")
+    hold_on(scene, actor, now)
     return found, fighter
 
 
@@ -257,37 +348,66 @@ def hurt_character(
     by: Combatant | None = None,
     *,
     preventable: bool = True,
-) -> None:
-    """A character loses Health (its armour may negate it with /battle armour right after,
-    unless the hit is Destructive); `by` is the attacker, if a creature dealt it. The skills'
-    caps (Anesthesia, Death Prophesy) come last: they bound the Health lost from any source."""
+    attack: bool = True,
+    cause: str = "",
+) -> int:
+    """A character loses Health, the blow resolved whole before anything follows from it:
+    the skills' caps (Anesthesia, Death Prophesy) and a Lucidian's sunlight, then, against a
+    blow that would kill, a piece of armour (or Forcefield) by itself where it saves them
+    (`preventable`: not a Destructive hit, drowning or poison), then Vitality, then death.
+    A blow that leaves them standing may still have a piece spent on it right after
+    (/battle armour), giving back no more than it took. `by` is the attacker, if a creature
+    dealt it; `attack`: a blow (not drowning or poison), doubled in the enemy rows and throwing
+    them back from there; `cause` is told after the Health (" to the poison"). The sunlight is
+    the battle's (`/battle start sunlight:`) or the party's (`/admin party sunlight`). Returns
+    the Health the blow took."""
     from bot.actions.caverns import battle_conditions, race_traits  # they build on the scene
 
     amount = battle_conditions.hit_amount(scene, fighter, amount)
-    amount = race_traits.lucidian_loss(scene.tx, scene.guild, character, amount)
-    amount = loss_in_enemy_rows(scene.state.combatant(fighter.id), amount)
+    if attack:
+        amount = loss_in_enemy_rows(scene.state.combatant(fighter.id), amount)
     amount = skills_b1_hooks.damage_taken(scene, fighter, amount, by)
-    sheet = survive(scene, character, lose_health(caverns_sheet(character), amount))
-    save(scene.tx, character, sheet)
-    dead = sheet.is_dead
-    scene.state = replace(scene.state, fighter.model_copy(update={"dead": dead}))
-    hits = [h for h in scene.state.hits if h.combatant != fighter.id]
+    name = safe(character.name)
+    sunlit = scene.state.sunlight or race_traits.in_sunlight(scene.tx, scene.guild, character)
+    lit = in_sunlight(caverns_sheet(character), amount, sunlit)
+    if lit < amount:
+        scene.say(f"{name} is a Lucidian in sunlight: {amount - lit} less damage.")
+    amount = lit
     if preventable:
-        hits.append(LastHit(combatant=fighter.id, amount=amount, version=scene.read_version + 1))
+        amount = _defend(scene, character, fighter, amount)
+    struck = lose_health(caverns_sheet(character), amount)
+    taken = caverns_sheet(character).health - struck.health
+    save(scene.tx, character, struck)
+    hits = [h for h in scene.state.hits if h.combatant != fighter.id]
+    left = pieces_left(scene, fighter, struck, against=scene.read_version + 1)
+    open_to_armour = preventable and taken > 0 and not struck.is_dead
+    if open_to_armour:
+        hits.append(LastHit(combatant=fighter.id, amount=taken, version=scene.read_version + 1))
     scene.state = scene.state.model_copy(update={"hits": hits})
+    rescued = vitality(struck)  # Vitality (l. 194), told after the blow it answers
     scene.say(
-        f"{safe(character.name)} loses {amount} Health ({sheet.health} left)"
-        + (": dead!" if dead else ".")
+        (f"{name} loses {taken} Health{cause}" if taken else f"{name} loses no Health")
+        + f" ({struck.health} left)"
+        + (": dead!" if struck.is_dead and rescued is None else ".")
         + (
-            f" /battle armour negates up to {armour_blocks(sheet)} of it."
-            if preventable and (sheet.armour_left or has_bonus_armour(scene.state, fighter))
+            f" /battle armour negates up to {min(taken, armour_blocks(struck))} of it "
+            f"({plural(left, 'piece')} left)."
+            if open_to_armour and left
             else ""
         )
     )
-    eject(scene, fighter.id)
+    sheet = survive(scene, character, struck)
+    save(scene.tx, character, sheet)
+    dead = sheet.is_dead
+    scene.state = replace(
+        scene.state, scene.state.combatant(fighter.id).model_copy(update={"dead": dead})
+    )
+    if taken > 0 and attack:
+        eject(scene, fighter.id)
     _beetles_feed(scene, dead and sheet.has_condition(Condition.ABLAZE))
-    battle_conditions.after_hurt(scene, fighter, amount, character)
-    skills_b1_hooks.after_damage(scene, fighter, amount, by)
+    battle_conditions.after_hurt(scene, fighter, taken, character)
+    skills_b1_hooks.after_damage(scene, fighter, taken, by)
+    return taken
 
 
 def _beetles_feed(scene: Scene, died_ablaze: bool) -> None:
@@ -298,8 +418,94 @@ def _beetles_feed(scene: Scene, died_ablaze: bool) -> None:
 
 
 def armour_blocks(sheet: CavernsSheet) -> int:
+    """What one piece negates for this character: 3, a Loboshigaru's 5, Psi Armour's +1."""
     blocks = LOBOSHIGARU_ARMOUR_BLOCKS if sheet.race is Race.LOBOSHIGARU else ARMOUR_BLOCKS
     return blocks + psi_armour(sheet)
+
+
+def blocking_piece(scene: Scene, character: Character, condition: Condition) -> str | None:
+    """The first intact armour the character wears whose catalogue entry blocks the
+    condition (the server's catalogue says which do, l. 385), or None."""
+    sheet = caverns_sheet(character)
+    if not any(not i.broken for i in sheet.armour):
+        return None
+    known = caverns(scene.tx).catalogue.of(scene.guild.guild_id)
+    for item in sheet.armour:
+        found = known.get(item_key(item.name))
+        if not item.broken and found is not None and condition in found.blocks:
+            return item.name
+    return None
+
+
+def _bonus_pieces(scene: Scene, fighter: Combatant, against: int | None) -> list[Effect]:
+    """The bonus pieces (Draconis, Disengage, Flow Like the River's) that may be spent on the
+    blow of state version `against`: a piece good against one hit only (Flow's) waits for its
+    own; None: the pieces kept for any blow to come."""
+    return [
+        p
+        for p in effects_of(scene.state, EffectKind.BONUS_ARMOUR, owner=fighter.id)
+        if p.version is None or p.version == against
+    ]
+
+
+def pieces_left(
+    scene: Scene, fighter: Combatant, sheet: CavernsSheet, *, against: int | None = None
+) -> int:
+    """The pieces a character may still expend (on the blow of state version `against`, if
+    given): bonus pieces, Strong as the Tallest Tree's free ones, items and the race's own."""
+    return len(_bonus_pieces(scene, fighter, against)) + sheet.armour_left
+
+
+def spend_piece(
+    scene: Scene, character: Character, fighter: Combatant, *, against: int
+) -> Callable[[int], str]:
+    """Expend one piece against the blow of state version `against`: a bonus piece first,
+    then Strong as the Tallest Tree's free ones (neither breaks), then an intact item, then
+    the race's own (l. 83, 85, 341); the story of what it took ("Brunhild's Leather jerkin
+    takes 3 of the blow and breaks")."""
+    bonus = _bonus_pieces(scene, fighter, against)
+    if bonus:
+        kept = [e for e in scene.state.effects if e is not bonus[0]]
+        scene.state = scene.state.model_copy(update={"effects": kept})
+        return lambda back: f"{bonus[0].note}: {back} of the blow negated"
+    spent, piece = expend_piece(caverns_sheet(character))
+    save(scene.tx, character, spent)
+    if piece == TALLEST_TREE_ARMOUR:  # a free piece: nothing breaks
+        return lambda back: f"{piece}: {back} of the blow negated"
+    owner = safe(character.name)
+    return lambda back: f"{owner}'s {safe(piece)} takes {back} of the blow and breaks"
+
+
+def _defend(scene: Scene, character: Character, fighter: Combatant, amount: int) -> int:
+    """Against a blow that would kill: a piece, and Forcefield's Harmony, where they save the
+    character (rules.caverns.blows); what is left of the blow."""
+    sheet = caverns_sheet(character)
+    blow = scene.read_version + 1  # the version this step's blow is saved at
+    left = pieces_left(scene, fighter, sheet, against=blow)
+    defence = killing_blow_defence(sheet, amount, piece=left > 0, blocks=armour_blocks(sheet))
+    if defence is None:
+        return amount
+    name = safe(character.name)
+    if defence.piece:
+        piece = spend_piece(scene, character, fighter, against=blow)
+        blocked = min(amount, armour_blocks(sheet))
+        scene.say(f"The blow would kill {name}: {piece(blocked)}.")
+    if defence.harmony:
+        paid = spend_harmony(caverns_sheet(character), defence.harmony, "Forcefield")
+        save(scene.tx, character, paid)
+        scene.say(
+            f"The blow would kill {name}: Forcefield spends {defence.harmony} Harmony "
+            f"({signed(paid.harmony)}) as armour."
+        )
+    return amount - defence.negated
+
+
+def harm(scene: Scene, target: Combatant, amount: int, by: Combatant | None = None) -> int:
+    """A combatant loses Health to a blow: a character (armour by itself only against a
+    killing blow) or an NPC (its armour first)."""
+    if target.character_id is None:
+        return hurt_npc(scene, target, amount, by)
+    return hurt_character(scene, scene.character(target), target, amount, by)
 
 
 def hurt_npc(
@@ -309,12 +515,18 @@ def hurt_npc(
     by: Combatant | None = None,
     *,
     ignore_armour: bool = False,
-) -> None:
-    """An NPC loses Health, its armour first unless the attack is Destructive (l. 377)."""
-    from bot.actions.caverns import battle_conditions, race_traits  # they build on the scene
+    attack: bool = True,
+    cause: str = "",
+) -> int:
+    """An NPC loses Health, its armour first unless the attack is Destructive (l. 377);
+    `attack`: a blow (not poison), doubled in the enemy rows and throwing it back from there.
+    Returns the Health lost."""
+    from bot.actions.caverns import battle_conditions  # it builds on the scene
 
     amount = battle_conditions.hit_amount(scene, target, amount)
-    amount = skills_b1_hooks.damage_taken(scene, target, loss_in_enemy_rows(target, amount), by)
+    if attack:
+        amount = loss_in_enemy_rows(scene.state.combatant(target.id), amount)
+    amount = skills_b1_hooks.damage_taken(scene, target, amount, by)
     hurt, lost = harm_npc(scene.state.combatant(target.id), amount, ignore_armour=ignore_armour)
     if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
         hurt = hurt.model_copy(
@@ -323,13 +535,13 @@ def hurt_npc(
     scene.state = replace(scene.state, hurt)
     spent = " (a piece of its armour takes up to 3)" if hurt.armour < target.armour else ""
     scene.say(
-        f"{safe(target.name)} loses {lost} Health{spent} ({hurt.health} left)"
+        f"{safe(target.name)} loses {lost} Health{cause}{spent} ({hurt.health} left)"
         + (": it dies!" if hurt.dead else ".")
     )
     if hurt.dead and not target.dead:
-        enemy_died(scene, hurt)
-        race_traits.killed(scene, by)
-    if amount > 0:
+        enemy_died(scene, hurt, by)  # an Orclach's kill heals it (skill_reactions)
+    if lost > 0 and attack:
         eject(scene, target.id)
     _beetles_feed(scene, hurt.dead and hurt.condition(Condition.ABLAZE) is not None)
     battle_conditions.after_hurt(scene, hurt, lost)
+    return lost

@@ -5,10 +5,11 @@ attacking, being attacked, fleeing, expending armour, a turn's start and the bat
 from __future__ import annotations
 
 from bot.actions.caverns.common import catalogue, caverns_sheet, save
+from bot.actions.caverns.hands import guard_penalty, guard_reach
 from bot.actions.caverns.scene import Scene
 from bot.actions.caverns.skill_turn import SkillTurn
 from bot.actions.formatting import safe
-from rules.caverns.battle import Combatant, LastHit, harm_npc, in_reach, replace
+from rules.caverns.battle import Combatant, harm_npc, in_reach
 from rules.caverns.battle_effects import Effect, EffectKind
 from rules.caverns.battle_skills_a import (
     BEAR_BONUS,
@@ -19,7 +20,6 @@ from rules.caverns.battle_skills_a import (
     UNTIL_NEXT_TURN,
     ally_damage,
     area_access,
-    armour_blocks_of,
     beyond_melee,
     bonded,
     dodge_modifier,
@@ -39,6 +39,7 @@ from rules.caverns.battle_skills_a import (
     without_effects,
 )
 from rules.caverns.battle_skills_a import roll_bonus as _roll_bonus
+from rules.caverns.conditions import Condition
 from rules.caverns.constants import BATTLE_SAFE
 from rules.caverns.health import heal
 from rules.caverns.moves import BattleResult
@@ -187,9 +188,10 @@ def defence_modifiers(
 
 
 def character_answers(scene: Scene, total: int, victim: Combatant, mover: Combatant) -> bool:
-    """Whether the character counter-attacks the enemy that attacked it (under 8, in reach,
-    no mist, no Entourage on the enemy's side that ignores it)."""
-    if total >= BATTLE_SAFE or not in_reach(victim, mover):
+    """Whether the character counter-attacks the enemy that attacked it (under 8, in the reach
+    of what answers an attack, its off hand's, l. 370; no mist, no Entourage on the enemy's
+    side that ignores it)."""
+    if total >= BATTLE_SAFE or not in_reach(victim, mover, guard_reach(scene, victim)):
         return False
     if mist_refusal(scene.state, victim, mover) or shielded(scene, victim, mover):
         scene.say(f"Under {BATTLE_SAFE}, but {safe(victim.name)}'s counter-attack cannot reach.")
@@ -198,19 +200,19 @@ def character_answers(scene: Scene, total: int, victim: Combatant, mover: Combat
 
 
 def counter_damage(scene: Scene, victim: Combatant, sheet: CavernsSheet) -> int:
-    return sheet.damage + ally_damage(scene.state, victim)
+    """A character's counter-attack: its Damage, allies' additions, less one for a one-handed
+    weapon in the off hand (l. 370)."""
+    return max(0, sheet.damage + ally_damage(scene.state, victim) - guard_penalty(scene, victim))
 
 
 def parried(
     scene: Scene, victim: Combatant, mover: Combatant, sheet: CavernsSheet, answers: bool
 ) -> int:
     """Parry (l. 157): the damage taken is one less when the counter-attack will damage the
-    attacker; a hit that kills anyway leaves no counter-attack, so no Parry."""
+    attacker (the results add up: a blow that kills still meets the counter-attack)."""
     amount = mover.damage
     lands = answers and harm_npc(mover, counter_damage(scene, victim, sheet))[1] > 0
     reduction = min(amount, parry_reduction(sheet, lands))
-    if reduction and amount - reduction >= sheet.health:
-        return 0
     if reduction:
         scene.say(f"Parry: {safe(victim.name)} takes {reduction} less.")
     return reduction
@@ -232,32 +234,6 @@ def fleeing(scene: Scene, fighter: Combatant, sheet: CavernsSheet) -> None:
             ),
         )
         scene.say(f"Disengage: {safe(fighter.name)} has a free point of Armour while fleeing.")
-
-
-def spend_bonus_armour(scene: Scene, found: Character, hit: LastHit) -> bool:
-    """A bonus piece (Draconis, Disengage) is expended before worn armour, which breaks."""
-    pieces = [  # a piece good against one hit only (Flow Like the River's) waits for it
-        p
-        for p in effects_of(scene.state, EffectKind.BONUS_ARMOUR, owner=hit.combatant)
-        if p.version is None or p.version == hit.version
-    ]
-    if not pieces:
-        return False
-    piece = pieces[0]
-    sheet = caverns_sheet(found)
-    back = min(hit.amount, armour_blocks_of(sheet))
-    healed = heal(sheet, back)
-    save(scene.tx, found, healed)
-    fighter = scene.state.combatant(hit.combatant)
-    scene.state = replace(scene.state, fighter.model_copy(update={"dead": healed.is_dead}))
-    scene.state = scene.state.model_copy(
-        update={
-            "hits": [h for h in scene.state.hits if h is not hit],
-            "effects": [e for e in scene.state.effects if e is not piece],
-        }
-    )
-    scene.say(f"{piece.note}: {back} of the blow negated ({healed.health} Health).")
-    return True
 
 
 def turn_begins(scene: Scene, fighter: Combatant) -> None:
@@ -308,10 +284,28 @@ def revivified(scene: Scene, character_id: int) -> bool:
     )
 
 
+def paranoid(scene: Scene, fighter: Combatant) -> bool:
+    """Paranoia (l. 363): "no allies, only enemies"."""
+    return Condition.PARANOIA in scene.conditions_of(fighter)
+
+
+def is_foe(scene: Scene, fighter: Combatant, other: Combatant) -> bool:
+    """Whether what the fighter would do to an enemy may be done to `other`: an enemy, or
+    anyone but itself for the Paranoid (l. 363: "would affect an enemy affects everybody")."""
+    if other.id == fighter.id or not other.present or other.special.hidden:
+        return False
+    return is_enemy(other, fighter) or paranoid(scene, fighter)
+
+
+def foes(scene: Scene, fighter: Combatant) -> list[Combatant]:
+    """Everyone what affects all of the fighter's enemies reaches (everybody, if Paranoid)."""
+    return [c for c in scene.state.combatants if is_foe(scene, fighter, c)]
+
+
 def enemy_target(turn: SkillTurn) -> Combatant:
-    """The enemy still in the battle that a skill is used on."""
+    """The enemy still in the battle that a skill is used on (anyone, for the Paranoid)."""
     target = turn.require_target()
-    if not target.present or not is_enemy(target, turn.fighter):
+    if not is_foe(turn.scene, turn.fighter, target):
         raise PawpostError(f"{safe(target.name)} is not an enemy still in the battle.")
     return target
 

@@ -21,6 +21,7 @@ from rules.caverns.battle_skills_a import (
     without_effects,
 )
 from rules.caverns.conditions import Condition
+from rules.caverns.race_traits import kill_heals
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import Totem
 from rules.caverns.wording import signed
@@ -43,9 +44,12 @@ def survive(scene: Scene, character: Character, sheet: CavernsSheet) -> CavernsS
     return saved
 
 
-def enemy_died(scene: Scene, dead: Combatant) -> None:
-    """An enemy of the party died: each living Crow feeds (l. 211), each Bard with Encore has
-    one more Damage for its next musical attack (l. 189)."""
+def enemy_died(scene: Scene, dead: Combatant, by: Combatant | None = None) -> None:
+    """An enemy of the party died: its killer, an Orclach, regains one Health (l. 89); each
+    living Crow feeds (l. 211), each Bard with Encore has one more Damage for its next musical
+    attack (l. 189)."""
+    if by is not None and by.character_id is not None and by.id != dead.id:
+        orclach_feeds(scene, scene.character(by))
     for fighter in scene.state.players():
         character = scene.character(fighter)
         sheet = caverns_sheet(character)
@@ -72,7 +76,16 @@ def enemy_died(scene: Scene, dead: Combatant) -> None:
             )
 
 
-def npc_loses(scene: Scene, target: Combatant, amount: int) -> None:
+def orclach_feeds(scene: Scene, killer: Character) -> None:
+    """An Orclach that kills something regains one Health (l. 89)."""
+    sheet = caverns_sheet(killer)
+    healed = kill_heals(sheet)
+    if healed.health > sheet.health:
+        save(scene.tx, killer, healed)
+        scene.say(f"Orclach: {safe(killer.name)} regains 1 Health for the kill ({healed.health}).")
+
+
+def npc_loses(scene: Scene, target: Combatant, amount: int, by: Combatant | None = None) -> None:
     """An NPC loses Health that no armour stops (Discordant Chords); a death is told and
     answered like any other."""
     current = scene.state.combatant(target.id)
@@ -84,7 +97,7 @@ def npc_loses(scene: Scene, target: Combatant, amount: int) -> None:
         + (": it dies!" if hurt.dead else ".")
     )
     if hurt.dead and not current.dead:
-        enemy_died(scene, hurt)
+        enemy_died(scene, hurt, by)
 
 
 def sick_beat_ended(scene: Scene, target: Combatant, condition: Condition, *, rolled: bool) -> None:
@@ -106,7 +119,7 @@ def sick_beat_ended(scene: Scene, target: Combatant, condition: Condition, *, ro
         sheet = caverns_sheet(scene.character(bard))
         if rolled and sheet.has_skill("music:discordant-chords"):
             scene.say(f"Discordant Chords: {safe(bard.name)}'s music bites as it shakes it off.")
-            npc_loses(scene, target, DISCORDANT_LOSS)
+            npc_loses(scene, target, DISCORDANT_LOSS, bard)
         if sheet.has_skill("music:refrain") and scene.state.combatant(target.id).present:
             scene.state = replaced_effect(
                 scene.state,

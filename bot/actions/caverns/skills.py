@@ -5,7 +5,8 @@ Harmony or Vitae; a question for the MC goes to the admins."""
 from __future__ import annotations
 
 from bot.actions import audit
-from bot.actions.caverns.battle_skills import BATTLE_SKILLS, battle_of, use_in_battle
+from bot.actions.caverns.battle_guard import skill_battle
+from bot.actions.caverns.battle_skills import BATTLE_SKILLS, use_in_battle
 from bot.actions.caverns.common import caverns_sheet, party_of, require_caverns, save
 from bot.actions.caverns.conditions import cure_button
 from bot.actions.caverns.melding import land_use_lines
@@ -17,7 +18,13 @@ from bot.actions.reply import Button, Reply
 from rules.caverns.conditions import Condition
 from rules.caverns.melding import LAND_SKILLS
 from rules.caverns.race_traits import race_action
-from rules.caverns.skill_uses import offer_fated_die, own_skill, resist_poison, use_skill
+from rules.caverns.skill_uses import (
+    WORKS_BY_ITSELF,
+    offer_fated_die,
+    own_skill,
+    resist_poison,
+    use_skill,
+)
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
 from rules.rolls import Roll
@@ -42,10 +49,16 @@ def use(
         if action is not None:  # the Tae'dae's hug, the Dracnari's fire (l. 75, 90)
             return use_race_action(services, tx, actor, guild, found, action, target, now)
         skill = own_skill(sheet, name)
-        fighting = battle_of(tx, actor, found)
-        if fighting is not None and skill.key in BATTLE_SKILLS:
+        fighting = skill_battle(tx, actor, guild, found)
+        if fighting is not None:
             scene, fighter = fighting
-            return use_in_battle(services, actor, scene, found, fighter, skill, target, now)
+            if skill.key in BATTLE_SKILLS:
+                return use_in_battle(services, actor, scene, found, fighter, skill, target, now)
+            if skill.key not in WORKS_BY_ITSELF:
+                raise PawpostError(
+                    f"{safe(found.name)} is in a battle: {skill.name} has no use there, and "
+                    "waits until it is over."
+                )
         lines: list[str] = []
         buttons: list[Button] = []
         rolls: list[Roll] = []
@@ -123,7 +136,7 @@ def give_fate(
         lines=[
             f"<@{roller.owner_id}>: {safe(roller.name)}'s next roll may be doubles of {die}. "
             f"To take it, roll with fated-die:{die} fated-from:{safe(holder.name)} (/move, "
-            "/flee, /advance, /battle roll, /market or /cure).",
+            "/flee, /advance, /battle roll, /battle attack, advance or flee, /market or /cure).",
             "The die stays with its holder until it is used; the next Short Rest wastes it.",
         ],
         mentions=[roller.owner_id],

@@ -4,8 +4,9 @@ the enemy's attack roll (skill_hooks)."""
 from __future__ import annotations
 
 from bot.actions.caverns.common import caverns_sheet, save
-from bot.actions.caverns.skill_hooks import fleeing, roll_bonus
+from bot.actions.caverns.skill_hooks import fleeing, foes, roll_bonus
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
+from bot.actions.caverns.skills_b2_hooks import flee_modifiers
 from bot.actions.formatting import safe
 from rules.caverns.battle import fled, flee_route
 from rules.caverns.battle_effects import Effect, EffectKind
@@ -17,6 +18,7 @@ from rules.caverns.battle_skills_a import (
 )
 from rules.caverns.conditions import Condition
 from rules.caverns.moves import flee
+from rules.caverns.specials import ambush_penalty
 from rules.errors import PawpostError
 from storage.caverns import caverns
 
@@ -34,7 +36,7 @@ def _handstand(turn: SkillTurn) -> None:
 def _scissorflip(turn: SkillTurn) -> None:
     """Spend one Harmony: every opponent within Melee range falls Prone (l. 204)."""
     scene = turn.scene
-    near = [e for e in scene.state.enemies() if not beyond_melee(turn.fighter, e)]
+    near = [e for e in foes(scene, turn.fighter) if not beyond_melee(turn.fighter, e)]
     if not near:
         raise PawpostError("No opponent is within Melee range of you.")
     for enemy in near:
@@ -54,11 +56,15 @@ def _backflip(turn: SkillTurn) -> None:
         raise PawpostError("Backflip flees only right after your melee attack.")
     scene.state = without_effects(scene.state, EffectKind.BACKFLIP, owner=fighter.id)
     route = flee_route(scene.state, fighter)
-    result = flee(
+    result = flee(  # the same roll as /battle flee: the Illusions' +1s, the Ambush's penalty
         caverns_sheet(turn.character),
         route,
         turn.services.dice,
-        modifiers=roll_bonus(scene, fighter),
+        modifiers=[
+            *roll_bonus(scene, fighter),
+            *flee_modifiers(scene, fighter),
+            *ambush_penalty(scene.state, fighter),
+        ],
     )
     save(scene.tx, turn.character, result.sheet)
     scene.say(f"{safe(fighter.name)} backflips away ({route.value}).", result.roll)

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.formatting import safe
 from bot.actions.reply import ReplyField
-from rules.caverns.battle import BattleState, Combatant, LastHit, Phase, end_turn, replace
+from rules.caverns.battle import BattleState, Combatant, LastHit, Phase, Row, end_turn, replace
 from rules.caverns.battle_marks import Struck, TurnOver
 from rules.caverns.battle_skills_b2 import (
     PSI_ARMOUR_EXTRA,
@@ -68,16 +68,15 @@ def enemy_flee_modifiers(scene: Scene, mover: Combatant) -> list[Modifier]:
     return illusion_modifiers(scene.state, standing(mover), party=False, wall=wall)
 
 
+def enemy_advance_modifiers(scene: Scene, mover: Combatant) -> list[Modifier]:
+    """An enemy's Advance to its front row: -1 per Illusion there, with Illusory Wall."""
+    wall = bool(with_skill(scene, "illusions:illusory-wall"))
+    key = standing(mover.model_copy(update={"row": Row.FRONT}))
+    return illusion_modifiers(scene.state, key, party=False, wall=wall)
+
+
 def after_enemy_move(scene: Scene, mover: Combatant, move: str) -> None:
-    """An enemy Advanced or Fled: Trapper's condition for the first to do so (l. 279); the
-    Illusory Wall's -1 on its Advance, which the MC rolls, is said."""
-    if move == "advance":
-        key = standing(scene.state.combatant(mover.id))
-        wall = illusion_modifiers(
-            scene.state, key, party=False, wall=bool(with_skill(scene, "illusions:illusory-wall"))
-        )
-        if wall:
-            scene.say(f"Illusory Wall: {wall[0].value} on its roll to Advance, if the MC rolls it.")
+    """An enemy Advanced or Fled: Trapper's condition for the first to do so (l. 279)."""
     scene.state, sprung = spring_traps(scene.state, move)
     for condition in sprung:
         scene.afflict(scene.state.combatant(mover.id), condition, by="a trap")
@@ -151,7 +150,7 @@ def after_step(scene: Scene, opened: BattleState) -> None:
 
 
 def _turn_ended(scene: Scene, fighter: Combatant, turn: int) -> None:
-    from bot.actions.caverns.scene import hurt_npc
+    from bot.actions.caverns.scene import harm
 
     sheet = sheet_of(scene, fighter)
     if sheet.has_skill("illusions:illusions"):
@@ -164,8 +163,9 @@ def _turn_ended(scene: Scene, fighter: Combatant, turn: int) -> None:
     scene.state, due = due_smudges(scene.state, fighter.id, turn)
     for smudge in due:
         scene.say(f"{safe(fighter.name)}'s Smudge burns in {row_label(smudge.row)}.")
-        for enemy in smudged(scene.state, smudge):
-            hurt_npc(scene, enemy, SMUDGE_DAMAGE)
+        mad = Condition.PARANOIA in scene.conditions_of(fighter)
+        for enemy in smudged(scene.state, smudge, everybody=mad):
+            harm(scene, enemy, SMUDGE_DAMAGE, fighter)
     fighter = scene.state.combatant(fighter.id)
     if fighter.masked_from is not None and fighter.masked_turn < turn:
         fighter = fighter.model_copy(update={"masked_from": None})

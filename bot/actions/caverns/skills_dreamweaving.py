@@ -14,6 +14,7 @@ from bot.actions.formatting import safe
 from rules.caverns.battle import Combatant, replace
 from rules.caverns.battle_effects import Effect, EffectKind
 from rules.caverns.battle_skills_b1 import (
+    CONTROL,
     ETERNAL_SLEEP,
     ETERNAL_SLEEP_DIFFICULTY,
     POSSESS,
@@ -24,6 +25,7 @@ from rules.caverns.battle_skills_b1 import (
     with_effect,
 )
 from rules.caverns.conditions import Condition
+from rules.caverns.skill_uses import fall_asleep
 from rules.errors import PawpostError
 
 
@@ -95,7 +97,16 @@ def eternal_sleep(turn: SkillTurn) -> None:
     )
 
 
+def control_sleep(turn: SkillTurn) -> None:
+    """Control (l. 240) sleeps only "if you want to": falling Asleep at will takes no action;
+    waking is the Harmony roll as the sleeper acts."""
+    asleep = fall_asleep(caverns_sheet(turn.character), turn.skill)
+    save(turn.scene.tx, turn.character, asleep)
+    turn.scene.say(f"{safe(turn.fighter.name)} falls Asleep at will.")
+
+
 SKILLSET_SKILLS: Mapping[str, BattleSkill] = {
+    CONTROL: BattleSkill(control_sleep, action=False, names_combatant=False),
     SWEET_DREAMS: BattleSkill(sweet_dreams, action=False, names_combatant=False),
     POSSESS: BattleSkill(possess, names_combatant=False),
     ETERNAL_SLEEP: BattleSkill(eternal_sleep),

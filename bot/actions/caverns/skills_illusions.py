@@ -5,7 +5,8 @@ Illusory Wall and Programmed work by themselves (bot/actions/caverns/skills_b2_h
 from __future__ import annotations
 
 from bot.actions.caverns.common import caverns_sheet
-from bot.actions.caverns.scene import armour_blocks, hurt_npc
+from bot.actions.caverns.scene import armour_blocks, harm
+from bot.actions.caverns.skill_hooks import foes
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b2_hooks import latest_hit, negate_hit
 from bot.actions.formatting import safe
@@ -69,10 +70,11 @@ def _phantasmagora(turn: SkillTurn) -> None:
     scene = turn.scene
     if not scene.state.illusions:
         raise PawpostError("There are no Illusions on the battlefield.")
-    scene.state, hurt = phantasmagora(scene.state)
+    reached = {c.id for c in foes(scene, turn.fighter)}  # everybody, if Paranoid (l. 363)
+    scene.state, hurt = phantasmagora(scene.state, lambda c: c.id in reached)
     scene.say("Every Illusion bursts.")
     for enemy, damage in hurt:
-        hurt_npc(scene, scene.state.combatant(enemy.id), damage)
+        harm(scene, scene.state.combatant(enemy.id), damage, turn.fighter)
 
 
 SKILLSET_SKILLS: dict[str, BattleSkill] = {

@@ -7,10 +7,12 @@ from __future__ import annotations
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.parse import conditions
 from bot.actions.caverns.scene import armour_blocks
+from bot.actions.caverns.skill_hooks import is_foe
+from bot.actions.caverns.skill_reactions import enemy_died
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b2_hooks import latest_hit, negate_hit
 from bot.actions.formatting import safe
-from rules.caverns.battle import PARTY, Combatant, replace
+from rules.caverns.battle import Combatant, replace
 from rules.caverns.battle_skills_b2 import may_mind_crush
 from rules.caverns.harmony import spend_harmony
 from rules.caverns.health import lose_health
@@ -21,7 +23,8 @@ MOST_FORCEFIELD_HARMONY = 6  # Harmony runs +3 to -3 (book l. 72): at most six t
 
 
 def _enemy(turn: SkillTurn, fighter: Combatant | None) -> Combatant:
-    if fighter is None or fighter.side == PARTY or not fighter.present:
+    """A creature the skill may be used on: an enemy, or any creature for the Paranoid."""
+    if fighter is None or not fighter.is_npc or not is_foe(turn.scene, turn.fighter, fighter):
         raise PawpostError(f"{turn.skill.name} is used on an enemy still in the battle.")
     return fighter
 
@@ -43,6 +46,7 @@ def _blood_boil(turn: SkillTurn) -> None:
         raise PawpostError(f"You have only {sheet.health} Health to boil.")
     boiled = lose_health(sheet, len(chosen))
     save(scene.tx, turn.character, boiled)
+    scene.state = scene.state.model_copy(update={"turn_over": None})  # the offer is taken
     for condition in chosen:
         scene.relieve(turn.fighter, condition)
     fighter = scene.state.combatant(turn.fighter.id)
@@ -93,6 +97,7 @@ def _mind_crush(turn: SkillTurn) -> None:
     crushed = enemy.model_copy(update={"health": 0, "dead": True})
     scene.state = replace(scene.state, crushed)
     scene.say(f"{safe(turn.character.name)} crushes {safe(enemy.name)}'s mind: it dies!")
+    enemy_died(scene, crushed, turn.fighter)  # Crow, Encore and an Orclach answer it
 
 
 SKILLSET_SKILLS: dict[str, BattleSkill] = {

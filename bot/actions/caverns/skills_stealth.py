@@ -6,7 +6,9 @@ a poison's skill (not here)."""
 from __future__ import annotations
 
 from bot.actions.caverns.acting import before_acting
+from bot.actions.caverns.choices import hold_on
 from bot.actions.caverns.common import caverns_sheet, save
+from bot.actions.caverns.enemy_moves import strong_advance
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b2_hooks import advance_modifiers
 from bot.actions.formatting import safe
@@ -35,6 +37,7 @@ def _infiltrate(turn: SkillTurn) -> None:
     sides = [s for s in state.sides if s != PARTY]
     side = " ".join(turn.text.strip().lower().split()) or (sides[0] if len(sides) == 1 else "")
     key = infiltration_row(state, turn.fighter, side)
+    hold_on(scene, turn.actor, turn.services.clock())
     if not before_acting(turn.services, scene, turn.fighter):
         scene.say(f"{safe(turn.character.name)} loses the action.")
         scene.state = end_turn(scene.state)
@@ -46,7 +49,7 @@ def _infiltrate(turn: SkillTurn) -> None:
     scene.state = moved_to(scene.state, scene.state.combatant(turn.fighter.id), key)
     scene.say(f"{safe(turn.character.name)} slips into {row_label(key)}.", result.roll)
     if result.bonus_damage:
-        scene.say(f"10+: +{result.bonus_damage} Damage for the rest of the turn.")
+        strong_advance(scene, turn.fighter)
     if result.may_act:
         scene.say("7+: you may still act this turn (/battle attack).")
         return
@@ -78,6 +81,7 @@ def _truss(turn: SkillTurn) -> None:
     if not foe.present:
         raise PawpostError(f"{safe(foe.name)} is no longer there to drag.")
     scene.state = dragged(scene.state, scene.state.combatant(turn.fighter.id), foe)
+    scene.state = scene.state.model_copy(update={"struck": None})  # the offer is taken
     scene.say(f"{safe(turn.character.name)} drags {safe(foe.name)} back to the party's front row.")
 
 
@@ -92,7 +96,7 @@ def _masquerade(turn: SkillTurn) -> None:
     moved = moved_to(scene.state, scene.state.combatant(turn.fighter.id), standing(foe))
     fighter = moved.combatant(turn.fighter.id)
     masked = fighter.model_copy(update={"masked_from": foe.side, "masked_turn": moved.turn})
-    scene.state = replace(moved, masked)
+    scene.state = replace(moved, masked).model_copy(update={"struck": None})  # taken
     scene.say(
         f"{safe(turn.character.name)} takes {safe(foe.name)}'s place in {row_label(standing(foe))}"
         f"; the {foe.side} cannot attack them until the end of their next turn."

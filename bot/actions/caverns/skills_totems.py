@@ -5,7 +5,7 @@ skill_reactions)."""
 from __future__ import annotations
 
 from bot.actions.caverns.common import caverns_sheet, save
-from bot.actions.caverns.skill_hooks import require_bonded
+from bot.actions.caverns.skill_hooks import foes, require_bonded
 from bot.actions.caverns.skill_turn import BattleSkill, SkillTurn
 from bot.actions.formatting import safe
 from rules.caverns.afflictions import inflict
@@ -33,7 +33,7 @@ def _lake(turn: SkillTurn) -> None:
         raise PawpostError("Your mist is already cast off.")
     scene.state = without_effects(scene.state, EffectKind.MIST, owner=turn.fighter.id)
     scene.say(f"{safe(turn.fighter.name)} casts off Lake's mist.")
-    for enemy in scene.state.enemies():
+    for enemy in foes(scene, turn.fighter):
         scene.afflict(enemy, Condition.PARANOIA, by="Lake's mist")
 
 

@@ -5,31 +5,26 @@ the drowning Bound, a surrender to brigands and armour shed. Rules in rules/cave
 from __future__ import annotations
 
 from bot.actions.caverns.common import caverns_sheet, save
-from bot.actions.caverns.scene import Scene, hurt_character, hurt_npc, open_battle
+from bot.actions.caverns.scene import Scene, hurt_character, open_battle
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import require_admin
 from bot.actions.reply import Reply
-from rules.caverns.attributes import Attribute
 from rules.caverns.battle import (
     PARTY,
-    RANGE_ROWS,
     Combatant,
     Phase,
-    enemy_attack,
     fled,
     in_reach,
     npc,
     place,
     replace,
-    rows_between,
 )
 from rules.caverns.bestiary import Creature, find_creature
-from rules.caverns.catalogue import Range
 from rules.caverns.conditions import Condition
-from rules.caverns.constants import BATTLE_HIT, BATTLE_SAFE
 from rules.caverns.moves import BattleResult, FleeRoute
-from rules.caverns.rolling import band_of, is_doubles
+from rules.caverns.poisons import creature_poison
+from rules.caverns.rolling import band_of
 from rules.caverns.special_state import SpecialState
 from rules.caverns.specials import (
     DEFENDER_LEVEL,
@@ -63,7 +58,6 @@ from rules.caverns.specials import (
     special_uses_left,
     spend_special,
     spidion_of,
-    split_damage,
     village_rolled,
     yielded,
 )
@@ -239,18 +233,19 @@ def enemy_hits(scene: Scene, mover: Combatant, character: Character, victim: Com
     destructive = doubles and destructive_flourish(mover.creature)
     if destructive:
         scene.say(f"Doubles: {safe(mover.name)}'s Flourish is Destructive; armour cannot help.")
-    hurt_character(scene, character, victim, damage, by, preventable=not destructive)
-    if damage and creature_is(mover, "Zombie"):
+    taken = hurt_character(scene, character, victim, damage, by, preventable=not destructive)
+    if taken and creature_is(mover, "Zombie"):
         _zombie_feeds(scene, mover)
     prey = scene.state.combatant(victim.id)
     binds = doubles and mover.creature in BINDERS and prey.present
     if binds and scene.afflict(
         prey, Condition.BOUND, from_flourish=True, note=mover.name, by=mover.name
     ):
-        _bound_by(scene, scene.state.combatant(mover.id), scene.state.combatant(prey.id))
+        bound_by(scene, scene.state.combatant(mover.id), scene.state.combatant(prey.id))
 
 
-def _bound_by(scene: Scene, mover: Combatant, prey: Combatant) -> None:
+def bound_by(scene: Scene, mover: Combatant, prey: Combatant) -> None:
+    """Bound by a Kraken, the prey drowns; by a Mantekarr, it is dragged (l. 451, 494)."""
     if creature_is(mover, "Kraken"):
         scene.say(
             f"{safe(prey.name)} begins to drown: {DROWNING_HEALTH} Health each turn while Bound."
@@ -267,37 +262,20 @@ def _bound_by(scene: Scene, mover: Combatant, prey: Combatant) -> None:
         )
 
 
+def has_flourish(mover: Combatant) -> bool:
+    """Whether the creature has a Flourish (or a poison in its place) to turn aside."""
+    if mover.creature is None:
+        return False
+    return (
+        find_creature(mover.creature).flourish is not None
+        or creature_poison(mover.creature, 1) is not None
+    )
+
+
 def flourish_on_hit(mover: Combatant) -> bool:
     """Whether `enemy_hits` applies this creature's Flourish itself on a hit (a Bind that drags
     or drowns, a Destructive blow), so it is not applied twice."""
     return mover.creature in BINDERS or destructive_flourish(mover.creature)
-
-
-def cloier_battle(services: Services, scene: Scene, cloier: Combatant, target: str) -> None:
-    """The Cloier attacks all around: one roll against the named target; on a hit its Damage is
-    divided as equally as possible among every character in its melee range (l. 607)."""
-    named = scene.state.by_name(target)
-    melee = RANGE_ROWS[Range.MELEE]
-    around = [c for c in scene.state.players() if rows_between(cloier, c) <= melee]
-    if named not in around:
-        raise PawpostError(f"{safe(named.name)} is not a character in {safe(cloier.name)}'s reach.")
-    ids = [c.character_id for c in around if c.character_id is not None]
-    found = scene.tx.characters.by_ids(scene.guild.guild_id, ids)
-    character = found[named.character_id or 0]
-    wind = caverns_sheet(character).attribute(Attribute.WIND)
-    roll = enemy_attack(cloier, character.name, wind, services.dice)
-    scene.say(f"{safe(cloier.name)} attacks all around.", roll)
-    if roll.total >= BATTLE_HIT:
-        shares = split_damage(cloier.damage, len(around))
-        for fighter, share in zip(around, shares, strict=True):
-            hit = found[fighter.character_id or 0]
-            enemy_hits(scene, cloier, hit, scene.state.combatant(fighter.id),
-                       is_doubles(roll), share)  # fmt: skip
-    else:
-        scene.say(f"Under {BATTLE_HIT}: a miss.")
-    if roll.total < BATTLE_SAFE and not caverns_sheet(character).is_dead:
-        scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
-        hurt_npc(scene, scene.state.combatant(cloier.id), caverns_sheet(character).damage)
 
 
 # --- /enemy act action:skill ---------------------------------------------------------------
@@ -320,10 +298,10 @@ def use_special(services: Services, scene: Scene, mover: Combatant, target: str 
         _cult_skill(services, scene, mover, target)
     else:
         creature = find_creature(mover.creature) if mover.creature else None
-        texts = [f"{s.name}: {s.text}" for s in creature.specials] if creature else []
+        named = ", ".join(s.name for s in creature.specials) if creature else ""
         scene.say(f"{safe(mover.name)} uses its special; the MC rules what it does.")
-        for text in texts:
-            scene.say(safe(text))
+        if named:  # their texts were posted as it joined the battle
+            scene.say(f"Its specials: {safe(named)} (told as it joined the battle).")
     scene.say(f"({left} use(s) of its special left.)")
 
 

@@ -6,15 +6,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from bot.actions.caverns.common import caverns_sheet, save
-from bot.actions.formatting import safe
-from rules.caverns.battle import Phase, end_turn, replace
+from rules.caverns.battle import Phase, close_lines, end_turn, replace
 from rules.caverns.conditions import Condition
-from rules.caverns.health import lose_health
 from rules.caverns.specials import arrivals, drowning
 
 if TYPE_CHECKING:
     from bot.actions.caverns.scene import Scene
+
+
+DROWNING = " to drowning"  # no armour helps (l. 494)
 
 
 def at_turn_start(scene: Scene) -> None:
@@ -22,12 +22,15 @@ def at_turn_start(scene: Scene) -> None:
     scene.state, due = arrivals(scene.state)
     for line in due:
         scene.say(line)
+    scene.state = close_lines(scene.state)  # a death in this step may have emptied a front row
     current = scene.state.current
     if scene.state.phase is Phase.PLAYER and current is not None:
         drowns(scene, current)
-        if scene.state.combatant(current).dead:  # drowned: the dead do not act
-            scene.state = end_turn(scene.state)
+        if not scene.state.combatant(current).present:  # the dead do not act (drowned, or
+            scene.state = end_turn(scene.state)  # killed while it was their turn)
             at_turn_start(scene)
+    elif scene.state.phase in (Phase.PLAYER, Phase.ENEMY) and not scene.state.players():
+        scene.state = scene.state.model_copy(update={"phase": Phase.DECIDED, "current": None})
 
 
 def drowns(scene: Scene, fighter_id: int) -> None:
@@ -39,14 +42,12 @@ def drowns(scene: Scene, fighter_id: int) -> None:
     lost = drowning(scene.state, fighter)
     if not lost or Condition.BOUND not in scene.conditions_of(fighter):
         return
+    from bot.actions.caverns.scene import hurt_character  # the scene imports this module
+
     found = scene.character(fighter)
-    sheet = lose_health(caverns_sheet(found), lost)
-    save(scene.tx, found, sheet)
     special = fighter.special.model_copy(update={"drowned_turn": scene.state.turn})
-    scene.state = replace(
-        scene.state, fighter.model_copy(update={"dead": sheet.is_dead, "special": special})
-    )
-    scene.say(
-        f"{safe(found.name)} drowns: {lost} Health lost ({sheet.health} left)"
-        + (": dead!" if sheet.is_dead else ".")
+    scene.state = replace(scene.state, fighter.model_copy(update={"special": special}))
+    drowning_one = scene.state.combatant(fighter.id)
+    hurt_character(
+        scene, found, drowning_one, lost, preventable=False, attack=False, cause=DROWNING
     )

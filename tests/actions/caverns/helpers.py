@@ -10,7 +10,7 @@ from bot.actions.caverns.common import caverns_sheet
 from bot.actions.context import Services
 from rules.caverns.sheet import CavernsSheet
 from storage.models import Character
-from tests.conftest import ADMIN, ALICE, BOB, CAROL, GUILD, actor
+from tests.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, GUILD, actor
 
 ARRAY = "wind +1, water +1, wood +2, fire 0, metal -1"
 # Three adventurers of the issue's party: a Warrior, an Elementalist and a Bard.
@@ -79,6 +79,19 @@ async def set_sheet(services: Services, name: str, **changes: Any) -> CavernsShe
 
     await services.db.transact(store)
     return changed
+
+
+async def no_flourish(services: Services, user: int) -> None:
+    """The attacker's player presses No flourish on the one the channel's battle waits for."""
+    from bot.actions.caverns.flourishes import flourish_pressed
+    from storage.caverns import caverns
+
+    def read(tx):  # type: ignore[no-untyped-def]
+        (combat,) = caverns(tx).battles.active_in_channel(GUILD, CHANNEL, 1)
+        return combat.id, combat.state.version
+
+    combat_id, version = await services.db.transact(read, write=False)
+    await flourish_pressed(services, actor(user), combat_id, "none", version)
 
 
 def ids(reply) -> dict[str, str]:  # type: ignore[no-untyped-def]

@@ -9,7 +9,7 @@ import pytest
 from bot.actions.caverns import battle
 from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
-from tests.actions.caverns.helpers import party_of_three, set_sheet, sheet
+from tests.actions.caverns.helpers import no_flourish, party_of_three, set_sheet, sheet
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, CHANNEL, actor
 
 MC = actor(ADMIN, admin=True)
@@ -50,17 +50,25 @@ async def test_a_hit_on_doubles_with_armour_and_the_enemy_s_answer(services, dic
     # Its one piece of armour takes up to 3 of Brunhild's 2.
     assert "Brigand loses 0 Health (a piece of its armour takes up to 3) (4 left)." in text
     assert "Doubles: Brunhild may apply a Flourish (the buttons below), or none." in text
-    assert hit.lines[-1] == "**Next:** The enemies' turn: the MC picks one to act."
+    assert hit.lines[-1].startswith("**Next:** The enemies' turn: the MC picks one to act")
     with pytest.raises(PawpostError, match="Only an admin"):
         await battle.enemy_act(services, actor(ALICE), "Cave Fisher", "battle", "Brunhild")
+    with pytest.raises(PawpostError, match="The battle waits for Brunhild's Flourish"):
+        await battle.enemy_act(services, MC, "Cave Fisher", "battle", "Brunhild")
+    await no_flourish(services, ALICE)
     dice.load(3, 2)  # 5 + the Fisher's Wood 3 - Brunhild's Wind 1 = 7: a hit, not safe
     answer = await battle.enemy_act(services, MC, "Cave Fisher", "battle", "Brunhild")
     text = "\n".join(answer.lines)
-    assert "Brunhild loses 3 Health (4 left). /battle armour negates up to 3 of it." in text
+    assert (
+        "Brunhild loses 3 Health (4 left). /battle armour negates up to 3 of it (2 pieces left)."
+        in text
+    )
     assert "Brunhild strikes back." in text and "Cave Fisher loses 0 Health" in text
     # Her counter-attack's damage went into the Fisher's armour; now her own armour answers.
     saved = await battle.spend_armour(services, actor(ALICE))
-    assert "Leather jerkin takes 3 of the blow and breaks (7 Health)." in saved.lines[0]
+    assert (
+        "Leather jerkin takes 3 of the blow and breaks (7 Health; 1 piece left)." in saved.lines[0]
+    )
     after = await sheet(services, "Brunhild")
     assert after.health == 7 and after.intact_armour == 1
     with pytest.raises(PawpostError, match="only the latest hit"):
@@ -84,7 +92,7 @@ async def test_reach_the_enemy_turn_rule_a_death_and_vitae_after(services, dice)
     await battle.skip(services, MC)  # Piper
     dice.load(6, 6)
     killed = await battle.enemy_act(services, MC, "Brigand 2", "battle", "Ilsa")
-    assert "Ilsa loses 2 Health (0 left): dead!" in "\n".join(killed.lines)
+    assert "Ilsa loses 1 Health (0 left): dead!" in "\n".join(killed.lines)  # all she had
     status = await battle.status(services, actor(ALICE))
     out = {f.name: f.value for f in status.fields}
     assert out["Out of the fight"] == "Ilsa (dead)"
@@ -105,7 +113,7 @@ async def test_reach_the_enemy_turn_rule_a_death_and_vitae_after(services, dice)
 
 async def test_fleeing_out_and_enemies_fleeing(services, dice) -> None:
     await battle_ready(services)
-    dice.load(5, 5)  # Brunhild has people behind her: front to back, +Wind 1 = 11
+    dice.load(6, 5)  # Brunhild has people behind her: front to back, +Wind 1 - 2 Ambush = 10
     first = await battle.flee_in_battle(services, actor(ALICE))
     assert "Brunhild flees (front-to-back)." in first.lines[0]
     # The party's front row emptied: everyone in the back moves up.
@@ -141,7 +149,7 @@ async def test_the_armour_button_is_its_player_s_and_only_for_that_hit(services,
     with pytest.raises(PawpostError, match="not land on a character of yours"):
         await battle.armour_pressed(services, actor(BOB), combat_id, version + 1)
     saved = await battle.armour_pressed(services, actor(ALICE), combat_id, version + 1)
-    assert "takes 3 of the blow and breaks (5 Health)." in saved.lines[0]
+    assert "takes 3 of the blow and breaks (5 Health; 1 piece left)." in saved.lines[0]
     with pytest.raises(PawpostError, match="stale"):
         await battle.armour_pressed(services, actor(ALICE), combat_id, version + 1)
 
@@ -163,7 +171,7 @@ async def test_a_turn_that_waits_too_long_is_reminded_once_and_skippable(service
     with pytest.raises(PawpostError, match="Only an admin"):
         await battle.skip(services, actor(ALICE), version, combat_id)
     skipped = await battle.skip(services, MC, version, combat_id)
-    assert skipped.lines[-1] == "**Next:** The enemies' turn: the MC picks one to act."
+    assert skipped.lines[-1].startswith("**Next:** The enemies' turn: the MC picks one to act")
     with pytest.raises(PawpostError, match="stale"):
         await battle.skip(services, MC, version, combat_id)
 

@@ -104,8 +104,10 @@ async def test_declining_applies_nothing_and_the_next_action_loses_an_unchosen_o
     await battle.skip(services, MC)  # the enemies
     dice.load(5, 5)  # 10 + 2 - the Goblin's Wind 0 = 12
     again = await battle.attack(services, actor(ALICE), "Goblin")
-    dice.load(1, 2)  # the Goblin misses Brunhild (3 - 1), who strikes back
-    answer = await battle.enemy_act(services, MC, "Goblin", "battle", "Brunhild")
+    # The battle waits for it (issue 29 §3) until the MC moves on with /battle skip.
+    with pytest.raises(PawpostError, match="The battle waits for Brunhild's Flourish"):
+        await battle.enemy_act(services, MC, "Goblin", "battle", "Brunhild")
+    answer = await battle.skip(services, MC)
     assert answer.lines[0] == "Brunhild's unchosen Flourish is lost."
     with pytest.raises(PawpostError, match="stale"):
         await press(services, ALICE, ids(again)["Flourish: Disarm"])
@@ -144,14 +146,15 @@ async def test_two_flourishes_keep_the_armour_button_of_the_same_exchange(servic
     dice.load(2, 2)  # 4 + 2 - 1 = 5: a hit, not safe: the Brigand strikes back
     hit = await battle.attack(services, actor(ALICE), "Brigand", boost="assault")
     assert list(ids(hit)) == [
-        "Expend armour against that hit",
+        "Expend armour against that hit (2 pieces left)",
         "Flourish: Disarm",
         "Flourish: Broken Limb",
         "No flourish",
     ]
     first = await press(services, ALICE, ids(hit)["Flourish: Broken Limb"])
-    assert list(ids(first)) == ["Expend armour against that hit", "Flourish: Disarm", "No flourish"]
-    armour = await press(services, ALICE, ids(first)["Expend armour against that hit"])
+    armoured = "Expend armour against that hit (2 pieces left)"
+    assert list(ids(first)) == [armoured, "Flourish: Disarm", "No flourish"]
+    armour = await press(services, ALICE, ids(first)[armoured])
     assert "takes 2 of the blow" in armour.lines[0]
     assert list(ids(armour)) == ["Flourish: Disarm", "No flourish"]
     done = await press(services, ALICE, ids(armour)["Flourish: Disarm"])

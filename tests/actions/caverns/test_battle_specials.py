@@ -177,13 +177,13 @@ async def test_the_kraken_s_bound_prey_drowns_as_its_turns_begin(services, dice)
     await battle.spend_armour(services, actor(ALICE))  # the hit itself: armour helps (7 Health)
     told = await skips(services, 4)  # Ilsa, enemies, Piper, enemies: Brunhild's turn begins
     assert "drowns" not in "".join(told[:3])
-    assert "Brunhild drowns: 2 Health lost (5 left)." in told[3]
+    assert "Brunhild loses 2 Health to drowning (5 left)." in told[3]
     with pytest.raises(PawpostError, match="only the latest hit"):
         await battle.spend_armour(services, actor(ALICE))  # the drowning: armour cannot
     await set_sheet(services, "Brunhild", health=2)
     told = await skips(services, 6)  # Brunhild, and round again to her turn: she drowns
-    assert "Brunhild drowns: 2 Health lost (0 left): dead!" in told[5]
-    assert told[5].endswith("**Next:** The enemies' turn: the MC picks one to act.")
+    assert "Brunhild loses 2 Health to drowning (0 left): dead!" in told[5]
+    assert "**Next:** The enemies' turn: the MC picks one to act" in told[5]
 
 
 # --- The Cloier, the Rockeater, uses --------------------------------------------------------
@@ -198,8 +198,8 @@ async def test_the_cloier_divides_its_damage_and_its_doubles_are_destructive(
     hit = await battle.enemy_act(services, MC, "Cloier", "battle", "Brunhild")
     lines = text(hit)
     assert "Cloier's Flourish is Destructive; armour cannot help." in lines
-    assert "Brunhild loses 10 Health (0 left): dead!" in lines
-    assert "Ilsa loses 10 Health (0 left): dead!" in lines
+    assert "Brunhild loses 7 Health (0 left): dead!" in lines  # 10 each, all they had
+    assert "Ilsa loses 4 Health (0 left): dead!" in lines
     assert "Piper loses" not in lines  # the back row is out of its melee range
     assert hit.buttons == []  # no armour against a Destructive blow
 
@@ -227,9 +227,8 @@ async def test_a_posted_special_counts_among_the_three_uses(services) -> None:
     for left in (2, 1, 0):
         await battle.skip(services, MC)
         climbed = await battle.enemy_act(services, MC, "Centipede", "skill")
-        assert (
-            "Climb: The Centipede can cling to walls or even to the cavern roof." in climbed.lines
-        )
+        # Named, not printed again (issue 29 §3): the texts were posted as it joined.
+        assert "Its specials: Climb (told as it joined the battle)." in climbed.lines
         assert f"({left} use(s) of its special left.)" in climbed.lines
     await battle.skip(services, MC)
     with pytest.raises(PawpostError, match="three times already"):
@@ -289,7 +288,10 @@ async def test_the_assassin_hides_among_the_party_until_its_first_turn(services,
     struck = text(await battle.enemy_act(services, MC, "Assassin", "battle", "Ilsa"))
     assert "**Assassin strikes from hiding**, in the party side's back row!" in struck
     assert "Ilsa loses 3 Health (1 left)." in struck
-    assert "Assassin: Health 3/3, armour 1 (enemies side)" in (await rows(services))["party back"]
+    assert (
+        "Assassin: Health 3/3, armour 1, reach melee (enemies side)"
+        in (await rows(services))["party back"]
+    )
     dice.load(6, 5)  # Ilsa answers in her own row: her 3 doubled, less its armour's 3
     answer = text(await battle.attack(services, actor(BOB), "Assassin"))
     assert "Assassin loses 3 Health (a piece of its armour takes up to 3) (0 left)" in answer
@@ -334,8 +336,12 @@ async def test_the_cult_leader_indoctrinates_and_sacrifices(services, dice) -> N
 
 async def test_a_death_ablaze_feeds_the_inferno_beetle(services, dice) -> None:
     await fight(services, "Inferno Beetle")
-    await set_sheet(
-        services, "Brunhild", health=2, conditions=(ActiveCondition(condition=Condition.ABLAZE),)
+    await set_sheet(  # no armour to spend against the killing blow
+        services,
+        "Brunhild",
+        health=2,
+        equipment=(),
+        conditions=(ActiveCondition(condition=Condition.ABLAZE),),
     )
     await battle.skip(services, MC)
     dice.load(6, 5)
@@ -382,7 +388,7 @@ async def test_heavy_armour_costs_one_damage_and_too_much_immobilises(services, 
         await battle.flee_in_battle(services, actor(ALICE))
     shed = await armour.shed(services, actor(ALICE))
     assert "Brunhild sheds their" in shed.lines[0] and "can move again" in shed.lines[0]
-    assert shed.lines[-1] == "**Next:** The enemies' turn: the MC picks one to act."
+    assert shed.lines[-1].startswith("**Next:** The enemies' turn: the MC picks one to act")
     assert not (await sheet(services, "Brunhild")).immobile
 
 
@@ -392,9 +398,12 @@ async def test_a_kephera_expends_its_natural_armour_after_its_items(services, di
     await battle.skip(services, MC)
     dice.load(3, 2)  # 5 + 3 - 1 = 7: a hit of 3
     hit = text(await battle.enemy_act(services, MC, "Cave Fisher", "battle", "Brunhild"))
-    assert "/battle armour negates up to 3 of it." in hit
+    assert "/battle armour negates up to 3 of it (1 piece left)." in hit
     saved = await battle.spend_armour(services, actor(ALICE))
-    assert "Brunhild's natural armour takes 3 of the blow and breaks (7 Health)." in saved.lines
+    assert (
+        "Brunhild's natural armour takes 3 of the blow and breaks (7 Health; 0 pieces left)."
+        in saved.lines
+    )
     assert (await sheet(services, "Brunhild")).armour_left == 0
 
 

@@ -35,6 +35,7 @@ SCRIPT = [
     '/battle order characters:"Brunhild, Ilsa, Piper"',
     "/as user:ann",
     "/battle attack target:Brigand",  # 4, 4
+    "/click 2",  # No flourish: the battle waits for it otherwise
     "/as user:admin admin:yes",
     '/enemy act enemy:"Cave Fisher" action:battle target:Brunhild',  # 3, 2
     "/as user:ann",
@@ -71,12 +72,12 @@ async def test_a_console_script_plays_a_battle_to_its_end(services, dice) -> Non
     assert "2 × Brigand join the enemies side's front row" in text
     assert "Brigand loses 0 Health (a piece of its armour takes up to 3) (4 left)." in text
     assert "Brunhild loses 3 Health (4 left)." in text
-    assert "Leather jerkin takes 3 of the blow and breaks (7 Health)." in text
+    assert "Leather jerkin takes 3 of the blow and breaks (7 Health; 1 piece left)." in text
     assert "6-: the advance takes your action." in text
     assert "error: Cave Fisher acted last time; another enemy (Brigand) must act now." in text
     assert "Ilsa loses 2 Health (2 left)." in text
     assert "Piper flees (back-to-out)." in text
-    assert "Ilsa loses 3 Health (0 left): dead!" in text
+    assert "Ilsa loses 2 Health (0 left): dead!" in text  # the 2 she had
     assert "Brigand loses 2 Health (2 left)." in text
     assert "Out of the fight: Ilsa (dead)" in text
     assert "Ilsa marks off 1 Vitae (5 left) and returns at full Health." in text

@@ -47,7 +47,7 @@ async def test_d4_the_tallest_tree_s_free_armour_and_burn_with_passion_act_in_ba
     )
     assert (await sheet(services, "Brunhild")).armour_left == 4  # 2 worn, 2 free
     await into_battle(services)
-    dice.load(4, 4)  # Brunhild's attack
+    dice.load(4, 5)  # Brunhild's attack (no doubles: no Flourish for the battle to wait for)
     await battle.attack(services, actor(ALICE), "Ogre")
     dice.load(3, 4)  # the Ogre: 7 + Wood 3, capped at +0 by Piper's Burn, - Wind 1 = 6
     hit = await battle.enemy_act(services, MC, "Ogre", "battle", "Brunhild")
@@ -56,13 +56,18 @@ async def test_d4_the_tallest_tree_s_free_armour_and_burn_with_passion_act_in_ba
         "2d6 [3, 4] + Ogre's Wood 3 − 1 Brunhild's Wind − 3 capped at +0 by Piper's Burn with "
         "Passion = **6**"
     ) in text
-    assert "Brunhild loses 9 Health" in text
+    # 9 less Parry's 1 would kill her (7 Health): a free piece is spent by itself first
+    # (caverns-battle: armour before death), then the other one after the blow.
+    assert (
+        "The blow would kill Brunhild: Strong as the Tallest Tree's free Armour: 3 of the blow "
+        "negated.\nBrunhild loses 5 Health (2 left)."
+    ) in text
     saved = await battle.spend_armour(services, actor(ALICE))
     assert "Strong as the Tallest Tree's free Armour: 3 of the blow negated" in saved.lines[0]
     after = await sheet(services, "Brunhild")
-    assert after.free_armour == 1 and after.intact_armour == 2  # nothing worn broke
+    assert after.free_armour == 0 and after.intact_armour == 2  # nothing worn broke
     status = await battle.status(services, actor(ALICE))
-    assert "armour 3" in next(f.value for f in status.fields if f.name == "party front")
+    assert "armour 2" in next(f.value for f in status.fields if f.name == "party front")
 
 
 async def test_d4_burn_with_passion_lifts_an_ally_s_roll_to_at_least_zero(services, dice) -> None:
@@ -93,7 +98,9 @@ async def test_d4_flow_like_the_river_makes_the_next_attack_forceful_with_a_free
     await battle.start(services, MC)
     await battle.join(services, actor(CAROL), "front")  # Piper has no Entourage to turn it
     await battle.join(services, actor(ALICE), "back")
-    await battle.add_custom(services, MC, **OGRE)
+    # Piper has 3 Health: a blow of 2 leaves her standing, so the piece is spent after it (a
+    # killing blow would spend it by itself, or kill her past it: armour comes before death).
+    await battle.add_custom(services, MC, **{**OGRE, "damage": 2})
     await battle.set_order(services, MC, "Piper, Brunhild")
     await battle.skip(services, MC)
     dice.load(4, 4)  # doubles: 8 + Wood 3 - Wind 1 = 10, a hit; Forceful shoves Piper back
@@ -102,7 +109,7 @@ async def test_d4_flow_like_the_river_makes_the_next_attack_forceful_with_a_free
     assert "Flow Like the River: the attack on Piper is Forceful" in text
     assert "Doubles: Forceful (Flow Like the River) on Piper." in text
     saved = await battle.spend_armour(services, actor(CAROL))
-    assert "Flow Like the River's free Armour: 3 of the blow negated" in saved.lines[0]
+    assert "Flow Like the River's free Armour: 2 of the blow negated (3 Health" in saved.lines[0]
     after = await sheet(services, "Piper")
     assert not after.has_benefit(HarmonyBenefit.FORCEFUL_AGAINST_YOU)
     assert after.has_benefit(HarmonyBenefit.UNRUFFLED)

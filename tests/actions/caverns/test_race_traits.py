@@ -35,7 +35,7 @@ async def test_d6_an_orclach_regains_a_health_when_it_kills(services, dice) -> N
     killed = await battle.attack(services, actor(ADMIN + 1), "Urchin")
     text = "\n".join(killed.lines)
     assert "Urchin loses 1 Health (0 left): it dies!" in text
-    assert "Orclach: Olga regains 1 Health (6)." in text  # 7 - 2 + 1
+    assert "Orclach: Olga regains 1 Health for the kill (6)." in text  # 7 - 2 + 1
     assert (await sheet(services, "Olga")).health == 6
 
 

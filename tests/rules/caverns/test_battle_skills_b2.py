@@ -13,6 +13,7 @@ from rules.caverns.battle import (
     Row,
     begin,
     close_lines,
+    escape,
     fled,
     flee_route,
     in_reach,
@@ -154,8 +155,12 @@ def test_fleeing_from_the_enemy_rows_goes_back_to_your_own_front_row() -> None:
     ann = state.by_name("Ann")
     assert flee_route(state, ann) is FleeRoute.FRONT_TO_BACK
     assert fled(state, ann, FleeRoute.FRONT_TO_BACK, Band.MISS) == state
-    home = fled(state, ann, FleeRoute.FRONT_TO_BACK, Band.WEAK).by_name("Ann")
+    home = fled(state, ann, FleeRoute.FRONT_TO_BACK, Band.STRONG).by_name("Ann")
     assert (home.among, home.row, home.gone) == (None, Row.FRONT, False)
+    # A 7-9 gets home as its next turn starts; until then it stands where it was (l. 286).
+    waiting = fled(state, ann, FleeRoute.FRONT_TO_BACK, Band.WEAK).by_name("Ann")
+    assert (waiting.among, waiting.row, waiting.retreat) == ("enemies", Row.BACK, True)
+    assert escape(waiting).among is None and escape(waiting).row is Row.FRONT
 
 
 def test_truss_drags_the_foe_into_the_attacker_s_front_row() -> None:

@@ -232,18 +232,18 @@ def _waiting(version: int) -> BattleState:
 
 
 def test_an_unchosen_flourish_is_lost_at_the_next_action_but_not_for_armour() -> None:
-    lost, said = settle_unchosen(_waiting(5), 5, "enemy")
+    lost, said = settle_unchosen(_waiting(5), 5, keep=False)
     assert lost.flourish is None and said == ("Brunhild's unchosen Flourish is lost.",)
-    kept, said = settle_unchosen(_waiting(5), 5, "armour")
+    kept, said = settle_unchosen(_waiting(5), 5, keep=True)
     assert kept.flourish is not None and kept.flourish.version == 6 and said == ()
-    fresh, said = settle_unchosen(_waiting(6), 5, "attack")  # offered by this very action
+    fresh, said = settle_unchosen(_waiting(6), 5, keep=False)  # offered by this very action
     assert fresh.flourish is not None and said == ()
     owed = _waiting(5)
     assert owed.flourish is not None
     owed = owed.model_copy(
         update={"flourish": owed.flourish.model_copy(update={"picks": 0, "area_owed": True})}
     )
-    _, said = settle_unchosen(owed, 5, "skip")
+    _, said = settle_unchosen(owed, 5, keep=False)
     assert said == ("Brunhild did not divide the Area damage: it stays where it fell.",)
     # An old row without the field loads with nothing waiting.
     assert BattleState.model_validate({"phase": "player"}).flourish is None
