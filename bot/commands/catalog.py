@@ -1,6 +1,6 @@
 """A server's command set: the shared commands, the shared features its ruleset takes, and the
 ruleset's own, with the descriptions of their groups. Discord's command tree, the console and
-the README's table are all built from it, so the three cannot drift apart.
+the table of docs/commands.md are all built from it, so the three cannot drift apart.
 
 Each is built from the rulesets it is given (the composition root's registry, or a test's);
 `COMMANDS` and `markdown_table` are those of `bot/registry.py`, the rulesets Pawpost ships.
@@ -8,8 +8,12 @@ Each is built from the rulesets it is given (the composition root's registry, or
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import argparse
+import re
+import sys
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 from bot.commands.clock import CLOCK_COMMANDS, CLOCK_GROUPS
 from bot.commands.core import CORE_COMMANDS, CORE_GROUPS, MESSAGE_COMMANDS
@@ -118,8 +122,8 @@ class CommandIndex:
 
 
 def markdown_table() -> str:
-    """The README's command table (kept equal to it by a test; print it with
-    `python -m bot.commands.catalog`)."""
+    """The command table of docs/commands.md (kept equal to it by a test; write it there with
+    `python -m bot.commands.catalog --write docs/commands.md`)."""
     rows = ["| command | rulesets | who | what it does |", "|---|---|---|---|"]
     for command in COMMANDS:
         if command.rulesets is not None and not command.rulesets:
@@ -134,5 +138,64 @@ def markdown_table() -> str:
     return "\n".join(rows)
 
 
+TABLE_START = "<!-- commands:start -->"
+TABLE_END = "<!-- commands:end -->"
+WRITE_COMMAND = "python -m bot.commands.catalog --write docs/commands.md"
+_TABLE = re.compile(re.escape(TABLE_START) + r"\n(?:.*?\n)?" + re.escape(TABLE_END), re.S)
+
+
+def new_page(table: str) -> str:
+    """docs/commands.md as a new page: a short introduction, then the table."""
+    return f"""# Commands
+
+Every slash command Pawpost declares, with the rulesets that have it (`all`: every server; `cat`
+is Taking Risks, `caverns` Caverns and Cloiers) and who may use it. Options in brackets are
+optional. `character` options autocomplete, your own characters first; when you leave
+`character` out, your active character (`/character use`) or your only one is used. Inside
+Discord, `/help` lists the server's own commands.
+
+The table is written from the command declarations in `bot/commands/`; after changing one, write
+it again with `{WRITE_COMMAND}`.
+
+{TABLE_START}
+{table}
+{TABLE_END}
+"""
+
+
+def with_table(page: str, table: str) -> str:
+    """`page` with `table` between its markers, the rest of it kept as it is."""
+    if _TABLE.search(page) is None:
+        raise ValueError(f"no {TABLE_START} … {TABLE_END} markers to put the table between")
+    block = f"{TABLE_START}\n{table}\n{TABLE_END}"
+    return _TABLE.sub(lambda _: block, page, count=1)
+
+
+def write_table(path: Path, table: str) -> None:
+    """Put `table` in the page at `path` between its markers (a new page when there is none)."""
+    page = with_table(path.read_text("utf-8"), table) if path.exists() else new_page(table)
+    path.write_text(page, "utf-8")
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.commands.catalog",
+        description="Print the command table, or write it into a page between its markers.",
+    )
+    parser.add_argument(
+        "--write", metavar="FILE", type=Path, help="the page to write it into (docs/commands.md)"
+    )
+    arguments = parser.parse_args(argv)
+    if arguments.write is None:
+        print(markdown_table())
+        return 0
+    try:
+        write_table(arguments.write, markdown_table())
+    except (OSError, ValueError) as error:
+        print(f"{arguments.write}: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
 if __name__ == "__main__":
-    print(markdown_table())
+    sys.exit(main())
