@@ -7,7 +7,7 @@ from bot.actions import audit
 from bot.actions.context import Actor, Services, Upload, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import clean_name, require_admin
-from bot.actions.profiles import check_avatar_url, check_upload, parse_colour
+from bot.actions.profiles import check_avatar_url, check_upload, kept_upload, parse_colour
 from bot.actions.reply import Reply
 from bot.actions.speaker_names import name_note
 from bot.actions.voice_tags import tags_line, taken_tag
@@ -86,7 +86,12 @@ def add(
     ]
     note = name_note(npc.name)
     title = f"The NPC {safe(npc.name)} is {'ready' if made else 'updated'}"
-    return Reply(title=title, lines=[*lines, *([note] if note else [])], colour=npc.colour)
+    return Reply(
+        title=title,
+        lines=[*lines, *([note] if note else [])],
+        colour=npc.colour,
+        keep=kept_upload(avatar, npc_id=npc.id),
+    )
 
 
 @runs_in_database

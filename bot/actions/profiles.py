@@ -10,9 +10,10 @@ from bot.actions.about import with_profile
 from bot.actions.context import Actor, Services, Upload, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character
-from bot.actions.reply import Reply, ReplyField
+from bot.actions.reply import KeptUpload, Reply, ReplyField
 from rules.errors import PawpostError
 from storage.profiles import Profile
+from storage.voices import voices
 
 MAX_URL_LENGTH = 1000
 MAX_PRONOUNS_LENGTH = 40
@@ -70,13 +71,49 @@ def check_avatar_url(url: str) -> str:
 
 
 def check_upload(upload: Upload) -> str:
-    """An attached avatar as stored: Discord's https URL for it, if it is an image."""
+    """An attached avatar as first stored: the link the transport gave for it, if it is an
+    image. Discord's link to a command's attachment lasts only a while: the transport then
+    keeps a copy and stores its link instead (`keep_avatar`). The link comes from the
+    transport (Discord's CDN; the e2e tests' fake serves it over http on 127.0.0.1), not from
+    what a member typed, so any http(s) link with a host is taken."""
     if not (upload.content_type or "").startswith("image/"):
         raise PawpostError("An avatar must be an image (PNG, JPEG, GIF or WebP).")
     parts = urlsplit(upload.url)
-    if parts.scheme != "https" or not parts.hostname:
+    if parts.scheme not in ("https", "http") or not parts.hostname:
         raise PawpostError("An avatar must be an https:// link to an image.")
     return upload.url
+
+
+def kept_upload(
+    upload: Upload | None, *, character_id: int | None = None, npc_id: int | None = None
+) -> KeptUpload | None:
+    """What the transport keeps a copy of once the reply is posted: an attached avatar."""
+    if upload is None:
+        return None
+    return KeptUpload(
+        url=upload.url, filename=upload.filename, character_id=character_id, npc_id=npc_id
+    )
+
+
+@runs_in_database
+def keep_avatar(services: Services, guild_id: int, kept: KeptUpload, url: str) -> bool:
+    """The kept copy's link (`url`) replaces the attached avatar's, where that avatar is still
+    the one set: False when it was changed meanwhile (the copy is then not used)."""
+    with services.db.transaction() as tx:
+        if kept.npc_id is not None:
+            found = voices(tx).npcs
+            npc = found.by_id(guild_id, kept.npc_id)
+            if npc is None or npc.avatar_url != kept.url:
+                return False
+            found.update(npc.model_copy(update={"avatar_url": url}))
+            return True
+        if kept.character_id is None:
+            return False
+        profile = tx.profiles.get(guild_id, kept.character_id)
+        if profile is None or profile.avatar_url != kept.url:
+            return False
+        tx.profiles.save(profile.model_copy(update={"avatar_url": url}), services.clock())
+        return True
 
 
 def _clean_text(text: str, limit: int, what: str) -> str | None:
@@ -177,5 +214,6 @@ def _save_profile(
     lines.append("Avatar: " + ("set" if profile.avatar_url else "none"))
     lines.append("Colour: " + (f"#{profile.colour:06x}" if profile.colour is not None else "none"))
     title = f"{safe(found.name)}'s profile" + (" is updated" if changes else "")
-    reply = Reply(title=title, lines=lines, fields=profile_fields(profile))
+    keep = kept_upload(avatar, character_id=found.id)
+    reply = Reply(title=title, lines=lines, fields=profile_fields(profile), keep=keep)
     return with_profile(reply, profile)

@@ -157,6 +157,18 @@ class Card(BaseModel):
     colour: int | None = None
 
 
+class KeptUpload(BaseModel):
+    """An avatar a member attached to the command. Discord removes a command's attachment after
+    a while, so the transport keeps a copy as an attachment of the reply's own message and
+    stores that copy's link in place of `url`, on the character's profile or the NPC
+    (`bot.actions.profiles.keep_avatar`)."""
+
+    url: str
+    filename: str = ""
+    character_id: int | None = None
+    npc_id: int | None = None
+
+
 class Reply(BaseModel):
     """An action's answer.
 
@@ -195,3 +207,5 @@ class Reply(BaseModel):
     # A character's card, which the transport draws as the attachment (bot.actions.card_drawing),
     # with the avatar fetched when it can be.
     card: Card | None = None
+    # An attached avatar the transport keeps a copy of, once this reply is posted.
+    keep: KeptUpload | None = None

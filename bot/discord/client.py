@@ -30,6 +30,7 @@ from bot.actions.welcome import post_welcome
 from bot.commands.spec import Command, Completion, MessageCommand
 from bot.config import Settings
 from bot.discord import render
+from bot.discord.attachments import AttachmentLinks, refresh_through
 from bot.discord.cards import CardDrawer
 from bot.discord.errors import answer_error
 from bot.discord.fetching import NotAnImage, fetch_image
@@ -249,7 +250,7 @@ async def answer(
 
     async def within_budget() -> Reply:
         with time_budget(bot.command_budget):
-            reply = await produce()
+            reply = await bot.attachments.fresh(await produce())  # avatar links still working
             if reply.post is not None:  # posted as a character, through the channel's webhook
                 reply = await bot.webhooks.deliver(interaction, actor_of(interaction), reply)
             if reply.card is not None:
@@ -360,7 +361,10 @@ class PawpostBot(discord.Client):
         )
         self.services = services
         self.webhooks = Webhooks(self)
-        self.cards = CardDrawer(settings.cards_at_once)
+        self.attachments = AttachmentLinks(
+            refresh_through(self.http), lambda: services.clock(), test_cdn=settings.test_discord_url
+        )
+        self.cards = CardDrawer(settings.cards_at_once, self.attachments.fetch)
         # Actions that pick a channel to post in later ask this (see hunting_config).
         services.can_post = self.can_post  # type: ignore[attr-defined]
         self.settings = settings
@@ -496,7 +500,7 @@ class PawpostBot(discord.Client):
             )
             if not isinstance(channel, discord.abc.Messageable):
                 raise PostRefused(f"channel {delivery.channel_id} takes no messages")
-            reply = delivery.reply
+            reply = await self.attachments.fresh(delivery.reply)
             if reply.timestamp is None:
                 reply = reply.model_copy(update={"timestamp": self.services.clock()})
             message = await channel.send(nonce=delivery.nonce, **render.message_kwargs(reply))
@@ -519,6 +523,8 @@ class PawpostBot(discord.Client):
         if reply is None:
             return
         self._answered_ephemeral[command.name] = reply.ephemeral
+        if reply.keep is not None:  # an attached avatar: its copy is kept on the reply
+            await self.attachments.keep(interaction, reply, self.services)
         if command.path == ("config", "ruleset") and interaction.guild_id is not None:
             await self.sync_guilds([interaction.guild_id])
         if command.schedules:

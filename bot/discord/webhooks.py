@@ -199,7 +199,7 @@ class Webhooks:
         """A proxied message's post, from the outbox: made once (a try that may have reached
         Discord is looked for first), recorded, and then the member's message deleted. Raises
         `PostRefused` for what Discord will never take (the member's message then stays)."""
-        post = delivery.reply.post
+        post = (await self._bot.attachments.fresh(delivery.reply)).post  # its avatar still working
         assert post is not None
         assert post.origin is not None
         parent = await self._channel(delivery.channel_id)

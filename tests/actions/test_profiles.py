@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions import characters, profiles
+from bot.actions import characters, npcs, posts, profiles
 from bot.actions.about import tone_of
 from bot.actions.cat import risks
 from bot.actions.context import Upload
@@ -17,7 +17,7 @@ from bot.discord import render
 from rules.errors import PawpostError
 from tests.actions.cat import helpers as cat_helpers
 from tests.actions.wcagr import helpers as wcagr_helpers
-from tests.conftest import ADMIN, ALICE, BOB, FIREPAW, actor, dump
+from tests.conftest import ADMIN, ALICE, BOB, FIREPAW, GUILD, actor, dump
 
 AVATAR = "https://images.example/firepaw.png"
 
@@ -52,12 +52,49 @@ async def test_a_profile_is_kept_and_shown_on_the_sheet(services, firepaw, clock
     assert cleared.colour is None and cleared.avatar_url == AVATAR
 
 
-async def test_an_attached_image_is_kept_as_discords_url(services, firepaw) -> None:
-    upload = Upload(
-        url="https://cdn.discordapp.com/attachments/1/2/f.png", content_type="image/png"
-    )
+UPLOAD = "https://cdn.discordapp.com/ephemeral-attachments/1/2/f.png?ex=1&is=1&hm=1"
+KEPT = "https://cdn.discordapp.com/attachments/9/8/avatar.png?ex=2&is=2&hm=2"
+
+
+async def test_an_attached_image_is_stored_until_the_transport_keeps_a_copy(
+    services, firepaw
+) -> None:
+    upload = Upload(url=UPLOAD, content_type="image/png", filename="f.png")
     reply = await profiles.set_profile(services, actor(ALICE), avatar=upload)
-    assert reply.avatar_url == upload.url
+    assert reply.avatar_url == UPLOAD
+    assert reply.keep is not None
+    assert (reply.keep.url, reply.keep.filename, reply.keep.npc_id) == (UPLOAD, "f.png", None)
+    assert await profiles.keep_avatar(services, GUILD, reply.keep, KEPT) is True
+    shown = await characters.show(services, actor(BOB), "Firepaw")
+    assert shown.avatar_url == KEPT
+
+    # a link, or a colour alone, asks for no copy
+    linked = await profiles.set_profile(services, actor(ALICE), avatar_url=AVATAR)
+    coloured = await profiles.set_profile(services, actor(ALICE), colour="red")
+    assert linked.keep is None and coloured.keep is None
+
+
+async def test_a_copy_kept_after_the_avatar_changed_again_is_not_used(services, firepaw) -> None:
+    upload = Upload(url=UPLOAD, content_type="image/png")
+    reply = await profiles.set_profile(services, actor(ALICE), avatar=upload)
+    await profiles.set_profile(services, actor(ALICE), avatar_url=AVATAR)
+    assert reply.keep is not None
+    assert await profiles.keep_avatar(services, GUILD, reply.keep, KEPT) is False
+    shown = await characters.show(services, actor(BOB), "Firepaw")
+    assert shown.avatar_url == AVATAR
+
+
+async def test_an_npcs_attached_avatar_is_kept_the_same_way(services, firepaw) -> None:
+    boss = actor(ADMIN, admin=True)
+    upload = Upload(url=UPLOAD, content_type="image/png", filename="guard.webp")
+    made = await npcs.add(services, boss, "Old Guard", avatar=upload)
+    assert made.keep is not None and made.keep.npc_id is not None
+    assert made.keep.character_id is None and made.keep.filename == "guard.webp"
+    assert await profiles.keep_avatar(services, GUILD, made.keep, KEPT) is True
+    said = await posts.say(services, boss, npc="Old Guard", text="Halt!")
+    assert said.post is not None and said.post.avatar_url == KEPT
+    # in another server the NPC is not found: nothing changes there
+    assert await profiles.keep_avatar(services, GUILD + 1, made.keep, UPLOAD) is False
 
 
 @pytest.mark.parametrize(

@@ -39,6 +39,7 @@ from collections import Counter
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
+from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
@@ -243,12 +244,17 @@ class FakeDiscord(FakeGuildState):
         # Called with each new channel message once it is stored, before the answer goes back
         # (a test can kill the bot there: Discord took the post, the bot never heard).
         self.after_channel_post: Callable[[Json], Awaitable[None]] | None = None
+        # The CDN: each file asked for (path, and why it was refused or None), and each
+        # `POST /attachments/refresh-urls` (the links asked for).
+        self.cdn_fetches: list[tuple[str, str | None]] = []
+        self.refreshes: list[list[str]] = []
 
     # ------------------------------------------------------------------ lifecycle
     async def start(self) -> FakeDiscord:
         app = web.Application(client_max_size=64 * 1024 * 1024)
         app.router.add_get("/gateway", self._handle_gateway)
         app.router.add_get("/attachments/{cid}/{aid}/{filename}", self._handle_attachment)
+        app.router.add_get("/ephemeral-attachments/{cid}/{aid}/{filename}", self._handle_attachment)
         app.router.add_route("*", API_PREFIX + "/{tail:.*}", self._handle_api)
         self._runner = web.AppRunner(app, access_log=None, shutdown_timeout=0.5)
         await self._runner.setup()
@@ -332,8 +338,8 @@ class FakeDiscord(FakeGuildState):
         return self._active is not None and not self._active.closed
 
     @property
-    def attachment_base_url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/attachments"
+    def cdn_base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
 
     # ------------------------------------------------------------------ HTTP plumbing
     def _add_routes(self) -> None:
@@ -365,6 +371,7 @@ class FakeDiscord(FakeGuildState):
             ("GET", "/guilds/{gid}/channels", self._get_guild),
             ("GET", "/guilds/{gid}/roles", self._get_guild),
             ("GET", "/guilds/{gid}/members/{uid}", self._get_member),
+            ("POST", "/attachments/refresh-urls", self._refresh_urls),
             *self.webhooks.routes(),
         ]
         for method, pattern, handler in table:
@@ -435,12 +442,33 @@ class FakeDiscord(FakeGuildState):
             return raw.decode(errors="replace"), {}
 
     async def _handle_attachment(self, request: web.Request) -> web.Response:
-        data = self.files.get(int(request.match_info["aid"]))
-        if data is None:
-            return json_response({"message": "404: Not Found", "code": 0}, 404)
-        return web.Response(body=data, headers={"Content-Type": "application/octet-stream"})
+        """A file at a signed link, as Discord's CDN serves it: an expired, unsigned or wrongly
+        signed link, or a file no longer kept, gets 404 with Discord's text."""
+        problem = self.cdn_problem(str(request.rel_url))
+        self.cdn_fetches.append((request.path, problem))
+        self._changed()
+        if problem is not None:
+            return web.Response(status=404, text="This content is no longer available.")
+        aid = int(request.match_info["aid"])
+        content_type = self.file_types.get(aid, "application/octet-stream")
+        return web.Response(body=self.files[aid], headers={"Content-Type": content_type})
 
     # ------------------------------------------------------------------ REST routes
+    async def _refresh_urls(self, c: Call) -> Json:
+        """`POST /attachments/refresh-urls` `{"attachment_urls": [...]}` (at most 50): a file
+        still kept gets a new signed link; any other link comes back as it was sent (Discord
+        does not document that case; the bot must not take such a link for a fresh one)."""
+        urls = (c.json or {}).get("attachment_urls")
+        if not isinstance(urls, list) or not urls or len(urls) > 50:
+            raise DiscordHTTPError(400, 50035, "Invalid Form Body (attachment_urls)")
+        self.refreshes.append(list(urls))
+        refreshed = []
+        for url in urls:
+            path = urlsplit(str(url)).path
+            fresh = self.signed(path) if self.file_exists(path) else str(url)
+            refreshed.append({"original": url, "refreshed": fresh})
+        return {"refreshed_urls": refreshed}
+
     async def _get_me(self, c: Call) -> Json:
         return self.bot_user_payload()
 

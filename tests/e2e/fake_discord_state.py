@@ -8,12 +8,17 @@ Payloads follow discord.py 2.7's needs (see /work/shared/FAKE-DISCORD.md).
 
 from __future__ import annotations
 
+import hashlib
+import hmac
 import itertools
+import mimetypes
+import secrets
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
+from urllib.parse import parse_qs, unquote, urlsplit
 
 Json = dict[str, Any]
 
@@ -25,7 +30,7 @@ EVERYONE_PERMISSIONS = (
     (1 << 10) | (1 << 11) | (1 << 14) | (1 << 15) | (1 << 16) | (1 << 6) | (1 << 31)
 )
 ALL_PERMISSIONS = (1 << 53) - 1
-STR, INT, BOOL, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER = 3, 4, 5, 6, 7, 8, 9, 10
+STR, INT, BOOL, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = 3, 4, 5, 6, 7, 8, 9, 10, 11
 CONVERTERS: dict[int, Callable[[Any], Any]] = {STR: str, INT: int, BOOL: bool, NUMBER: float}
 MANAGE_WEBHOOKS = 1 << 29
 MANAGE_MESSAGES = 1 << 13
@@ -98,6 +103,17 @@ class FakeGuildState:
             for pos, (name, cid) in enumerate(self.channel_ids.items())
         }  # fmt: skip
         self.files: dict[int, bytes] = {}  # attachment id -> bytes
+        self.file_types: dict[int, str] = {}  # attachment id -> content type
+        # Attachments are served at signed links, as Discord's CDN does since 2024: `ex` (hex
+        # unix seconds) is when the link stops working, `hm` signs the path, `ex` and `is`. The
+        # CDN's clock is `cdn_clock` when a test sets it (to move time on with the bot's test
+        # clock), else the real one. A message's file is served while the message holds it; a
+        # command's upload (an ephemeral attachment) until `drop_command_uploads()`.
+        self.cdn_clock: datetime | None = None
+        self.cdn_lifetime = timedelta(hours=24)
+        self._cdn_key = secrets.token_bytes(16)
+        self._homes: dict[int, int] = {}  # attachment id -> the message holding it
+        self._uploads: set[int] = set()  # attachment ids of commands' uploads, not dropped
         self.bot_manage_webhooks = True  # the bot may manage webhooks (Discord: else 403)
         self.bot_manage_messages = True  # the bot may delete members' messages (else 403)
         # The Developer Portal's Message Content toggle: off, an IDENTIFY asking for the intent
@@ -109,7 +125,78 @@ class FakeGuildState:
     @property
     def attachment_base_url(self) -> str:
         """Attachment URLs start with this (FakeDiscord serves them)."""
-        return "http://127.0.0.1/attachments"
+        return f"{self.cdn_base_url}/attachments"
+
+    @property
+    def cdn_base_url(self) -> str:
+        return "http://127.0.0.1"
+
+    # ------------------------------------------------------------------ the CDN's signed links
+    def cdn_now(self) -> datetime:
+        return self.cdn_clock or datetime.now(UTC)
+
+    def _signature(self, path: str, ex: str, issued: str) -> str:
+        text = f"{path}|{ex}|{issued}".encode()
+        return hmac.new(self._cdn_key, text, hashlib.sha256).hexdigest()
+
+    def signed(self, path: str) -> str:
+        """A link to the file at `path` (`/attachments/…`), good for `cdn_lifetime` from now."""
+        now = self.cdn_now()
+        ex, issued = f"{int((now + self.cdn_lifetime).timestamp()):x}", f"{int(now.timestamp()):x}"
+        signature = self._signature(unquote(path), ex, issued)  # the path as it is served
+        return f"{self.cdn_base_url}{path}?ex={ex}&is={issued}&hm={signature}"
+
+    def cdn_problem(self, url: str) -> str | None:
+        """Why the CDN would not serve this link now (None: it would)."""
+        parts = urlsplit(url)
+        path = unquote(parts.path)  # as it was signed, however a client quoted it
+        query = {key: values[0] for key, values in parse_qs(parts.query).items()}
+        if not {"ex", "is", "hm"} <= set(query):
+            return "unsigned"
+        signature = self._signature(path, query["ex"], query["is"])
+        if not hmac.compare_digest(query["hm"], signature):
+            return "bad signature"
+        if int(query["ex"], 16) <= self.cdn_now().timestamp():
+            return "expired"
+        if not self.file_exists(path):
+            return "no such file"
+        return None
+
+    def file_exists(self, path: str) -> bool:
+        """Whether the file a CDN path names is still kept: on the message holding it (not
+        deleted, not edited away), or a command's upload not dropped yet."""
+        kind, _, rest = path.strip("/").partition("/")
+        try:
+            aid = int(rest.split("/")[1])
+        except (IndexError, ValueError):
+            return False
+        if kind == "ephemeral-attachments":
+            return aid in self._uploads
+        home = self._messages.get(self._homes.get(aid, 0))
+        return (
+            kind == "attachments"
+            and home is not None
+            and any(a["id"] == str(aid) for a in home["attachments"])
+        )
+
+    def command_upload(self, upload: UploadedFile) -> Json:
+        """A file a member attaches to a command's option: an ephemeral attachment."""
+        aid = self._snowflake()
+        self.files[aid], self.file_types[aid] = upload.data, upload.content_type
+        self._uploads.add(aid)
+        url = self.signed(f"/ephemeral-attachments/{self.application_id}/{aid}/{upload.filename}")
+        return {
+            "id": str(aid), "filename": upload.filename, "size": len(upload.data), "url": url,
+            "proxy_url": url, "content_type": upload.content_type, "ephemeral": True,
+        }  # fmt: skip
+
+    def delete_message(self, message_id: int | str) -> None:
+        """A moderator deletes a message (its files go with it)."""
+        self.deleted_messages.append(self._messages.pop(int(message_id)))
+
+    def drop_command_uploads(self) -> None:
+        """Discord removes commands' uploads after a while: their links stop working."""
+        self._uploads.clear()
 
     # ------------------------------------------------------------------ state accessors
     def messages(self, channel: int | str) -> list[Json]:
@@ -212,6 +299,10 @@ class FakeGuildState:
             value = str(cid)
         elif otype in (STR, INT, BOOL, NUMBER):
             value = CONVERTERS[otype](value)
+        elif otype == ATTACHMENT:
+            attachment = self.command_upload(value)
+            resolved.setdefault("attachments", {})[attachment["id"]] = attachment
+            value = attachment["id"]
         else:
             raise ValueError(f"option {name!r}: type {otype} is not supported by the fake")
         choices = [c["value"] for c in spec.get("choices") or []]
@@ -333,11 +424,16 @@ class FakeGuildState:
                     result.append(existing[str(att["id"])])
                 continue
             aid = self._snowflake()
-            self.files[aid] = upload.data
-            url = f"{self.attachment_base_url}/{msg['channel_id']}/{aid}/{upload.filename}"
+            # like Discord, a file sent as octet-stream is typed by its name
+            content_type = upload.content_type
+            if content_type == "application/octet-stream":
+                content_type = mimetypes.guess_type(upload.filename)[0] or content_type
+            self.files[aid], self.file_types[aid] = upload.data, content_type
+            self._homes[aid] = int(msg["id"])
+            url = self.signed(f"/attachments/{msg['channel_id']}/{aid}/{upload.filename}")
             result.append({
                 "id": str(aid), "filename": att.get("filename") or upload.filename,
                 "description": att.get("description"), "size": len(upload.data), "url": url,
-                "proxy_url": url, "content_type": upload.content_type,
+                "proxy_url": url, "content_type": content_type,
             })  # fmt: skip
         return result
