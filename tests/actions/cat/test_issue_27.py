@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.actions import buttons, characters, log
+from bot.actions import buttons, characters, log, server_config
 from bot.actions.cat import (
     card,
     cats,
@@ -22,7 +22,7 @@ from bot.actions.cat import (
     style,
     wounds,
 )
-from bot.actions.cat.scar_timeouts import scar_timeouts
+from bot.actions.cat.scar_timeouts import place_overdue_scars, scar_timeouts
 from bot.actions.clock import admin_age, ageing, game_clock, show_time
 from bot.actions.context import Services
 from bot.actions.reply import Reply
@@ -30,7 +30,17 @@ from rules.cat.sheet import Rank, Trait, TraitState
 from rules.errors import PawpostError
 from storage.cat import cat
 from tests.actions.cat.helpers import FIREPAW, TIGERCLAW, cat_server, ids, make
-from tests.conftest import ADMIN, ALICE, BOB, CHANNEL, GUILD, actor, dump
+from tests.conftest import (
+    ADMIN,
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    OTHER_GUILD,
+    actor,
+    dump,
+)
 
 ADMIN_ACTOR = actor(ADMIN, admin=True)
 
@@ -137,6 +147,53 @@ async def test_d2_the_scar_timeout_is_a_server_setting(services, dice, clock, bo
     assert (await scar_timeouts(services, clock())).posts == []
     clock.advance(hours=23)
     assert len((await scar_timeouts(services, clock())).posts) == 1
+
+
+async def _owe_in_the_other_server(services: Services, dice) -> None:  # type: ignore[no-untyped-def]
+    """A cat of another Taking Risks server owing 3 scars (timeout: the default 24 h)."""
+    await server_config.set_ruleset(services, actor(ADMIN, admin=True, guild=OTHER_GUILD), "cat")
+    await cats.create(services, actor(CAROL, guild=OTHER_GUILD), **FIREPAW)
+    dice.load(3, 3, 3, 3)
+    await risks.risk(services, actor(CAROL, guild=OTHER_GUILD), "claws", "hard", dangerous="yes")
+
+
+async def test_d2_each_server_s_owed_scars_wait_its_own_timeout_and_none_holds_another_back(
+    services, dice, clock, both
+) -> None:
+    # Two wounds waiting out this server's two weeks come first by age; the other server's,
+    # due after its 24 h, is placed all the same, however few the job places a wake.
+    await config.scar_timeout(services, ADMIN_ACTOR, 336)
+    dice.load(3, 3, 3, 3, 3, 3, 3, 3, 3)
+    await risks.risk(services, actor(ALICE), "claws", "hard", dangerous="yes")
+    await risks.risk(services, actor(BOB), "claws", "hard", dangerous="yes")
+    started = clock()
+    clock.advance(minutes=1)
+    await _owe_in_the_other_server(services, dice)
+    clock.advance(hours=24)
+    posts, next_due = await place_overdue_scars(services, clock(), limit=2)
+    assert [(post.guild_id, post.reply.title) for post in posts] == [
+        (OTHER_GUILD, "Firepaw's scars are placed")
+    ]
+    assert next_due == started + _hours(336)
+    assert await _field(services, "Firepaw", "Scars owed") is not None  # this server's still wait
+
+
+async def test_d2_a_console_serving_one_server_places_that_server_s_scars_only(
+    services, dice, clock, both
+) -> None:
+    dice.load(3, 3, 3, 3)
+    await risks.risk(services, actor(ALICE), "claws", "hard", dangerous="yes")
+    await _owe_in_the_other_server(services, dice)
+    clock.advance(hours=25)
+    services.db.serve_only(OTHER_GUILD)
+    try:
+        posts, _ = await place_overdue_scars(services, clock())
+    finally:
+        services.db.serve_only(None)
+    assert [post.guild_id for post in posts] == [OTHER_GUILD]
+    assert await _field(services, "Firepaw", "Scars owed") is not None
+    posts, next_due = await place_overdue_scars(services, clock())
+    assert [post.guild_id for post in posts] == [GUILD] and next_due is None
 
 
 async def test_d2_a_cat_owing_scars_fights_with_them(services, dice, both) -> None:
