@@ -221,6 +221,31 @@ async def test_d2_a_cat_owing_scars_fights_with_them(services, dice, both) -> No
     assert answered.lines[0] == "Tigerclaw: 3d6 [**2**, **2**, **2**] evens 3 = **3**"
 
 
+async def test_d2_the_defender_and_a_cat_against_a_foe_fight_with_the_scars_they_owe(
+    services, dice, both
+) -> None:
+    dice.load(3, 3, 3, 3)  # Firepaw's Claws (Strong) 4: 3 scars owed
+    await risks.risk(services, actor(ALICE), "claws", "hard", dangerous="yes")
+    dice.load(2, 2, 2, 2, 2)
+    started = await fights.challenge(services, actor(BOB), "Firepaw", "claws")
+    dice.load(1, 1, 1)  # Firepaw's Claws, Good once the 3 scars are in: 3 dice
+    answered = await buttons.press(services, actor(ALICE), ids(started)["Roll Claws"])
+    assert answered.lines[1] == "Firepaw: 3d6 [1, 1, 1] evens 0 = **0**"
+    assert (
+        "Firepaw fights with the 3 scars it owed from roll #4, placed where the Narrator puts them:"
+    ) in answered.lines
+    dice.load(5, 5, 5, 5, 5)  # Tigerclaw's Claws (Best): 5 scars owed
+    await risks.risk(services, actor(BOB), "claws", "hard", dangerous="yes")
+    fight = await foe_flow.start(services, ADMIN_ACTOR, "Boggin", 2, 5, character="Tigerclaw")
+    assert fight.lines[:3] == [
+        "Tigerclaw fights with the 5 scars it owed from roll #8, placed where the Narrator puts "
+        "them:",
+        "Tigerclaw takes 5 in Claws.",
+        "Three scars: Claws drops from Best to Strong.",
+    ]
+    assert await _field(services, "Tigerclaw", "Scars owed") is None
+
+
 # D3, D4: Tricks and dream changes lost their Style; a failed dream change offered no Life.
 
 
