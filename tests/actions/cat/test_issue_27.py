@@ -548,6 +548,26 @@ async def test_d15_a_foe_round_is_logged_without_markdown(services, dice, both) 
     )
 
 
+async def test_d15_the_whammy_s_minutes_and_a_foe_s_one_die_read_as_english(
+    services, dice, both
+) -> None:
+    # Audit D15: "The dog chases its tail: d3 1 minutes."; likewise "Rat rolls 1 dice."
+    def best_tail(tx):  # type: ignore[no-untyped-def]
+        found = tx.characters.by_name(GUILD, "Firepaw")
+        traits = {**found.sheet.traits, Trait.TAIL: TraitState(rank=Rank.BEST)}
+        found.sheet = found.sheet.model_copy(update={"traits": traits})
+        tx.characters.save_sheet(found)
+
+    await services.db.transact(best_tail)
+    dice.load(2, 4, 6, 1, 1, 1)  # Tail (Best) 5: 3 evens at the Best tier; then the d3: 1
+    whammy = await magic.trick(services, actor(ALICE), "whammy")
+    assert "The dog chases its tail: 1d3 [1] → **1** minute." in whammy.lines
+    fight = await foe_flow.start(services, ADMIN_ACTOR, "Rat", 1, 1, character="Tigerclaw")
+    assert "Rat rolls 1 die." in fight.lines
+    logged = await log.recent(services, actor(BOB), "Tigerclaw")
+    assert any("against Rat (1 die, out after 1 scar)" in line for line in logged.lines)
+
+
 # Section 3: UX friction.
 
 
