@@ -43,6 +43,11 @@ from tests.conftest import (
 )
 
 ADMIN_ACTOR = actor(ADMIN, admin=True)
+FIREPAW_TRAITS = {  # FIREPAW's ranks, as created
+    Trait.LEGS: TraitState(rank=Rank.BEST),
+    **{trait: TraitState(rank=Rank.STRONG) for trait in (Trait.CLAWS, Trait.COAT, Trait.FANGS)},
+    **{trait: TraitState(rank=Rank.GOOD) for trait in (Trait.FACE, Trait.TAIL)},
+}
 
 
 @pytest.fixture
@@ -576,13 +581,17 @@ async def test_s3_owed_scars_heals_due_magic_and_reputations_show_on_the_card(
 ) -> None:
     dice.load(3, 3, 3, 3)
     await risks.risk(services, actor(ALICE), "claws", "hard", dangerous="yes")
-    await _sheet_change(services, "Tigerclaw", heals_due=0)
 
     def drawn(tx):  # type: ignore[no-untyped-def]
         return card.card(tx, tx.characters.by_name(GUILD, "Firepaw"))
 
     shown = await services.db.transact(drawn)
     assert shown.scars == "3 owed, to place"
+    coat = TraitState(rank=Rank.STRONG, scars=1)  # a scar carried a week: one heal due
+    await _sheet_change(services, "Firepaw", traits={**FIREPAW_TRAITS, Trait.COAT: coat})
+    await _sheet_change(services, "Firepaw", heals_due=1)
+    shown = await services.db.transact(drawn)
+    assert shown.scars == "Coat 1, 3 owed, to place, 1 due to heal"
     assert shown.reserve is not None and (shown.reserve.value, shown.reserve.most) == (8, 8)
     assert shown.subtitle == "0 Style banked"
     assert shown.group == "Brave 3, Clever 2, Sly 2"  # drawn where other rulesets put the clan
