@@ -16,10 +16,12 @@ from bot.actions.cat import (
     style,
     wounds,
 )
+from bot.actions.lookup import MAX_NAME_LENGTH
 from bot.commands.spec import REASON, Command, Groups, Kind, Option, character_option
 from rules.cat.constants import (
     CLAIMED_ADVANTAGE_MOST,
     MAX_POOL_DICE,
+    MAX_REPUTATION_NAME_LENGTH,
     MOST_FOES,
     MOST_STYLE_SPENT,
     NEW_CAT_BEST_TRAITS,
@@ -54,7 +56,7 @@ CAT_COMMANDS: tuple[Command, ...] = (
         f"{NEW_CAT_GOOD_TRAITS} Good traits, {NEW_CAT_REPUTATION_POINTS} Reputation points",
         cats.create,
         (
-            Option("name", Kind.text, "The cat's name", True, max_length=32),
+            Option("name", Kind.text, "The cat's name", True, max_length=MAX_NAME_LENGTH),
             Option("best", Kind.text, "The Best trait", True, choices=TRAIT_CHOICES),
             Option(
                 "strong",
@@ -89,7 +91,10 @@ CAT_COMMANDS: tuple[Command, ...] = (
                 max_value=MAX_POOL_DICE,
             ),
             Option(
-                "reputation", Kind.text, "A Reputation that fits: its rank in dice", max_length=32
+                "reputation",
+                Kind.text,
+                "A Reputation that fits: its rank in dice",
+                max_length=MAX_REPUTATION_NAME_LENGTH,
             ),
             Option(
                 "style",
@@ -154,13 +159,19 @@ CAT_COMMANDS: tuple[Command, ...] = (
         reputation.grant,
         (
             Option("to", Kind.character, "The cat that earns it", True),
-            Option("name", Kind.text, "The new Reputation, e.g. Brave", True, max_length=32),
+            Option(
+                "name",
+                Kind.text,
+                "The new Reputation, e.g. Brave",
+                True,
+                max_length=MAX_REPUTATION_NAME_LENGTH,
+            ),
             Option(
                 "from",
                 Kind.text,
                 "Your own Reputation that fits (you keep it)",
                 True,
-                max_length=32,
+                max_length=MAX_REPUTATION_NAME_LENGTH,
                 keyword="from_reputation",
             ),
             character_option("Which of your cats witnessed it (default: your active one)"),
@@ -183,7 +194,9 @@ CAT_COMMANDS: tuple[Command, ...] = (
         days.lose,
         (
             Option("character", Kind.character, "The cat", True),
-            Option("name", Kind.text, "The Reputation", True, max_length=32),
+            Option(
+                "name", Kind.text, "The Reputation", True, max_length=MAX_REPUTATION_NAME_LENGTH
+            ),
             Option("reason", Kind.text, "Why", True, max_length=200),
         ),
         admin=True,
@@ -195,7 +208,9 @@ CAT_COMMANDS: tuple[Command, ...] = (
         days.restore,
         (
             Option("character", Kind.character, "The cat", True),
-            Option("name", Kind.text, "The Reputation", True, max_length=32),
+            Option(
+                "name", Kind.text, "The Reputation", True, max_length=MAX_REPUTATION_NAME_LENGTH
+            ),
             Option("reason", Kind.text, "Why", True, max_length=200),
         ),
         admin=True,
@@ -232,7 +247,7 @@ CAT_COMMANDS: tuple[Command, ...] = (
         "Set a non-cat on a cat: its dice and the scars it takes; rounds go on by button",
         foe_flow.start,
         (
-            Option("name", Kind.text, "The foe, e.g. Boggin", True, max_length=32),
+            Option("name", Kind.text, "The foe, e.g. Boggin", True, max_length=MAX_NAME_LENGTH),
             Option(
                 "dice",
                 Kind.integer,
@@ -329,7 +344,10 @@ CAT_COMMANDS: tuple[Command, ...] = (
                 max_value=MAX_POOL_DICE,
             ),
             Option(
-                "reputation", Kind.text, "A Reputation that fits: its rank in dice", max_length=32
+                "reputation",
+                Kind.text,
+                "A Reputation that fits: its rank in dice",
+                max_length=MAX_REPUTATION_NAME_LENGTH,
             ),
             Option(
                 "style",

@@ -35,6 +35,8 @@ def heal_scar(sheet: CatSheet, trait: Trait, *, today: int, due_only: bool = Tru
     """Heal one scar of `trait`: one that is due (the player's weekly pick), or with
     `due_only=False` an admin's healing outside the week."""
     require_alive(sheet)
+    if not sheet.total_scars:  # three scars that dropped a rank were cleared with it
+        raise PawpostError("The cat has no scars to heal.")
     if due_only and not sheet.heals_due:
         raise PawpostError("No scar is due to heal yet; a cat heals one scar per game week.")
     state = sheet.traits[trait]

@@ -320,6 +320,12 @@ def parse_reputations(text: str) -> dict[str, int]:
             continue  # "Brave 3, Sly 2," and doubled commas are forgiven
         match = _REPUTATION_ENTRY.match(entry)
         if match is None:
+            missing = _MISSING_COMMA.match(entry)
+            if missing is not None:  # "Brave 3 Sly": a comma and the last rank left out
+                raise PawpostError(
+                    f'"{entry}" looks like two Reputations, the second without its rank: '
+                    f'"{missing["first"]}, {missing["rest"]} 2".'
+                )
             raise PawpostError(f'"{entry}" needs a rank after it, like "{entry} 2".')
         if not match["name"]:
             raise PawpostError(f'"{entry}" needs a name before its rank, like "Brave {entry}".')

@@ -161,23 +161,29 @@ class WoundRepository:
         )
         return {int(character_id): int(left) for character_id, left in rows}
 
-    def overdue(self, before: datetime, limit: int, ruleset: str) -> list[Wound]:
-        """Open wounds of live cats in servers playing `ruleset`, made before `before`, oldest
-        first, claimed: the other processes pass them over until this transaction ends."""
+    def overdue(self, guild_id: int, before: datetime, limit: int, ruleset: str) -> list[Wound]:
+        """One server's open wounds of live cats, if it plays `ruleset`, made before `before`
+        (its own timeout ago), oldest first, claimed: the other processes pass them over until
+        this transaction ends. One server at a time, so that wounds still waiting out a long
+        timeout in one server never hold back those due in another."""
         rows = self._db.execute_fetchall(
-            f"SELECT {_COLUMNS} FROM cat_wounds WHERE settled_at IS NULL AND created_at <= ?"
-            f" AND {_LIVE_AND_PLAYING} ORDER BY created_at LIMIT ?"
+            f"SELECT {_COLUMNS} FROM cat_wounds WHERE guild_id = ? AND settled_at IS NULL"
+            f" AND created_at <= ? AND {_LIVE_AND_PLAYING}"
+            + self._db.scope.only("guild_id")
+            + " ORDER BY created_at LIMIT ?"
             + self._db.dialect.claim("cat_wounds"),
-            (to_text(before), DEFAULT_RULESET, ruleset, limit),
+            (guild_id, to_text(before), DEFAULT_RULESET, ruleset, limit),
         )
         return [_wound(row) for row in rows]
 
     def oldest_open(self, ruleset: str) -> list[tuple[int, datetime]]:
-        """Each server's oldest open wound of a live cat (servers playing `ruleset`): when
-        the timeout job is next due there."""
+        """Each server's oldest open wound of a live cat (servers playing `ruleset`, the
+        process's own server alone when it serves one): when the timeout job is due there."""
         rows = self._db.execute_fetchall(
             "SELECT guild_id, min(created_at) FROM cat_wounds WHERE settled_at IS NULL"
-            f" AND {_LIVE_AND_PLAYING} GROUP BY guild_id",
+            f" AND {_LIVE_AND_PLAYING}"
+            + self._db.scope.only("guild_id")
+            + " GROUP BY guild_id ORDER BY min(created_at)",
             (DEFAULT_RULESET, ruleset),
         )
         return [(int(guild_id), from_text(created_at)) for guild_id, created_at in rows]

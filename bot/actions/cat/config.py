@@ -18,7 +18,7 @@ from storage.cat.settings import CatSettings
 from storage.settings import GuildSettings
 
 FIRST_SUCCESS = "first-success"
-MIN_SCAR_TIMEOUT_HOURS = 1  # the timeout job reads candidates an hour old at the least
+MIN_SCAR_TIMEOUT_HOURS = 1  # an hour at the least: time to read the reply and place them
 MAX_SCAR_TIMEOUT_HOURS = 24 * 14  # two weeks: a player away that long has the Narrator's say
 THIRD_RISK = "third-risk"
 

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from bot.actions import audit
 from bot.actions.cat.common import CAT, cat_sheet, require_cat
 from bot.actions.cat.owed import fight_with_owed
-from bot.actions.cat.roll_view import rolled
+from bot.actions.cat.roll_view import how_many_dice, plural, rolled
 from bot.actions.cat.wound_view import open_wound, wound_buttons, wound_select
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
@@ -278,14 +278,15 @@ def start(
             audit.entry(
                 actor,
                 "fight",
-                f"fight {combat.id}: {found.name} against {kind} ({foe.dice} dice, "
-                f"out after {foe.scars_to_defeat} scars)",
+                f"fight {combat.id}: {found.name} against {kind} ({how_many_dice(foe.dice)}, "
+                f"out after {plural(foe.scars_to_defeat, 'scar')})",
                 now,
                 character=found,
             )
         )
     each = "each " if how_many > 1 else ""
-    reply = next_reply(combat, found, [*lines, f"{safe(kind)} {each}rolls {foe.dice} dice."])
+    rolls = f"{safe(kind)} {each}rolls {how_many_dice(foe.dice)}."
+    reply = next_reply(combat, found, [*lines, rolls])
     return reply.model_copy(
         update={"title": f"Fight {combat.id}: {safe(found.name)} against {safe(kind)}"}
     )

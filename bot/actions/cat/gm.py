@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from bot.actions.cat import foe_flow
 from bot.actions.cat.common import cat_sheet
 from bot.actions.cat.owed import due_at, place_by_default
+from bot.actions.cat.roll_view import how_many_dice
 from bot.actions.cat.scenes import leave_scenes as leave_all_scenes
 from bot.actions.cat.wound_view import open_wound
 from bot.actions.context import Actor
@@ -579,7 +580,7 @@ class _Change:
         lines = [
             f"The Narrator does not agree that {safe(dropped.reason.removesuffix(' (Reputation)'))}"
             f" fits: {self.roll} counts {plural_evens(recounted.evens)} without its "
-            f"{dropped.dice} dice."
+            f"{how_many_dice(dropped.dice)}."
         ]
         # A Life spent makes any Risk succeed (book l. 100), Reputation or not.
         saved = isinstance(result, RiskResult) and result.life_spent

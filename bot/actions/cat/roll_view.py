@@ -28,6 +28,11 @@ def plural(count: int, noun: str) -> str:
     return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
+def how_many_dice(count: int) -> str:
+    """ "1 die", "3 dice"."""
+    return f"{count} {'die' if count == 1 else 'dice'}"
+
+
 def pool_line(result: PoolResult) -> str:
     parts = [f"{safe(part.reason)} {part.dice}" for part in result.pool]
     if result.automatic_evens:

@@ -5,7 +5,11 @@ from __future__ import annotations
 
 import io
 
+from bot.actions import buttons
+from bot.actions.builder import verbs as builder
 from bot.console import run_console, script_lines
+from tests.actions.cat.helpers import cat_server
+from tests.conftest import ALICE, actor
 
 # [1] Best, [2]-[4] Strong 1-3 (each shows its select), [5] Name and Reputations, [6] Create,
 # [7] the select shown.
@@ -59,3 +63,29 @@ async def test_d13_the_builder_picks_traits_by_a_select_per_rank(services) -> No
     assert "Legs Best → 5 dice" in shown and "Face Good → 3 dice" in shown
     assert "Reputations: Brave 3, Clever 2, Sly 2" in shown
     assert "Magic Points: 8 / 8" in shown
+
+
+async def test_s3_the_builder_s_cat_is_announced_in_the_channel(services) -> None:
+    # Audit section 3: Create answered only its player ("only you can see this"), while
+    # `/character create` answers the channel.
+    await cat_server(services)
+    reply = await builder.new(services, actor(ALICE))
+    assert reply.ephemeral
+    for trait in ("legs", "claws", "coat", "fangs"):  # Best, then Strong 1 to 3: each select
+        assert reply.select is not None  # follows the one picked
+        reply = await buttons.press(services, actor(ALICE), reply.select.custom_id, [trait])
+    form = next(b for b in reply.buttons if b.label == "Name and Reputations")
+    opened = await buttons.press(services, actor(ALICE), form.custom_id)
+    assert opened.modal is not None
+    reply = await buttons.press(
+        services,
+        actor(ALICE),
+        opened.modal.custom_id,
+        fields={"name": "Firepaw", "reputations": "Brave 3, Clever 2, Sly 2"},
+    )
+    create = next(b for b in reply.buttons if b.label == "Create")
+    made = await buttons.press(services, actor(ALICE), create.custom_id)
+    assert made.ephemeral
+    assert made.announce is not None and not made.announce.ephemeral
+    assert made.announce.title == "Firepaw joins the server"
+    assert made.announce.lines == [f"Owned by <@{ALICE}>. See the sheet with /character show."]

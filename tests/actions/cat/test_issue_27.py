@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from bot.actions import buttons, characters, log
+from bot.actions import buttons, characters, log, server_config
 from bot.actions.cat import (
     card,
     cats,
@@ -22,7 +22,7 @@ from bot.actions.cat import (
     style,
     wounds,
 )
-from bot.actions.cat.scar_timeouts import scar_timeouts
+from bot.actions.cat.scar_timeouts import place_overdue_scars, scar_timeouts
 from bot.actions.clock import admin_age, ageing, game_clock, show_time
 from bot.actions.context import Services
 from bot.actions.reply import Reply
@@ -30,9 +30,24 @@ from rules.cat.sheet import Rank, Trait, TraitState
 from rules.errors import PawpostError
 from storage.cat import cat
 from tests.actions.cat.helpers import FIREPAW, TIGERCLAW, cat_server, ids, make
-from tests.conftest import ADMIN, ALICE, BOB, CHANNEL, GUILD, actor, dump
+from tests.conftest import (
+    ADMIN,
+    ALICE,
+    BOB,
+    CAROL,
+    CHANNEL,
+    GUILD,
+    OTHER_GUILD,
+    actor,
+    dump,
+)
 
 ADMIN_ACTOR = actor(ADMIN, admin=True)
+FIREPAW_TRAITS = {  # FIREPAW's ranks, as created
+    Trait.LEGS: TraitState(rank=Rank.BEST),
+    **{trait: TraitState(rank=Rank.STRONG) for trait in (Trait.CLAWS, Trait.COAT, Trait.FANGS)},
+    **{trait: TraitState(rank=Rank.GOOD) for trait in (Trait.FACE, Trait.TAIL)},
+}
 
 
 @pytest.fixture
@@ -139,6 +154,53 @@ async def test_d2_the_scar_timeout_is_a_server_setting(services, dice, clock, bo
     assert len((await scar_timeouts(services, clock())).posts) == 1
 
 
+async def _owe_in_the_other_server(services: Services, dice) -> None:  # type: ignore[no-untyped-def]
+    """A cat of another Taking Risks server owing 3 scars (timeout: the default 24 h)."""
+    await server_config.set_ruleset(services, actor(ADMIN, admin=True, guild=OTHER_GUILD), "cat")
+    await cats.create(services, actor(CAROL, guild=OTHER_GUILD), **FIREPAW)
+    dice.load(3, 3, 3, 3)
+    await risks.risk(services, actor(CAROL, guild=OTHER_GUILD), "claws", "hard", dangerous="yes")
+
+
+async def test_d2_each_server_s_owed_scars_wait_its_own_timeout_and_none_holds_another_back(
+    services, dice, clock, both
+) -> None:
+    # Two wounds waiting out this server's two weeks come first by age; the other server's,
+    # due after its 24 h, is placed all the same, however few the job places a wake.
+    await config.scar_timeout(services, ADMIN_ACTOR, 336)
+    dice.load(3, 3, 3, 3, 3, 3, 3, 3, 3)
+    await risks.risk(services, actor(ALICE), "claws", "hard", dangerous="yes")
+    await risks.risk(services, actor(BOB), "claws", "hard", dangerous="yes")
+    started = clock()
+    clock.advance(minutes=1)
+    await _owe_in_the_other_server(services, dice)
+    clock.advance(hours=24)
+    posts, next_due = await place_overdue_scars(services, clock(), limit=2)
+    assert [(post.guild_id, post.reply.title) for post in posts] == [
+        (OTHER_GUILD, "Firepaw's scars are placed")
+    ]
+    assert next_due == started + _hours(336)
+    assert await _field(services, "Firepaw", "Scars owed") is not None  # this server's still wait
+
+
+async def test_d2_a_console_serving_one_server_places_that_server_s_scars_only(
+    services, dice, clock, both
+) -> None:
+    dice.load(3, 3, 3, 3)
+    await risks.risk(services, actor(ALICE), "claws", "hard", dangerous="yes")
+    await _owe_in_the_other_server(services, dice)
+    clock.advance(hours=25)
+    services.db.serve_only(OTHER_GUILD)
+    try:
+        posts, _ = await place_overdue_scars(services, clock())
+    finally:
+        services.db.serve_only(None)
+    assert [post.guild_id for post in posts] == [OTHER_GUILD]
+    assert await _field(services, "Firepaw", "Scars owed") is not None
+    posts, next_due = await place_overdue_scars(services, clock())
+    assert [post.guild_id for post in posts] == [GUILD] and next_due is None
+
+
 async def test_d2_a_cat_owing_scars_fights_with_them(services, dice, both) -> None:
     # The audit's repro: two dangerous Hard Claws failures owe 3 + 5 scars, none placed.
     dice.load(3, 3, 3, 3, 3, 5, 5, 5, 5, 5)
@@ -162,6 +224,31 @@ async def test_d2_a_cat_owing_scars_fights_with_them(services, dice, both) -> No
     dice.load(1, 1, 1, 1)  # Firepaw's Claws: no even
     answered = await buttons.press(services, actor(ALICE), ids(started)["Roll Claws"])
     assert answered.lines[0] == "Tigerclaw: 3d6 [**2**, **2**, **2**] evens 3 = **3**"
+
+
+async def test_d2_the_defender_and_a_cat_against_a_foe_fight_with_the_scars_they_owe(
+    services, dice, both
+) -> None:
+    dice.load(3, 3, 3, 3)  # Firepaw's Claws (Strong) 4: 3 scars owed
+    await risks.risk(services, actor(ALICE), "claws", "hard", dangerous="yes")
+    dice.load(2, 2, 2, 2, 2)
+    started = await fights.challenge(services, actor(BOB), "Firepaw", "claws")
+    dice.load(1, 1, 1)  # Firepaw's Claws, Good once the 3 scars are in: 3 dice
+    answered = await buttons.press(services, actor(ALICE), ids(started)["Roll Claws"])
+    assert answered.lines[1] == "Firepaw: 3d6 [1, 1, 1] evens 0 = **0**"
+    assert (
+        "Firepaw fights with the 3 scars it owed from roll #4, placed where the Narrator puts them:"
+    ) in answered.lines
+    dice.load(5, 5, 5, 5, 5)  # Tigerclaw's Claws (Best): 5 scars owed
+    await risks.risk(services, actor(BOB), "claws", "hard", dangerous="yes")
+    fight = await foe_flow.start(services, ADMIN_ACTOR, "Boggin", 2, 5, character="Tigerclaw")
+    assert fight.lines[:3] == [
+        "Tigerclaw fights with the 5 scars it owed from roll #8, placed where the Narrator puts "
+        "them:",
+        "Tigerclaw takes 5 in Claws.",
+        "Three scars: Claws drops from Best to Strong.",
+    ]
+    assert await _field(services, "Tigerclaw", "Scars owed") is None
 
 
 # D3, D4: Tricks and dream changes lost their Style; a failed dream change offered no Life.
@@ -466,6 +553,26 @@ async def test_d15_a_foe_round_is_logged_without_markdown(services, dice, both) 
     )
 
 
+async def test_d15_the_whammy_s_minutes_and_a_foe_s_one_die_read_as_english(
+    services, dice, both
+) -> None:
+    # Audit D15: "The dog chases its tail: d3 1 minutes."; likewise "Rat rolls 1 dice."
+    def best_tail(tx):  # type: ignore[no-untyped-def]
+        found = tx.characters.by_name(GUILD, "Firepaw")
+        traits = {**found.sheet.traits, Trait.TAIL: TraitState(rank=Rank.BEST)}
+        found.sheet = found.sheet.model_copy(update={"traits": traits})
+        tx.characters.save_sheet(found)
+
+    await services.db.transact(best_tail)
+    dice.load(2, 4, 6, 1, 1, 1)  # Tail (Best) 5: 3 evens at the Best tier; then the d3: 1
+    whammy = await magic.trick(services, actor(ALICE), "whammy")
+    assert "The dog chases its tail: 1d3 [1] → **1** minute." in whammy.lines
+    fight = await foe_flow.start(services, ADMIN_ACTOR, "Rat", 1, 1, character="Tigerclaw")
+    assert "Rat rolls 1 die." in fight.lines
+    logged = await log.recent(services, actor(BOB), "Tigerclaw")
+    assert any("against Rat (1 die, out after 1 scar)" in line for line in logged.lines)
+
+
 # Section 3: UX friction.
 
 
@@ -474,13 +581,17 @@ async def test_s3_owed_scars_heals_due_magic_and_reputations_show_on_the_card(
 ) -> None:
     dice.load(3, 3, 3, 3)
     await risks.risk(services, actor(ALICE), "claws", "hard", dangerous="yes")
-    await _sheet_change(services, "Tigerclaw", heals_due=0)
 
     def drawn(tx):  # type: ignore[no-untyped-def]
         return card.card(tx, tx.characters.by_name(GUILD, "Firepaw"))
 
     shown = await services.db.transact(drawn)
     assert shown.scars == "3 owed, to place"
+    coat = TraitState(rank=Rank.STRONG, scars=1)  # a scar carried a week: one heal due
+    await _sheet_change(services, "Firepaw", traits={**FIREPAW_TRAITS, Trait.COAT: coat})
+    await _sheet_change(services, "Firepaw", heals_due=1)
+    shown = await services.db.transact(drawn)
+    assert shown.scars == "Coat 1, 3 owed, to place, 1 due to heal"
     assert shown.reserve is not None and (shown.reserve.value, shown.reserve.most) == (8, 8)
     assert shown.subtitle == "0 Style banked"
     assert shown.group == "Brave 3, Clever 2, Sly 2"  # drawn where other rulesets put the clan

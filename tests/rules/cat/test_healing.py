@@ -39,6 +39,17 @@ def test_the_player_picks_the_scar() -> None:
     assert error.value.message == "No scar is due to heal yet; a cat heals one scar per game week."
 
 
+def test_a_cat_without_scars_is_told_so_not_that_none_is_due_yet() -> None:
+    # The audit's session: three scars dropped Legs to Hurt and were cleared with the rank, and
+    # /heal said "No scar is due to heal yet".
+    dropped = place_scars(a_cat(), 3, {Trait.LEGS: 3}, today=3).sheet
+    assert dropped.total_scars == 0
+    for due_only in (True, False):
+        with pytest.raises(PawpostError) as error:
+            heal_scar(dropped, Trait.LEGS, today=10, due_only=due_only)
+        assert error.value.message == "The cat has no scars to heal."
+
+
 def test_a_trait_without_scars_cannot_be_picked() -> None:
     sheet = on_game_day(scarred(day=3), 10)
     with pytest.raises(PawpostError) as error:

@@ -338,6 +338,12 @@ def test_a_sheet_survives_a_json_round_trip() -> None:
             '"2 2" needs a name made of words before its rank, like "Brave 2".',
         ),
         ("Top10 2", 'A Reputation\'s name is made of words, without numbers; "Top10" has one.'),
+        (
+            "Brave 3 Sly, Clever 2",
+            '"Brave 3 Sly" looks like two Reputations, the second without its rank: '
+            '"Brave 3, Sly 2".',
+        ),
+        ("Brave", '"Brave" needs a rank after it, like "Brave 2".'),
     ],
 )
 def test_d9_a_reputation_name_cannot_swallow_a_missing_comma(typed: str, sentence: str) -> None:
