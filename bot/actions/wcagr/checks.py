@@ -13,7 +13,7 @@ from bot.actions.lookup import acting_character, named, require_admin, require_b
 from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
 from bot.actions.wcagr import parse
-from bot.actions.wcagr.sheet import ability_lines, wcagr_sheet
+from bot.actions.wcagr.sheet import SPRAIN_REST, ability_lines, wcagr_sheet
 from rules.errors import PawpostError
 from rules.wcagr import (
     Ability,
@@ -69,10 +69,7 @@ def result_lines(result: CheckResult, name: str) -> list[str]:
     if result.succeeded is not None and result.critical is None:
         lines.append("**Success**." if result.succeeded else "**Failure**.")
     if result.sprained:
-        lines.append(
-            f"{name} sprains a paw: no hunting or fighting for 3 sunrises of rest "
-            "(an admin may clear it)."
-        )
+        lines.append(f"{name} sprains a paw: {SPRAIN_REST} (an admin may clear it).")
     lines += list(result.effects)
     return lines
 
