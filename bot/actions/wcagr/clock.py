@@ -21,7 +21,7 @@ from rules.dice import DiceSource
 from rules.rolls import Roll
 from rules.seasons import Season
 from rules.wcagr import age_one_moon, rest_a_sunrise
-from rules.wcagr.constants import SPRAIN_REST_SUNRISES
+from rules.wcagr.constants import HEAL_PER_MORNING, SPRAIN_REST_SUNRISES
 from rules.wcagr.healing import morning
 from rules.wcagr.illness import sunrise
 from storage.models import AuditEntry, Character
@@ -144,7 +144,7 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
     lines += [f"**Worse:** {line}" for line in worse]
     lines += [f"**Ill:** {line}" for line in ill]
     if healed:
-        lines.append(f"Healed 1 HP: {_names(healed)}.")
+        lines.append(f"Healed {HEAL_PER_MORNING} HP: {_names(healed)}.")
     if rested:
         lines.append(f"Sprains healed after {RESTED}: {_names(rested)}.")
     if waiting:
