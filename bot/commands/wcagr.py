@@ -28,6 +28,7 @@ from rules.wcagr.constants import (
     CREATION_ABILITY_POINTS,
     DEFAULT_AGE_MOONS,
     MAX_CREATION_AGE_MOONS,
+    SPRAIN_REST_SUNRISES,
 )
 from rules.wcagr.fights import Strike
 from rules.wcagr.herbs import herb_suggestions
@@ -236,7 +237,7 @@ WCAGR_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("admin", "clear-sprain"),
-        "Clear a cat's sprain before its 3 sunrises of rest",
+        f"Clear a cat's sprain before its {SPRAIN_REST_SUNRISES} sunrises of rest",
         checks.clear_sprain,
         (
             Option("character", Kind.character, "The cat", True),

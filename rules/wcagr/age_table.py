@@ -41,13 +41,13 @@ class Gain(StrEnum):
 _GAIN_LABELS: Mapping[Gain, str] = {
     Gain.SKILL: "Skill",
     Gain.KNACK: "Knack",
-    Gain.ANY_ABILITY: "+1 any ability",
-    Gain.INTELLIGENCE_OR_SPIRIT: "+1 Intelligence or Spirit",
+    Gain.ANY_ABILITY: f"+{AGE_ABILITY_CHANGE} any ability",
+    Gain.INTELLIGENCE_OR_SPIRIT: f"+{AGE_ABILITY_CHANGE} Intelligence or Spirit",
     Gain.THREE_KNACKS: "Three knacks",
-    Gain.STRENGTH_UP: "+1 Strength",
-    Gain.INTELLIGENCE_UP: "+1 Intelligence",
-    Gain.SPIRIT_UP: "+1 Spirit",
-    Gain.STRENGTH_DOWN: "−1 Strength",
+    Gain.STRENGTH_UP: f"+{AGE_ABILITY_CHANGE} Strength",
+    Gain.INTELLIGENCE_UP: f"+{AGE_ABILITY_CHANGE} Intelligence",
+    Gain.SPIRIT_UP: f"+{AGE_ABILITY_CHANGE} Spirit",
+    Gain.STRENGTH_DOWN: f"−{AGE_ABILITY_CHANGE} Strength",
 }
 
 # The gains that need no choice: the ability and by how much it changes.

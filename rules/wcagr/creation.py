@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.errors import PawpostError
 from rules.wcagr.abilities import ABILITIES, Ability, Points, Scores
+from rules.wcagr.age_table import Gain
 from rules.wcagr.ageing import grow_up, ten_moon_gains
 from rules.wcagr.clans import CLANS, Clan
 from rules.wcagr.constants import (
@@ -29,6 +30,8 @@ from rules.wcagr.knacks import Knack
 from rules.wcagr.ranks import Rank, check_rank_open, has_lives, leader_lives, rank_info
 from rules.wcagr.sheet import WcagrSheet
 from rules.wcagr.skills import Skill
+
+TEN_MOON_BONUS = Gain.INTELLIGENCE_OR_SPIRIT.label  # l.24: "+1 Intelligence or Spirit"
 
 
 class NewCat(BaseModel):
@@ -144,8 +147,8 @@ def _ten_moon_bonus(new: NewCat) -> Ability | None:
     if new.age_moons >= TEN_MOONS:
         if new.ten_moon_bonus is None:
             raise PawpostError(
-                f"A cat of {TEN_MOONS} moons or more gets +1 Intelligence or Spirit; choose which"
-                " with ten-moon-bonus: (intelligence or spirit)."
+                f"A cat of {TEN_MOONS} moons or more gets {TEN_MOON_BONUS}; choose which with "
+                "ten-moon-bonus: (intelligence or spirit)."
             )
         return new.ten_moon_bonus
     if new.knacks:
@@ -155,8 +158,8 @@ def _ten_moon_bonus(new: NewCat) -> Ability | None:
         )
     if new.ten_moon_bonus is not None:
         raise PawpostError(
-            f"A cat younger than {TEN_MOONS} moons gets its +1 Intelligence or Spirit when it "
-            f"reaches {TEN_MOONS} moons."
+            f"A cat younger than {TEN_MOONS} moons gets its {TEN_MOON_BONUS} when it reaches "
+            f"{TEN_MOONS} moons."
         )
     return None
 

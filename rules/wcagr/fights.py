@@ -25,6 +25,7 @@ from rules.wcagr.constants import (
     DIES_AT_MOST,
     INITIATIVE_DIE,
     MIGHTY_SWAT_EXTRA_DAMAGE,
+    SWAT_DOUBLE_DAMAGE_BONUS,
     TIEBREAK_DIE,
 )
 from rules.wcagr.contests import Side, contest_winner
@@ -110,7 +111,7 @@ class Attack(BaseModel):
     @property
     def more_than_double(self) -> bool:
         """l.409: "more than double the result of the Jump Check": +2 to the damage check."""
-        return self.hits and self.attack.total > 2 * self.jump.total
+        return double_bonus(self.attack, self.jump) > 0
 
 
 def jump_check(
@@ -128,6 +129,14 @@ def jump_check(
 def attack_lands(attack: CheckResult, jump: CheckResult) -> bool:
     """l.408 and l.411: "equal to or higher than the Jump Check", criticals first (RULINGS)."""
     return contest_winner(attack, jump, initiator_wins_ties=True) is Side.INITIATOR
+
+
+def double_bonus(attack: CheckResult, jump: CheckResult) -> int:
+    """l.409: an attack that lands with "more than double the result of the Jump Check" adds
+    +2 to the attacker's damage check; any other adds nothing."""
+    if attack_lands(attack, jump) and attack.total > 2 * jump.total:
+        return SWAT_DOUBLE_DAMAGE_BONUS
+    return 0
 
 
 def strike(

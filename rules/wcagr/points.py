@@ -46,7 +46,8 @@ def convert(sheet: WcagrSheet, paid_from: Sequence[Ability], to: Ability) -> Wca
         paid_from = (paid_from[0],) * CONVERSION_POINTS_PAID
     if len(paid_from) != CONVERSION_POINTS_PAID:
         raise PawpostError(
-            "Convert from one ability (2 points of it) or from two (1 point of each); "
+            f"Convert from one ability ({CONVERSION_POINTS_PAID} points of it) or from two "
+            f"({CONVERSION_POINTS_PAID // 2} point of each); "
             f"you named {len(paid_from)}."
         )
     if to in paid_from:

@@ -33,8 +33,16 @@ from rules.wcagr import (
 )
 from rules.wcagr.constants import (
     ABILITY_MIN,
+    AGE_ABILITY_CHANGE,
+    AGE_TABLE_FIRST_MOON,
+    CLAN_SKILL_BONUS,
     CREATION_ABILITY_POINTS,
     DEFAULT_AGE_MOONS,
+    LONER_ONE_ABILITY_BONUS,
+    LONER_SKILL_BONUS,
+    LONER_TWO_ABILITIES_BONUS,
+    STARTING_KNACKS,
+    STARTING_SKILLS,
     TEN_MOONS,
 )
 from storage.repositories import Transaction
@@ -55,7 +63,7 @@ NAME_AND_AGE = Form(
         ),
         FormField(
             "age_choices",
-            "Older cats: the gains from 11 moons, in order",
+            f"Older cats: the gains from {AGE_TABLE_FIRST_MOON} moons, in order",
             required=False,
             max_length=1000,
             placeholder="Sneak, strength, Track, ... (or leave for later)",
@@ -66,10 +74,12 @@ SKILLS_AND_KNACKS = Form(
     label="Skills and knacks",
     title="Skills and knacks",
     fields=(
-        FormField("skills", "Three different skills", placeholder="Sneak, Pounce, Bite"),
+        FormField(
+            "skills", f"{STARTING_SKILLS} different skills", placeholder="Sneak, Pounce, Bite"
+        ),
         FormField(
             "knacks",
-            "Three different knacks (none under 10 moons)",
+            f"{STARTING_KNACKS} different knacks (none under {TEN_MOONS} moons)",
             required=False,
             placeholder="Alertness, Dash, Hide",
         ),
@@ -81,12 +91,18 @@ LONER_AND_PARENT = Form(
     fields=(
         FormField(
             "loner_abilities",
-            "Loners: one ability (+2) or two (+1 each)",
+            f"Loners: one ability (+{LONER_ONE_ABILITY_BONUS}) or two "
+            f"(+{LONER_TWO_ABILITIES_BONUS} each)",
             required=False,
             max_length=40,
             placeholder="strength, spirit",
         ),
-        FormField("loner_skill", "Loners: the skill raised by 1", required=False, max_length=20),
+        FormField(
+            "loner_skill",
+            f"Loners: the skill raised by {LONER_SKILL_BONUS}",
+            required=False,
+            max_length=20,
+        ),
         FormField("parent", "Parent: a retired cat of yours", required=False, max_length=32),
     ),
 )
@@ -120,7 +136,7 @@ def _lines(settings: GuildSettings, choices: Choices) -> list[str]:
     clan = choices.get("clan")
     lines = [
         f"**{_left(choices)}** of {CREATION_ABILITY_POINTS} ability points left to spread "
-        "(each ability at least 1)."
+        f"(each ability at least {ABILITY_MIN})."
     ]
     if not clan:
         return [*lines, "Choose a clan or group."]
@@ -144,7 +160,7 @@ def _clan_gives(value: str) -> str:
         return "Chooses its own bonuses"
     gives = [f"+{n} {ability.label}" for ability, n in info.abilities.items()]
     if info.skill is not None:
-        gives.append(f"+1 {info.skill.label}")
+        gives.append(f"+{CLAN_SKILL_BONUS} {info.skill.label}")
     return ", ".join(gives) or "No bonus"
 
 
@@ -171,7 +187,10 @@ def _bonuses(settings: GuildSettings, choices: Choices) -> list[tuple[str, str]]
     """The 10-moon +1 (l.24), for a cat of 10 moons or more: picked, so it cannot be mistyped."""
     if _age(choices) < TEN_MOONS:
         return []
-    return [(f"+1 {a.label}", a.value) for a in (Ability.INTELLIGENCE, Ability.SPIRIT)]
+    return [
+        (f"+{AGE_ABILITY_CHANGE} {a.label}", a.value)
+        for a in (Ability.INTELLIGENCE, Ability.SPIRIT)
+    ]
 
 
 def _age(choices: Choices) -> int:
@@ -257,9 +276,9 @@ WCAGR_BUILDER = Builder(
         Pick("rank", "Your cat's rank", lambda s: [], label="Rank", offered=_ranks),
         Pick(
             "ten_moon_bonus",
-            "At 10 moons: +1 Intelligence or Spirit",
+            f"At {TEN_MOONS} moons: +{AGE_ABILITY_CHANGE} Intelligence or Spirit",
             lambda s: [],
-            label="10-moon bonus",
+            label=f"{TEN_MOONS}-moon bonus",
             offered=_bonuses,
         ),
         *(Counter(a.value, a.label, _bounds(a), start=ABILITY_MIN) for a in ABILITIES),

@@ -13,7 +13,7 @@ from bot.actions.lookup import acting_character, named, require_admin, require_b
 from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
 from bot.actions.wcagr import parse
-from bot.actions.wcagr.sheet import ability_lines, wcagr_sheet
+from bot.actions.wcagr.sheet import SPRAIN_REST, ability_lines, wcagr_sheet
 from rules.errors import PawpostError
 from rules.wcagr import (
     Ability,
@@ -24,6 +24,13 @@ from rules.wcagr import (
     refresh,
     roll_check,
     without_sprain,
+)
+from rules.wcagr.constants import (
+    CONVERSION_POINTS_GAINED,
+    CONVERSION_POINTS_PAID,
+    CRITICAL_FAILURE_FACE,
+    CRITICAL_MATCHES,
+    CRITICAL_SUCCESS_FACE,
 )
 from storage.models import Character
 from storage.repositories import Transaction
@@ -54,9 +61,13 @@ def critical_lines(result: CheckResult) -> list[str]:
         else "; the check " + ("succeeds" if result.succeeded else "fails")
     )
     if result.critical is Critical.SUCCESS:
-        return [f"**Critical success**: two or more 6s{outcome}."]
+        return [
+            f"**Critical success**: {CRITICAL_MATCHES} or more {CRITICAL_SUCCESS_FACE}s{outcome}."
+        ]
     if result.critical is Critical.FAILURE:
-        return [f"**Critical failure**: two or more 1s{outcome}."]
+        return [
+            f"**Critical failure**: {CRITICAL_MATCHES} or more {CRITICAL_FAILURE_FACE}s{outcome}."
+        ]
     return []
 
 
@@ -69,10 +80,7 @@ def result_lines(result: CheckResult, name: str) -> list[str]:
     if result.succeeded is not None and result.critical is None:
         lines.append("**Success**." if result.succeeded else "**Failure**.")
     if result.sprained:
-        lines.append(
-            f"{name} sprains a paw: no hunting or fighting for 3 sunrises of rest "
-            "(an admin may clear it)."
-        )
+        lines.append(f"{name} sprains a paw: {SPRAIN_REST} (an admin may clear it).")
     lines += list(result.effects)
     return lines
 
@@ -164,17 +172,18 @@ def convert_points(
         found.sheet = convert(sheet, paid_from, into)
         tx.characters.save_sheet(found)
         paid = _paid_words(paid_from)
+        gained = f"{CONVERSION_POINTS_GAINED} {into.label} point"
         tx.audit.add(
             audit.entry(
                 actor,
                 "points",
-                f"converted {paid} into 1 {into.label} point",
+                f"converted {paid} into {gained}",
                 services.clock(),
                 character=found,
             )
         )
     return Reply(
-        title=f"{safe(found.name)} converts {paid} into 1 {into.label} point",
+        title=f"{safe(found.name)} converts {paid} into {gained}",
         lines=ability_lines(wcagr_sheet(found)),
     )
 
@@ -183,8 +192,9 @@ def _paid_words(paid_from: tuple[Ability, ...]) -> str:
     """ "2 Strength points", or "1 Strength and 1 Intelligence point" (l.226)."""
     kinds = list(dict.fromkeys(paid_from))
     if len(kinds) == 1:
-        return f"2 {kinds[0].label} points"
-    return " and ".join(f"1 {a.label}" for a in kinds) + " point"
+        return f"{CONVERSION_POINTS_PAID} {kinds[0].label} points"
+    each = CONVERSION_POINTS_PAID // len(kinds)
+    return " and ".join(f"{each} {a.label}" for a in kinds) + " point"
 
 
 def _scope_cats(

@@ -21,6 +21,7 @@ from rules.dice import DiceSource
 from rules.rolls import Roll
 from rules.seasons import Season
 from rules.wcagr import age_one_moon, rest_a_sunrise
+from rules.wcagr.constants import HEAL_PER_MORNING, SPRAIN_REST_SUNRISES
 from rules.wcagr.healing import morning
 from rules.wcagr.illness import sunrise
 from storage.models import AuditEntry, Character
@@ -30,6 +31,7 @@ from storage.wcagr import wcagr
 from storage.wcagr.settings import WcagrSettings
 
 MOST_NAMED = 20  # names listed in one line of the day's post
+RESTED = f"{SPRAIN_REST_SUNRISES} sunrises of rest"  # l.464
 BOT_USER = 0  # the log's user for what the bot does by itself
 
 
@@ -106,7 +108,7 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
             )
             if step.died or (sheet.lives or 0) < (before.lives or 0):
                 died.append(line)
-                news.append((cat, f"**{line}**"))
+                news.append((cat, f"**Died:** {line}"))  # as the summary says it
                 outcome = "died" if step.died else "lost a life"
             elif sheet.illness != before.illness:
                 (worse if sheet.illness is not None else ill).append(line)
@@ -122,7 +124,7 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
             sheet = rest_a_sunrise(sheet)
             if not sheet.sprained:
                 rested.append(name)
-                news.append((cat, f"{name}'s sprain is healed after 3 sunrises of rest."))
+                news.append((cat, f"{name}'s sprain is healed after {RESTED}."))
         if sheet.hp_lost and not sheet.dead:
             sheet = morning(sheet)
             healed.append(f"{name} ({sheet.hp}/{sheet.hp_max})")
@@ -142,9 +144,9 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
     lines += [f"**Worse:** {line}" for line in worse]
     lines += [f"**Ill:** {line}" for line in ill]
     if healed:
-        lines.append(f"Healed 1 HP: {_names(healed)}.")
+        lines.append(f"Healed {HEAL_PER_MORNING} HP: {_names(healed)}.")
     if rested:
-        lines.append(f"Sprains healed after 3 sunrises of rest: {_names(rested)}.")
+        lines.append(f"Sprains healed after {RESTED}: {_names(rested)}.")
     if waiting:
         lines.append(f"Gains wait for a choice (/character gains): {_names(waiting)}.")
     return lines

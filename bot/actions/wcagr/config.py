@@ -11,6 +11,7 @@ from bot.actions.lookup import require_admin, require_built
 from bot.actions.reply import Reply, ReplyField
 from rules.errors import PawpostError
 from rules.wcagr import Illness
+from rules.wcagr.constants import MIGHTY_SWAT_EXTRA_DAMAGE, PREY_WEIGHT_DIE
 from rules.wcagr.hunting import weight_table, weight_words
 from storage.settings import GuildSettings
 from storage.wcagr.settings import MOST_CROWFOOD_DAYS, MOST_TRIES_PER_STAGE, WcagrSettings
@@ -43,10 +44,12 @@ def settings_field(settings: GuildSettings) -> ReplyField:
             f"{wcagr.crowfood_illness.label.lower()}; chickweed for catmint: "
             f"{'yes' if wcagr.chickweed_for_catmint else 'no'}; hunting once a real day: "
             f"{'yes' if wcagr.once_a_day else 'no'}; a leader's death takes a life: "
-            f"{'yes' if wcagr.leader_lives_save else 'no'}; Mighty Swat and Belly Rake add +1 "
+            f"{'yes' if wcagr.leader_lives_save else 'no'}; Mighty Swat and Belly Rake add "
+            f"+{MIGHTY_SWAT_EXTRA_DAMAGE} "
             f"{'to the damage check' if wcagr.knack_damage_on_check else 'HP lost'}; Pin "
             f"{pins}; "
-            f"prey's weight on 1d10: {weight_words(wcagr.prey_weights)}; herb stocks (the "
+            f"prey's weight on 1d{PREY_WEIGHT_DIE}: {weight_words(wcagr.prey_weights)}; herb "
+            "stocks (the "
             f"extra healing rules): {'yes' if wcagr.herb_stocks else 'no'}"
         ),
     )

@@ -29,7 +29,7 @@ from rules.errors import PawpostError
 from rules.wcagr import Ability, Critical, Knack, Skill
 from rules.wcagr.checks import CheckResult, rolled_check
 from rules.wcagr.fight_state import FightState, PendingJump, Phase
-from rules.wcagr.fights import Strike, attack_lands, jump_check
+from rules.wcagr.fights import Strike, attack_lands, double_bonus, jump_check
 
 if TYPE_CHECKING:
     from bot.actions.buttons import Press
@@ -77,7 +77,7 @@ def land(dice: DiceSource, scene: Scene, wait: PendingJump, jump: CheckResult) -
             scene.say(
                 f"{scene.name(aim)} is pinned by the Chomp until {scene.name(cat)}'s next turn."
             )
-        bonus = 2 if attack.total > 2 * jump.total else 0
+        bonus = double_bonus(attack, jump)
         kind = Strike(wait.move)
         damage(dice, scene, cat, aim, kind, knacks, bonus=bonus, spend=wait.damage_spend)
     else:
@@ -168,15 +168,16 @@ def jump_click(
         return _answer(services.dice, scene, actor, cat, 0, uses, now)
 
 
-def jump_on_timeout(dice: DiceSource, scene: Scene, hours: int) -> None:
-    """After the turn timeout the bot jumps for the target as it stands: no points, no knack.
-    A target that can make no check by now (knocked out elsewhere) leaves the fight, and the
-    attack goes nowhere."""
+def jump_as_it_stands(dice: DiceSource, scene: Scene, why: str) -> None:
+    """The bot jumps for the target as it stands, no points, no knack: after the turn timeout,
+    or on an admin's skip (`why` says which: "After 24 h without an answer"). A target that can
+    make no check by now (knocked out elsewhere) leaves the fight, and the attack goes
+    nowhere."""
     wait = scene.state.jump_wait
     assert wait is not None
     if not drop_unable(scene, [wait.target]):
         scene.state = scene.state.model_copy(update={"jump_wait": None})
         after_turn(scene)
         return
-    scene.say(f"After {hours} h without an answer, {scene.name(wait.target)} jumps as it stands.")
+    scene.say(f"{why}, {scene.name(wait.target)} jumps as it stands.")
     land(dice, scene, wait, jump_check(scene.sheet(wait.target), dice))

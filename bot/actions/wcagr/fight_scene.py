@@ -12,7 +12,7 @@ from bot.actions.context import Actor
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Reply, Style
-from bot.actions.wcagr.sheet import wcagr_sheet
+from bot.actions.wcagr.sheet import SPRAIN_REST, wcagr_sheet
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Roll
@@ -90,10 +90,7 @@ def check_line(scene: Scene, cat: int, result: CheckResult) -> None:
     for effect in result.effects:
         scene.say(effect)
     if result.sprained:
-        scene.say(
-            f"{scene.name(cat)} sprains a paw: no hunting or fighting for 3 sunrises; it drops "
-            "out of the fight."
-        )
+        scene.say(f"{scene.name(cat)} sprains a paw: {SPRAIN_REST}; it drops out of the fight.")
         scene.state = without_wrestler(scene.state, cat)
         scene.state = scene.state.model_copy(update={"out": scene.state.out | {cat}})
 
@@ -170,15 +167,18 @@ def whose_turn(scene: Scene) -> list[str]:
         ]
     if state.phase is Phase.WRESTLING:
         group = state.wrestle_of(cat) or ()
+        waiting = [c for c in group if c not in state.choices]
         choosing = [
             scene.name(c) + (" (pinned: Wrestle only)" if c in state.pinned else "")
-            for c in group
-            if c not in state.choices
+            for c in waiting
         ]
-        return [
-            "Wrestling: " + ", ".join(choosing) + " choose /wrestle "
-            "(Wrestle to fight on, Jump to get away)."
-        ]
+        # l.324: a pinned cat may not Jump away, so a wait only of pinned cats does not offer it.
+        ways = (
+            "Wrestle to break free"
+            if all(c in state.pinned for c in waiting)
+            else "Wrestle to fight on, Jump to get away"
+        )
+        return [f"Wrestling: {agreeing(choosing, 'chooses', 'choose')} /wrestle ({ways})."]
     held = [t for t, by in state.chomped_by.items() if by == cat]
     chomp = (
         f" {scene.name(cat)} holds " + ", ".join(scene.name(t) for t in held) + " in a Chomp: "
@@ -196,6 +196,11 @@ def whose_turn(scene: Scene) -> list[str]:
         )
         return [f"{scene.name(cat)}'s turn, wrestling: /wrestle to start the roll.{extra}{chomp}"]
     return [f"{scene.name(cat)}'s turn: /swat, /bite or /pounce a cat, or /fight flee.{chomp}"]
+
+
+def agreeing(names: Sequence[str], one: str, many: str) -> str:
+    """The names with their verb agreeing: "Graypaw chooses", "Graypaw, Firepaw choose"."""
+    return ", ".join(names) + " " + (one if len(names) == 1 else many)
 
 
 def can_dodge(sheet: WcagrSheet) -> bool:

@@ -6,9 +6,10 @@ from datetime import datetime
 
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.reply import Reply
-from bot.actions.wcagr.defence import jump_on_timeout
+from bot.actions.wcagr.defence import jump_as_it_stands
 from bot.actions.wcagr.fight_scene import (
     Scene,
+    agreeing,
     commit,
     fight_buttons,
     to_ping,
@@ -44,16 +45,13 @@ def _overdue(
         scene.state = state.model_copy(
             update={"choices": {**state.choices, **dict.fromkeys(late, WrestleChoice.WRESTLE)}}
         )
-        scene.say(
-            f"After {hours} h without a choice, "
-            + ", ".join(scene.name(c) for c in late)
-            + " wrestle on."
-        )
+        named = [scene.name(c) for c in late]
+        scene.say(f"After {hours} h without a choice, {agreeing(named, 'wrestles', 'wrestle')} on.")
         roll_wrestle(services.dice, scene, group)
         bot = Actor(combat.guild_id, combat.channel_id, BOT_USER)
         return combat.channel_id, commit(scene, bot, None, "timeout", "timeout roll", now)
     if state.phase is Phase.DEFENDING and state.jump_wait is not None:
-        jump_on_timeout(services.dice, scene, hours)
+        jump_as_it_stands(services.dice, scene, f"After {hours} h without an answer")
         bot = Actor(combat.guild_id, combat.channel_id, BOT_USER)
         return combat.channel_id, commit(scene, bot, None, "timeout", "timeout jump", now)
     lines = [f"This fight has waited {hours} h.", *whose_turn(scene)]

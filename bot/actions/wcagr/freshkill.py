@@ -17,6 +17,7 @@ from bot.actions.wcagr.sheet import wcagr_sheet
 from rules.errors import PawpostError
 from rules.life import Life
 from rules.wcagr import CLANS, Clan
+from rules.wcagr.constants import CROWFOOD_ILL_BELOW
 from rules.wcagr.hunting import crowfood_roll, rations_words
 from storage.wcagr import wcagr
 from storage.wcagr.hunts import Piece
@@ -126,7 +127,7 @@ def eat(services: Services, actor: Actor, rations: int = 1, character: str | Non
                 roll, ill = crowfood_roll(sheet.clan, services.dice)
                 assert roll is not None
                 rolls.append(roll)
-                lines.append(f"{describe_roll(roll)} (ill below 66)")
+                lines.append(f"{describe_roll(roll)} (ill below {CROWFOOD_ILL_BELOW})")
                 if ill:
                     illness = settings.crowfood_illness
                     cat.sheet = sheet.changed(illness=illness, illness_day=today)

@@ -10,8 +10,8 @@ from typing import Any
 
 from bot.actions.context import Actor
 from bot.actions.reply import Reply
-from bot.actions.wcagr.defence import jump_on_timeout
-from bot.actions.wcagr.fight_scene import Scene, after_turn, commit, fight_by_id
+from bot.actions.wcagr.defence import jump_as_it_stands
+from bot.actions.wcagr.fight_scene import Scene, after_turn, agreeing, commit, fight_by_id
 from bot.actions.wcagr.gm_fields import fields, set_field
 from bot.actions.wcagr.gm_life import damage, heal, kill, leave_scenes, revive
 from bot.actions.wcagr.wrestling import roll_wrestle
@@ -68,13 +68,12 @@ def skip_turn(
         group = state.wrestle_of(state.attacker) or ()
         choices = {**state.choices, **dict.fromkeys(skipped, WrestleChoice.WRESTLE)}
         scene.state = state.model_copy(update={"choices": choices})
-        named = ", ".join(scene.name(c) for c in skipped)
-        scene.say(f"An admin passes on: {named} wrestle on.")
+        named = [scene.name(c) for c in skipped]
+        scene.say(f"An admin passes on: {agreeing(named, 'wrestles', 'wrestle')} on.")
         if all(c in choices for c in group):
             roll_wrestle(dice, scene, group)
     elif state.phase is Phase.DEFENDING:
-        scene.say("An admin passes on for the target:")
-        jump_on_timeout(dice, scene, 0)
+        jump_as_it_stands(dice, scene, "On an admin's skip")
     else:
         scene.say(f"An admin passes {scene.name(skipped[0])}'s turn.")
         after_turn(scene)

@@ -40,6 +40,8 @@ from rules.wcagr import (
 from rules.wcagr.constants import (
     ABILITY_MAX,
     ABILITY_MIN,
+    HP_BASE,
+    KNOCKED_OUT_AT_HP,
     LEADER_LIVES,
     SKILL_MAX,
     SKILL_MIN,
@@ -188,7 +190,8 @@ def sheet_fields(sheet: WcagrSheet) -> list[Field]:
         *(_pool(a) for a in ABILITIES),
         Field(
             "HP",
-            f"up to {sheet.hp_max} (5 + age + Strength; below 0 is past a knockout)",
+            f"up to {sheet.hp_max} ({HP_BASE} + age + Strength; below {KNOCKED_OUT_AT_HP} is "
+            "past a knockout)",
             lambda s: f"{s.hp} of {s.hp_max}",
             _hp,
         ),

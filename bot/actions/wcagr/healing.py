@@ -12,6 +12,7 @@ from bot.actions.reply import Reply
 from bot.actions.wcagr import parse
 from bot.actions.wcagr.sheet import wcagr_sheet
 from rules.errors import PawpostError
+from rules.wcagr.constants import HERB_TARGET_BASE
 from rules.wcagr.healing import healed, herb_healing
 
 YES = "yes"
@@ -71,7 +72,7 @@ def heal(
     return Reply(
         title=f"{safe(healer.name)} tends {safe(patient.name)}",
         lines=[
-            f"{describe_roll(result.check.roll)} vs {result.target} (HP lost + 5)",
+            f"{describe_roll(result.check.roll)} vs {result.target} (HP lost + {HERB_TARGET_BASE})",
             f"{safe(patient.name)} heals {result.hp} HP: {healed_sheet.hp} of "
             f"{healed_sheet.hp_max}.",
         ],

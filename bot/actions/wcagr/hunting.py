@@ -18,7 +18,7 @@ from bot.actions.reply import Reply
 from bot.actions.seasons import current_season
 from bot.actions.wcagr import parse
 from bot.actions.wcagr.checks import critical_lines, outcome_of
-from bot.actions.wcagr.sheet import wcagr_sheet
+from bot.actions.wcagr.sheet import SPRAIN_REST, wcagr_sheet
 from bot.actions.weeks import real_day, zone
 from rules.errors import PawpostError
 from rules.wcagr import Knack, why_cannot_hunt_or_fight
@@ -174,9 +174,7 @@ def _run(
         lines += critical_lines(result)
         lines += list(result.effects)
         if result.sprained:
-            lines.append(
-                f"{safe(cat.name)} sprains a paw: no hunting or fighting for 3 sunrises of rest."
-            )
+            lines.append(f"{safe(cat.name)} sprains a paw: {SPRAIN_REST}.")
         if not result.succeeded:
             left = tries_allowed - hunt.tries
             if left <= 0:

@@ -15,7 +15,7 @@ from bot.actions.lookup import acting_character, named, require_admin, require_b
 from bot.actions.reply import Reply
 from bot.actions.wcagr.checks import outcome_of
 from bot.actions.wcagr.herb_stock import take_for_treatment
-from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
+from bot.actions.wcagr.sheet import SPRAIN_REST, cats_by_id, wcagr_sheet
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.wcagr import Illness, Rank, refuse_dead
@@ -63,10 +63,7 @@ def season_lines(
                 + "."
             )
             if check.sprained:
-                rolled_lines.append(
-                    f"{name} sprains a paw on the critical failure: no hunting or fighting for "
-                    "3 sunrises."
-                )
+                rolled_lines.append(f"{name} sprains a paw on the critical failure: {SPRAIN_REST}.")
             tx.audit.add(
                 AuditEntry(
                     guild_id=guild.guild_id,

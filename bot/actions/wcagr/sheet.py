@@ -8,8 +8,12 @@ from bot.actions.formatting import plural, safe
 from bot.actions.reply import ReplyField
 from rules.errors import PawpostError
 from rules.wcagr import ABILITIES, KNACKS, WcagrSheet, rank_info
+from rules.wcagr.constants import SPRAIN_REST_SUNRISES
 from storage.models import Character
 from storage.repositories import Transaction
+
+# What a sprain stops and for how long (l.463-464), as every sprain line says it.
+SPRAIN_REST = f"no hunting or fighting for {SPRAIN_REST_SUNRISES} sunrises of rest"
 
 
 def wcagr_sheet(character: Character) -> WcagrSheet:

@@ -160,7 +160,7 @@ def _choose(
         if aim not in group:
             raise PawpostError(f"{scene.name(aim)} is not in this wrestle.")
     if choice.chosen is WrestleChoice.JUMP and cat in state.pinned:
-        raise PawpostError(f"Pinned, {scene.name(cat)} can only Wrestle to get free (l.324).")
+        raise PawpostError(f"Pinned, {scene.name(cat)} can only Wrestle to get free.")
     _refuse_unpayable(scene, cat, choice, cat in state.pinned)
     scene.state = state.model_copy(
         update={

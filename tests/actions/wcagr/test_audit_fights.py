@@ -74,7 +74,7 @@ async def test_d1_a_wrestler_who_spent_its_points_elsewhere_rolls_plain_and_no_f
     notices, _ = await overdue_fights(services, clock.now + timedelta(hours=25))
     [(_, rolled), (_, reminder)] = notices
     assert rolled.lines[:2] == [
-        "After 24 h without a choice, Firepaw wrestle on.",
+        "After 24 h without a choice, Firepaw wrestles on.",
         "Graypaw rolls without its points and knacks: That needs 2 Strength points but only 0 "
         "are left; convert other points or wait for the GM's refresh.",
     ]
@@ -105,7 +105,7 @@ async def test_d1_a_fight_that_fails_in_the_timeout_job_is_set_aside_and_the_oth
     status = await fights.status(services, actor(ALICE))
     assert (
         status.lines[-1]
-        == "Wrestling: Firepaw choose /wrestle (Wrestle to fight on, Jump to get away)."
+        == "Wrestling: Firepaw chooses /wrestle (Wrestle to fight on, Jump to get away)."
     )
 
 
@@ -324,7 +324,6 @@ async def test_ux5_a_pinned_wrestler_is_not_offered_jump_away(services, dice):
     await wrestling.wrestle(services, actor(ALICE), "wrestle")
     opened = await wrestling.wrestle(services, actor(ALICE), "wrestle")  # Lionpaw's turn
     assert opened.lines[-1] == (
-        "Wrestling: Graypaw (pinned: Wrestle only) choose /wrestle (Wrestle to fight on, Jump "
-        "to get away)."
+        "Wrestling: Graypaw (pinned: Wrestle only) chooses /wrestle (Wrestle to break free)."
     )
     assert [b.label for b in opened.buttons] == ["Wrestle"]

@@ -179,7 +179,7 @@ async def test_d7_the_cough_season_shows_each_check_and_its_sprain(services, dic
     assert reply.lines[1:] == [
         "Jay: Whitecough 3d6 [1, 1, 2] + Strength 4 = **8** vs DC 10: falls ill (critical "
         "failure).",
-        "Jay sprains a paw on the critical failure: no hunting or fighting for 3 sunrises.",
+        "Jay sprains a paw on the critical failure: no hunting or fighting for 3 sunrises of rest.",
     ]
     logged = await log.recent(services, actor(ALICE), "Jay")
     assert any("cough season: Whitecough DC 10" in line for line in logged.lines)
@@ -201,8 +201,27 @@ async def test_d7_with_no_game_day_channel_a_death_is_posted_where_the_cat_last_
     [(channel, told)] = await outbox(services, dawn)
     assert channel == 77 and told.mentions == [BOB]
     assert told.lines == [
-        "<@102>: **Gray dies of redcough (d100 5 < 90); dice: Redcough at sunrise d100 **5**.**"
+        "<@102>: **Died:** Gray dies of redcough (d100 5 < 90); dice: Redcough at sunrise d100 "
+        "**5**."
     ]
+
+
+async def test_ux6_with_no_game_day_channel_a_healed_sprain_is_posted_where_the_cat_last_played(
+    services, dice, clock
+) -> None:
+    await wcagr_server(services)
+    await make(services, BOB, name="Gray")
+    dice.load(1, 1, 2)  # a critical failure on a Strength check: Gray sprains a paw (l.463)
+    await checks.check(services, actor(BOB, channel=77), ability="strength")
+    await game_clock(services, clock.now)
+    dawn = datetime(2026, 12, 1, 6, tzinfo=UTC)
+    for day in range(3):  # l.464: "rest for 3 sunrises"
+        clock.now = dawn + timedelta(days=day)
+        assert (await game_clock(services, clock.now)).posts == []  # no summary channel
+    [(channel, told)] = await outbox(services, clock.now)
+    assert channel == 77 and told.mentions == [BOB]
+    assert told.lines == ["<@102>: Gray's sprain is healed after 3 sunrises of rest."]
+    assert not (await sheet_of(services, "Gray")).sprained
 
 
 async def test_d6_a_cat_that_dies_at_sunrise_leaves_its_fight_and_its_hunt(

@@ -45,7 +45,7 @@ async def test_ux2_a_critical_failure_against_a_dc_says_the_check_fails(services
     reply = await checks.check(services, actor(ALICE), skill="listen", dc=3)
     assert reply.lines[:2] == [
         "3d6 [1, 1, 6] + Spirit 3 + Listen 1 = **12** vs DC 3",
-        "**Critical failure**: two or more 1s; the check fails.",
+        "**Critical failure**: 2 or more 1s; the check fails.",
     ]
 
 

@@ -57,22 +57,22 @@ async def test_another_ability_for_a_skill(services, dice, firepaw) -> None:
     [
         (
             (1, 1, 6),
-            "**Critical failure**: two or more 1s; the check fails.",
+            "**Critical failure**: 2 or more 1s; the check fails.",
             "failure (critical failure)",
         ),
         (
             (1, 1, 1),
-            "**Critical failure**: two or more 1s; the check fails.",
+            "**Critical failure**: 2 or more 1s; the check fails.",
             "failure (critical failure)",
         ),
         (
             (6, 6, 1),
-            "**Critical success**: two or more 6s; the check succeeds.",
+            "**Critical success**: 2 or more 6s; the check succeeds.",
             "success (critical success)",
         ),
         (
             (6, 6, 6),
-            "**Critical success**: two or more 6s; the check succeeds.",
+            "**Critical success**: 2 or more 6s; the check succeeds.",
             "success (critical success)",
         ),
     ],

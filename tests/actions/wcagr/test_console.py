@@ -76,7 +76,7 @@ async def test_a_console_script_plays_wcagr(services, dice) -> None:
         in text
     )
     assert "error: Alertness only helps Listen, See or Smell checks; this is a Sneak check." in text
-    assert "Critical failure: two or more 1s." in text and "Firepaw sprains a paw" in text
+    assert "Critical failure: 2 or more 1s." in text and "Firepaw sprains a paw" in text
     assert "converts 2 Strength points into 1 Intelligence point" in text
     assert "Ability points refreshed for Firepaw (HP is not restored)." in text
     assert "Firepaw is 12 moons older." in text

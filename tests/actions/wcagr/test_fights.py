@@ -97,7 +97,7 @@ async def test_a_three_cat_wrestle_with_a_tie_then_a_knockout(services, dice, th
     with pytest.raises(PawpostError, match="is wrestling: /wrestle, or strike with the Belly"):
         await fight_moves.swat(services, actor(BOB), "Firepaw")
     waiting = await wrestling.wrestle(services, actor(BOB), "wrestle")
-    assert waiting.lines[-1].startswith("Wrestling: Firepaw choose /wrestle")
+    assert waiting.lines[-1].startswith("Wrestling: Firepaw chooses /wrestle")
     # Firepaw 10 + Strength 4 = 14, Graypaw 9 + 4 + Wrestle 1 = 14: a tie, nothing happens.
     dice.load(3, 3, 4, 3, 3, 3)
     tied = await buttons.press(services, actor(ALICE), button(waiting, "wrestle"))
@@ -165,7 +165,7 @@ async def test_pin_then_the_pinned_cat_may_only_strike_its_pinner(services, dice
         "Graypaw's turn, wrestling: /wrestle to start the roll. Pinned by Lionpaw: it may only "
         "/wrestle (Wrestle, or Launch), or /swat or /bite its pinner."
     )
-    with pytest.raises(PawpostError, match="Pinned, Graypaw can only Wrestle to get free"):
+    with pytest.raises(PawpostError, match=r"^Pinned, Graypaw can only Wrestle to get free\.$"):
         await wrestling.wrestle(services, actor(BOB), "jump")
     with pytest.raises(PawpostError, match="Graypaw is wrestling: Jump away"):
         await fights.flee(services, actor(BOB))
@@ -228,7 +228,7 @@ async def test_timeouts_remind_once_and_roll_a_waiting_wrestle(services, dice, c
     dice.load(4, 4, 5, 2, 2, 2, 3, 3, 3, 1)
     notices, _ = await overdue_fights(services, later + timedelta(hours=25))
     [(_, rolled)] = notices
-    assert rolled.lines[0] == "After 24 h without a choice, Firepaw wrestle on."
+    assert rolled.lines[0] == "After 24 h without a choice, Firepaw wrestles on."
     assert "**Firepaw has the upper paw** against Graypaw." in rolled.lines
 
 

@@ -47,9 +47,8 @@ async def test_d16_an_admin_skips_an_absent_fighter_in_each_wait(services, dice,
     await fight_moves.pounce(services, actor(BOB), "Firepaw")
     dice.load(2, 2, 2)  # Firepaw's player is away: the admin's skip jumps plain, 6 + 3 + 0 = 9
     jumped = await scenes.skip(services, BOSS)
-    assert jumped.lines[:3] == [
-        "An admin passes on for the target:",
-        "After 0 h without an answer, Firepaw jumps as it stands.",
+    assert jumped.lines[:2] == [
+        "On an admin's skip, Firepaw jumps as it stands.",
         "Firepaw: 3d6 [2, 2, 2] + Spirit 3 + Jump 0 = **9**",
     ]
     assert "**Graypaw and Firepaw are wrestling.**" in jumped.lines
@@ -57,7 +56,7 @@ async def test_d16_an_admin_skips_an_absent_fighter_in_each_wait(services, dice,
     # Graypaw never chooses: the skip has it wrestle on, and the wrestle is rolled.
     dice.load(3, 3, 3, 3, 3, 4)  # Graypaw 9 + 4 + 1 = 14, Firepaw 10 + 4 = 14: a tie
     rolled = await scenes.skip(services, BOSS, "Graypaw")
-    assert rolled.lines[0] == "An admin passes on: Graypaw wrestle on."
+    assert rolled.lines[0] == "An admin passes on: Graypaw wrestles on."
     assert "A tie for the highest: nobody gets the upper paw; the wrestle goes on." in rolled.lines
     ended = await scenes.end(services, BOSS, "the patrol arrives", "Firepaw")
     assert ended.lines == ["The fight is over: an admin ended it (the patrol arrives)."]

@@ -81,3 +81,19 @@ async def test_ux8_a_player_asks_for_deputy_and_an_admin_approves(services, db, 
     refuse = next(b.custom_id for b in asked.announce.buttons if b.label == "Refuse")
     refused = await buttons.press(services, ADMIN_ACTOR, refuse)
     assert refused.lines == ["The rank asked for Graystripe was refused."]
+
+
+async def test_ux8_the_counts_are_checked_again_when_approved(services, db, cats) -> None:
+    # Both ask while ThunderClan has no deputy; the first approved takes the one place (l.109).
+    first = await ranks.set_own_rank(services, actor(ALICE), "deputy")
+    second = await ranks.set_own_rank(services, actor(BOB), "deputy", character="Graystripe")
+
+    def approve(reply) -> str:
+        return next(b.custom_id for b in reply.announce.buttons if b.label == "Approve")
+
+    await buttons.press(services, ADMIN_ACTOR, approve(first))
+    before = dump(db)
+    with pytest.raises(PawpostError, match="^ThunderClan already has its deputy"):
+        await buttons.press(services, ADMIN_ACTOR, approve(second))
+    assert dump(db) == before
+    assert (await sheet_of(services, "Graystripe")).rank is None
