@@ -841,6 +841,7 @@ def end(services: Services, actor: Actor) -> Reply:
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         require_admin(actor, guild)
+        hold_on(scene, actor, now, force=True)  # a choice still open lapses with the battle
         close_battle(scene)
         return scene.commit(actor, "end", "The battle ends", now)
 

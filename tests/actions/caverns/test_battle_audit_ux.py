@@ -97,6 +97,17 @@ async def test_s3_an_unchosen_flourish_waits_for_its_owner_or_the_timeout(
     assert moved_on.lines[0] == "Brunhild's unchosen Flourish is lost."
 
 
+async def test_s3_a_choice_still_open_lapses_when_the_battle_ends(services, dice) -> None:
+    await fight(services, SETUP3, FISHER_AND_BRIGANDS)
+    dice.load(4, 4)  # doubles: Brunhild's Flourish waits
+    await battle.attack(services, ANN, "Brigand")
+    ended = await battle.end(services, MC)
+    assert "Brunhild's unchosen Flourish is lost." in ended.lines
+    assert not any(line.startswith("**Waiting for:**") for line in ended.lines)
+    assert "Waiting for" not in {field.name for field in ended.fields}
+    assert not ids(ended)  # no Flourish button left to press
+
+
 async def test_s3_a_pending_flourish_is_kept_while_its_owner_spends_armour(services, dice) -> None:
     await party_of_three(services)
     held = await sheet(services, "Brunhild")  # her companion's Entourage ignores counters
