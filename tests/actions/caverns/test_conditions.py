@@ -216,6 +216,8 @@ async def test_s3_4_condition_names_read_as_states(services, dice) -> None:
     for condition, start in said.items():
         added = await admin.add_condition(services, MC, "Piper", condition)
         assert added.lines[0].startswith(start)
+    asleep = await admin.add_condition(services, MC, "Ilsa", "sleeping")
+    assert asleep.lines[0] == "Ilsa is Asleep: cannot move or act, and their Damage is zero."
     removed = await admin.remove_condition(services, MC, "Piper", "fatigue")
     assert removed.lines == ["Piper is no longer Fatigued."]
     dice.load(1, 1)
