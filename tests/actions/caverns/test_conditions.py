@@ -155,7 +155,7 @@ async def test_d8_prone_ends_outside_a_battle_by_standing_up_or_at_a_rest(
     dice.load(3, 4)  # 7 + Harmony 3: awake, and Prone
     woke = await conditions.roll_cure(services, actor(CAROL), "sleeping")
     assert woke.lines[1] == "**Piper wakes up Prone** (/stand to get up)."
-    with pytest.raises(PawpostError, match="^Prone has no cure roll"):
+    with pytest.raises(PawpostError, match=r"^Prone has no cure roll; .* stand up: /stand\.$"):
         await conditions.roll_cure(services, actor(CAROL), "prone")
     dice.load(3, 3)
     fled = await moves.flee_move(services, actor(CAROL), "front-to-back")
