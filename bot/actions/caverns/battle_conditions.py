@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.scene import Scene, hurt_character, hurt_npc
+from bot.actions.caverns.skill_reactions import sick_beat_ended, sick_beat_resisted
 from bot.actions.caverns.skills_b1_hooks import slumber_instead
 from bot.actions.context import Services
 from bot.actions.formatting import safe
@@ -107,7 +108,7 @@ def _ablaze(services: Services, scene: Scene, fighter: Combatant) -> bool:
     if not scene.state.combatant(fighter.id).present:
         return False
     _cure(services, scene, fighter, Condition.ABLAZE)
-    return True
+    return scene.state.combatant(fighter.id).present  # Discordant Chords may have killed it
 
 
 def _dreaming(scene: Scene, fighter: Combatant) -> bool:
@@ -140,7 +141,11 @@ def _cure(services: Services, scene: Scene, fighter: Combatant, condition: Condi
     success = bool(roll.succeeded)
     scene.say(f"{name} rolls against {condition.label}.", roll)
     scene.say(_outcome(fighter, condition, success, cured, after))
-    return success
+    if fighter.character_id is None and cured:  # Refrain; Discordant Chords on a success
+        sick_beat_ended(scene, fighter, condition, rolled=success)
+    elif fighter.character_id is None and success:
+        sick_beat_resisted(scene, fighter, condition)
+    return success and scene.state.combatant(fighter.id).present  # the bite may have killed it
 
 
 def _outcome(
