@@ -9,7 +9,7 @@ from __future__ import annotations
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.scene import Scene, hurt_character, hurt_npc
 from bot.actions.caverns.skill_reactions import sick_beat_ended, sick_beat_resisted
-from bot.actions.caverns.skills_b1_hooks import slumber_instead
+from bot.actions.caverns.skills_b1_hooks import chant_bonus, slumber_instead
 from bot.actions.context import Services
 from bot.actions.formatting import safe
 from rules.caverns import battle_conditions as rules
@@ -124,7 +124,8 @@ def _cure(services: Services, scene: Scene, fighter: Combatant, condition: Condi
     name = safe(fighter.name)
     if fighter.character_id is not None:
         found = scene.character(fighter)
-        result = cure_roll(caverns_sheet(found), condition, services.dice)
+        chanted = chant_bonus(scene, fighter)
+        result = cure_roll(caverns_sheet(found), condition, services.dice, modifiers=chanted)
         save(scene.tx, found, result.sheet)
         if result.roll is None:
             scene.say(f"{name} is a Furrikin and slips free of the bonds at once.")

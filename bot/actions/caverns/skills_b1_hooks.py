@@ -244,6 +244,15 @@ def break_chant(scene: Scene, fighter: Combatant, why: str) -> None:
 # --- A roll in battle -----------------------------------------------------------------------
 
 
+def chant_bonus(scene: Scene, fighter: Combatant) -> list[Modifier]:
+    """The chant's bonus on a roll the battle makes for the chanter, a condition's (l. 245:
+    "your bonus on any given roll"); Balance waits for the chanter's own roll."""
+    sheet = sheet_of(scene, fighter)
+    if sheet is None or not sheet.has_skill(MYSTIC_CHANT):
+        return []
+    return chant_modifier(_turns(scene, fighter, sheet, chant_of(scene, fighter, sheet)))
+
+
 def chant_roll(scene: Scene, fighter: Combatant, *, moving: bool = False) -> ChantRoll:
     """The chant's bonus on a chanter's roll (or Balance's doubles, which end the chant); a
     roll to Advance or Flee moves, which breaks the chant after it."""
