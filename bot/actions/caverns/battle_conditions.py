@@ -85,6 +85,18 @@ def before_acting(services: Services, scene: Scene, fighter: Combatant) -> bool:
     return True
 
 
+def turn_skipped(services: Services, scene: Scene, fighter: Combatant) -> bool:
+    """What a character's conditions do in a turn the MC skips: Ablaze burns and is rolled
+    against (it costs no action), and Aeon ends, this being the turn it takes. False when the
+    fire killed it."""
+    if not _ablaze(services, scene, fighter):
+        return False
+    if rules.has(conditions_of(scene, fighter), Condition.AEON):
+        scene.relieve(fighter, Condition.AEON)
+        scene.say(f"{safe(fighter.name)} is lost in Aeon and loses this turn (Aeon ends).")
+    return True
+
+
 def _own_turn(scene: Scene, fighter: Combatant) -> None:
     """Remember whose turn this is; one Disarmed now picks its item up when it ends."""
     track = scene.state.condition_track

@@ -28,6 +28,7 @@ from rules.caverns.battle_skills_b1 import (
     chant_at_turn,
     chant_broken,
     chant_ended,
+    chant_kept,
     chant_modifier,
     chant_started,
     chant_turns,
@@ -192,6 +193,14 @@ def turn_begins(scene: Scene, fighter: Combatant) -> None:
     turns = _turns(scene, fighter, sheet, chant)
     if turns:
         scene.say(f"{safe(fighter.name)} chants: {plural(turns, 'turn')}, +{turns} on their rolls.")
+
+
+def turn_not_taken(scene: Scene, fighter: Combatant) -> None:
+    """A chanter's turn skipped is not counted (docs/rulings.md), nor does it end the chant."""
+    sheet = sheet_of(scene, fighter)
+    found = effects(scene.state, EffectKind.CHANT, owner=fighter.id)
+    if sheet is not None and sheet.has_skill(MYSTIC_CHANT) and found and not found[0].note:
+        store_chant(scene, chant_kept(found[0]))
 
 
 def chant_of(scene: Scene, fighter: Combatant, sheet: CavernsSheet) -> Effect:

@@ -79,6 +79,36 @@ async def test_s3_a_player_may_pass_the_turn(services, dice) -> None:
         await battle.pass_turn(services, ANN)
 
 
+async def test_a_skipped_turn_still_passes_for_its_timed_effects_aeon_and_fire(
+    services, dice
+) -> None:
+    from rules.caverns.battle_effects import EffectKind
+    from rules.caverns.conditions import ActiveCondition, Condition
+
+    await party_of_three(services)
+    await learn(services, "Brunhild", "combat:disengage")
+    await fight(services, {"Brunhild": "front", "Ilsa": "back"}, (("Brigand", 1, "front"),),
+                made=True)  # fmt: skip
+    dice.load(5, 5)  # 10 + Wind 1 - 1 Ambush: away to the back row, Disengage's free piece
+    await battle.flee_in_battle(services, ANN)
+    kinds = [e.kind for e in (await state(services)).effects]
+    assert EffectKind.BONUS_ARMOUR in kinds
+    burning = tuple(ActiveCondition(condition=c) for c in (Condition.AEON, Condition.ABLAZE))
+    await set_sheet(services, "Ilsa", conditions=burning)
+    await battle.skip(services, MC)  # the enemies
+    dice.load(1, 1)  # Ilsa's turn, skipped: the fire burns, its Water roll fails; Aeon takes it
+    skipped = await battle.skip(services, MC)
+    said = "\n".join(skipped.lines)
+    assert "Ilsa is on fire (Ablaze)." in said
+    assert "Ilsa is lost in Aeon and loses this turn (Aeon ends)." in said
+    ilsa = await sheet(services, "Ilsa")
+    assert ilsa.health == 3 and [a.condition for a in ilsa.conditions] == [Condition.ABLAZE]
+    await battle.skip(services, MC)  # the enemies
+    await battle.skip(services, MC)  # Brunhild's turn, skipped: Disengage's piece ends with it
+    kinds = [e.kind for e in (await state(services)).effects]
+    assert EffectKind.BONUS_ARMOUR not in kinds
+
+
 async def test_s3_an_unchosen_flourish_waits_for_its_owner_or_the_timeout(
     services, dice, clock
 ) -> None:
