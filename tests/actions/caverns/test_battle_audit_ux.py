@@ -84,6 +84,7 @@ async def test_a_skipped_turn_still_passes_for_its_timed_effects_aeon_and_fire(
 ) -> None:
     from rules.caverns.battle_effects import EffectKind
     from rules.caverns.conditions import ActiveCondition, Condition
+    from rules.caverns.records import Poisoning
 
     await party_of_three(services)
     await learn(services, "Brunhild", "combat:disengage")
@@ -104,9 +105,14 @@ async def test_a_skipped_turn_still_passes_for_its_timed_effects_aeon_and_fire(
     ilsa = await sheet(services, "Ilsa")
     assert ilsa.health == 3 and [a.condition for a in ilsa.conditions] == [Condition.ABLAZE]
     await battle.skip(services, MC)  # the enemies
-    await battle.skip(services, MC)  # Brunhild's turn, skipped: Disengage's piece ends with it
+    await set_sheet(services, "Brunhild", poisoning=Poisoning(duration=2, poisons=("Crotamine",)))
+    skipped = await battle.skip(services, MC)  # Brunhild's turn: Disengage's piece ends with it
     kinds = [e.kind for e in (await state(services)).effects]
     assert EffectKind.BONUS_ARMOUR not in kinds
+    assert "Brunhild loses 1 Health to the poison (6 left)." in skipped.lines  # it counts too
+    assert (await sheet(services, "Brunhild")).poisoning == Poisoning(
+        duration=1, poisons=("Crotamine",), actions=1
+    )
 
 
 async def test_s3_an_unchosen_flourish_waits_for_its_owner_or_the_timeout(
