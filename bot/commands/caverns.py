@@ -192,7 +192,7 @@ CAVERNS_GROUPS: Groups = {
     ("level",): "Caverns and Cloiers: what a level-up gives",
     ("rest",): "Caverns and Cloiers: the party's Short and Long Rests",
     ("skill",): "Caverns and Cloiers: skills used outside battle",
-    ("admin", "condition"): "A cat's lasting conditions",
+    ("admin", "condition"): "Caverns and Cloiers: an adventurer's conditions",
     ("admin", "item"): "Caverns and Cloiers: the server's item catalogue",
     ("admin", "party"): "Caverns and Cloiers: who is in which party",
 }
