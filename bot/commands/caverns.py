@@ -182,6 +182,19 @@ BATTLE_COMMANDS: tuple[Command, ...] = (
         admin=True,
         rulesets=CAVERNS,
     ),
+    Command(
+        ("enemy", "armour"),
+        "Whether an enemy spends its armour on every hit or only on killing blows (the MC)",
+        armour.enemy_armour,
+        (
+            Option("enemy", Kind.text, "Which enemy", True, max_length=40,
+                   complete=battle_names.creature_names),
+            Option("use", Kind.text, "When it spends a piece of armour", True,
+                   choices=("every hit", "killing blows")),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
 )  # fmt: skip
 
 CAVERNS_GROUPS: Groups = {

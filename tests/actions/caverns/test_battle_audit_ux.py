@@ -24,7 +24,7 @@ from tests.actions.caverns.battle_setups import (
     text,
 )
 from tests.actions.caverns.helpers import ids, party_of_three, set_sheet, sheet
-from tests.conftest import ADMIN, ALICE, GUILD
+from tests.conftest import ADMIN, ALICE, GUILD, dump
 
 SETUP3 = {"Brunhild": "front", "Ilsa": "back", "Piper": "back"}
 FISHER_AND_BRIGANDS = (("Cave Fisher", 1, "front"), ("Brigand", 2, "front"))
@@ -182,6 +182,35 @@ async def test_s3_a_reaction_waits_until_its_owner_lets_it_pass(services, dice) 
 
 def attacked_version(reply) -> int:  # type: ignore[no-untyped-def]
     return int(ids(reply)["Let my reaction pass"].split(":")[4])
+
+
+async def test_s3_the_mc_may_save_an_enemy_s_armour_for_a_killing_blow(services, dice, db) -> None:
+    from bot.actions.caverns import armour
+
+    await fight(services, {"Brunhild": "front"}, (("Cave Fisher", 1, "front"),))
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match=r"^Brunhild is a character: its player spends"):
+        await armour.enemy_armour(services, MC, "Brunhild", "killing blows")
+    with pytest.raises(PawpostError, match='^An enemy spends its armour on "every hit" or on'):
+        await armour.enemy_armour(services, MC, "Cave Fisher", "sometimes")
+    with pytest.raises(PawpostError, match="^Only an admin"):
+        await armour.enemy_armour(services, ANN, "Cave Fisher", "killing blows")
+    assert dump(db.path) == before
+    said = await armour.enemy_armour(services, MC, "cave fisher", "killing blows")
+    assert "Cave Fisher saves its armour for a blow that would kill it." in said.lines
+    assert (await board(services))["enemies front"].startswith(
+        "Cave Fisher: Health 3/3, armour 6 (for a killing blow),"
+    )
+    dice.load(3, 4)  # 7 + Wood 2 - Wind 1 = 8: 2 of its 3 Health, no piece spent on it
+    hit = text(await battle.attack(services, ANN, "Cave Fisher"))
+    assert "Cave Fisher loses 2 Health (1 left)." in hit
+    await battle.skip(services, MC)
+    dice.load(3, 4)  # the next 2 would kill it: a piece takes it
+    saved = text(await battle.attack(services, ANN, "Cave Fisher"))
+    assert "Cave Fisher loses 0 Health (a piece of its armour takes up to 3) (1 left)." in saved
+    assert (await state(services)).by_name("Cave Fisher").armour == 5
+    await armour.enemy_armour(services, MC, "Cave Fisher", "every hit")
+    assert "(for a killing blow)" not in (await board(services))["enemies front"]
 
 
 async def test_s3_the_board_is_part_of_every_step_s_reply(services, dice) -> None:
