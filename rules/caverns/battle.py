@@ -173,6 +173,11 @@ class BattleState(BaseModel):
         for fighter in self.combatants:
             if fighter.name.lower() == key:
                 return fighter
+        if key.endswith(FIRST_OF_SEVERAL):  # "Brigand 1": the first Brigand, beside Brigand 2
+            first = key.removesuffix(FIRST_OF_SEVERAL)
+            for fighter in self.combatants:
+                if fighter.name.lower() == first:
+                    return fighter
         raise PawpostError(f'Nobody called "{name.strip()}" is in this battle.')
 
     def of_character(self, character_id: int) -> Combatant | None:
@@ -187,6 +192,9 @@ class BattleState(BaseModel):
 
 def _next_id(state: BattleState) -> int:
     return max((c.id for c in state.combatants), default=0) + 1
+
+
+FIRST_OF_SEVERAL = " 1"  # the first of several is named plainly; the next ones " 2", " 3"…
 
 
 def _unique_name(state: BattleState, name: str) -> str:

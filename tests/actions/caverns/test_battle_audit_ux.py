@@ -66,6 +66,15 @@ async def test_s3_combatant_names_are_autocompleted(services) -> None:
         assert wanted in completed
 
 
+async def test_s3_the_first_of_several_creatures_answers_to_its_number_too(services, dice) -> None:
+    await fight(services, {"Brunhild": "front"}, (("Brigand", 2, "front"),))
+    dice.load(3, 4)  # "Brigand 1" is the Brigand the bot named plainly, beside Brigand 2
+    hit = text(await battle.attack(services, ANN, "Brigand 1"))
+    assert "Brunhild does battle with Brigand." in hit
+    with pytest.raises(PawpostError, match='^Nobody called "Brigand 3" is in this battle'):
+        await battle.enemy_act(services, MC, "Brigand 3", "battle", "Brunhild")
+
+
 async def test_s3_a_player_may_pass_the_turn(services, dice) -> None:
     await fight(services, {"Brunhild": "front", "Ilsa": "back"}, (("Brigand", 1, "back"),))
     await battle.skip(services, MC)
