@@ -182,6 +182,19 @@ BATTLE_COMMANDS: tuple[Command, ...] = (
         admin=True,
         rulesets=CAVERNS,
     ),
+    Command(
+        ("enemy", "armour"),
+        "Whether an enemy spends its armour on every hit or only on killing blows (the MC)",
+        armour.enemy_armour,
+        (
+            Option("enemy", Kind.text, "Which enemy", True, max_length=40,
+                   complete=battle_names.creature_names),
+            Option("use", Kind.text, "When it spends a piece of armour", True,
+                   choices=("every hit", "killing blows")),
+        ),
+        admin=True,
+        rulesets=CAVERNS,
+    ),
 )  # fmt: skip
 
 CAVERNS_GROUPS: Groups = {
@@ -192,7 +205,7 @@ CAVERNS_GROUPS: Groups = {
     ("level",): "Caverns and Cloiers: what a level-up gives",
     ("rest",): "Caverns and Cloiers: the party's Short and Long Rests",
     ("skill",): "Caverns and Cloiers: skills used outside battle",
-    ("admin", "condition"): "A cat's lasting conditions",
+    ("admin", "condition"): "Caverns and Cloiers: an adventurer's conditions",
     ("admin", "item"): "Caverns and Cloiers: the server's item catalogue",
     ("admin", "party"): "Caverns and Cloiers: who is in which party",
 }

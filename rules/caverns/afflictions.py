@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from enum import StrEnum
 
 from pydantic import BaseModel, ConfigDict
@@ -16,7 +16,7 @@ from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import SKILLS, Totem
 from rules.dice import DiceSource
 from rules.errors import PawpostError
-from rules.rolls import Roll
+from rules.rolls import Modifier, Roll
 
 # Skills that make their owner immune (book l. 164, 195, 200-201, 216, 240, 260).
 SKILL_IMMUNITIES: Mapping[str, tuple[Condition, ...]] = {
@@ -128,6 +128,7 @@ def cure_roll(
     *,
     fated_die: int | None = None,
     day: int | None = None,
+    modifiers: Sequence[Modifier] = (),
 ) -> CureResult:
     """The roll a condition asks for on the sufferer's turn (l. 350-367): Ablaze Water 5,
     Bound Wind 9, Confused Metal 7, Disloyalty Fire 7, Fatigue Wood 7, Sickness Water 7,
@@ -135,7 +136,8 @@ def cure_roll(
     and Sleeping. The other four end after three rolls whatever their results (RULINGS), or
     at the first success with Athletics' Fitness (l. 193). A failed Fatigue roll falls Prone.
     A condition that stays counts the roll in its `version`, and `day` (a roll outside a
-    battle) is kept as the game day it was rolled."""
+    battle) is kept as the game day it was rolled. `modifiers`: what else the roll takes
+    (a Mystic Chant's turns in battle)."""
     active = sheet.condition(condition)
     if active is None:
         raise PawpostError(f"This character is not {condition.state}.")
@@ -153,6 +155,7 @@ def cure_roll(
         rule.cure.attribute,
         dice,
         label=f"{condition.label}: {rule.cure.attribute.label} roll",
+        modifiers=modifiers,
         target=difficulty,
         fated_die=fated_die,
     )

@@ -60,6 +60,7 @@ class Combatant(BaseModel):
     max_health: int = 0
     damage: int = 0
     armour: int = 0
+    saves_armour: bool = False  # an NPC's, the MC's choice: its armour only for a killing blow
     range: Range = Range.MELEE
     attributes: dict[Attribute, int] = Field(default_factory=dict)
     vitae: int = NPC_VITAE
@@ -172,6 +173,11 @@ class BattleState(BaseModel):
         for fighter in self.combatants:
             if fighter.name.lower() == key:
                 return fighter
+        if key.endswith(FIRST_OF_SEVERAL):  # "Brigand 1": the first Brigand, beside Brigand 2
+            first = key.removesuffix(FIRST_OF_SEVERAL)
+            for fighter in self.combatants:
+                if fighter.name.lower() == first:
+                    return fighter
         raise PawpostError(f'Nobody called "{name.strip()}" is in this battle.')
 
     def of_character(self, character_id: int) -> Combatant | None:
@@ -186,6 +192,9 @@ class BattleState(BaseModel):
 
 def _next_id(state: BattleState) -> int:
     return max((c.id for c in state.combatants), default=0) + 1
+
+
+FIRST_OF_SEVERAL = " 1"  # the first of several is named plainly; the next ones " 2", " 3"…
 
 
 def _unique_name(state: BattleState, name: str) -> str:
@@ -436,11 +445,13 @@ def replace(state: BattleState, fighter: Combatant) -> BattleState:
 def harm_npc(
     fighter: Combatant, amount: int, *, ignore_armour: bool = False
 ) -> tuple[Combatant, int]:
-    """An NPC loses Health: its armour pieces each negate up to 3 of the hit (the MC's
-    default: an NPC always spends armour while it has some) unless the attack is Destructive
-    (l. 377). Returns it and the Health lost."""
+    """An NPC loses Health: a piece of its armour negates up to 3 of the hit (l. 298) unless
+    the attack is Destructive (l. 377). It spends one against every hit while it has some, or,
+    where the MC saves its armour, only against a hit that would kill it. Returns it and the
+    Health lost."""
     armour = fighter.armour
-    if amount > 0 and armour > 0 and not ignore_armour:
+    wanted = not fighter.saves_armour or amount >= fighter.health
+    if amount > 0 and armour > 0 and not ignore_armour and wanted:
         amount = max(0, amount - ARMOUR_BLOCKS)
         armour -= 1
     lost = min(amount, fighter.health)

@@ -267,7 +267,7 @@ CONDITIONS: Mapping[Condition, ConditionRule] = {
         ConditionRule(
             condition=Condition.SLEEPING,
             line=367,
-            effect="asleep: cannot move or act, and their Damage is zero",
+            effect="cannot move or act, and their Damage is zero",
             cure=CureRoll(
                 attribute=Attribute.HARMONY,
                 difficulty=SLEEPING_DIFFICULTY,

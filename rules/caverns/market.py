@@ -204,19 +204,25 @@ class OrderReport(BaseModel):
 
 def _with_item(
     sheet: CavernsSheet, order: MarketOrder, carrying: Carrying, left: list[str]
-) -> CavernsSheet:
+) -> tuple[CavernsSheet, MarketOrder | None]:
     """The item carried: equipment, or rations and torches on their counters, up to what the
-    character can carry (the rest is left behind, and said)."""
+    character can carry. The rest is left behind (and said): the merchant keeps it, so the
+    order shrinks to what was taken, at its share of the price, and is gone if nothing was."""
     counter = SUPPLIES.get(item_key(order.item))
     if counter is None:
         item = Item(name=order.item, kind=order.kind)
-        return sheet.model_copy(update={"equipment": (*sheet.equipment, item)})
+        return sheet.model_copy(update={"equipment": (*sheet.equipment, item)}), order
     held = int(getattr(sheet, counter))
-    room = max(0, carrying.most(counter) - held)
-    if order.quantity > room:
-        one = next(key for key, name in SUPPLIES.items() if name == counter)
-        left.append(f"{counted(order.quantity - room, one, counter)} (no room)")
-    return sheet.model_copy(update={counter: held + min(room, order.quantity)})
+    taken = min(max(0, carrying.most(counter) - held), order.quantity)
+    sheet = sheet.model_copy(update={counter: held + taken})
+    if taken == order.quantity:
+        return sheet, order
+    one = next(key for key, name in SUPPLIES.items() if name == counter)
+    left.append(f"{counted(order.quantity - taken, one, counter)} (no room: the merchant keeps it)")
+    if not taken:
+        return sheet, None
+    price = order.price * taken // order.quantity
+    return sheet, order.model_copy(update={"quantity": taken, "price": price})
 
 
 def orders_at_short_rest(
@@ -228,9 +234,11 @@ def orders_at_short_rest(
     orders: list[MarketOrder] = []
     for order in sheet.orders:
         if order.order is OrderKind.DELIVERY and not order.arrived:
-            sheet = _with_item(sheet, order, carrying, left)
             arrived.append(order.shown)
-            order = order.model_copy(update={"arrived": True})
+            sheet, taken = _with_item(sheet, order, carrying, left)
+            if taken is None:
+                continue
+            order = taken.model_copy(update={"arrived": True})
         orders.append(order)
     report = OrderReport(arrived=tuple(arrived), left_behind=tuple(left))
     return sheet.model_copy(update={"orders": tuple(orders)}), report
@@ -252,8 +260,11 @@ def orders_at_long_rest(
             continue
         if order.order is OrderKind.DELIVERY:
             if not order.arrived:
-                sheet = _with_item(sheet, order, carrying, left)
                 report["arrived"].append(order.shown)
+                sheet, taken = _with_item(sheet, order, carrying, left)
+                if taken is None:
+                    continue
+                order = taken
             if pays and not order.withheld and sheet.gold >= order.price:
                 sheet = sheet.model_copy(update={"gold": sheet.gold - order.price})
                 report["paid"].append(order.shown)
@@ -261,9 +272,10 @@ def orders_at_long_rest(
                 update = {"arrived": True, "unpaid": True, "withheld": False}
                 kept.append(order.model_copy(update=update))
         elif sheet.gold >= order.price:
-            paid = sheet.model_copy(update={"gold": sheet.gold - order.price})
-            sheet = _with_item(paid, order, carrying, left)
-            report["bought"].append(order.shown)
+            sheet, taken = _with_item(sheet, order, carrying, left)
+            if taken is not None:
+                sheet = sheet.model_copy(update={"gold": sheet.gold - taken.price})
+                report["bought"].append(taken.shown)
         else:
             report["lapsed"].append(order.shown)
     unpaid = tuple(order.shown for order in kept if order.unpaid)

@@ -29,6 +29,23 @@ def before_acting(services: Services, scene: Scene, fighter: Combatant) -> bool:
     return poisoned_turn(services, scene, fighter) and may_act
 
 
+def turn_skipped(services: Services, scene: Scene, fighter: Combatant) -> None:
+    """A character's turn the MC skips still passes for it: its timed effects count down (a
+    Bear's, Disengage's…), Aeon takes this turn (l. 351), Ablaze burns and the bot rolls to put
+    it out, as it would have (l. 350), and a poisoning counts the turn (l. 389). No roll to act
+    is made (Bound, Confused…: nothing was tried), and a Mystic Chant does not count the turn
+    (docs/rulings.md). Nothing runs twice: a turn whose checks ran already (a 7+ Advance, then
+    skipped) only ends."""
+    if scene.state.checked_turn == scene.state.turn:
+        return
+    scene.state = scene.state.model_copy(update={"checked_turn": scene.state.turn})
+    turn_begins(scene, fighter)
+    skills_b1_hooks.turn_begins(scene, fighter)
+    skills_b1_hooks.turn_not_taken(scene, fighter)
+    if battle_conditions.turn_skipped(services, scene, fighter):
+        poisoned_turn(services, scene, fighter)
+
+
 def action_lost(scene: Scene, actor: Actor, fighter: Combatant, now: datetime) -> Reply:
     """The turn ends without the action the player or the MC asked for."""
     scene.say(f"{safe(fighter.name)} loses the action.")

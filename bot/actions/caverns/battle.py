@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from bot.actions import audit
 from bot.actions.caverns import battle_conditions, harmony_battle, skills_b1_hooks, specials
 from bot.actions.caverns import skill_hooks as skills
-from bot.actions.caverns.acting import action_lost, before_acting
+from bot.actions.caverns.acting import action_lost, before_acting, turn_skipped
 from bot.actions.caverns.board import board_fields
 from bot.actions.caverns.choices import DECLINE, decline, hold_on, waiting_line
 from bot.actions.caverns.common import (
@@ -829,6 +829,9 @@ def skip(
             raise PawpostError("No turn is waiting.")
         hold_on(scene, actor, now, force=True)  # the MC moves on past any choice waiting
         scene.say(f"The MC skips the turn: {whose_turn(scene.state)}")
+        current = scene.state.current
+        if scene.state.phase is Phase.PLAYER and current is not None:
+            turn_skipped(services, scene, scene.state.combatant(current))
         scene.state = end_turn(scene.state)
         return scene.commit(actor, "skip", "A turn is skipped", now)
 
@@ -841,6 +844,7 @@ def end(services: Services, actor: Actor) -> Reply:
     with services.db.transaction() as tx:
         guild, scene = open_battle(tx, actor)
         require_admin(actor, guild)
+        hold_on(scene, actor, now, force=True)  # a choice still open lapses with the battle
         close_battle(scene)
         return scene.commit(actor, "end", "The battle ends", now)
 

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.scene import Scene, hurt_character, hurt_npc
-from bot.actions.caverns.skills_b1_hooks import slumber_instead
+from bot.actions.caverns.skill_reactions import sick_beat_ended, sick_beat_resisted
+from bot.actions.caverns.skills_b1_hooks import chant_bonus, slumber_instead
 from bot.actions.context import Services
 from bot.actions.formatting import safe
 from rules.caverns import battle_conditions as rules
@@ -84,6 +85,18 @@ def before_acting(services: Services, scene: Scene, fighter: Combatant) -> bool:
     return True
 
 
+def turn_skipped(services: Services, scene: Scene, fighter: Combatant) -> bool:
+    """What a character's conditions do in a turn the MC skips: Ablaze burns and is rolled
+    against (it costs no action), and Aeon ends, this being the turn it takes. False when the
+    fire killed it."""
+    if not _ablaze(services, scene, fighter):
+        return False
+    if rules.has(conditions_of(scene, fighter), Condition.AEON):
+        scene.relieve(fighter, Condition.AEON)
+        scene.say(f"{safe(fighter.name)} is lost in Aeon and loses this turn (Aeon ends).")
+    return True
+
+
 def _own_turn(scene: Scene, fighter: Combatant) -> None:
     """Remember whose turn this is; one Disarmed now picks its item up when it ends."""
     track = scene.state.condition_track
@@ -107,7 +120,7 @@ def _ablaze(services: Services, scene: Scene, fighter: Combatant) -> bool:
     if not scene.state.combatant(fighter.id).present:
         return False
     _cure(services, scene, fighter, Condition.ABLAZE)
-    return True
+    return scene.state.combatant(fighter.id).present  # Discordant Chords may have killed it
 
 
 def _dreaming(scene: Scene, fighter: Combatant) -> bool:
@@ -123,7 +136,8 @@ def _cure(services: Services, scene: Scene, fighter: Combatant, condition: Condi
     name = safe(fighter.name)
     if fighter.character_id is not None:
         found = scene.character(fighter)
-        result = cure_roll(caverns_sheet(found), condition, services.dice)
+        chanted = chant_bonus(scene, fighter)
+        result = cure_roll(caverns_sheet(found), condition, services.dice, modifiers=chanted)
         save(scene.tx, found, result.sheet)
         if result.roll is None:
             scene.say(f"{name} is a Furrikin and slips free of the bonds at once.")
@@ -140,7 +154,11 @@ def _cure(services: Services, scene: Scene, fighter: Combatant, condition: Condi
     success = bool(roll.succeeded)
     scene.say(f"{name} rolls against {condition.label}.", roll)
     scene.say(_outcome(fighter, condition, success, cured, after))
-    return success
+    if fighter.character_id is None and cured:  # Refrain; Discordant Chords on a success
+        sick_beat_ended(scene, fighter, condition, rolled=success)
+    elif fighter.character_id is None and success:
+        sick_beat_resisted(scene, fighter, condition)
+    return success and scene.state.combatant(fighter.id).present  # the bite may have killed it
 
 
 def _outcome(

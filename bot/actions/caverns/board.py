@@ -60,7 +60,8 @@ def _line(scene: Scene, c: Combatant, found: dict[int, Character]) -> str:
         conditions = [a.condition.label for a in sheet.conditions]
         note = status_note(sheet.poisoning, sheet)
     else:
-        health = f"Health {c.health}/{c.max_health}, armour {c.armour}"
+        saved = " (for a killing blow)" if c.saves_armour and c.armour else ""
+        health = f"Health {c.health}/{c.max_health}, armour {c.armour}{saved}"
         conditions = [a.condition.label for a in c.conditions]
         note = status_note(c.poisoning)
     escaping = ", escaping as its next turn starts" if c.leaving or c.retreat else ""

@@ -83,6 +83,8 @@ def _roll(
     sheet = caverns_sheet(found)
     if not sheet.has_condition(condition):
         raise PawpostError(f"{safe(found.name)} is not {condition.state}.")
+    if condition is Condition.PRONE:
+        raise PawpostError("Prone has no cure roll; it ends with an action to stand up: /stand.")
     today = _due(tx, actor, guild, found, condition, now)
     fated_die = None
     if fated[0] is not None:

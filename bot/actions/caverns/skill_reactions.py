@@ -100,15 +100,39 @@ def npc_loses(scene: Scene, target: Combatant, amount: int, by: Combatant | None
         enemy_died(scene, hurt, by)
 
 
-def sick_beat_ended(scene: Scene, target: Combatant, condition: Condition, *, rolled: bool) -> None:
-    """An NPC is rid of a condition a Bard's Sick Beat gave it: by its own successful roll it
-    loses 1 Health to Discordant Chords (l. 190); the Bard may pay 1 Harmony to play it again
-    with Refrain (l. 187), offered until the battle's next step."""
-    marks = [
+def _sick_beat_marks(scene: Scene, target: Combatant, condition: Condition) -> list[Effect]:
+    return [
         e
         for e in effects_of(scene.state, EffectKind.SICK_BEAT, target=target.id)
         if e.condition is condition
     ]
+
+
+def _discordant_chords(scene: Scene, target: Combatant, bard: Combatant) -> None:
+    """Discordant Chords (l. 190): the enemy that rolled successfully against the Bard's Sick
+    Beat condition loses 1 Health."""
+    if not scene.state.combatant(target.id).present:
+        return
+    scene.say(f"Discordant Chords: {safe(bard.name)}'s music bites as it shakes it off.")
+    npc_loses(scene, target, DISCORDANT_LOSS, bard)
+
+
+def sick_beat_resisted(scene: Scene, target: Combatant, condition: Condition) -> None:
+    """An NPC's successful roll against a Sick Beat condition that stays (a Confused turn not
+    wasted, the first two of three rolls): "successfully rolls to resist" (l. 190)."""
+    for mark in _sick_beat_marks(scene, target, condition):
+        bard = scene.state.combatant(mark.owner)
+        if not bard.present or bard.character_id is None:
+            continue
+        if caverns_sheet(scene.character(bard)).has_skill("music:discordant-chords"):
+            _discordant_chords(scene, target, bard)
+
+
+def sick_beat_ended(scene: Scene, target: Combatant, condition: Condition, *, rolled: bool) -> None:
+    """An NPC is rid of a condition a Bard's Sick Beat gave it: by its own successful roll it
+    loses 1 Health to Discordant Chords (l. 190); the Bard may pay 1 Harmony to play it again
+    with Refrain (l. 187), offered until the battle's next step."""
+    marks = _sick_beat_marks(scene, target, condition)
     scene.state = without_effects(
         scene.state, EffectKind.SICK_BEAT, target=target.id, condition=condition
     )
@@ -118,8 +142,7 @@ def sick_beat_ended(scene: Scene, target: Combatant, condition: Condition, *, ro
             continue
         sheet = caverns_sheet(scene.character(bard))
         if rolled and sheet.has_skill("music:discordant-chords"):
-            scene.say(f"Discordant Chords: {safe(bard.name)}'s music bites as it shakes it off.")
-            npc_loses(scene, target, DISCORDANT_LOSS, bard)
+            _discordant_chords(scene, target, bard)
         if sheet.has_skill("music:refrain") and scene.state.combatant(target.id).present:
             scene.state = replaced_effect(
                 scene.state,

@@ -28,6 +28,7 @@ from rules.caverns.battle_skills_b1 import (
     chant_at_turn,
     chant_broken,
     chant_ended,
+    chant_kept,
     chant_modifier,
     chant_started,
     chant_turns,
@@ -194,6 +195,14 @@ def turn_begins(scene: Scene, fighter: Combatant) -> None:
         scene.say(f"{safe(fighter.name)} chants: {plural(turns, 'turn')}, +{turns} on their rolls.")
 
 
+def turn_not_taken(scene: Scene, fighter: Combatant) -> None:
+    """A chanter's turn skipped is not counted (docs/rulings.md), nor does it end the chant."""
+    sheet = sheet_of(scene, fighter)
+    found = effects(scene.state, EffectKind.CHANT, owner=fighter.id)
+    if sheet is not None and sheet.has_skill(MYSTIC_CHANT) and found and not found[0].note:
+        store_chant(scene, chant_kept(found[0]))
+
+
 def chant_of(scene: Scene, fighter: Combatant, sheet: CavernsSheet) -> Effect:
     """The chanter's chant in this battle, begun (Perfection: three turns in) if it was not."""
     found = effects(scene.state, EffectKind.CHANT, owner=fighter.id)
@@ -242,6 +251,15 @@ def break_chant(scene: Scene, fighter: Combatant, why: str) -> None:
 
 
 # --- A roll in battle -----------------------------------------------------------------------
+
+
+def chant_bonus(scene: Scene, fighter: Combatant) -> list[Modifier]:
+    """The chant's bonus on a roll the battle makes for the chanter, a condition's (l. 245:
+    "your bonus on any given roll"); Balance waits for the chanter's own roll."""
+    sheet = sheet_of(scene, fighter)
+    if sheet is None or not sheet.has_skill(MYSTIC_CHANT):
+        return []
+    return chant_modifier(_turns(scene, fighter, sheet, chant_of(scene, fighter, sheet)))
 
 
 def chant_roll(scene: Scene, fighter: Combatant, *, moving: bool = False) -> ChantRoll:

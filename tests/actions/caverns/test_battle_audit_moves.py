@@ -160,6 +160,23 @@ async def test_d25_adding_a_creature_reports_its_own_health(services, dice) -> N
     assert "1 × Village Leader join the enemies side's front row (Health 10," in text(leader)
 
 
+async def test_d25_an_entourage_turns_aside_only_a_flourish_there_is(services, dice) -> None:
+    await party_of_three(services)  # Brunhild's Animal Companion is an Entourage (l. 383)
+    await battle.start(services, MC)
+    await battle.join(services, ANN, "front")
+    await battle.add_custom(services, MC, "Goblin", 6, 2, 0, "0, 0, 0, 0, 0")
+    await battle.add_enemy(services, MC, "Centipede")
+    await battle.set_order(services, MC, "Brunhild")
+    await battle.skip(services, MC)
+    dice.load(3, 3)  # doubles, but a Goblin made up on the spot has no Flourish
+    goblin = text(await battle.enemy_act(services, MC, "Goblin", "battle", "Brunhild"))
+    assert "Entourage" not in goblin
+    await battle.skip(services, MC)
+    dice.load(4, 4)  # the Centipede's doubles: its Prone is turned aside
+    centipede = text(await battle.enemy_act(services, MC, "Centipede", "battle", "Brunhild"))
+    assert "Brunhild's Entourage turns the Flourish aside (l. 383)." in centipede
+
+
 async def test_d19_the_main_hand_attacks_and_the_off_hand_answers(services, dice) -> None:
     from bot.actions.caverns import hands  # new in issue 29
 

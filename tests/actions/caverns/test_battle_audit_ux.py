@@ -24,7 +24,7 @@ from tests.actions.caverns.battle_setups import (
     text,
 )
 from tests.actions.caverns.helpers import ids, party_of_three, set_sheet, sheet
-from tests.conftest import ADMIN, ALICE, GUILD
+from tests.conftest import ADMIN, ALICE, GUILD, dump
 
 SETUP3 = {"Brunhild": "front", "Ilsa": "back", "Piper": "back"}
 FISHER_AND_BRIGANDS = (("Cave Fisher", 1, "front"), ("Brigand", 2, "front"))
@@ -66,6 +66,15 @@ async def test_s3_combatant_names_are_autocompleted(services) -> None:
         assert wanted in completed
 
 
+async def test_s3_the_first_of_several_creatures_answers_to_its_number_too(services, dice) -> None:
+    await fight(services, {"Brunhild": "front"}, (("Brigand", 2, "front"),))
+    dice.load(3, 4)  # "Brigand 1" is the Brigand the bot named plainly, beside Brigand 2
+    hit = text(await battle.attack(services, ANN, "Brigand 1"))
+    assert "Brunhild does battle with Brigand." in hit
+    with pytest.raises(PawpostError, match='^Nobody called "Brigand 3" is in this battle'):
+        await battle.enemy_act(services, MC, "Brigand 3", "battle", "Brunhild")
+
+
 async def test_s3_a_player_may_pass_the_turn(services, dice) -> None:
     await fight(services, {"Brunhild": "front", "Ilsa": "back"}, (("Brigand", 1, "back"),))
     await battle.skip(services, MC)
@@ -77,6 +86,42 @@ async def test_s3_a_player_may_pass_the_turn(services, dice) -> None:
     assert passed.lines[-1].startswith("**Next:** The enemies' turn")
     with pytest.raises(PawpostError, match="not Brunhild's turn"):
         await battle.pass_turn(services, ANN)
+
+
+async def test_a_skipped_turn_still_passes_for_its_timed_effects_aeon_and_fire(
+    services, dice
+) -> None:
+    from rules.caverns.battle_effects import EffectKind
+    from rules.caverns.conditions import ActiveCondition, Condition
+    from rules.caverns.records import Poisoning
+
+    await party_of_three(services)
+    await learn(services, "Brunhild", "combat:disengage")
+    await fight(services, {"Brunhild": "front", "Ilsa": "back"}, (("Brigand", 1, "front"),),
+                made=True)  # fmt: skip
+    dice.load(5, 5)  # 10 + Wind 1 - 1 Ambush: away to the back row, Disengage's free piece
+    await battle.flee_in_battle(services, ANN)
+    kinds = [e.kind for e in (await state(services)).effects]
+    assert EffectKind.BONUS_ARMOUR in kinds
+    burning = tuple(ActiveCondition(condition=c) for c in (Condition.AEON, Condition.ABLAZE))
+    await set_sheet(services, "Ilsa", conditions=burning)
+    await battle.skip(services, MC)  # the enemies
+    dice.load(1, 1)  # Ilsa's turn, skipped: the fire burns, its Water roll fails; Aeon takes it
+    skipped = await battle.skip(services, MC)
+    said = "\n".join(skipped.lines)
+    assert "Ilsa is on fire (Ablaze)." in said
+    assert "Ilsa is lost in Aeon and loses this turn (Aeon ends)." in said
+    ilsa = await sheet(services, "Ilsa")
+    assert ilsa.health == 3 and [a.condition for a in ilsa.conditions] == [Condition.ABLAZE]
+    await battle.skip(services, MC)  # the enemies
+    await set_sheet(services, "Brunhild", poisoning=Poisoning(duration=2, poisons=("Crotamine",)))
+    skipped = await battle.skip(services, MC)  # Brunhild's turn: Disengage's piece ends with it
+    kinds = [e.kind for e in (await state(services)).effects]
+    assert EffectKind.BONUS_ARMOUR not in kinds
+    assert "Brunhild loses 1 Health to the poison (6 left)." in skipped.lines  # it counts too
+    assert (await sheet(services, "Brunhild")).poisoning == Poisoning(
+        duration=1, poisons=("Crotamine",), actions=1
+    )
 
 
 async def test_s3_an_unchosen_flourish_waits_for_its_owner_or_the_timeout(
@@ -95,6 +140,17 @@ async def test_s3_an_unchosen_flourish_waits_for_its_owner_or_the_timeout(
     dice.load(1, 2)  # past the turn timeout the battle goes on, and the Flourish lapses
     moved_on = await battle.enemy_act(services, MC, "Cave Fisher", "battle", "Brunhild")
     assert moved_on.lines[0] == "Brunhild's unchosen Flourish is lost."
+
+
+async def test_s3_a_choice_still_open_lapses_when_the_battle_ends(services, dice) -> None:
+    await fight(services, SETUP3, FISHER_AND_BRIGANDS)
+    dice.load(4, 4)  # doubles: Brunhild's Flourish waits
+    await battle.attack(services, ANN, "Brigand")
+    ended = await battle.end(services, MC)
+    assert "Brunhild's unchosen Flourish is lost." in ended.lines
+    assert not any(line.startswith("**Waiting for:**") for line in ended.lines)
+    assert "Waiting for" not in {field.name for field in ended.fields}
+    assert not ids(ended)  # no Flourish button left to press
 
 
 async def test_s3_a_pending_flourish_is_kept_while_its_owner_spends_armour(services, dice) -> None:
@@ -135,6 +191,35 @@ async def test_s3_a_reaction_waits_until_its_owner_lets_it_pass(services, dice) 
 
 def attacked_version(reply) -> int:  # type: ignore[no-untyped-def]
     return int(ids(reply)["Let my reaction pass"].split(":")[4])
+
+
+async def test_s3_the_mc_may_save_an_enemy_s_armour_for_a_killing_blow(services, dice, db) -> None:
+    from bot.actions.caverns import armour
+
+    await fight(services, {"Brunhild": "front"}, (("Cave Fisher", 1, "front"),))
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match=r"^Brunhild is a character: its player spends"):
+        await armour.enemy_armour(services, MC, "Brunhild", "killing blows")
+    with pytest.raises(PawpostError, match='^An enemy spends its armour on "every hit" or on'):
+        await armour.enemy_armour(services, MC, "Cave Fisher", "sometimes")
+    with pytest.raises(PawpostError, match="^Only an admin"):
+        await armour.enemy_armour(services, ANN, "Cave Fisher", "killing blows")
+    assert dump(db.path) == before
+    said = await armour.enemy_armour(services, MC, "cave fisher", "killing blows")
+    assert "Cave Fisher saves its armour for a blow that would kill it." in said.lines
+    assert (await board(services))["enemies front"].startswith(
+        "Cave Fisher: Health 3/3, armour 6 (for a killing blow),"
+    )
+    dice.load(3, 4)  # 7 + Wood 2 - Wind 1 = 8: 2 of its 3 Health, no piece spent on it
+    hit = text(await battle.attack(services, ANN, "Cave Fisher"))
+    assert "Cave Fisher loses 2 Health (1 left)." in hit
+    await battle.skip(services, MC)
+    dice.load(3, 4)  # the next 2 would kill it: a piece takes it
+    saved = text(await battle.attack(services, ANN, "Cave Fisher"))
+    assert "Cave Fisher loses 0 Health (a piece of its armour takes up to 3) (1 left)." in saved
+    assert (await state(services)).by_name("Cave Fisher").armour == 5
+    await armour.enemy_armour(services, MC, "Cave Fisher", "every hit")
+    assert "(for a killing blow)" not in (await board(services))["enemies front"]
 
 
 async def test_s3_the_board_is_part_of_every_step_s_reply(services, dice) -> None:

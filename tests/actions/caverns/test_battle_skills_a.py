@@ -11,9 +11,11 @@ import pytest
 
 from bot.actions.caverns import battle, skills
 from bot.actions.caverns.scene import find_battle
+from rules.caverns.battle import replace
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.skills import SKILLS, Totem
 from rules.errors import PawpostError
+from tests.actions.caverns.battle_setups import edit, state
 from tests.actions.caverns.helpers import party_of_three, set_sheet, sheet
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, actor
 
@@ -231,6 +233,54 @@ async def test_refrain_and_discordant_chords_answer_an_ended_sick_beat(services,
     # Ended by someone else's hand, not its roll: no Discordant Chords.
     quiet = text(await _npc_ends(services, "Ogre", Condition.ABLAZE, rolled=False))
     assert "Discordant" not in quiet and "Refrain: Piper may" in quiet
+
+
+async def test_discordant_chords_bites_when_an_enemy_ends_a_sick_beat_by_its_own_roll(
+    services, dice
+) -> None:
+    await party_of_three(services)
+    await learn(services, "Piper", "music:refrain", "music:discordant-chords")
+    await fight(services)
+    for _ in range(4):
+        await battle.skip(services, MC)
+    dice.load(3, 4)  # 7 + Fire 3: a hit, and the Sick Beat sets the Ogre Ablaze
+    await battle.attack(services, actor(CAROL), "Ogre")
+    dice.load(3, 3, 6, 6)  # the fire burns 1; its Water 6 puts it out; then it attacks
+    acted = text(await battle.enemy_act(services, MC, "Ogre", "battle", "Brunhild"))
+    assert "Ogre puts the fire out." in acted
+    assert "Discordant Chords: Piper's music bites as it shakes it off." in acted
+    assert "Ogre loses 1 Health (4 left)." in acted  # 6 - 1 burnt - 1 Discordant Chords
+    assert "Refrain: Piper may play it again now, for 1 Harmony" in acted
+
+
+async def test_discordant_chords_bites_when_an_enemy_resists_a_sick_beat(services, dice) -> None:
+    await party_of_three(services)
+    await learn(services, "Piper", "music:discordant-chords",
+                sick_beat=(Condition.CONFUSED, Condition.ABLAZE, Condition.BOUND))  # fmt: skip
+    await fight(services)
+    for _ in range(4):
+        await battle.skip(services, MC)
+    dice.load(3, 4)  # a hit: the Ogre is Confused
+    await battle.attack(services, actor(CAROL), "Ogre")
+    dice.load(4, 4, 1, 2)  # its Metal roll 8 resists (1 of 3 rolls); then it attacks
+    acted = text(await battle.enemy_act(services, MC, "Ogre", "battle", "Brunhild"))
+    assert "Discordant Chords: Piper's music bites as it shakes it off." in acted
+    assert "Ogre loses 1 Health (5 left)." in acted
+    assert "Refrain" not in acted  # Confused has not ended
+    dice.load(1, 1)  # a failed roll resists nothing: no bite (and the turn is wasted)
+    for _ in range(3):
+        await battle.skip(services, MC)
+    again = text(await battle.enemy_act(services, MC, "Ogre", "battle", "Brunhild"))
+    assert "Discordant" not in again
+    for _ in range(3):
+        await battle.skip(services, MC)
+    ogre = (await state(services)).by_name("Ogre")
+    one_left = {"health": 1}
+    await edit(services, lambda s: replace(s, s.combatant(ogre.id).model_copy(update=one_left)))
+    dice.load(5, 5)  # the third roll succeeds and ends it: the bite kills, and it does not act
+    last = text(await battle.enemy_act(services, MC, "Ogre", "battle", "Brunhild"))
+    assert "Ogre loses 1 Health (0 left): it dies!" in last
+    assert "Ogre does battle" not in last
 
 
 # --- Magery, Nature -------------------------------------------------------------------------

@@ -398,6 +398,17 @@ async def test_the_chant_adds_its_turns_and_perfection_starts_three_in(services,
     assert "Brunhild chants: 1 turn, +1 on their rolls." in third
 
 
+async def test_the_chant_counts_on_the_rolls_against_conditions_too(services, dice) -> None:
+    await battle_ready(services)
+    await learn(services, "Brunhild", "mysticism:mystic-chant", "mysticism:perfection")
+    await afflict(services, "Brunhild", Condition.BOUND)
+    dice.load(2, 3, 6, 5)  # Bound's Wind roll: 5 + Wind 1 + chant 3 = 9 meets 9 (l. 245)
+    freed = "\n".join((await battle.attack(services, actor(ALICE), "Brigand")).lines)
+    assert "2d6 [2, 3] + Wind 1 + Mystic Chant (3 turns) 3 = **9**" in freed
+    assert "Brunhild breaks free and may act." in freed
+    assert "Brunhild does battle with Brigand." in freed
+
+
 async def test_meditation_doubles_while_prone_and_balance_ends_it_in_doubles(
     services, dice
 ) -> None:

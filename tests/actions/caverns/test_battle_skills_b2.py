@@ -154,6 +154,18 @@ async def test_illusory_wall_hinders_an_enemy_fleeing_from_the_row(services, dic
     assert "**6-**" in fled.lines[0] and "Illusory Wall" in fled.lines[0]
 
 
+async def test_d12_illusory_wall_hinders_an_enemy_s_advance_to_the_row(services, dice) -> None:
+    await battle_ready(services)
+    await learn(services, "Piper", "illusions:illusory-wall")
+    await begin(services)
+    await edit(services, with_illusions(enemies_front=2))
+    await skip(services)
+    dice.load(4, 4)  # Goblin 3 advances to its front row: 8 + Fire 0 - 2 (Illusory Wall) = 6
+    moved = "\n".join((await battle.enemy_act(services, MC, "Goblin 3", "advance")).lines)
+    assert "Illusory Wall" in moved and "= **6**" in moved
+    assert "6-: the advance takes its action." in moved
+
+
 async def test_reflection_spends_an_illusion_as_armour_for_an_ally(services, dice) -> None:
     await battle_ready(services)
     await learn(services, "Piper", "illusions:reflection")

@@ -339,10 +339,11 @@ async def test_a_death_ablaze_feeds_the_inferno_beetle(services, dice) -> None:
     await set_sheet(  # no armour to spend against the killing blow
         services,
         "Brunhild",
-        health=2,
+        health=3,
         equipment=(),
         conditions=(ActiveCondition(condition=Condition.ABLAZE),),
     )
+    dice.load(1, 1)  # her turn, skipped, still burns (3 - 1) and her Water roll fails
     await battle.skip(services, MC)
     dice.load(6, 5)
     killed = text(await battle.enemy_act(services, MC, "Inferno Beetle", "battle", "Brunhild"))

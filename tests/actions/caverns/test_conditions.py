@@ -155,7 +155,7 @@ async def test_d8_prone_ends_outside_a_battle_by_standing_up_or_at_a_rest(
     dice.load(3, 4)  # 7 + Harmony 3: awake, and Prone
     woke = await conditions.roll_cure(services, actor(CAROL), "sleeping")
     assert woke.lines[1] == "**Piper wakes up Prone** (/stand to get up)."
-    with pytest.raises(PawpostError, match="^Prone has no cure roll"):
+    with pytest.raises(PawpostError, match=r"^Prone has no cure roll; .* stand up: /stand\.$"):
         await conditions.roll_cure(services, actor(CAROL), "prone")
     dice.load(3, 3)
     fled = await moves.flee_move(services, actor(CAROL), "front-to-back")
@@ -216,6 +216,8 @@ async def test_s3_4_condition_names_read_as_states(services, dice) -> None:
     for condition, start in said.items():
         added = await admin.add_condition(services, MC, "Piper", condition)
         assert added.lines[0].startswith(start)
+    asleep = await admin.add_condition(services, MC, "Ilsa", "sleeping")
+    assert asleep.lines[0] == "Ilsa is Asleep: cannot move or act, and their Damage is zero."
     removed = await admin.remove_condition(services, MC, "Piper", "fatigue")
     assert removed.lines == ["Piper is no longer Fatigued."]
     dice.load(1, 1)

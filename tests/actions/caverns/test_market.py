@@ -264,7 +264,7 @@ async def test_d11_rations_and_torches_bought_go_to_the_supplies(services, dice,
     rested = await rests.rest_short(services, actor(CAROL))
     piper = next(f.value for f in rested.fields if f.name == "Piper")
     assert "delivered: Ration ×5" in piper
-    assert "left behind: 4 rations (no room)" in piper  # 9 + 5, and 10 carried at most
+    assert "left behind: 4 rations (no room: the merchant keeps it)" in piper  # 9 + 5 > 10
     after = await sheet(services, "Piper")
     assert after.rations == 10 and not after.carries("Ration")
     dice.load(6, 6)
@@ -275,7 +275,28 @@ async def test_d11_rations_and_torches_bought_go_to_the_supplies(services, dice,
     assert (await sheet(services, "Piper")).torches == 5
     dice.load(5, 5)
     await rests.rest_long(services, actor(CAROL))
-    assert (await sheet(services, "Piper")).gold == 200 - 10 - 2
+    assert (await sheet(services, "Piper")).gold == 200 - 2 - 2  # the one ration taken, 2 torches
+
+
+async def test_d11_supplies_left_behind_are_neither_owed_nor_taken_back(services, dice) -> None:
+    await party_of_three(services)  # Piper carries 10 rations, the most she may
+    dice.load(6, 6)
+    await market.ask(services, actor(CAROL), "Ration")
+    await market.withhold(services, actor(CAROL), "no")
+    dice.load(5, 5)  # a Short Rest's 10+ eats no ration: no room for the one delivered
+    rested = await rests.rest_short(services, actor(CAROL))
+    piper = next(f.value for f in rested.fields if f.name == "Piper")
+    assert "left behind: 1 ration (no room: the merchant keeps it)" in piper
+    after = await sheet(services, "Piper")
+    assert after.rations == 10 and not after.orders
+    dice.load(5, 5)
+    await rests.rest_long(services, actor(CAROL))
+    after = await sheet(services, "Piper")
+    assert (after.gold, after.rations, after.orders) == (200, 10, ())
+    with pytest.raises(PawpostError, match="^You owe the merchant nothing for a Ration"):
+        await market.give_back(services, actor(CAROL), "Ration")
+    dice.load(6, 6)  # nothing unpaid bars the market
+    assert "10+" in "\n".join((await market.ask(services, actor(CAROL), "Helmet")).lines)
 
 
 async def test_d12_returning_one_delivery_says_another_still_bars_the_market(
@@ -302,7 +323,7 @@ async def test_s3_7_a_player_withholds_payment_for_one_delivery_only(services, d
     await party_of_three(services)
     dice.load(6, 6, 6, 6)
     await market.ask(services, actor(CAROL), "Breastplate")
-    await market.ask(services, actor(CAROL), "Ration")
+    await market.ask(services, actor(CAROL), "Helmet")
     before = dump(db.path)
     with pytest.raises(PawpostError, match=r"^You are owed no delivery of a Sword to pay for\.$"):
         await market.withhold(services, actor(CAROL), "no", item="Sword")
@@ -315,9 +336,9 @@ async def test_s3_7_a_player_withholds_payment_for_one_delivery_only(services, d
     dice.load(5, 5)
     long = await rests.rest_long(services, actor(CAROL))
     piper = next(f.value for f in long.fields if f.name == "Piper")
-    assert "paid for: Ration" in piper
+    assert "paid for: Helmet" in piper
     assert "**did not pay for** (no Ask on Market until it is returned): Breastplate" in piper
-    assert (await sheet(services, "Piper")).gold == 198
+    assert (await sheet(services, "Piper")).gold == 150
 
 
 async def test_d13_a_character_sells_at_half_the_catalogue_price_and_the_mc_may_refuse(
