@@ -433,6 +433,31 @@ class HuntingRepository:
         )
         return cursor.rowcount == 1
 
+    def steal_state(self, hunt_id: int, thief_id: int) -> tuple[bool, int | None, str | None]:
+        """What a steal left, for an undo of its adjudication: whether the attempt succeeded,
+        and who ate the catch and when (as stored)."""
+        rows = self._db.execute_fetchall(
+            "SELECT s.succeeded, h.stolen_by, h.eaten_at FROM steal_attempts s"
+            " JOIN hunts h ON h.id = s.hunt_id WHERE s.hunt_id = ? AND s.thief_id = ?",
+            (hunt_id, thief_id),
+        )
+        succeeded, stolen_by, eaten_at = next(iter(rows), (0, None, None))
+        return bool(succeeded), stolen_by, eaten_at
+
+    def restore_steal(
+        self, hunt_id: int, thief_id: int, state: tuple[bool, int | None, str | None]
+    ) -> None:
+        """Put a steal back as `steal_state` read it; a catch shared meanwhile stays shared."""
+        succeeded, stolen_by, eaten_at = state
+        self._db.execute(
+            "UPDATE steal_attempts SET succeeded = ? WHERE hunt_id = ? AND thief_id = ?",
+            (int(succeeded), hunt_id, thief_id),
+        )
+        self._db.execute(
+            "UPDATE hunts SET stolen_by = ?, eaten_at = ? WHERE id = ? AND shared_to IS NULL",
+            (stolen_by, eaten_at, hunt_id),
+        )
+
     def steal_tried(self, guild_id: int, hunt_id: int, thief_id: int) -> bool:
         """Whether this thief has already tried to steal this catch."""
         rows = self._db.execute_fetchall(

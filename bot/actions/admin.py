@@ -9,8 +9,9 @@ from bot.actions.gm import state
 from bot.actions.lookup import require_admin
 from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
+from bot.gm import GmTools
 from rules.errors import PawpostError
-from storage.models import AuditEntry
+from storage.models import AuditEntry, Character
 from storage.repositories import Transaction
 from storage.settings import Guild
 
@@ -50,6 +51,17 @@ def adjudicate(services: Services, actor: Actor, roll: int, outcome: str, reason
     )
 
 
+def _touched(
+    tx: Transaction, tools: GmTools, character: Character, original: AuditEntry
+) -> list[Character]:
+    """The other characters an adjudication of that roll may change, as its ruleset says."""
+    if tools.touches is None:
+        return []
+    ids = [i for i in tools.touches(tx, original) if i != character.id]
+    found = tx.characters.by_ids(character.guild_id, ids)
+    return [found[i] for i in ids if i in found]
+
+
 def override(
     tx: Transaction,
     services: Services,
@@ -71,7 +83,12 @@ def override(
     )
     ruleset = services.ruleset(guild.ruleset)
     tools = None if ruleset is None else ruleset.gm
-    before = None if character is None or tools is None else state.snapshot(tx, tools, character)
+    others = [] if character is None or tools is None else _touched(tx, tools, character, original)
+    before = (
+        None
+        if character is None or tools is None
+        else state.snapshot(tx, tools, character, others, original)
+    )
     follows = (
         None
         if ruleset is None or ruleset.adjudicate is None
@@ -94,6 +111,8 @@ def override(
             reason=reason,
             outcome=outcome,
             overrides_id=original.id,
+            others=others,
+            roll=original,
         )
     else:
         entry_id = tx.audit.add(
