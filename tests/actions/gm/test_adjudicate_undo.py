@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.actions import admin
-from bot.actions.germ import combat
+from bot.actions.germ import checks, combat
 from bot.actions.germ import hunting as germ_hunting
 from bot.actions.gm import sheet, undo
 from rules.errors import PawpostError
@@ -155,3 +155,39 @@ async def test_undoing_a_steal_adjudication_gives_the_catch_back(services, dice,
     assert (await germ_sheet(db, "Tigerclaw")).starving  # it did not eat after all
     shared = await germ_hunting.share(services, actor(ALICE), "Tigerclaw")  # hers again
     assert "Tigerclaw" in "\n".join(shared.lines)
+
+
+async def test_an_adjudication_names_the_rolls_made_since_by_the_old_outcome(
+    services, dice, clock, db
+) -> None:
+    """The missed hunt starved Firepaw, so its check since took the starving penalty: made a
+    catch, the reply names that check and points to /admin sheet set."""
+    await two_cats(services)
+    await set_hunger(db, "Firepaw", streak=2)
+    await hunt_on(services, dice, clock, MISS)
+    row = await _hunt_row(services)
+    dice.load(10)
+    check = await checks.check(services, actor(ALICE), "strength", 10)
+    assert "starving" in "\n".join(check.lines).lower()
+    logged = await db.transact(lambda tx: tx.audit.get(GUILD, check.audit_id))
+    reply = await admin.adjudicate(services, boss(), row, "caught", "the dice fell off")
+    assert reply.lines[-2] == (
+        f"Rolled since #{row} by the old outcome: #{check.audit_id} check "
+        f"({logged.summary}). Adjudicate those if they should have gone otherwise, or "
+        "correct the sheet with /admin sheet set."
+    )
+
+
+async def test_no_roll_is_named_when_none_was_made_or_nothing_changed(
+    services, dice, clock, db
+) -> None:
+    await two_cats(services)
+    await hunt_on(services, dice, clock, MISS)
+    row = await _hunt_row(services)
+    alone = await admin.adjudicate(services, boss(), row, "caught", "nothing rolled since")
+    assert not any(line.startswith("Rolled since") for line in alone.lines)
+    dice.load(10)
+    await checks.check(services, actor(ALICE), "strength", 10)
+    same = await admin.adjudicate(services, boss(), row, "caught", "caught, as it stands")
+    assert same.lines[1] == "The hunt was already caught: nothing else changes."
+    assert not any(line.startswith("Rolled since") for line in same.lines)
