@@ -562,8 +562,8 @@ class HuntingRepository:
 
     def unhunted(self, weeks: Sequence[Week]) -> list[WeeklyCat]:
         """For each given server and week, its cats (of the ruleset it plays) that had to hunt
-        that week (made before it began, not away during it) and have not: one statement for
-        many servers."""
+        that week (in play and not away: made before it began, not away during it, neither
+        dead, retired nor marked away) and have not: one statement for many servers."""
         if not weeks:
             return []
         values = ",".join("(?, ?, ?, ?)" for _ in weeks)
@@ -575,7 +575,7 @@ class HuntingRepository:
             f" SELECT {_CAT_COLUMNS}, w.week_key FROM wanted w"
             " LEFT JOIN guilds g ON g.guild_id = w.guild_id JOIN characters c"
             " ON c.guild_id = w.guild_id AND c.deleted_at IS NULL"
-            " AND c.ruleset = coalesce(g.ruleset, ?)"
+            " AND c.ruleset = coalesce(g.ruleset, ?) AND c.life = 'active'"
             " WHERE c.created_at < w.starts"
             f" AND NOT {_HUNTED_IN_WEEK.format(week='w.week_key')}"
             f" AND {_AWAY_IN_WEEK.format(start='w.starts', end='w.ends')} IS NULL"
