@@ -348,10 +348,11 @@ def _build(folder: Path, ruleset_id: str) -> Worlds:
             runner.run(server_config.set_ruleset(services, admin, ruleset_id))
             if ruleset.bench is not None:
                 runner.run(db.transact(_seed(ruleset)))
-            else:  # Toy: through its own command
+            else:  # no benchmark sheets (Toy): its own /character create, options plausible
+                create = next(c for c in ruleset.commands if c.path == ("character", "create"))
                 for user, name in ((ALICE, DEAD), (BOB, LIVING)):
-                    create = next(c for c in ruleset.commands if c.path == ("character", "create"))
-                    runner.run(create.handler(services, player(user), name=name, luck=3))
+                    kwargs = {o.argument: plausible(o, {"": name}) for o in create.options}
+                    runner.run(create.handler(services, player(user), **{**kwargs, "name": name}))
             firepaw = runner.run(
                 db.transact(lambda tx: tx.characters.by_name(player(ALICE).guild_id, DEAD).id)
             )
