@@ -191,3 +191,22 @@ async def test_no_roll_is_named_when_none_was_made_or_nothing_changed(
     same = await admin.adjudicate(services, boss(), row, "caught", "caught, as it stands")
     assert same.lines[1] == "The hunt was already caught: nothing else changes."
     assert not any(line.startswith("Rolled since") for line in same.lines)
+
+
+async def test_outcomes_are_offered_for_a_wcagr_check_as_for_a_germ_hunt(services, dice) -> None:
+    """The toolkit's autocomplete asks the server's ruleset what fits the typed roll."""
+    from bot.actions.gm import complete
+    from bot.actions.wcagr import checks as wcagr_checks
+    from tests.actions.wcagr.helpers import make, wcagr_server
+
+    await wcagr_server(services)
+    await make(services, ALICE)
+    dice.load(3, 3, 3)
+    rolled = await wcagr_checks.check(services, actor(ALICE), "strength", dc=10)
+
+    def offered(tx, typed: str) -> list[str]:
+        found = complete.outcomes(services, tx, GUILD, ALICE, typed, {"roll": rolled.audit_id})
+        return [value for _, value in found]
+
+    assert await services.db.transact(lambda tx: offered(tx, "")) == ["success", "failure"]
+    assert await services.db.transact(lambda tx: offered(tx, "FAIL")) == ["failure"]
