@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions import characters
+from bot.actions import buttons, characters
 from bot.actions.germ import checks, combat
 from bot.actions.gm import life, scenes, undo
 from rules.errors import PawpostError
@@ -217,3 +217,15 @@ async def test_a_dead_cat_is_not_aged_by_hand(services, db) -> None:
     with pytest.raises(PawpostError, match="^Firepaw is dead.$"):
         await clock_actions.admin_age(services, boss(), "Firepaw", 3, "a birthday")
     assert dump(db) == before
+
+
+async def test_a_death_calls_off_the_contests_the_cat_waits_in(services, dice) -> None:
+    await two_cats(services)
+    dice.load(12)
+    started = await checks.start_contest(services, actor(ALICE), "charisma", "Tigerclaw")
+    killed = await life.kill(services, boss(), "Tigerclaw", "agreed")
+    contest = int(started.buttons[0].custom_id.split(":")[2])
+    assert f"Contest #{contest} is called off with Tigerclaw's death." in killed.lines
+    assert (await scenes.status(services, boss())).lines == ["No scene is open in this server."]
+    with pytest.raises(PawpostError, match="already settled"):
+        await buttons.press(services, boss(), started.buttons[0].custom_id)
