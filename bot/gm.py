@@ -56,6 +56,13 @@ EndScene = Callable[["Transaction", "Actor", "Guild", int, str, "datetime"], "Re
 LeaveScenes = Callable[["Transaction", "Actor", "Guild", "Character", "datetime"], list[str]]
 # The outcomes an adjudication of that logged roll may give (autocomplete).
 Outcomes = Callable[["AuditEntry"], Sequence[str]]
+# The characters besides the roll's own that an adjudication of it may change (an attack's
+# target), so that undo puts them back too.
+Touches = Callable[["Transaction", "AuditEntry"], Sequence[int]]
+# What an adjudication of that logged roll changes outside any character's own rows (a fight
+# step's hit, a steal's catch), read and put back by undo.
+RollState = Callable[["Transaction", "AuditEntry"], dict[str, Any]]
+RestoreRoll = Callable[["Transaction", "AuditEntry", dict[str, Any]], None]
 
 
 @dataclass(frozen=True)
@@ -72,4 +79,7 @@ class GmTools:
     end_scene: EndScene | None = None
     leave_scenes: LeaveScenes | None = None
     outcomes: Outcomes | None = None
+    touches: Touches | None = None
+    roll_state: RollState | None = None
+    restore_roll: RestoreRoll | None = None
     damage_kinds: tuple[str, ...] = ()  # what `/admin damage kind:` may say (Caverns: viscanti)

@@ -165,6 +165,16 @@ class ContestRepository:
         )
         return [_contest(row) for row in rows]
 
+    def waiting_with(self, guild_id: int, character_id: int) -> list[Contest]:
+        """The server's contests still waiting for their defender in which the character has
+        rolled or is to roll, oldest first."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_CONTEST_COLUMNS} FROM contests WHERE guild_id = ? AND resolved_at IS NULL"
+            " AND (initiator_character_id = ? OR defender_character_id = ?) ORDER BY id",
+            (guild_id, character_id, character_id),
+        )
+        return [_contest(row) for row in rows]
+
     def call_off(self, contest_id: int, outcome: str, now: datetime) -> bool:
         """Settle a waiting contest with no defender's roll (an admin ended it); False when it
         was settled already."""

@@ -433,6 +433,31 @@ class HuntingRepository:
         )
         return cursor.rowcount == 1
 
+    def steal_state(self, hunt_id: int, thief_id: int) -> tuple[bool, int | None, str | None]:
+        """What a steal left, for an undo of its adjudication: whether the attempt succeeded,
+        and who ate the catch and when (as stored)."""
+        rows = self._db.execute_fetchall(
+            "SELECT s.succeeded, h.stolen_by, h.eaten_at FROM steal_attempts s"
+            " JOIN hunts h ON h.id = s.hunt_id WHERE s.hunt_id = ? AND s.thief_id = ?",
+            (hunt_id, thief_id),
+        )
+        succeeded, stolen_by, eaten_at = next(iter(rows), (0, None, None))
+        return bool(succeeded), stolen_by, eaten_at
+
+    def restore_steal(
+        self, hunt_id: int, thief_id: int, state: tuple[bool, int | None, str | None]
+    ) -> None:
+        """Put a steal back as `steal_state` read it; a catch shared meanwhile stays shared."""
+        succeeded, stolen_by, eaten_at = state
+        self._db.execute(
+            "UPDATE steal_attempts SET succeeded = ? WHERE hunt_id = ? AND thief_id = ?",
+            (int(succeeded), hunt_id, thief_id),
+        )
+        self._db.execute(
+            "UPDATE hunts SET stolen_by = ?, eaten_at = ? WHERE id = ? AND shared_to IS NULL",
+            (stolen_by, eaten_at, hunt_id),
+        )
+
     def steal_tried(self, guild_id: int, hunt_id: int, thief_id: int) -> bool:
         """Whether this thief has already tried to steal this catch."""
         rows = self._db.execute_fetchall(
@@ -537,8 +562,8 @@ class HuntingRepository:
 
     def unhunted(self, weeks: Sequence[Week]) -> list[WeeklyCat]:
         """For each given server and week, its cats (of the ruleset it plays) that had to hunt
-        that week (made before it began, not away during it) and have not: one statement for
-        many servers."""
+        that week (in play and not away: made before it began, not away during it, neither
+        dead, retired nor marked away) and have not: one statement for many servers."""
         if not weeks:
             return []
         values = ",".join("(?, ?, ?, ?)" for _ in weeks)
@@ -550,7 +575,7 @@ class HuntingRepository:
             f" SELECT {_CAT_COLUMNS}, w.week_key FROM wanted w"
             " LEFT JOIN guilds g ON g.guild_id = w.guild_id JOIN characters c"
             " ON c.guild_id = w.guild_id AND c.deleted_at IS NULL"
-            " AND c.ruleset = coalesce(g.ruleset, ?)"
+            " AND c.ruleset = coalesce(g.ruleset, ?) AND c.life = 'active'"
             " WHERE c.created_at < w.starts"
             f" AND NOT {_HUNTED_IN_WEEK.format(week='w.week_key')}"
             f" AND {_AWAY_IN_WEEK.format(start='w.starts', end='w.ends')} IS NULL"

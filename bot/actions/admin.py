@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
@@ -9,12 +11,15 @@ from bot.actions.gm import state
 from bot.actions.lookup import require_admin
 from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
+from bot.gm import GmTools
 from rules.errors import PawpostError
-from storage.models import AuditEntry
+from storage.models import AuditEntry, Character
 from storage.repositories import Transaction
 from storage.settings import Guild
 
 MAX_OUTCOME_LENGTH = 200
+MOST_READ = 50  # a character's later log entries read for the rolls made since a roll
+MOST_NAMED = 5  # those rolls named in an adjudication's reply
 
 
 def required_reason(reason: str) -> str:
@@ -50,6 +55,50 @@ def adjudicate(services: Services, actor: Actor, roll: int, outcome: str, reason
     )
 
 
+def _touched(
+    tx: Transaction, tools: GmTools, character: Character, original: AuditEntry
+) -> list[Character]:
+    """The other characters an adjudication of that roll may change, as its ruleset says."""
+    if tools.touches is None:
+        return []
+    ids = [i for i in tools.touches(tx, original) if i != character.id]
+    found = tx.characters.by_ids(character.guild_id, ids)
+    return [found[i] for i in ids if i in found]
+
+
+def rolled_since(
+    tx: Transaction,
+    tools: GmTools,
+    character: Character,
+    others: list[Character],
+    original: AuditEntry,
+    before: dict[str, Any],
+) -> list[str]:
+    """When the adjudication changed a character, the rolls it has made since the roll: they
+    went by the old outcome (a starving cat's penalty, a scar's), so the GM is told of them."""
+    now_others = [state.reloaded(tx, other) for other in others]
+    after = state.snapshot(tx, tools, state.reloaded(tx, character), now_others, original)
+    if after == before:
+        return []
+    since = sorted(
+        (
+            entry
+            for changed in (character, *others)
+            for entry in tx.audit.since(character.guild_id, changed.id, original.id, MOST_READ)
+            if entry.rolls and entry.overrides_id is None
+        ),
+        key=lambda entry: entry.id,
+    )
+    if not since:
+        return []
+    named = "; ".join(f"#{e.id} {e.action} ({safe(e.summary)})" for e in since[:MOST_NAMED])
+    more = f" and {len(since) - MOST_NAMED} more" if len(since) > MOST_NAMED else ""
+    return [
+        f"Rolled since #{original.id} by the old outcome: {named}{more}. Adjudicate those if "
+        "they should have gone otherwise, or correct the sheet with /admin sheet set."
+    ]
+
+
 def override(
     tx: Transaction,
     services: Services,
@@ -71,7 +120,12 @@ def override(
     )
     ruleset = services.ruleset(guild.ruleset)
     tools = None if ruleset is None else ruleset.gm
-    before = None if character is None or tools is None else state.snapshot(tx, tools, character)
+    others = [] if character is None or tools is None else _touched(tx, tools, character, original)
+    before = (
+        None
+        if character is None or tools is None
+        else state.snapshot(tx, tools, character, others, original)
+    )
     follows = (
         None
         if ruleset is None or ruleset.adjudicate is None
@@ -82,6 +136,7 @@ def override(
         outcome, lines = follows
     summary = summary or f"override of #{original.id}: {original.summary}"
     if character is not None and tools is not None and before is not None:
+        lines += rolled_since(tx, tools, character, others, original, before)
         entry_id = state.record(
             tx,
             actor,
@@ -94,6 +149,8 @@ def override(
             reason=reason,
             outcome=outcome,
             overrides_id=original.id,
+            others=others,
+            roll=original,
         )
     else:
         entry_id = tx.audit.add(

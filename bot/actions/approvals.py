@@ -1,5 +1,6 @@
 """Sheet approval: with `/config approval on`, a new character waits for an admin's Approve or
-Reject (with a reason) before it rolls; players can also ask for edits through the same queue."""
+Reject (with a reason) before it rolls; players can also ask for edits through the same queue,
+set on the sheet when an admin approves them (`bot.actions.gm.requests`)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,10 @@ from typing import TYPE_CHECKING
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
-from bot.actions.lookup import acting_character, require_admin
+from bot.actions.gm import requests
+from bot.actions.gm.requests import described
+from bot.actions.gm.state import tools_of
+from bot.actions.lookup import acting_character, require_admin, require_built
 from bot.actions.reply import Button, Modal, ModalField, Reply, ReplyField, Style
 from rules.errors import PawpostError
 from storage.approvals import Approval, ApprovalKind, ApprovalStatus
@@ -40,7 +44,10 @@ def _request_post(tx: Transaction, services: Services, approval: Approval) -> Re
         lines = [f"Player: <@{character.owner_id}>"]
     else:
         title = f"Approve an edit of {safe(character.name)}?"
-        lines = [f"Player: <@{approval.requested_by}>", f"Asks: {safe(approval.request or '')}"]
+        lines = [
+            f"Player: <@{approval.requested_by}>",
+            f"Asks: {safe(described(approval.request))}",
+        ]
     return Reply(
         title=title,
         lines=lines,
@@ -128,7 +135,7 @@ def queue(services: Services, actor: Actor) -> Reply:
     for approval in waiting:
         found = names.get(approval.character_id)
         name = safe(found.name) if found else "a deleted character"
-        what = "sheet" if approval.kind is ApprovalKind.SHEET else safe(approval.request or "")
+        what = "sheet" if approval.kind is ApprovalKind.SHEET else safe(described(approval.request))
         when = int(approval.created_at.timestamp())
         line = f"{name}: {what} — <@{approval.requested_by}> <t:{when}:R>"
         label = found.name if found else "?"
@@ -200,23 +207,36 @@ def submit(services: Services, actor: Actor, character: str | None = None) -> Re
 
 @runs_in_database
 def request_edit(
-    services: Services, actor: Actor, change: str, character: str | None = None
+    services: Services,
+    actor: Actor,
+    field: str,
+    value: str,
+    reason: str | None = None,
+    character: str | None = None,
 ) -> Reply:
-    """Ask the admins for an edit a player may not make alone (a lasting condition, the age)."""
-    text = change.strip()
-    if not text:
-        raise PawpostError("Say what should change.")
-    if len(text) > MAX_REQUEST_LENGTH:
-        raise PawpostError(f"A request can be at most {MAX_REQUEST_LENGTH} characters.")
+    """Ask the admins to set a field a player may not set alone (a lasting condition, the age):
+    checked now as `/admin sheet set` checks it, set when an admin approves."""
+    why = " ".join((reason or "").split()) or None
+    if why is not None and len(why) > MAX_REQUEST_LENGTH:
+        raise PawpostError(f"A request's reason can be at most {MAX_REQUEST_LENGTH} characters.")
     now = services.clock()
     with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        require_built(guild)
         found = _own(tx, actor, character)
+        edit = requests.checked(tx, guild, tools_of(services, guild), found, field, value, why, now)
         approval_id = tx.approvals.add(
-            actor.guild_id, found.id, ApprovalKind.EDIT, actor.user_id, now, request=text
+            actor.guild_id, found.id, ApprovalKind.EDIT, actor.user_id, now, request=edit.stored()
         )
-        tx.audit.add(audit.entry(actor, "approval", f"asked: {text}", now, character=found))
+        tx.audit.add(
+            audit.entry(actor, "approval", f"asked: {edit.described()}", now, character=found)
+        )
         reply = Reply(
-            lines=[f"Your request for {safe(found.name)} waits for an admin."], ephemeral=True
+            lines=[
+                f"Your request for {safe(found.name)} ({safe(edit.described())}) waits for an "
+                "admin; it is set when approved."
+            ],
+            ephemeral=True,
         )
         return _posted(tx, services, reply, [approval_id])
 
@@ -237,6 +257,13 @@ def _decide(
             raise PawpostError("That request is no longer in the queue.")
         if not tx.approvals.decide(approval, status, actor.user_id, now, reason):
             raise PawpostError("An admin already decided that request.")
+        applied = (
+            requests.applied(
+                tx, actor, guild, tools_of(services, guild), approval, services.dice, now
+            )
+            if status is ApprovalStatus.APPROVED and approval.kind is ApprovalKind.EDIT
+            else []
+        )
         found = tx.characters.by_id(actor.guild_id, approval.character_id)
         name = safe(found.name) if found else "a deleted character"
         word = "approved" if status is ApprovalStatus.APPROVED else "rejected"
@@ -252,8 +279,7 @@ def _decide(
         lines.append(f"Reason: {safe(reason)}")
     if status is ApprovalStatus.APPROVED and approval.kind is ApprovalKind.SHEET:
         lines.append(f"{name} may roll now.")
-    if status is ApprovalStatus.APPROVED and approval.kind is ApprovalKind.EDIT:
-        lines.append("An admin applies the change with the ruleset's own command.")
+    lines += applied
     if status is ApprovalStatus.REJECTED and approval.kind is ApprovalKind.SHEET:
         lines.append("Change the sheet, then ask again with /character submit.")
     return Reply(

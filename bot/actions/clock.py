@@ -34,6 +34,7 @@ from bot.ruleset import Feature, Ruleset
 from bot.scheduler import JobResult
 from rules.dice import DiceSource
 from rules.errors import PawpostError
+from rules.life import Life
 from rules.rulesets import RulesetNotBuilt
 from storage.clock import ClockRecord
 from storage.repositories import Transaction
@@ -457,6 +458,8 @@ def admin_age(services: Services, actor: Actor, character: str, moons: int, reas
         if ruleset.on_moon is None:
             raise PawpostError(no_ageing(ruleset))
         found = named(tx, actor.guild_id, character)
+        if found.life is Life.DEAD:
+            raise PawpostError(f"{safe(found.name)} is dead.")  # the dead do not age
         record_posts(tx, ruleset.on_moon(tx, guild, moons, [found.id]) or [], now)
         tx.audit.add(
             audit.entry(

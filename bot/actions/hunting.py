@@ -19,6 +19,8 @@ from bot.actions.weeks import Span, at_local, local_today, parse_date, stamp, un
 from bot.ruleset import NEVER_STARVES
 from rules.errors import PawpostError
 from storage.hunting import Away, AwayState, CatStanding, Outcome, Week
+from storage.models import Character
+from storage.repositories import Transaction
 from storage.settings import Guild
 
 if TYPE_CHECKING:
@@ -35,6 +37,27 @@ def this_week(guild: Guild, now: datetime) -> Week:
 
 def hunted_today(name: str, day: Span, now: datetime) -> PawpostError:
     return PawpostError(f"{safe(name)} can hunt again after midnight, in {until(day.end, now)}.")
+
+
+DAY_KEY_SEPARATOR = "@"  # a day key's local date, then (after a zone change) when it began
+
+
+def day_key(tx: Transaction, guild: Guild, cat: Character, day: Span, now: datetime) -> str:
+    """The key of the cat's hunt on this local day (a ruleset's once-a-day hunt), refusing a
+    second one. After the time zone moved west, an older hunt may hold today's date from an
+    earlier local day: today then takes the date with the hour it began in UTC."""
+    for key in (day.key, f"{day.key}{DAY_KEY_SEPARATOR}{day.start:%H%M}Z"):
+        earlier = tx.hunting.hunt_on_day(guild.guild_id, cat.id, key)
+        if earlier is None:
+            return key
+        if earlier.hunted_at >= day.start:
+            break
+    raise hunted_today(cat.name, day, now)
+
+
+def local_date(key: str | None) -> str:
+    """The local date of a hunt's day key."""
+    return (key or "").partition(DAY_KEY_SEPARATOR)[0]
 
 
 def outcome_words(outcome: Outcome) -> str:

@@ -144,10 +144,19 @@ CORE_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("character", "request"),
-        "Ask the admins for an edit you may not make alone (a lasting condition, the age)",
+        "Ask the admins to set a field you may not set alone (a lasting condition, the age)",
         approvals.request_edit,
         (
-            Option("change", Kind.text, "What should change", True, max_length=300),
+            Option(
+                "field",
+                Kind.text,
+                "The field, as the sheet names it",
+                True,
+                max_length=100,
+                complete=gm_complete.own_fields,
+            ),
+            Option("value", Kind.text, "Its new value", True, max_length=200),
+            Option("reason", Kind.text, "Why (the admins see it)", max_length=300),
             character_option(),
         ),
     ),

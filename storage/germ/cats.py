@@ -12,9 +12,9 @@ class CatRepository:
         self._db = connection
 
     def grow_older(self, guild_id: int, moons: int, character_ids: Sequence[int] | None) -> int:
-        """Add `moons` to the age of the server's live Germ cats (all, or those given);
-        returns how many cats aged."""
-        where = "guild_id = ? AND deleted_at IS NULL AND ruleset = 'germ'"
+        """Add `moons` to the age of the server's live Germ cats (all, or those given), the dead
+        excepted; returns how many cats aged."""
+        where = "guild_id = ? AND deleted_at IS NULL AND ruleset = 'germ' AND life != 'dead'"
         parameters: list[int] = [moons, guild_id]
         if character_ids is not None:
             where += f" AND id IN ({','.join('?' * len(character_ids))})"

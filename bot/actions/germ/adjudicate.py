@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime
+from typing import Any
 
 from bot.actions.formatting import safe
 from bot.actions.germ.combat_view import where
@@ -21,8 +22,8 @@ from rules.germ.adjudication import (
     steal_stolen,
     streak_before,
 )
-from rules.germ.combat_events import Attacked, DisabilityChosen
-from rules.germ.combat_turns import Phase
+from rules.germ.combat_events import Attacked, CombatEvent, DisabilityChosen
+from rules.germ.combat_turns import CombatState, Phase
 from rules.germ.constants import (
     BADLY_WOUNDED_POWER,
     DISABILITY_POWER,
@@ -39,10 +40,13 @@ from storage.hunting import Outcome
 from storage.models import AuditEntry, Character
 from storage.repositories import Transaction
 from storage.settings import Guild
+from storage.turns import Combat, CombatAction
 
 _COMBAT = re.compile(
     r"^(?:Free attack|Attack) on .+ \(combat (\d+), (?:round (\d+)|before the first round)\)$"
 )
+GermCombat = Combat[CombatState]
+GermAction = CombatAction[CombatEvent]
 ACTIONS_READ = 500  # a combat's steps read back to find the attack and its disability
 HUNTS_COUNTED_AGAIN = 1000  # an overridden hunt and those after it, counted again
 
@@ -146,16 +150,18 @@ def _steal(
     return word, [f"The catch is its hunter's again, to share or be stolen (hunt #{hunt_id})."]
 
 
-def _attack(
-    tx: Transaction, guild: Guild, original: AuditEntry, outcome: str, combat_id: int, round_: int
-) -> tuple[str, list[str]]:
-    override = attack_override(outcome)
-    combat = germ(tx).combat.get(guild.guild_id, combat_id)
+def _attack_step(
+    tx: Transaction, guild_id: int, original: AuditEntry
+) -> tuple[GermCombat, list[GermAction], int, Attacked] | None:
+    """A logged attack's combat, its steps oldest first, and which step and attack it is."""
+    match = _COMBAT.match(original.summary) if original.action == "combat" else None
+    if match is None:
+        return None
+    combat_id, round_ = int(match[1]), int(match[2]) if match[2] else 0
+    combat = germ(tx).combat.get(guild_id, combat_id)
     if combat is None:
         raise PawpostError("That combat is no longer in this server.")
-    actions = list(
-        reversed(germ(tx).combat.recent_actions(guild.guild_id, combat_id, ACTIONS_READ))
-    )
+    actions = list(reversed(germ(tx).combat.recent_actions(guild_id, combat_id, ACTIONS_READ)))
     found = None
     for index, action in enumerate(actions):
         if action.round != round_ or action.created_at != original.created_at:
@@ -165,7 +171,16 @@ def _attack(
                 found = (index, event)
     if found is None:
         raise PawpostError("That attack is no longer in its combat's log.")
-    index, attack = found
+    return combat, actions, found[0], found[1]
+
+
+def _attack(
+    tx: Transaction, guild: Guild, original: AuditEntry, outcome: str, combat_id: int, round_: int
+) -> tuple[str, list[str]]:
+    override = attack_override(outcome)
+    step = _attack_step(tx, guild.guild_id, original)
+    assert step is not None
+    combat, actions, index, attack = step
     target, sheet = _cat(tx, guild, attack.target)
     name, at = safe(target.name), where(combat_id, round_)
     action = actions[index]
@@ -252,3 +267,55 @@ def outcomes(original: AuditEntry) -> tuple[str, ...]:
         disabled = tuple(f"power {DISABILITY_POWER} {d.value}" for d in Disability)
         return ("miss", *(f"power {power}" for power in bands), *disabled)
     return ()
+
+
+# --- undo: what an adjudication changed outside the sheets -----------------------------------
+
+
+def touches(tx: Transaction, original: AuditEntry) -> list[int]:
+    """An attack's adjudication changes its target's sheet (the scar, the disability)."""
+    step = _attack_step(tx, original.guild_id, original)
+    return [] if step is None else [step[3].target]
+
+
+def roll_state(tx: Transaction, original: AuditEntry) -> dict[str, Any]:
+    """What an attack's adjudication sets in its combat (the step's hit, the target badly
+    wounded while the combat goes on), and a steal's (the attempt, who ate the catch)."""
+    step = _attack_step(tx, original.guild_id, original)
+    if step is not None:
+        combat, actions, index, attack = step
+        action = actions[index]
+        wounded = None if combat.state.is_over else attack.target in combat.state.badly_wounded
+        return {"step": action.id, "hit": [action.target_id, action.power], "wounded": wounded}
+    if original.action == "steal" and original.character_id is not None:
+        attempt = tx.hunting.steal_logged_at(
+            original.guild_id, original.character_id, original.created_at
+        )
+        if attempt is not None:
+            return {
+                "hunt": attempt[0],
+                "steal": list(tx.hunting.steal_state(attempt[0], original.character_id)),
+            }
+    return {}
+
+
+def restore_roll(tx: Transaction, original: AuditEntry, state: dict[str, Any]) -> None:
+    if "step" in state:
+        target, power = state["hit"]
+        germ(tx).combat.set_hit(state["step"], target, power)
+        step = _attack_step(tx, original.guild_id, original)
+        if step is None or state["wounded"] is None or step[0].state.is_over:
+            return
+        combat, _, _, attack = step
+        wounded = set(combat.state.badly_wounded)
+        (wounded.add if state["wounded"] else wounded.discard)(attack.target)
+        saved = combat.model_copy(
+            update={"state": combat.state.model_copy(update={"badly_wounded": frozenset(wounded)})}
+        )
+        if not germ(tx).combat.save(saved, combat.state.version):
+            raise PawpostError("That combat moved on a moment ago; try again.")
+    elif "hunt" in state and original.character_id is not None:
+        succeeded, stolen_by, eaten_at = state["steal"]
+        tx.hunting.restore_steal(
+            state["hunt"], original.character_id, (succeeded, stolen_by, eaten_at)
+        )

@@ -177,5 +177,8 @@ GERM_GM = GmTools(
     snapshot=snapshot,
     restore=restore,
     outcomes=adjudicate.outcomes,
+    touches=adjudicate.touches,
+    roll_state=adjudicate.roll_state,
+    restore_roll=adjudicate.restore_roll,
     damage_kinds=tuple(d.value for d in Disability),
 )

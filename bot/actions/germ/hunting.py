@@ -6,6 +6,7 @@ from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
+from bot.actions import hunting as hunting_days
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.hunting import hunted_today, outcome_words, plural, this_week
@@ -13,7 +14,7 @@ from bot.actions.lookup import acting_character, living, named, require_admin, r
 from bot.actions.reply import Button, Reply
 from bot.actions.roll import clean_reason
 from bot.actions.seasons import current_season
-from bot.actions.weeks import Span, real_day, stamp, until, zone
+from bot.actions.weeks import real_day, stamp, until, zone
 from rules.errors import PawpostError
 from rules.germ.constants import (
     HOURS_BETWEEN_HUNTS_AFTER_ZONE_CHANGE,
@@ -42,8 +43,6 @@ from storage.hunting import CatchLookup, Hunt, HuntAlreadyRecorded, HuntKind, Ou
 from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild
-
-DAY_KEY_SEPARATOR = "@"  # a day key's local date, then (after a zone change) when it began
 
 if TYPE_CHECKING:
     from bot.actions.buttons import ButtonHandler, Press
@@ -95,23 +94,6 @@ def _wait_after_zone_change(tx: Transaction, guild: Guild, cat: Character, now: 
         )
 
 
-def _day_key(tx: Transaction, guild: Guild, cat: Character, day: Span, now: datetime) -> str:
-    """The key of the cat's hunt on this local day, refusing a second one. After the time zone
-    moved west, an older hunt may hold today's date from an earlier local day: today then
-    takes the date with the hour it began in UTC."""
-    for key in (day.key, f"{day.key}{DAY_KEY_SEPARATOR}{day.start:%H%M}Z"):
-        earlier = tx.hunting.hunt_on_day(guild.guild_id, cat.id, key)
-        if earlier is None:
-            return key
-        if earlier.hunted_at >= day.start:
-            break
-    raise hunted_today(cat.name, day, now)
-
-
-def _local_date(day_key: str | None) -> str:
-    return (day_key or "").partition(DAY_KEY_SEPARATOR)[0]
-
-
 @runs_in_database
 def hunt(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """Perception to find prey (DC 5, 10 in Leaf-bare), then Stealth DC 8 to catch it; once a
@@ -124,7 +106,7 @@ def hunt(services: Services, actor: Actor, character: str | None = None) -> Repl
         tx.characters.lock(cat)
         sheet = germ_sheet(cat)
         day = real_day(now, zone(guild.settings.timezone))
-        day_key = _day_key(tx, guild, cat, day, now)
+        day_key = hunting_days.day_key(tx, guild, cat, day, now)
         _wait_after_zone_change(tx, guild, cat, now)
         season = current_season(guild.settings, now)
         leaf_bare = season is Season.LEAF_BARE
@@ -307,7 +289,7 @@ def steal(services: Services, actor: Actor, hunter: str, character: str | None =
         if tx.hunting.steal_tried(guild.guild_id, catch.id, thief.id):
             raise PawpostError(
                 f"{safe(thief.name)} already tried to steal {safe(victim.name)}'s catch of "
-                f"{_local_date(catch.day_key)}; a thief gets one try at each catch."
+                f"{hunting_days.local_date(catch.day_key)}; a thief gets one try at each catch."
             )
         result = roll_steal(thief_sheet, victim_sheet, services.dice)
         stolen = result.initiator_won

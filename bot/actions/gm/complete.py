@@ -40,6 +40,38 @@ def fields(
     ]
 
 
+def own_fields(
+    services: Services,
+    tx: Transaction,
+    guild_id: int,
+    user_id: int,
+    current: str,
+    typed: Mapping[str, Any],
+) -> Sequence[tuple[str, str]]:
+    """A player's edit request: the fields of the character typed (theirs), else of their
+    active or only one."""
+    name = typed.get("character")
+    if name:
+        character = tx.characters.by_name(guild_id, str(name))
+        if character is None or character.owner_id != user_id:
+            return []
+    else:
+        active, own = tx.characters.default_for(guild_id, user_id)
+        character = active or (own[0] if len(own) == 1 else None)
+        if character is None:
+            return []
+    guild = tx.guilds.get(guild_id)
+    ruleset = services.ruleset(guild.ruleset)
+    if ruleset is None or ruleset.gm is None:
+        return []
+    listed = all_fields(tx, guild, ruleset.gm, character)
+    return [
+        (f"{field.name}: {field.value or '—'}"[:100], field.name)
+        for field in listed
+        if current.casefold() in field.name.casefold()
+    ]
+
+
 def outcomes(
     services: Services,
     tx: Transaction,

@@ -72,10 +72,16 @@ def left_scenes(
     character: Character,
     now: datetime,
 ) -> list[str]:
-    """What a death does to the scenes the character is in."""
-    if tools.leave_scenes is None:
-        return []
-    return tools.leave_scenes(tx, actor, guild, character, now)
+    """What a death does to the scenes the character is in: its ruleset's fights, and the
+    contests it waits in, called off."""
+    lines = (
+        [] if tools.leave_scenes is None else tools.leave_scenes(tx, actor, guild, character, now)
+    )
+    name = safe(character.name)
+    for contest in tx.contests.waiting_with(guild.guild_id, character.id):
+        if tx.contests.call_off(contest.id, f"called off: {character.name} died", now):
+            lines.append(f"Contest #{contest.id} is called off with {name}'s death.")
+    return lines
 
 
 def _harm(

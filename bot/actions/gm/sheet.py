@@ -90,36 +90,51 @@ def set_field(
 ) -> Reply:
     """Set one field, validated as creation validates it; undoable with `/admin undo`."""
     reason = required_reason(reason)
-    value = " ".join(value.split())
-    if not value:
-        raise PawpostError("Give the field a value.")
     now = services.clock()
     with services.db.transaction() as tx:
         guild, tools = admin_tools(services, actor, tx)
         found = named(tx, actor.guild_id, character)
-        tx.characters.lock(found)
-        chosen = field_named(all_fields(tx, guild, tools, found), field, found)
-        before = snapshot(tx, tools, found)
-        if chosen.name == STATE and chosen == state_field(found):
-            lines = set_state(tx, actor, guild, tools, found, value, services.dice, now)
-        else:
-            lines = tools.set_field(tx, guild, found, chosen.name, value, now)
-        after = _after(all_fields(tx, guild, tools, reloaded(tx, found)), chosen)
-        if after.value == chosen.value and not lines:
-            raise PawpostError(
-                f"{safe(found.name)}'s {chosen.name} is already {safe(chosen.value)}."
-            )
-        entry_id = record(
-            tx,
-            actor,
-            tools,
-            found,
-            before,
-            now,
-            action="sheet-set",
-            summary=f"{chosen.name}: {chosen.value or '—'} → {after.value or '—'}",
-            reason=reason,
-        )
+        return change(tx, actor, guild, tools, found, field, value, reason, services.dice, now)
+
+
+def change(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    tools: GmTools,
+    found: Character,
+    field: str,
+    value: str,
+    reason: str,
+    dice: DiceSource,
+    now: datetime,
+) -> Reply:
+    """One field set as `/admin sheet set` sets it (an approved edit request too): the admin
+    change recorded, its answer with the field before and after."""
+    value = " ".join(value.split())
+    if not value:
+        raise PawpostError("Give the field a value.")
+    tx.characters.lock(found)
+    chosen = field_named(all_fields(tx, guild, tools, found), field, found)
+    before = snapshot(tx, tools, found)
+    if chosen.name == STATE and chosen == state_field(found):
+        lines = set_state(tx, actor, guild, tools, found, value, dice, now)
+    else:
+        lines = tools.set_field(tx, guild, found, chosen.name, value, now)
+    after = _after(all_fields(tx, guild, tools, reloaded(tx, found)), chosen)
+    if after.value == chosen.value and not lines:
+        raise PawpostError(f"{safe(found.name)}'s {chosen.name} is already {safe(chosen.value)}.")
+    entry_id = record(
+        tx,
+        actor,
+        tools,
+        found,
+        before,
+        now,
+        action="sheet-set",
+        summary=f"{chosen.name}: {chosen.value or '—'} → {after.value or '—'}",
+        reason=reason,
+    )
     return Reply(
         title=f"{safe(found.name)}'s sheet corrected",
         lines=[

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
 
@@ -13,7 +14,7 @@ from bot.ruleset import Ruleset
 from rules.errors import PawpostError
 from rules.life import Life
 from rules.rulesets import RulesetNotBuilt, sheet_model
-from storage.models import Character
+from storage.models import AuditEntry, Character
 from storage.repositories import Transaction
 from storage.settings import Guild
 
@@ -46,23 +47,53 @@ def undo_hint(entry_id: int) -> str:
     return f"admin change #{entry_id} · /admin undo entry:{entry_id} takes it back"
 
 
-def snapshot(tx: Transaction, tools: GmTools, character: Character) -> dict[str, Any]:
-    """Everything an undo puts back: the sheet, the life, and the ruleset's own rows."""
-    return {
+def snapshot(
+    tx: Transaction,
+    tools: GmTools,
+    character: Character,
+    others: Sequence[Character] = (),
+    roll: AuditEntry | None = None,
+) -> dict[str, Any]:
+    """Everything an undo puts back: the sheet, the life, and the ruleset's own rows; of the
+    other characters the change touched too (an adjudicated attack's target), and what the
+    adjudicated `roll` left outside them (its fight step's hit)."""
+    state: dict[str, Any] = {
         "sheet": character.sheet.model_dump(mode="json"),
         "life": character.life.value,
         "ruleset": {} if tools.snapshot is None else tools.snapshot(tx, character),
     }
+    if others:
+        state["others"] = {str(other.id): snapshot(tx, tools, other) for other in others}
+    if roll is not None and tools.roll_state is not None:
+        state["roll"] = tools.roll_state(tx, roll)
+    return state
 
 
-def restore(tx: Transaction, tools: GmTools, character: Character, state: dict[str, Any]) -> None:
-    """Put a character back as `snapshot` found it."""
+def others_of(tx: Transaction, character: Character, state: dict[str, Any]) -> list[Character]:
+    """The other characters a recorded state holds, as they are now (the deleted left out)."""
+    ids = [int(other) for other in state.get("others", {})]
+    found = tx.characters.by_ids(character.guild_id, ids)
+    return [found[other] for other in ids if other in found]
+
+
+def restore(
+    tx: Transaction,
+    tools: GmTools,
+    character: Character,
+    state: dict[str, Any],
+    roll: AuditEntry | None = None,
+) -> None:
+    """Put a character back as `snapshot` found it, the others it holds, and the roll's."""
     character.sheet = sheet_model(character.ruleset).model_validate(state["sheet"])
     character.life = Life(state["life"])
     tx.characters.save_sheet(character)
     tx.characters.set_life(character, Life(state["life"]))
     if tools.restore is not None:
         tools.restore(tx, character, state["ruleset"])
+    for other in others_of(tx, character, state):
+        restore(tx, tools, other, state["others"][str(other.id)])
+    if roll is not None and "roll" in state and tools.restore_roll is not None:
+        tools.restore_roll(tx, roll, state["roll"])
 
 
 def reloaded(tx: Transaction, character: Character) -> Character:
@@ -86,10 +117,13 @@ def record(
     reason: str | None,
     outcome: str | None = None,
     overrides_id: int | None = None,
+    others: Sequence[Character] = (),
+    roll: AuditEntry | None = None,
 ) -> int:
-    """The audit row of an admin change, and the state before and after it for undo; returns
-    the row's number."""
-    after = snapshot(tx, tools, reloaded(tx, character))
+    """The audit row of an admin change, and the state before and after it for undo (of the
+    `others` it touched too, and of the adjudicated `roll`); returns the row's number."""
+    now_others = [reloaded(tx, other) for other in others]
+    after = snapshot(tx, tools, reloaded(tx, character), now_others, roll)
     entry_id = tx.audit.add(
         audit.entry(
             actor,

@@ -3,12 +3,14 @@ and say what did when something has. The undo is itself an admin change (undo it
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
-from bot.actions.gm.state import admin_tools, record, restore, snapshot
+from bot.actions.gm.state import admin_tools, others_of, record, restore, snapshot
 from bot.actions.reply import Reply
 from rules.errors import PawpostError
-from storage.models import AuditEntry
+from storage.models import AuditEntry, Character
 from storage.repositories import Transaction
 
 MOST_NAMED = 5  # later entries named in a refusal
@@ -30,6 +32,23 @@ def _outcome_before(tx: Transaction, guild_id: int, entry: AuditEntry) -> str | 
     if earlier:
         return earlier[-1].outcome
     return None if original is None else original.outcome
+
+
+def _changed(
+    character: Character,
+    others: list[Character],
+    current: dict[str, Any],
+    after: dict[str, Any],
+) -> str:
+    """Which of the characters an admin change touched have changed since ("Firepaw has")."""
+    alone = {key: value for key, value in current.items() if key != "others"}
+    names = [] if alone == {k: v for k, v in after.items() if k != "others"} else [character.name]
+    for other in others:
+        key = str(other.id)
+        if current.get("others", {}).get(key) != after.get("others", {}).get(key):
+            names.append(other.name)
+    names = names or [character.name]
+    return f"{' and '.join(safe(n) for n in names)} {'have' if len(names) > 1 else 'has'}"
 
 
 @runs_in_database
@@ -60,17 +79,33 @@ def undo(
             raise PawpostError(
                 f"The character #{change.audit_id} changed was deleted; restore it first."
             )
-        tx.characters.lock(character)
-        current = snapshot(tx, tools, character)
-        later = tx.audit.since(actor.guild_id, character.id, change.audit_id)
+        others = others_of(tx, character, change.after)
+        for touched in (character, *others):
+            tx.characters.lock(touched)
+        # An adjudication: the roll it changed, whose state outside the sheets goes back too.
+        roll = (
+            None
+            if logged.overrides_id is None
+            else tx.audit.get(guild.guild_id, logged.overrides_id)
+        )
+        current = snapshot(tx, tools, character, others, roll)
+        later = sorted(
+            (
+                entry
+                for touched in (character, *others)
+                for entry in tx.audit.since(actor.guild_id, touched.id, change.audit_id)
+            ),
+            key=lambda entry: entry.id,
+        )
         if current != change.after:
+            changed = _changed(character, others, current, change.after)
             raise PawpostError(
-                f"#{change.audit_id} cannot be undone: {safe(character.name)} has changed since "
+                f"#{change.audit_id} cannot be undone: {changed} changed since "
                 f"({_described(later) or 'outside the log'}). Undo those first, or correct the "
                 "sheet with /admin sheet set."
             )
         summary = f"undo of #{change.audit_id}: {logged.summary}"
-        restore(tx, tools, character, change.before)
+        restore(tx, tools, character, change.before, roll)
         # An adjudication undone logs the roll's earlier outcome again, so /log shows it.
         overrides_id = logged.overrides_id
         undo_id = record(
@@ -85,10 +120,13 @@ def undo(
             reason=reason or f"undo of #{change.audit_id}",
             outcome=None if overrides_id is None else _outcome_before(tx, guild.guild_id, logged),
             overrides_id=overrides_id,
+            others=others,
+            roll=roll,
         )
         tx.changes.mark_undone(actor.guild_id, change.audit_id, undo_id)
+    back = " and ".join(safe(c.name) for c in (character, *others))
     lines = [
-        f"{safe(character.name)} is back as it was before #{change.audit_id}"
+        f"{back} {'are' if others else 'is'} back as before #{change.audit_id}"
         f" ({safe(logged.summary)})."
     ]
     if later:

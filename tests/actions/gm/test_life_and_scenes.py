@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions import characters
+from bot.actions import buttons, characters
 from bot.actions.germ import checks, combat
 from bot.actions.gm import life, scenes, undo
 from rules.errors import PawpostError
@@ -163,3 +163,69 @@ async def test_scene_commands_refuse_where_there_is_no_scene(services, db) -> No
     with pytest.raises(PawpostError, match="Only an admin of this server can do that."):
         await scenes.status(services, actor(ALICE))
     assert dump(db) == before
+
+
+async def test_only_cats_in_play_are_reminded_failed_and_aged(services, clock, db) -> None:
+    """The week's reminder, its missed-hunt failure and the moon pass over a dead cat and a
+    retired one (out of play) and an away one (excused); the active cat is reminded, counted
+    and ages."""
+    from datetime import UTC, datetime
+
+    from bot.actions import clock as clock_actions
+    from bot.actions import hunting_config
+    from bot.actions.clock import game_clock
+    from bot.actions.germ import cats as germ_cats
+    from bot.actions.gm import sheet
+    from bot.actions.hunting_jobs import weekly_hunting
+    from tests.conftest import CAROL, cat
+
+    for user, name in ((ALICE, "Firepaw"), (BOB, "Deadpaw"), (BOB, "Oldpaw"), (CAROL, "Farpaw")):
+        await germ_cats.create(services, actor(user), **cat(name))
+    await life.kill(services, boss(), "Deadpaw", "agreed")
+    await sheet.set_field(services, boss(), "Oldpaw", "State", "retired", "an elder now")
+    await sheet.set_field(services, boss(), "Farpaw", "State", "away", "travelling")
+    await clock_actions.ageing(services, boss(), "on")
+    clock.advance(days=7)
+    await hunting_config.reminders_on(services, boss(), 55, "saturday", 12)
+    await hunting_config.set_admin_channel(services, boss(), 77)
+    await hunting_config.missed_week_counts_as_failure(services, boss(), "on")
+    await weekly_hunting(services, clock())
+    await game_clock(services, clock())
+    reminder = await weekly_hunting(services, datetime(2026, 12, 12, 12, tzinfo=UTC))
+    [post] = reminder.posts
+    assert "Firepaw" in "\n".join(post.reply.lines)
+    assert post.reply.mentions == [ALICE]
+    clock.now = datetime(2026, 12, 14, tzinfo=UTC)
+    report = await weekly_hunting(services, clock())
+    await game_clock(services, clock())
+    [post] = report.posts
+    assert post.reply.lines[1:] == [f"**Firepaw** — <@{ALICE}> · 1 failed hunt in a row"]
+    ages = {
+        n: (await germ_sheet(db, n)).age_moons for n in ("Firepaw", "Deadpaw", "Oldpaw", "Farpaw")
+    }
+    failed = {n: (await germ_sheet(db, n)).fail_streak for n in ages}
+    assert ages == {"Firepaw": 14, "Deadpaw": 12, "Oldpaw": 14, "Farpaw": 14}
+    assert failed == {"Firepaw": 1, "Deadpaw": 0, "Oldpaw": 0, "Farpaw": 0}
+
+
+async def test_a_dead_cat_is_not_aged_by_hand(services, db) -> None:
+    from bot.actions import clock as clock_actions
+
+    await two_cats(services)
+    await life.kill(services, boss(), "Firepaw", "agreed")
+    before = dump(db)
+    with pytest.raises(PawpostError, match="^Firepaw is dead.$"):
+        await clock_actions.admin_age(services, boss(), "Firepaw", 3, "a birthday")
+    assert dump(db) == before
+
+
+async def test_a_death_calls_off_the_contests_the_cat_waits_in(services, dice) -> None:
+    await two_cats(services)
+    dice.load(12)
+    started = await checks.start_contest(services, actor(ALICE), "charisma", "Tigerclaw")
+    killed = await life.kill(services, boss(), "Tigerclaw", "agreed")
+    contest = int(started.buttons[0].custom_id.split(":")[2])
+    assert f"Contest #{contest} is called off with Tigerclaw's death." in killed.lines
+    assert (await scenes.status(services, boss())).lines == ["No scene is open in this server."]
+    with pytest.raises(PawpostError, match="already settled"):
+        await buttons.press(services, boss(), started.buttons[0].custom_id)
