@@ -12,7 +12,7 @@ from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.game_time import game_day_at
-from bot.actions.hunting import hunted_today, this_week
+from bot.actions.hunting import day_key, hunted_today, this_week
 from bot.actions.lookup import acting_character, require_built
 from bot.actions.reply import Reply
 from bot.actions.seasons import current_season
@@ -66,14 +66,14 @@ def _log_hunter(tx: Transaction, actor: Actor, guild: Guild, cat: Character, now
     reports), refused when the server keeps hunting to once a real day and it hunted today."""
     once = WcagrSettings.of(guild.settings).once_a_day
     day = real_day(now, zone(guild.settings.timezone))
-    if once and tx.hunting.hunt_on_day(guild.guild_id, cat.id, day.key) is not None:
-        raise hunted_today(cat.name, day, now)
+    # the core's key keeps a westward time-zone change from refusing a new local day's hunt
+    key = day_key(tx, guild, cat, day, now) if once else None
     record = Hunt(
         guild_id=guild.guild_id,
         character_id=cat.id,
         user_id=actor.user_id,
         hunted_at=now,
-        day_key=day.key if once else None,
+        day_key=key,
         week_key=this_week(guild, now).key,
         season=current_season(guild.settings, now).value,
         outcome=Outcome.NO_PREY,  # until the hunt ends

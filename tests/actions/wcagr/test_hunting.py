@@ -4,7 +4,7 @@ hunt, knacks on their stages, the kill onto the clan's pile, eating it and crowf
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -233,3 +233,26 @@ async def test_the_core_hunting_log_and_once_a_day(services, dice, cats) -> None
     await hunting.continue_hunt(services, actor(BOB))
     status = await core_hunting.status(services, actor(BOB))
     assert status.lines[1].endswith(": found no prey")
+
+
+async def test_a_westward_zone_change_lets_a_cat_hunt_on_a_new_local_day(
+    services, dice, clock, db, cats
+) -> None:
+    """Hunting once a real day, Kiritimati (UTC+14) to Pago Pago (UTC-11), as Germ's audit A1.8:
+    the last hunt holds the date 9 December of Kiritimati; 9 December in Pago Pago is a later
+    local day, and the cat may hunt on it, once."""
+    await config.hunting_settings(services, ADMIN_ACTOR, once_a_day="yes", tries_per_stage=1)
+    clock.now = datetime(2026, 12, 8, 11, 1, tzinfo=UTC)
+    await server_config.set_timezone(services, ADMIN_ACTOR, "Pacific/Kiritimati")
+    dice.load(4, 4, 4)
+    lost = await hunting.hunt(services, actor(ALICE), "mice", "listen")  # 01:01, 9 December there
+    assert lost.lines[-1] == "**Locate failed**: the mouse is lost."
+    await server_config.set_timezone(services, ADMIN_ACTOR, "Pacific/Pago_Pago")
+    clock.now = datetime(2026, 12, 9, 15, 32, tzinfo=UTC)  # 04:32 on 9 December in Pago Pago
+    dice.load(4, 4, 4)
+    lost = await hunting.hunt(services, actor(ALICE), "mice", "listen")
+    assert lost.lines[-1] == "**Locate failed**: the mouse is lost."
+    before = dump(db)
+    with pytest.raises(PawpostError, match="Firepaw can hunt again after midnight, in 19 h 28 min"):
+        await hunting.hunt(services, actor(ALICE), "mice", "listen")
+    assert dump(db) == before
