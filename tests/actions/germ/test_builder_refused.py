@@ -114,3 +114,26 @@ async def test_the_name_of_another_cat_is_refused_as_at_creation(services) -> No
     reply = await builder.new(services, actor(ALICE))
     reply = await fill(services, reply, "Name and age", ALICE, name="SANDSTORM")
     assert "• There is already a character named SANDSTORM in this server." in reply.lines
+
+
+async def test_the_change_in_progress_reopens_and_other_players_see_a_new_builder(
+    services,
+) -> None:
+    await approval_on(services)
+    started = await builder.new(services, actor(ALICE))  # a new cat's draft, before
+    started = await press(services, started, "+ Strength", ALICE)
+    made = await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    await turn_down(services, made, "Too strong.")
+    reply = await builder.new(services, actor(ALICE))
+    assert reply.lines[0] == "Your unfinished draft of a new character is discarded."
+    assert reply.title == "Changing Firepaw's turned-down sheet"
+    reply = await press(services, reply, "− Strength", ALICE)
+
+    again = await builder.new(services, actor(ALICE))  # after a client reload
+    assert again.lines[0].startswith("Your draft, as you left it")
+    assert again.title == "Changing Firepaw's turned-down sheet"
+    assert "**1** of 22 points left to spend (at most 8 in one stat)." in again.lines
+    anew = await builder.new(services, actor(ALICE), start_over="yes")  # from the sheet again
+    assert "**0** of 22 points left to spend (at most 8 in one stat)." in anew.lines
+
+    assert (await builder.new(services, actor(BOB))).title == "A new Germ cat"
