@@ -185,6 +185,7 @@ def submit(services: Services, actor: Actor, character: str | None = None) -> Re
     now = services.clock()
     with services.db.transaction() as tx:
         found = _own(tx, actor, character)
+        tx.characters.lock(found)  # one at a time with the builder's Create of a changed sheet
         status = tx.approvals.sheet_status(found.id)
         if status is not ApprovalStatus.REJECTED:
             raise PawpostError(
