@@ -12,9 +12,17 @@ import pytest
 from bot.actions.builder import verbs as builder
 from bot.actions.wcagr import cats
 from rules.wcagr import Skill
-from tests.actions.refusals import approval_on, fill, in_audit, press, request_of, turn_down
+from tests.actions.refusals import (
+    ADMIN_ACTOR,
+    approval_on,
+    fill,
+    in_audit,
+    press,
+    request_of,
+    turn_down,
+)
 from tests.actions.wcagr.helpers import FIREPAW, sheet_of, wcagr_cat, wcagr_server
-from tests.conftest import ALICE, GUILD, actor, dump
+from tests.conftest import ADMIN, ALICE, GUILD, actor, dump
 
 LONER = wcagr_cat(
     "Ravenpaw",
@@ -73,3 +81,23 @@ async def test_changed_skills_replace_the_sheet(services, db) -> None:
     made = await sheet_of(services, "Firepaw")
     assert Skill.SWIM in made.skills and Skill.LISTEN not in made.skills
     assert in_audit(dump(db.path), "changed the turned-down sheet of Firepaw")
+
+
+async def test_an_older_cat_s_waiting_age_gains_stay_waiting(services) -> None:
+    """A cat of 13 moons made without answering the age table's gains: they wait on the sheet,
+    and Create unchanged makes the same sheet with them still waiting. (An admin makes it: a
+    player's older cat first waits for WCAGR's own approval.)"""
+    await wcagr_server(services)
+    await approval_on(services)
+    older = wcagr_cat("Longtail", age=13)
+    made = await cats.create(services, ADMIN_ACTOR, **older)
+    before = await services.db.transact(lambda tx: tx.characters.by_name(GUILD, "Longtail"))
+    assert before.sheet.pending
+    await turn_down(services, made, "Younger, please.")
+    reply = await builder.new(services, ADMIN_ACTOR)
+    assert any(line.startswith("Ready: press Create") for line in reply.lines), reply.lines
+    done = await press(services, reply, "Create", ADMIN)
+    assert any("gain(s) of the age table wait" in line for line in done.lines)
+    after = await services.db.transact(lambda tx: tx.characters.by_name(GUILD, "Longtail"))
+    assert after.sheet.pending == before.sheet.pending
+    assert after.sheet.abilities == before.sheet.abilities
