@@ -139,7 +139,10 @@ def _values(settings: GuildSettings) -> list[tuple[str, str]]:
 
 
 def _values_left(attribute: Attribute) -> Callable[[GuildSettings, Choices], list[tuple[str, str]]]:
-    """The array's values the other four attributes have not taken (l. 72): +2 once only."""
+    """The array's values the other four attributes have not taken (l. 72): +2 once only. An
+    attribute already given a value the others leave it may take any value instead: one held
+    by another attribute is taken from it (the builder drops the other's, no longer left to
+    it), so values can be swapped (a sheet reopened to change has all five given)."""
 
     def offered(settings: GuildSettings, choices: Choices) -> list[tuple[str, str]]:
         left = list(ATTRIBUTE_ARRAY)
@@ -147,6 +150,9 @@ def _values_left(attribute: Attribute) -> Callable[[GuildSettings, Choices], lis
             taken = choices.get(other.value)
             if other is not attribute and taken is not None and int(taken) in left:
                 left.remove(int(taken))
+        own = choices.get(attribute.value)
+        if own is not None and int(own) in left:
+            left = list(VALUES)
         return [(signed(value), str(value)) for value in VALUES if value in left]
 
     return offered

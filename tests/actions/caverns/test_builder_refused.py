@@ -117,3 +117,37 @@ async def test_a_moon_bond_rolled_at_creation_is_kept(services, dice) -> None:
     assert "The Moon bond rolled before is kept: +1 Metal, -1 Damage." in done.lines
     made = await sheet(services, "Selene")
     assert made.moon == MoonBond(raised=MoonAspect.METAL, lowered=MoonAspect.DAMAGE)
+
+
+async def test_values_are_swapped_and_a_bond_that_no_longer_fits_is_rolled_again(
+    services, dice, db
+) -> None:
+    await caverns_server(services)
+    dice.load(4, 6)  # Moon: +1 Metal, -1 Damage
+    await characters.create(services, actor(ALICE), **LUNA)
+    luna = await character(services, "Luna")
+
+    def refused(tx):  # type: ignore[no-untyped-def]
+        approval_id = tx.approvals.add(GUILD, luna.id, ApprovalKind.SHEET, ALICE, services.clock())
+        approval = tx.approvals.get(GUILD, approval_id)
+        tx.approvals.decide(approval, ApprovalStatus.REJECTED, ADMIN, services.clock(), "No.")
+
+    await services.db.transact(refused)
+    reply = await builder.new(services, actor(ALICE))
+    reply = await press(services, reply, "Metal", ALICE)
+    assert [o.value for o in reply.select.options] == ["2", "1", "0", "-1"]  # type: ignore[union-attr]
+    reply = await choose(services, reply, "2", ALICE)  # taken from Wood, which is dropped
+    assert "• Give each of the five attributes a value." in reply.lines
+    reply = await press(services, reply, "Wood", ALICE)
+    assert [o.value for o in reply.select.options] == ["-1"]  # type: ignore[union-attr]
+    reply = await choose(services, reply, "-1", ALICE)
+    reply = await press(services, reply, "Extra +1", ALICE)
+    reply = await choose(services, reply, "metal", ALICE)  # Metal +3: +1 Metal no longer fits
+    dice.load(1, 6)  # +1 Fire, -1 Damage
+    done = await press(services, reply, "Create", ALICE)
+    assert "Moon's bond: +1 Fire, -1 Damage" in done.lines
+    made = await sheet(services, "Luna")
+    assert made.metal == 3 and made.moon == MoonBond(
+        raised=MoonAspect.FIRE, lowered=MoonAspect.DAMAGE
+    )
+    assert in_audit(dump(db.path), "rolled Luna")  # its Moon bond, with the dice
