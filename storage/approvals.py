@@ -177,8 +177,7 @@ class CharacterHeld(PawpostError):
         if status is ApprovalStatus.REJECTED:
             text = (
                 f"An admin turned down {name.translate(_ESCAPES)}'s sheet; change it with "
-                "/character new (it reopens on the sheet) and Create sends it again, before "
-                "it rolls."
+                "/character new (the builder reopens on it) and send it again before it rolls."
             )
         else:
             text = (

@@ -73,7 +73,8 @@ def builder_of(services: Services, ruleset_id: str) -> Builder:
 def new(services: Services, actor: Actor, start_over: str | None = None) -> Reply:
     """Reopen the player's draft (after a client reload), kept a day more; a new one when there
     is none fresh for the server's ruleset, or `start_over`. A player whose sheet an admin
-    turned down gets the builder on that sheet instead, to change it and send it again."""
+    turned down gets the builder on that sheet instead (the one turned down last, unless a
+    change of another is in progress), to change it and send it again."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
@@ -81,13 +82,16 @@ def new(services: Services, actor: Actor, start_over: str | None = None) -> Repl
         kept = drafts(tx).of_owner(actor.guild_id, actor.user_id)
         fresh = kept is not None and kept.expires_at > now and kept.ruleset == guild.ruleset
         editing = None if kept is None else edited_id(kept.choices)
-        if editing is not None and turned_down(tx, actor.guild_id, editing) is None:
-            fresh = False  # its sheet was approved, sent again or deleted meanwhile
         refused = (
             None
             if builder.choices_of is None
             else latest_turned_down(tx, actor.guild_id, actor.user_id, guild.ruleset)
         )
+        if editing is not None and turned_down(tx, actor.guild_id, editing) is None:
+            fresh = False  # its sheet was approved, sent again or deleted meanwhile
+        elif editing is not None and builder.choices_of is not None:
+            # start-over restarts the change of the same character, from its sheet
+            refused = tx.characters.by_id(actor.guild_id, editing) or refused
         reopen = kept is not None and fresh and start_over != "yes"
         if kept is not None and reopen and (refused is None or editing is not None):
             kept = kept.model_copy(update={"expires_at": now + DRAFT_LIFETIME})

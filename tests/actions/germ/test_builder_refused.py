@@ -137,3 +137,22 @@ async def test_the_change_in_progress_reopens_and_other_players_see_a_new_builde
     assert "**0** of 22 points left to spend (at most 8 in one stat)." in anew.lines
 
     assert (await builder.new(services, actor(BOB))).title == "A new Germ cat"
+
+
+async def test_of_two_turned_down_cats_the_last_opens_and_the_button_opens_either(
+    services,
+) -> None:
+    await approval_on(services)
+    first = await germ_cats.create(services, actor(ALICE), **FIREPAW)
+    second = await germ_cats.create(services, actor(ALICE), **cat("Graypaw"))
+    rejected_first = await turn_down(services, first, "One.")
+    await turn_down(services, second, "Two.")
+    assert (await builder.new(services, actor(ALICE))).title == (
+        "Changing Graypaw's turned-down sheet"
+    )
+    opened = await buttons.press(
+        services, actor(ALICE), labelled(rejected_first, "Change the sheet")
+    )
+    assert opened.title == "Changing Firepaw's turned-down sheet"
+    restarted = await builder.new(services, actor(ALICE), start_over="yes")
+    assert restarted.title == "Changing Firepaw's turned-down sheet"  # the same cat, anew
