@@ -140,6 +140,15 @@ class ApprovalRepository:
         )
         return next((ApprovalStatus(row[0]) for row in rows), None)
 
+    def latest_sheet(self, character_id: int) -> Approval | None:
+        """The latest request about a character's sheet (its reason, when turned down)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_COLUMNS} FROM character_approvals WHERE character_id = ?"
+            " AND kind = 'sheet' ORDER BY id DESC LIMIT 1",
+            (character_id,),
+        )
+        return next((_approval(row) for row in rows), None)
+
     def decide(
         self,
         approval: Approval,
@@ -167,8 +176,8 @@ class CharacterHeld(PawpostError):
     def __init__(self, name: str, status: ApprovalStatus) -> None:
         if status is ApprovalStatus.REJECTED:
             text = (
-                f"An admin turned down {name.translate(_ESCAPES)}'s sheet; change it and ask again "
-                "with /character submit before it rolls."
+                f"An admin turned down {name.translate(_ESCAPES)}'s sheet; change it with "
+                "/character new (the builder reopens on it) and send it again before it rolls."
             )
         else:
             text = (

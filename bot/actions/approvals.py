@@ -1,6 +1,7 @@
 """Sheet approval: with `/config approval on`, a new character waits for an admin's Approve or
-Reject (with a reason) before it rolls; players can also ask for edits through the same queue,
-set on the sheet when an admin approves them (`bot.actions.gm.requests`)."""
+Reject (with a reason) before it rolls; a turned-down sheet is changed in the builder
+(`/character new` reopens on it) and sent again; players can also ask for edits through the
+same queue, set on the sheet when an admin approves them (`bot.actions.gm.requests`)."""
 
 from __future__ import annotations
 
@@ -190,6 +191,7 @@ def submit(services: Services, actor: Actor, character: str | None = None) -> Re
     now = services.clock()
     with services.db.transaction() as tx:
         found = _own(tx, actor, character)
+        tx.characters.lock(found)  # one at a time with the builder's Create of a changed sheet
         status = tx.approvals.sheet_status(found.id)
         if status is not ApprovalStatus.REJECTED:
             raise PawpostError(
@@ -280,11 +282,24 @@ def _decide(
     if status is ApprovalStatus.APPROVED and approval.kind is ApprovalKind.SHEET:
         lines.append(f"{name} may roll now.")
     lines += applied
+    buttons = []
     if status is ApprovalStatus.REJECTED and approval.kind is ApprovalKind.SHEET:
-        lines.append("Change the sheet, then ask again with /character submit.")
+        lines.append(
+            f"Change the sheet with /character new (or Change the sheet below): the builder "
+            f"reopens on {name}'s sheet, and its Create sends it to the admins again."
+        )
+        if found is not None:
+            buttons.append(
+                Button(
+                    label="Change the sheet",
+                    custom_id=f"pawpost:draft:{found.id}:edit",
+                    style=Style.primary,
+                )
+            )
     return Reply(
         title=f"{name}: {what} {word}",
         lines=lines,
+        buttons=buttons,
         mentions=[approval.requested_by],
         update=True,
     )

@@ -80,7 +80,8 @@ CORE_COMMANDS: tuple[Command, ...] = (
     ),
     Command(
         ("character", "new"),
-        "Make a character step by step (your draft reopens where you left it), then Create",
+        "Make a character step by step, or change a turned-down one (your draft reopens), "
+        "then Create",
         builder.new,
         (Option("start-over", Kind.text, "Discard your draft and begin anew", choices=("yes",)),),
     ),

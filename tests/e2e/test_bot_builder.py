@@ -12,6 +12,7 @@ from tests.e2e.bot_process import (
     EVEN_SHEET,
     BotWorld,
     bot_world,
+    create_cat,
     custom_ids,
     find_id,
     is_ephemeral,
@@ -152,3 +153,50 @@ async def test_character_new_reopens_the_draft_and_sets_all_points_in_one_form(
         await world.answer(submitted)
         shown = world.stored(submitted)
         assert "0** of 22 points left" in text_of(shown), text_of(shown)
+
+
+async def test_a_turned_down_sheet_is_changed_in_the_builder_and_sent_again(
+    tmp_path: Path,
+) -> None:
+    """Issue 30: the admin's rejection names the way to change the sheet; /character new opens
+    the builder on the refused cat's sheet with the reason; another player's press of the
+    rejection's button is refused in a sentence; Create replaces the sheet and posts it for the
+    admins again."""
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        p1, p2 = fake.player1, fake.player2
+        await world.start(clock=START)
+        await world.command("config approval", {"approval": "on"}, user=fake.admin)
+        await create_cat(world, "Sable", user=p2)
+        request = await fake.wait_for_message(lambda m: "Approve Sable's sheet?" in text_of(m))
+        opened = await fake.click(
+            request, find_id(request, r"pawpost:approval:\d+:reject"), user=fake.admin
+        )
+        assert (await opened.response())["type"] == 9
+        submitted = await fake.submit_modal(opened, {"reason": "Too much Strength for a kit."})
+        await world.answer(submitted)
+        assert "/character new" in text_of(request) and "Too much Strength" in text_of(request)
+        change = find_id(request, r"pawpost:draft:\d+:edit")
+        shown = await refused(world, request, r"pawpost:draft:\d+:edit", user=p1)
+        assert shown == "Sable belongs to another player."
+
+        builder = await new_builder(world, user=p2)
+        assert builder["embeds"][0]["title"] == "Changing Sable's turned-down sheet"
+        assert "Too much Strength for a kit." in text_of(builder)
+        assert "0** of 22 points left" in text_of(builder)
+        assert not control(builder, r"pawpost:draft:\d+:create")["disabled"]
+        await press(world, builder, r"pawpost:draft:\d+:less:0", user=p2)
+        await press(world, builder, r"pawpost:draft:\d+:more:4", user=p2)
+        done = await press(world, builder, r"pawpost:draft:\d+:create", user=p2)
+        assert "Sable's changed sheet is sent to the admins again." in text_of(done)
+        assert custom_ids(builder) == []
+        again = await fake.wait_for_message(
+            lambda m: "Approve Sable's sheet?" in text_of(m) and m["id"] != request["id"]
+        )
+        assert "**Strength** 3" in text_of(again) and "**Stealth** 4" in text_of(again)
+        # sent again: the rejection's button has nothing left to change
+        pressed = await fake.click(request, change, user=p2)
+        data = await world.answer(pressed)
+        assert is_ephemeral(data) and data["content"] == (
+            "Sable's sheet is not turned down; there is nothing to change."
+        )

@@ -15,6 +15,7 @@ if TYPE_CHECKING:
     from bot.actions.context import Actor
     from bot.actions.reply import Reply, ReplyField
     from rules.dice import DiceSource
+    from storage.models import Character
     from storage.repositories import Transaction
     from storage.settings import Guild, GuildSettings
 
@@ -103,6 +104,16 @@ class Builder:
     create: Callable[[Transaction, Actor, Guild, Choices, datetime, DiceSource], Reply]
     # An "All points" form setting every counter at once (many points over many counters)
     all_points: bool = False
+    # A turned-down sheet reopened (issue 30): `choices_of` maps a character's sheet back to
+    # the choices that make it again; `replace` puts the sheet the choices make, checked exactly
+    # as `create` checks them, in place of the character's (`editing.store`: its id, profile
+    # and history kept) and answers with what else its player is told (its lines) and, in
+    # its `announce`, what the channel sees (a Germ mother asked to accept the kit).
+    choices_of: Callable[[Transaction, Guild, Character], Choices] | None = None
+    replace: (
+        Callable[[Transaction, Actor, Guild, Choices, Character, datetime, DiceSource], Reply]
+        | None
+    ) = None
 
     def __post_init__(self) -> None:
         counters = sum(isinstance(step, Counter) for step in self.steps)

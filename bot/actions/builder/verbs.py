@@ -9,6 +9,14 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING
 
+from bot.actions import audit
+from bot.actions.builder.editing import (
+    EDITS,
+    NO_LONGER,
+    edited_id,
+    latest_turned_down,
+    turned_down,
+)
 from bot.actions.builder.spec import Builder, Choices, Counter, Form, Pick, Step
 from bot.actions.builder.view import (
     AREA,
@@ -26,7 +34,9 @@ from bot.scheduler import JobResult
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rulesets import RulesetNotBuilt
+from storage.approvals import ApprovalKind
 from storage.drafts import Draft, drafts
+from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild
 
@@ -61,20 +71,40 @@ def builder_of(services: Services, ruleset_id: str) -> Builder:
 
 @runs_in_database
 def new(services: Services, actor: Actor, start_over: str | None = None) -> Reply:
-    """Reopen the player's draft (after a client reload, or a refused sheet), kept a day more;
-    a new one when there is none fresh for the server's ruleset, or `start_over`."""
+    """Reopen the player's draft (after a client reload), kept a day more; a new one when there
+    is none fresh for the server's ruleset, or `start_over`. A player whose sheet an admin
+    turned down gets the builder on that sheet instead (the one turned down last, unless a
+    change of another is in progress), to change it and send it again."""
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
         builder = builder_of(services, guild.ruleset)
         kept = drafts(tx).of_owner(actor.guild_id, actor.user_id)
         fresh = kept is not None and kept.expires_at > now and kept.ruleset == guild.ruleset
-        if kept is not None and fresh and start_over != "yes":
+        editing = None if kept is None else edited_id(kept.choices)
+        refused = (
+            None
+            if builder.choices_of is None
+            else latest_turned_down(tx, actor.guild_id, actor.user_id, guild.ruleset)
+        )
+        if editing is not None and turned_down(tx, actor.guild_id, editing) is None:
+            fresh = False  # its sheet was approved, sent again or deleted meanwhile
+        elif editing is not None and builder.choices_of is not None:
+            # start-over restarts the change of the same character, from its sheet
+            refused = tx.characters.by_id(actor.guild_id, editing) or refused
+        reopen = kept is not None and fresh and start_over != "yes"
+        if kept is not None and reopen and (refused is None or editing is not None):
             kept = kept.model_copy(update={"expires_at": now + DRAFT_LIFETIME})
             drafts(tx).save(kept)
             reply = render(tx, actor, guild, builder, kept)
             again = "Your draft, as you left it (start-over:yes starts a new one)."
             return reply.model_copy(update={"lines": [again, *reply.lines]})
+        if refused is not None:
+            reply = _edit_draft(tx, actor, guild, builder, refused, now)
+            if reopen:  # a new character's draft, set aside for the turned-down sheet
+                dropped = "Your unfinished draft of a new character is discarded."
+                reply = reply.model_copy(update={"lines": [dropped, *reply.lines]})
+            return reply
         draft = drafts(tx).replace(
             Draft(
                 guild_id=actor.guild_id,
@@ -86,6 +116,60 @@ def new(services: Services, actor: Actor, start_over: str | None = None) -> Repl
             )
         )
         return render(tx, actor, guild, builder, draft)
+
+
+def _edit_draft(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    builder: Builder,
+    character: Character,
+    now: datetime,
+) -> Reply:
+    """A new draft filled in from a turned-down character's sheet, in place of any other."""
+    assert builder.choices_of is not None
+    draft = drafts(tx).replace(
+        Draft(
+            guild_id=actor.guild_id,
+            owner_id=actor.user_id,
+            ruleset=guild.ruleset,
+            choices={**builder.choices_of(tx, guild, character), EDITS: character.id},
+            created_at=now,
+            expires_at=now + DRAFT_LIFETIME,
+        )
+    )
+    return render(tx, actor, guild, builder, draft)
+
+
+@runs_in_database
+def edit(services: Services, actor: Actor, character_id: int) -> Reply:
+    """The rejection message's button: the builder on that character's turned-down sheet (a
+    draft of it in progress reopens as it was left)."""
+    now = services.clock()
+    with services.db.transaction() as tx:
+        guild = tx.guilds.get(actor.guild_id)
+        found = tx.characters.by_id(actor.guild_id, character_id)
+        if found is None:
+            raise PawpostError("That character is no longer in this server.")
+        if found.owner_id != actor.user_id:
+            raise PawpostError(f"{safe(found.name)} belongs to another player.")
+        if found.ruleset != guild.ruleset:
+            raise PawpostError(
+                f"{safe(found.name)} belongs to a ruleset this server no longer plays."
+            )
+        if turned_down(tx, actor.guild_id, found.id) is None:
+            raise PawpostError(
+                f"{safe(found.name)}'s sheet is not turned down; there is nothing to change."
+            )
+        builder = builder_of(services, guild.ruleset)
+        if builder.choices_of is None:
+            raise PawpostError(f"{safe(found.name)}'s sheet cannot be reopened in the builder.")
+        kept = drafts(tx).of_owner(actor.guild_id, actor.user_id)
+        if kept is not None and kept.expires_at > now and edited_id(kept.choices) == found.id:
+            kept = kept.model_copy(update={"expires_at": now + DRAFT_LIFETIME})
+            drafts(tx).save(kept)
+            return render(tx, actor, guild, builder, kept)
+        return _edit_draft(tx, actor, guild, builder, found, now)
 
 
 def _open(
@@ -104,6 +188,9 @@ def _open(
         raise PawpostError(
             "This server plays another ruleset now; start again with /character new."
         )
+    editing = edited_id(draft.choices)
+    if editing is not None and turned_down(tx, actor.guild_id, editing) is None:
+        raise PawpostError(NO_LONGER)
     return guild, builder_of(services, draft.ruleset), draft
 
 
@@ -185,6 +272,9 @@ def _create(
     problems = builder.problems(tx, actor, guild, draft.choices)
     if problems:
         raise PawpostError(problems[0])
+    editing = edited_id(draft.choices)
+    if editing is not None:
+        return _replace(tx, actor, guild, builder, draft, editing, now, dice)
     made = builder.create(tx, actor, guild, draft.choices, now, dice)
     drafts(tx).delete(actor.guild_id, draft.id)
     # The builder (its player's alone) shows what was made, and the channel sees the new
@@ -194,6 +284,52 @@ def _create(
     told = made.announce if made.announce is not None else made
     shown = Reply(title=made.title, lines=made.lines, update=True, ephemeral=True)
     return shown.model_copy(update={"announce": told.model_copy(update={"ephemeral": False})})
+
+
+def _replace(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    builder: Builder,
+    draft: Draft,
+    character_id: int,
+    now: datetime,
+    dice: DiceSource,
+) -> Reply:
+    """Create on a turned-down sheet's draft: the new sheet in place of the old, logged, and
+    sent to the admins again (as `/character submit` does), in one message."""
+    character = tx.characters.by_id(actor.guild_id, character_id)
+    if character is None or builder.replace is None:
+        raise PawpostError(NO_LONGER)
+    tx.characters.lock(character)
+    if turned_down(tx, actor.guild_id, character.id) is None:  # decided while we waited
+        raise PawpostError(NO_LONGER)
+    old_name = character.name
+    told = builder.replace(tx, actor, guild, draft.choices, character, now, dice)
+    renamed = "" if character.name == old_name else f" (was {old_name})"
+    tx.audit.add(
+        audit.entry(
+            actor,
+            "character",
+            f"changed the turned-down sheet of {character.name}{renamed}",
+            now,
+            character=character,
+        )
+    )
+    approval_id = tx.approvals.add(
+        actor.guild_id, character.id, ApprovalKind.SHEET, actor.user_id, now
+    )
+    tx.audit.add(audit.entry(actor, "approval", "asked again", now, character=character))
+    tx.notes.held.append(approval_id)
+    drafts(tx).delete(actor.guild_id, draft.id)
+    name = safe(character.name)
+    return Reply(
+        title=f"{name}'s sheet is changed",
+        lines=[f"{name}'s changed sheet is sent to the admins again.", *told.lines],
+        update=True,
+        ephemeral=True,
+        announce=told.announce,
+    )
 
 
 @runs_in_database
@@ -265,7 +401,17 @@ def _all_points(guild: Guild, builder: Builder, draft: Draft, typed: str) -> Cho
 
 
 VERBS = ("less", "more", "form", "fill", "pick", "show", "create", "points", "setpoints")
-DRAFT_BUTTONS: dict[tuple[str, str], ButtonHandler] = {(AREA, verb): click for verb in VERBS}
+
+
+async def _edit_button(services: Services, actor: Actor, press: Press) -> Reply:
+    """`pawpost:draft:<character id>:edit`, on the message telling a sheet was turned down."""
+    return await edit(services, actor, press.id)
+
+
+DRAFT_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
+    **{(AREA, verb): click for verb in VERBS},
+    (AREA, "edit"): _edit_button,
+}
 
 
 async def forget_expired_drafts(services: Services, now: datetime) -> JobResult:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from bot.actions.builder.editing import edited_id
 from bot.actions.builder.spec import COUNTERS_PER_ROW, PICKS_PER_ROW, Builder, Counter, Form, Pick
 from bot.actions.context import Actor
+from bot.actions.formatting import safe
 from bot.actions.reply import (
     Button,
     Modal,
@@ -137,17 +139,34 @@ def _select(builder: Builder, guild: Guild, draft: Draft) -> Select | None:
 
 
 def render(tx: Transaction, actor: Actor, guild: Guild, builder: Builder, draft: Draft) -> Reply:
-    """The builder message: only its player sees it, and every click replaces it."""
+    """The builder message: only its player sees it, and every click replaces it. A draft
+    changing a turned-down sheet is titled so, with the admin's reason."""
     problems = builder.problems(tx, actor, guild, draft.choices)
+    title = builder.title(draft.choices)
     lines = builder.lines(guild.settings, draft.choices)
+    editing = edited_id(draft.choices)
+    character = None if editing is None else tx.characters.by_id(guild.guild_id, editing)
+    if character is not None:
+        refusal = tx.approvals.latest_sheet(character.id)
+        reason = None if refusal is None else refusal.reason
+        title = f"Changing {safe(character.name)}'s turned-down sheet"
+        lines = [
+            f"An admin turned this sheet down: {safe(reason or 'no reason given')}",
+            *lines,
+        ]
     if problems:
         lines += ["Still to do before Create:", *(f"• {problem}" for problem in problems)]
+    elif character is not None:
+        lines.append(
+            f"Ready: press Create to put this sheet in place of {safe(character.name)}'s and "
+            "send it to the admins again."
+        )
     else:
         lines.append("Ready: press Create to make it.")
     until = int(draft.expires_at.timestamp())
     lines.append(f"Only you can use this builder; it is kept until <t:{until}:f>.")
     return Reply(
-        title=builder.title(draft.choices),
+        title=title,
         lines=lines,
         fields=builder.preview(tx, guild, draft.choices),
         buttons=_controls(builder, guild, draft, ready=not problems),

@@ -9,9 +9,9 @@ from collections.abc import Callable
 from datetime import datetime
 
 from bot.actions.builder import Builder, Choices, Form, FormField, Pick
+from bot.actions.builder.editing import name_clash, store
 from bot.actions.cat.cats import add_cat, new_cat
 from bot.actions.cat.sheet import cat_fields
-from bot.actions.characters import name_taken
 from bot.actions.context import Actor
 from bot.actions.formatting import safe
 from bot.actions.lookup import MAX_NAME_LENGTH
@@ -23,10 +23,10 @@ from rules.cat.constants import (
     NEW_CAT_REPUTATION_POINTS,
     NEW_CAT_STRONG_TRAITS,
 )
-from rules.cat.sheet import TRAITS, Rank, Trait, create_sheet, parse_reputations
+from rules.cat.sheet import TRAITS, CatSheet, Rank, Trait, create_sheet, parse_reputations
 from rules.dice import DiceSource
 from rules.errors import PawpostError
-from storage.models import NewCharacter
+from storage.models import Character, NewCharacter
 from storage.repositories import Transaction
 from storage.settings import Guild, GuildSettings
 
@@ -182,15 +182,44 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
         new = _new(actor, guild, choices)
     except PawpostError as error:
         return [error.message]
-    if tx.characters.by_name(guild.guild_id, new.name) is not None:
-        return [name_taken(new.name).message]
-    return []
+    clash = name_clash(tx, guild.guild_id, new.name, choices)
+    return [] if clash is None else [clash]
 
 
 def _create(
     tx: Transaction, actor: Actor, guild: Guild, choices: Choices, now: datetime, _dice: DiceSource
 ) -> Reply:
     return add_cat(tx, actor, _new(actor, guild, choices), now)
+
+
+def _choices_of(tx: Transaction, guild: Guild, character: Character) -> Choices:
+    """A cat's sheet as the builder's choices: its Best and Strong traits (the Good ones are
+    those left), its name and its Reputations as typed."""
+    sheet = character.sheet
+    assert isinstance(sheet, CatSheet)
+    ranked = {rank: [t for t in TRAITS if sheet.traits[t].rank is rank] for rank in Rank}
+    choices: Choices = {"name": character.name}
+    if ranked[Rank.BEST]:
+        choices[BEST_KEY] = ranked[Rank.BEST][0].value
+    for key, trait in zip(STRONG_KEYS, ranked[Rank.STRONG], strict=False):
+        choices[key] = trait.value
+    choices["reputations"] = ", ".join(f"{name} {rank}" for name, rank in sheet.reputations.items())
+    return choices
+
+
+def _replace(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    choices: Choices,
+    character: Character,
+    now: datetime,
+    _dice: DiceSource,
+) -> Reply:
+    """The changed sheet, made as creation makes it, in place of the turned-down one."""
+    new = _new(actor, guild, choices)
+    store(tx, character, new.name, new.sheet, None)
+    return Reply()
 
 
 CAT_BUILDER = Builder(
@@ -208,4 +237,6 @@ CAT_BUILDER = Builder(
     preview=_preview,
     problems=_problems,
     create=_create,
+    choices_of=_choices_of,
+    replace=_replace,
 )

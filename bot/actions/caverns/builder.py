@@ -9,25 +9,38 @@ from collections.abc import Callable
 from datetime import datetime
 from itertools import product
 
+from bot.actions import audit
 from bot.actions.builder import Builder, Choices, Form, FormField, Pick
+from bot.actions.builder.editing import name_clash, store
 from bot.actions.caverns.characters import add_character, new_character, new_sheet
 from bot.actions.caverns.common import catalogue
+from bot.actions.caverns.moon import moon_lines
 from bot.actions.caverns.sheet import sheet_lines
-from bot.actions.characters import name_taken
 from bot.actions.context import Actor
 from bot.actions.formatting import safe
 from bot.actions.lookup import MAX_NAME_LENGTH, clean_name
 from bot.actions.reply import Reply, ReplyField
 from rules.caverns.attributes import ELEMENTS, Attribute, format_attributes
+from rules.caverns.catalogue import STARTING_KIT
 from rules.caverns.choices import NewCharacter
 from rules.caverns.classes import CLASSES, CharacterClass
-from rules.caverns.constants import ATTRIBUTE_ARRAY
+from rules.caverns.constants import (
+    ATTRIBUTE_ARRAY,
+    ATTRIBUTE_MAX,
+    ATTRIBUTE_MIN,
+    EXTRA_BONUS,
+    MOON_SHIFT,
+    RACE_BONUS,
+)
 from rules.caverns.races import RACES, Race
-from rules.caverns.sheet import creation_problems
-from rules.caverns.skills import SKILLS, advanced_skills
+from rules.caverns.records import MoonBond
+from rules.caverns.sheet import CavernsSheet, creation_problems, moon_values
+from rules.caverns.skills import SKILLS, Totem, advanced_skills, basic_skill
+from rules.caverns.starting_equipment import default_equipment
 from rules.caverns.wording import signed
 from rules.dice import DiceSource
 from rules.errors import PawpostError
+from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild, GuildSettings
 
@@ -126,7 +139,10 @@ def _values(settings: GuildSettings) -> list[tuple[str, str]]:
 
 
 def _values_left(attribute: Attribute) -> Callable[[GuildSettings, Choices], list[tuple[str, str]]]:
-    """The array's values the other four attributes have not taken (l. 72): +2 once only."""
+    """The array's values the other four attributes have not taken (l. 72): +2 once only. An
+    attribute already given a value the others leave it may take any value instead: one held
+    by another attribute is taken from it (the builder drops the other's, no longer left to
+    it), so values can be swapped (a sheet reopened to change has all five given)."""
 
     def offered(settings: GuildSettings, choices: Choices) -> list[tuple[str, str]]:
         left = list(ATTRIBUTE_ARRAY)
@@ -134,6 +150,9 @@ def _values_left(attribute: Attribute) -> Callable[[GuildSettings, Choices], lis
             taken = choices.get(other.value)
             if other is not attribute and taken is not None and int(taken) in left:
                 left.remove(int(taken))
+        own = choices.get(attribute.value)
+        if own is not None and int(own) in left:
+            left = list(VALUES)
         return [(signed(value), str(value)) for value in VALUES if value in left]
 
     return offered
@@ -275,8 +294,9 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
     except PawpostError as error:
         return [error.message]
     problems = creation_problems(new, catalogue=catalogue(tx, guild))
-    if tx.characters.by_name(guild.guild_id, name) is not None:
-        problems.append(name_taken(name).message)
+    clash = name_clash(tx, guild.guild_id, name, choices)
+    if clash is not None:
+        problems.append(clash)
     return problems
 
 
@@ -298,6 +318,132 @@ def _create(
         lines=[f"{safe(name)} is made: the channel sees {safe(name)} join the party."],
         announce=made,
     )
+
+
+def _base_attributes(sheet: CavernsSheet) -> tuple[dict[Attribute, int], Attribute] | None:
+    """The array's values as given and the extra +1's attribute, from the sheet's final values
+    (less the race's +1 and the extra +1). Where two readings fit, both make the same sheet."""
+    own = RACES[sheet.race].attribute
+    final = {a: int(getattr(sheet, a.value)) for a in ELEMENTS}
+    for extra in ELEMENTS:
+        if extra is own:
+            continue
+        base = {
+            a: v - RACE_BONUS * (a is own) - EXTRA_BONUS * (a is extra) for a, v in final.items()
+        }
+        if sorted(base.values()) == sorted(ATTRIBUTE_ARRAY):
+            return base, extra
+    return None
+
+
+def _choices_of(tx: Transaction, guild: Guild, character: Character) -> Choices:
+    """An adventurer's sheet as the builder's choices. The class's standard weapons and
+    equipment are left empty (the standard); a Moon bond rolled at creation is not a choice:
+    `_replace` keeps it."""
+    sheet = character.sheet
+    assert isinstance(sheet, CavernsSheet)
+    row = CLASSES[sheet.character_class]
+    shop = catalogue(tx, guild)
+    choices: Choices = {
+        "name": character.name,
+        "race": sheet.race.value,
+        "class": sheet.character_class.value,
+        "skillsets": f"{sheet.skillsets[1].value}+{sheet.skillsets[2].value}",
+    }
+    given = _base_attributes(sheet)
+    if given is not None:
+        base, extra = given
+        choices.update({a.value: str(v) for a, v in base.items()}, extra=extra.value)
+    basic = {basic_skill(skillset).key for skillset in sheet.skillsets}
+    advanced = [key for key in sheet.skills if key not in basic]
+    if advanced:
+        choices["advanced"] = advanced[0]
+
+    def named(key: str) -> str:
+        return shop[key].name if key in shop else key
+
+    weapons = [named(k) for k in sheet.weapon_proficiencies if k != sheet.race_weapon]
+    if row.weapon_choices and tuple(weapons) != row.default_weapons:
+        choices["weapons"] = ", ".join(weapons)
+    poison = sheet.race is Race.ILLITHOID and len(sheet.equipment) > len(STARTING_KIT)
+    end = len(sheet.equipment) - poison
+    chosen = [item.name for item in sheet.equipment[len(STARTING_KIT) : end]]
+    try:
+        standard = default_equipment(sheet.character_class, weapons_keys(sheet), shop)
+    except PawpostError:
+        standard = ()
+    if [n.lower() for n in chosen] != [n.lower() for n in standard]:
+        choices["equipment"] = ", ".join(chosen)
+    if sheet.race_weapon is not None:
+        choices["race_item"] = named(sheet.race_weapon)
+    elif poison:
+        choices["race_item"] = sheet.equipment[-1].name
+    if sheet.implement is not None:
+        implement = sheet.implement
+        choices["implement"] = f"{implement.rolls.value}/{implement.foes_subtract.value}"
+    if sheet.sick_beat:
+        choices["sick_beat"] = ", ".join(c.value for c in sheet.sick_beat)
+    if sheet.patron_totem is not None:
+        choices["patron_totem"] = sheet.patron_totem.value
+    return choices
+
+
+def weapons_keys(sheet: CavernsSheet) -> list[str]:
+    """The weapons chosen at creation (catalogue keys), the race's own aside."""
+    return [key for key in sheet.weapon_proficiencies if key != sheet.race_weapon]
+
+
+def _bond_fits(sheet: CavernsSheet, bond: MoonBond) -> bool:
+    """Whether a bond rolled before still keeps every aspect within the limits (book l. 208)."""
+    values = moon_values(
+        {a: int(getattr(sheet, a.value)) for a in ELEMENTS}, CLASSES[sheet.character_class].damage
+    )
+    return all(
+        ATTRIBUTE_MIN <= value + MOON_SHIFT * bond.shift(aspect) <= ATTRIBUTE_MAX
+        for aspect, value in values.items()
+    )
+
+
+def _replace(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    choices: Choices,
+    character: Character,
+    now: datetime,
+    dice: DiceSource,
+) -> Reply:
+    """The changed sheet, checked as `/character create` checks it, in place of the
+    turned-down one; a Moon bond rolled before is kept while it still fits (rolled once only,
+    not again at each change), else rolled now."""
+    old = character.sheet
+    assert isinstance(old, CavernsSheet)
+    name = clean_name(str(choices.get("name", "")))
+    new = _new(choices)
+    sheet, rolls = new_sheet(tx, guild, new, None)
+    lines: list[str] = []
+    if sheet.patron_totem is Totem.MOON:
+        if old.moon is not None and _bond_fits(sheet, old.moon):
+            bonded = sheet.model_copy(update={"moon": old.moon})
+            sheet = bonded.model_copy(
+                update={"health": bonded.max_health, "vitae": bonded.max_vitae}
+            )
+            lines.append(
+                f"The Moon bond rolled before is kept: +{MOON_SHIFT} {old.moon.raised.label}, "
+                f"-{MOON_SHIFT} {old.moon.lowered.label}."
+            )
+        else:
+            sheet, rolls = new_sheet(tx, guild, new, dice)
+            lines += moon_lines(rolls, sheet.moon)
+            # logged with its dice, but not as the held character's roll (which a sheet
+            # waiting for approval may not make): this is its sheet being made
+            tx.audit.add(
+                audit.entry(
+                    actor, "character", f"rolled {name}'s Moon bond again", now, rolls=rolls
+                )
+            )
+    store(tx, character, name, sheet, None)
+    return Reply(lines=lines)
 
 
 CAVERNS_BUILDER = Builder(
@@ -333,4 +479,6 @@ CAVERNS_BUILDER = Builder(
     preview=_preview,
     problems=_problems,
     create=_create,
+    choices_of=_choices_of,
+    replace=_replace,
 )

@@ -7,10 +7,11 @@ from collections.abc import Callable
 from datetime import datetime
 
 from bot.actions.builder import Builder, Choices, Counter, Form, FormField
-from bot.actions.characters import name_taken
+from bot.actions.builder.editing import edited_id, name_clash, store
 from bot.actions.context import Actor
 from bot.actions.formatting import safe
 from bot.actions.germ.cats import add_cat, new_cat
+from bot.actions.germ.mothers import ask, needs_acceptance, withdraw_waiting
 from bot.actions.germ.sheet import cat_fields
 from bot.actions.lookup import MAX_NAME_LENGTH
 from bot.actions.reply import Reply, ReplyField
@@ -18,8 +19,9 @@ from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.germ.constants import MAX_AGE_MOONS
 from rules.germ.sheet import STATS, GermSheet, Stat, check_age, points_left, stat_bounds
+from storage.germ import germ
 from storage.germ.settings import GermSettings
-from storage.models import NewCharacter
+from storage.models import Character, NewCharacter
 from storage.repositories import Transaction
 from storage.settings import Guild, GuildSettings
 
@@ -88,7 +90,9 @@ def _preview(tx: Transaction, guild: Guild, choices: Choices) -> list[ReplyField
     return cat_fields(tx, guild.guild_id, sheet, None, _mother_id(tx, guild, choices))
 
 
-def _new(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> NewCharacter:
+def _new(
+    tx: Transaction, actor: Actor, guild: Guild, choices: Choices, kit_id: int | None = None
+) -> NewCharacter:
     mother = choices.get("mother")
     return new_cat(
         tx,
@@ -98,6 +102,7 @@ def _new(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> NewCh
         stats=_stats(choices),
         age=int(choices["age"]),
         mother=None if mother is None else str(mother),
+        kit_id=kit_id if kit_id is not None else edited_id(choices),
     )
 
 
@@ -122,15 +127,61 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
         new = _new(tx, actor, guild, choices)
     except PawpostError as error:
         return [error.message]
-    if tx.characters.by_name(guild.guild_id, new.name) is not None:
-        return [name_taken(new.name).message]
-    return []
+    clash = name_clash(tx, guild.guild_id, new.name, choices)
+    return [] if clash is None else [clash]
 
 
 def _create(
     tx: Transaction, actor: Actor, guild: Guild, choices: Choices, now: datetime, _dice: DiceSource
 ) -> Reply:
     return add_cat(tx, actor, _new(tx, actor, guild, choices), now)
+
+
+def _choices_of(tx: Transaction, guild: Guild, character: Character) -> Choices:
+    """A cat's sheet as the builder's choices: its stats, name, age and mother (the one named
+    and still asked to accept, too)."""
+    sheet = character.sheet
+    assert isinstance(sheet, GermSheet)
+    choices: Choices = {stat.value: sheet.points(stat) for stat in STATS}
+    choices.update(name=character.name, age=sheet.age_moons)
+    mother_id = character.mother_id
+    if mother_id is None:
+        asked = germ(tx).mothers.waiting_for_kit(guild.guild_id, character.id)
+        mother_id = asked[-1].mother_id if asked else None
+    mother = None if mother_id is None else tx.characters.by_id(guild.guild_id, mother_id)
+    if mother is not None:
+        choices["mother"] = mother.name
+    return choices
+
+
+def _replace(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    choices: Choices,
+    character: Character,
+    now: datetime,
+    _dice: DiceSource,
+) -> Reply:
+    """The changed sheet in place of the turned-down one. A mother kept stays (asked still, if
+    she was); another player's cat newly named is asked to accept, as at creation."""
+    new = _new(tx, actor, guild, choices, character.id)
+    asked = [r.mother_id for r in germ(tx).mothers.waiting_for_kit(guild.guild_id, character.id)]
+    mother = None if new.mother_id is None else tx.characters.by_id(guild.guild_id, new.mother_id)
+    if mother is not None and mother.id in asked:
+        store(tx, character, new.name, new.sheet, None)  # still waiting for her player
+        return Reply()
+    if mother is None or not needs_acceptance(character.owner_id, mother):
+        if mother is None or mother.id != character.mother_id:
+            withdraw_waiting(tx, actor, character, now)
+        store(tx, character, new.name, new.sheet, new.mother_id)
+        return Reply()
+    store(tx, character, new.name, new.sheet, None)
+    request = ask(tx, actor, character, mother, now)
+    return Reply(
+        lines=[f"{safe(mother.name)}'s player is asked to accept {safe(character.name)} as kit."],
+        announce=request,
+    )
 
 
 GERM_BUILDER = Builder(
@@ -142,4 +193,6 @@ GERM_BUILDER = Builder(
     problems=_problems,
     create=_create,
     all_points=True,  # 22 points over six stats: one form, not 22 clicks
+    choices_of=_choices_of,
+    replace=_replace,
 )

@@ -51,9 +51,11 @@ def new_cat(
     stats: Mapping[Stat, int],
     age: int,
     mother: str | None = None,
+    kit_id: int | None = None,
 ) -> NewCharacter:
     """A new cat checked against the creation rule and the server: the one validation of
-    `/character create` and of the builder's Create."""
+    `/character create` and of the builder's Create (`kit_id`: the cat whose turned-down sheet
+    it replaces, which may not be named its own ancestor)."""
     name = clean_name(name)
     germ = GermSettings.of(guild.settings)
     sheet = create_sheet(
@@ -62,7 +64,7 @@ def new_cat(
         points_to_spend=germ.points_to_spend,
         max_points=germ.max_points_in_stat,
     )
-    mother_id = None if mother is None else _check_mother(tx, actor, guild, mother, None, age).id
+    mother_id = None if mother is None else _check_mother(tx, actor, guild, mother, kit_id, age).id
     return NewCharacter(
         guild_id=actor.guild_id,
         owner_id=actor.user_id,

@@ -58,7 +58,7 @@ def needs_acceptance(kit_owner_id: int, mother: Character) -> bool:
     return mother.owner_id != kit_owner_id
 
 
-def _withdraw_waiting(tx: Transaction, actor: Actor, kit: Character, now: datetime) -> None:
+def withdraw_waiting(tx: Transaction, actor: Actor, kit: Character, now: datetime) -> None:
     for waiting in germ(tx).mothers.waiting_for_kit(kit.guild_id, kit.id):
         germ(tx).mothers.answer(waiting.id, MotherOutcome.WITHDRAWN, actor.user_id, now)
         tx.audit.add(
@@ -71,7 +71,7 @@ def _withdraw_waiting(tx: Transaction, actor: Actor, kit: Character, now: dateti
 def ask(tx: Transaction, actor: Actor, kit: Character, mother: Character, now: datetime) -> Reply:
     """Open a request for `mother` (another player's cat) to be `kit`'s mother, log it, and
     return the lines, buttons and ping that ask her player. The kit has no mother meanwhile."""
-    _withdraw_waiting(tx, actor, kit, now)
+    withdraw_waiting(tx, actor, kit, now)
     request_id = germ(tx).mothers.open(kit.guild_id, kit.id, mother.id, actor.user_id, now)
     tx.audit.add(
         audit.entry(
@@ -106,7 +106,7 @@ def set_mother(
     tx: Transaction, actor: Actor, kit: Character, mother: Character, now: datetime
 ) -> None:
     """Name one's own cat as mother at once (any waiting request for the kit is withdrawn)."""
-    _withdraw_waiting(tx, actor, kit, now)
+    withdraw_waiting(tx, actor, kit, now)
     kit.mother_id = mother.id
 
 

@@ -7,14 +7,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from itertools import combinations, combinations_with_replacement
 
 from bot.actions.builder import Builder, Choices, Counter, Form, FormField, Pick
-from bot.actions.characters import name_taken
+from bot.actions.builder.editing import edited_id, name_clash, store
 from bot.actions.context import Actor
 from bot.actions.formatting import safe
 from bot.actions.lookup import MAX_NAME_LENGTH, clean_name
 from bot.actions.reply import Reply, ReplyField
-from bot.actions.wcagr.cats import create_or_ask, new_cat, new_sheet, parent_of
+from bot.actions.wcagr.ageing import waiting_line
+from bot.actions.wcagr.cats import create_or_ask, made_sheet, new_cat, new_sheet, parent_of
 from bot.actions.wcagr.ranks import NO_RANK
 from bot.actions.wcagr.sheet import sheet_lines
 from rules.dice import DiceSource
@@ -22,10 +24,12 @@ from rules.errors import PawpostError
 from rules.wcagr import (
     ABILITIES,
     CLANS,
+    SKILLS,
     Ability,
     Clan,
     NewCat,
     Rank,
+    Skill,
     WcagrSheet,
     points_left_to_spread,
     rank_info,
@@ -45,6 +49,7 @@ from rules.wcagr.constants import (
     STARTING_SKILLS,
     TEN_MOONS,
 )
+from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild, GuildSettings
 
@@ -220,7 +225,7 @@ def _new(choices: Choices) -> NewCat:
 
 
 def _sheet(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> WcagrSheet:
-    return new_sheet(tx, actor, guild, _new(choices))
+    return new_sheet(tx, actor, guild, _new(choices), excluding=edited_id(choices))
 
 
 def _preview(tx: Transaction, guild: Guild, choices: Choices) -> list[ReplyField]:
@@ -255,9 +260,8 @@ def _problems(tx: Transaction, actor: Actor, guild: Guild, choices: Choices) -> 
         parent_of(tx, actor, guild, None if parent is None else str(parent))
     except PawpostError as error:
         return [error.message]
-    if tx.characters.by_name(guild.guild_id, name) is not None:
-        return [name_taken(name).message]
-    return []
+    clash = name_clash(tx, guild.guild_id, name, choices)
+    return [] if clash is None else [clash]
 
 
 def _create(
@@ -268,6 +272,134 @@ def _create(
     return create_or_ask(
         tx, actor, guild, name, _new(choices), now, None if parent is None else str(parent)
     )
+
+
+def _same(made: WcagrSheet, kept: WcagrSheet) -> bool:
+    """Whether choices made the kept sheet (what play since may change aside)."""
+    fields = ("clan", "rank", "age_moons", "abilities", "skills", "knacks")
+    pending = [gain.model_dump(exclude={"number"}) for gain in made.pending]
+    return all(getattr(made, f) == getattr(kept, f) for f in fields) and pending == [
+        gain.model_dump(exclude={"number"}) for gain in kept.pending
+    ]
+
+
+def _loner_options(clan: Clan) -> list[tuple[tuple[Ability, ...], Skill | None]]:
+    """Every Loner's (or Rogue's) choice of abilities and skill; none for another group."""
+    if not CLANS[clan].chooses_bonuses:
+        return [((), None)]
+    pairs = [(a,) for a in ABILITIES] + list(combinations_with_replacement(ABILITIES, 2))
+    return [(pair, skill) for pair in pairs for skill in SKILLS]
+
+
+def _made_of(sheet: WcagrSheet) -> NewCat | None:
+    """The choices that make the sheet again, searched among the few a sheet leaves open (the
+    three starting skills, the 10-moon bonus, a Loner's picks; the spread follows from
+    them); None when the age table's gains were answered since (they are not read back)."""
+    ages = sheet.age_moons >= TEN_MOONS
+    knacks = tuple(sheet.knacks) if ages else ()
+    bonuses: list[Ability | None] = [Ability.INTELLIGENCE, Ability.SPIRIT] if ages else [None]
+    for loner_abilities, loner_skill in _loner_options(sheet.clan):
+        if loner_skill is not None and loner_skill not in sheet.skills:
+            continue
+        for bonus in bonuses:
+            for skills in combinations(sheet.skills, STARTING_SKILLS):
+                for spread in _spreads():
+                    try:
+                        new = NewCat(
+                            clan=sheet.clan,
+                            rank=sheet.rank,
+                            age_moons=sheet.age_moons,
+                            skills=skills,
+                            knacks=knacks,
+                            ten_moon_bonus=bonus,
+                            loner_abilities=loner_abilities,
+                            loner_skill=loner_skill,
+                            strength=spread[Ability.STRENGTH],
+                            intelligence=spread[Ability.INTELLIGENCE],
+                            spirit=spread[Ability.SPIRIT],
+                        )
+                        if _same(made_sheet(new), sheet):
+                            return new
+                    except (PawpostError, ValueError):
+                        continue
+    return None
+
+
+def _spreads() -> list[dict[Ability, int]]:
+    """Every way to spread the creation points, each ability at least its minimum."""
+    top = CREATION_ABILITY_POINTS - ABILITY_MIN * (len(ABILITIES) - 1)
+    spreads = []
+    for strength in range(ABILITY_MIN, top + 1):
+        for intelligence in range(ABILITY_MIN, top + 1):
+            spirit = CREATION_ABILITY_POINTS - strength - intelligence
+            if spirit >= ABILITY_MIN:
+                spreads.append(
+                    {
+                        Ability.STRENGTH: strength,
+                        Ability.INTELLIGENCE: intelligence,
+                        Ability.SPIRIT: spirit,
+                    }
+                )
+    return spreads
+
+
+def _choices_of(tx: Transaction, guild: Guild, character: Character) -> Choices:
+    """A cat's sheet as the builder's choices: the group, rank, age, name and parent, and the
+    spread, skills, knacks, 10-moon bonus and Loner picks that make the sheet again. Gains of
+    the age table answered since are not read back: those fields are left to fill in again."""
+    sheet = character.sheet
+    assert isinstance(sheet, WcagrSheet)
+    choices: Choices = {"name": character.name, "clan": sheet.clan.value, "age": sheet.age_moons}
+    if sheet.rank is not None:
+        choices["rank"] = sheet.rank.value
+    parent = (
+        None
+        if character.mother_id is None
+        else tx.characters.by_id(guild.guild_id, character.mother_id)
+    )
+    if parent is not None:
+        choices["parent"] = parent.name
+    new = _made_of(sheet)
+    if new is None:
+        return choices
+    choices.update({a.value: n for a, n in new.spread.items()})
+    choices["skills"] = ", ".join(skill.label for skill in new.skills)
+    if new.knacks:
+        choices["knacks"] = ", ".join(knack.label for knack in new.knacks)
+    if new.ten_moon_bonus is not None:
+        choices["ten_moon_bonus"] = new.ten_moon_bonus.value
+    if new.loner_abilities:
+        choices["loner_abilities"] = ", ".join(a.value for a in new.loner_abilities)
+    if new.loner_skill is not None:
+        choices["loner_skill"] = new.loner_skill.label
+    return choices
+
+
+def _replace(
+    tx: Transaction,
+    actor: Actor,
+    guild: Guild,
+    choices: Choices,
+    character: Character,
+    now: datetime,
+    _dice: DiceSource,
+) -> Reply:
+    """The changed sheet, checked as `/character create` checks it (the cat's own rank place
+    aside), in place of the turned-down one. The admins' approval it goes back to stands for
+    the one an older cat or a ranked one asks at creation."""
+    name = clean_name(str(choices.get("name", "")))
+    parent_name = choices.get("parent")
+    parent = parent_of(tx, actor, guild, None if parent_name is None else str(parent_name))
+    sheet = new_sheet(tx, actor, guild, _new(choices), excluding=character.id)
+    lines = []
+    if sheet.pending:
+        sheet = sheet.changed(gains_told=len(sheet.pending))
+        lines.append(
+            f"{len(sheet.pending)} gain(s) of the age table wait for your choice (/character "
+            f"gains): the first is {waiting_line(sheet, sheet.pending[0])}"
+        )
+    store(tx, character, name, sheet, None if parent is None else parent.id)
+    return Reply(lines=lines)
 
 
 WCAGR_BUILDER = Builder(
@@ -292,4 +424,6 @@ WCAGR_BUILDER = Builder(
     preview=_preview,
     problems=_problems,
     create=_create,
+    choices_of=_choices_of,
+    replace=_replace,
 )

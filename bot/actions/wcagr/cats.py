@@ -37,12 +37,12 @@ if TYPE_CHECKING:
 REQUEST_AREA = "wcagr-cat"
 
 
-def new_sheet(tx: Transaction, actor: Actor, guild: Guild, new: NewCat) -> WcagrSheet:
+def new_sheet(
+    tx: Transaction, actor: Actor, guild: Guild, new: NewCat, *, excluding: int | None = None
+) -> WcagrSheet:
     """The new cat's sheet checked against the rules and the server (rank counts): the one
-    validation of `/character create`, of the builder's Create and of an admin's Approve. A cat
-    older than 10 moons takes the age table's gains from 11 moons up: with `age_choices` each
-    is answered at once, else it is made at 10 and aged moon by moon, fixed gains at once and
-    each choice waiting on the sheet for its player."""
+    validation of `/character create`, of the builder's Create and of an admin's Approve
+    (`excluding`: the cat whose turned-down sheet it replaces, which holds no other's rank)."""
     if new.age_moons > MAX_CREATION_AGE_MOONS:
         raise PawpostError(
             f"A new cat can be at most {MAX_CREATION_AGE_MOONS} moons old; older cats retire."
@@ -50,8 +50,17 @@ def new_sheet(tx: Transaction, actor: Actor, guild: Guild, new: NewCat) -> Wcagr
     holders = (
         0
         if new.rank is None
-        else wcagr(tx).rank_holders(guild.guild_id, new.clan.value, new.rank.value)
+        else wcagr(tx).rank_holders(
+            guild.guild_id, new.clan.value, new.rank.value, excluding=excluding
+        )
     )
+    return made_sheet(new, holders)
+
+
+def made_sheet(new: NewCat, holders: int = 0) -> WcagrSheet:
+    """The sheet the choices make. A cat older than 10 moons takes the age table's gains from
+    11 moons up: with `age_choices` each is answered at once, else it is made at 10 and aged
+    moon by moon, fixed gains at once and each choice waiting on the sheet for its player."""
     older = new.age_moons > TEN_MOONS
     if new.age_choices or not older:
         return create_sheet(new, rank_holders=holders)
