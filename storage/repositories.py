@@ -36,6 +36,10 @@ from storage.turns import SceneRepository
 _ROLLS = TypeAdapter(list[Roll])
 T = TypeVar("T")
 
+# The log's action for what is done to a character itself (made, changed, retired): dice rolled
+# there (a Moon Patron's bond at creation) make its sheet, and are no roll a held sheet refuses.
+SHEET_ACTION = "character"
+
 
 class NameTaken(Exception):
     """Another live character of the server already has this name."""
@@ -543,7 +547,10 @@ class AuditRepository:
         rolling = {
             e.character_id: e.character_name
             for e in entries
-            if e.character_id is not None and e.rolls and e.overrides_id is None
+            if e.character_id is not None
+            and e.rolls
+            and e.overrides_id is None
+            and e.action != SHEET_ACTION
         }
         profiles: dict[int, Profile | None] = {}
         for character_id in dict.fromkeys([*rolling, *([wanted] if wanted else [])]):

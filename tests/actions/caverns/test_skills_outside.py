@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions import buttons
+from bot.actions import approvals, buttons
 from bot.actions.builder import verbs as builder
 from bot.actions.caverns import admin, characters, conditions, harmony, rests, skills
 from rules.caverns.catalogue import STARTER_CATALOGUE, ItemKind
@@ -231,6 +231,19 @@ async def test_character_create_rolls_a_moon_patron_and_shows_the_dice(services,
         "Moon: lower Wood: d6 **3**",
         "Moon's bond: +1 Water, -1 Wood",
     ]
+    assert (await sheet(services, "Selene")).moon is not None
+
+
+async def test_a_moon_patron_is_made_while_sheets_wait_for_approval(services, dice) -> None:
+    """The bond's dice make the sheet: they are logged with the creation, not refused as a held
+    character's roll (which left a server with approval on unable to make a Moon Patron)."""
+    await caverns_server(services)
+    await approvals.set_approval(services, MC, "on")
+    dice.load(1, 2, 3)
+    made = await characters.create(
+        services, actor(ALICE), **{**KROKANI_DRUID, "patron_totem": "moon"}
+    )
+    assert "Moon's bond: +1 Water, -1 Wood" in made.lines
     assert (await sheet(services, "Selene")).moon is not None
 
 
