@@ -48,7 +48,12 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
     lines = [f"Player: <@{found.owner_id}>"]
     if found.life is not Life.ACTIVE:
         lines.append(f"State: **{found.life.value}**")
-    if held is not None and held is not ApprovalStatus.APPROVED:
+    if held is ApprovalStatus.REJECTED:
+        lines.append(
+            "Sheet rejected: it cannot roll until an admin approves it; change it with "
+            "/character new, or send it again as it is with /character submit."
+        )
+    elif held is not None and held is not ApprovalStatus.APPROVED:
         lines.append(f"Sheet {held.value}: it cannot roll until an admin approves it.")
     reply = Reply(title=safe(found.name), lines=lines, fields=fields + profile_fields(profile))
     return with_profile(reply, profile)

@@ -83,6 +83,11 @@ async def test_reject_asks_why_and_the_player_asks_again(services, db, dice) -> 
         services, ADMIN_ACTOR, form.modal.custom_id, fields={"reason": "Too strong for a kit."}
     )
     assert rejected.mentions == [ALICE] and "Reason: Too strong for a kit." in rejected.lines
+    shown = await characters.show(services, actor(ALICE), "Firepaw")
+    assert (
+        "Sheet rejected: it cannot roll until an admin approves it; change it with /character "
+        "new, or send it again as it is with /character submit." in shown.lines
+    )
 
     dice.load(10)
     with pytest.raises(PawpostError, match="^An admin turned down Firepaw's sheet"):
