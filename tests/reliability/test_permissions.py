@@ -195,6 +195,26 @@ async def test_a_stranger_s_clicks_change_nothing(world: World) -> None:
         assert dump(world.db.path) == before, custom_id
 
 
+async def test_another_rulesets_buttons_pressed_here_are_one_sentence(world: World) -> None:
+    """A button of a scene of another ruleset (an old message from before the server switched,
+    or a forged one), pressed in this Germ server by the player of the character it names and
+    by an admin: a sentence, never a bug, and nothing changes."""
+    germ = set(world.services.rulesets["germ"].buttons) | set(buttons.HANDLERS)
+    foreign = [i for i in button_ids(world) if tuple(i.split(":")[1:4:2]) not in germ]
+    assert foreign, "no other ruleset's buttons"
+    before = dump(world.db.path)
+    refused = 0
+    for custom_id in foreign:
+        for who in (player(BOB), player(ADMIN, admin=True)):
+            try:  # a cancel button ("Keep playing") may answer that nothing changed
+                await buttons.press(world.services, who, custom_id, ["blinded"])
+            except PawpostError as error:
+                assert "\n" not in error.message, custom_id
+                refused += 1
+        assert dump(world.db.path) == before, custom_id
+    assert refused > len(foreign)  # nearly all are refused outright
+
+
 # --- Admin commands ---------------------------------------------------------------------------
 
 
