@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot.actions import audit
@@ -36,15 +37,16 @@ from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rulesets import RulesetNotBuilt
 from storage.clock import ClockRecord
+from storage.errors import StorageUnavailable
 from storage.repositories import Transaction
 from storage.settings import AgeingPace, Guild, GuildSettings
 
 MENTION = re.compile(r"<@(\d{1,20})>")  # a summary pings the players it names
 log = logging.getLogger(__name__)
 
-BATCH = 200  # servers moved on in one transaction
-DAYS_PER_PASS = 31  # a server far behind catches up this many days a pass, then comes back
+DAYS_PER_PASS = 31  # a settings change does at most this many days in one call of _game_days
 RETRY_AFTER = timedelta(hours=1)  # a server whose turn failed is looked at again after this
+PASS_SECONDS = 2.0  # one call of the job works this long at most, then comes back at once
 MAX_ADMIN_MOONS = 240
 PACE_CHOICES = (AgeingPace.REAL_WEEK.value, AgeingPace.GAME_MONTH.value)
 MAX_MOONS_PER_REAL_WEEK = 12
@@ -53,46 +55,60 @@ MAX_MOONS_PER_REAL_WEEK = 12
 # --- The scheduler's job ----------------------------------------------------------------------
 
 
+@dataclass
+class Step:
+    """One unit of the clock's work: its posts (kept in the outbox in its transaction), and
+    `done` with when the clock is next due once no server is due any more."""
+
+    posts: list[Post]
+    done: bool = False
+    next_due: datetime | None = None
+
+
 async def game_clock(services: Services, now: datetime) -> JobResult:
-    """Move every due server's clock on to `now`, in batches of one transaction each."""
-    return await services.db.run(_game_clock, services, now)
+    """Move every due server's clock on to `now`, one step at a time: each step (one server's
+    game day, or one moon tick) is its own transaction, with the clock's record saved and the
+    posts kept in the outbox in that same transaction, so a step is done exactly once even if
+    the process dies between two. Each step is its own hop to the database thread, so the
+    commands queued meanwhile are answered between two steps instead of waiting behind the
+    whole catch-up (issue 32: a 31-day catch-up held the database 8.2 s). After PASS_SECONDS
+    the job comes back at once (the scheduler sends the outbox first)."""
+    posts: list[Post] = []
+    until = time.monotonic() + PASS_SECONDS
+    while True:
+        step = await services.db.run(clock_step, services, now)
+        posts += step.posts
+        if step.done:
+            return JobResult(posts, step.next_due, in_outbox=True)
+        if time.monotonic() >= until:
+            return JobResult(posts, now, in_outbox=True)
 
 
-def _game_clock(services: Services, now: datetime) -> JobResult:
+def clock_step(services: Services, now: datetime) -> Step:
+    """In the database thread: one step of the server due first, in one transaction. A server
+    whose step fails (a bug, not a storage fault) is logged and looked at again RETRY_AFTER."""
+    guild_id: int | None = None
     try:
         with services.db.transaction() as tx:
-            done = _advance_all(services, tx, tx.clock.due(now, BATCH, claim=True), now)
-            return JobResult(done, tx.clock.earliest_due(), in_outbox=True)
+            due = tx.clock.due(now, 1, claim=True)
+            if not due:
+                return Step([], done=True, next_due=tx.clock.earliest_due())
+            record = due[0]
+            guild_id = record.guild.guild_id
+            ruleset = services.ruleset(record.guild.ruleset)
+            posts, next_due = advance(tx, record, ruleset, now, services.dice)
+            tx.clock.save([(record, next_due)])
+            record_posts(tx, posts, now)
+            return Step(posts)
+    except StorageUnavailable:
+        raise
     except Exception:
-        log.exception("the game clock failed for a batch; trying each server alone")
-    with services.db.transaction(write=False) as tx:
-        due = tx.clock.due(now, BATCH)
-    posts: list[Post] = []
-    for record in due:
-        try:
-            with services.db.transaction() as tx:
-                posts += _advance_all(services, tx, [record], now)
-        except Exception:
-            log.exception("the game clock failed for server %s", record.guild.guild_id)
-            with services.db.transaction() as tx:
-                tx.clock.save([(record, now + RETRY_AFTER)])
-    with services.db.transaction(write=False) as tx:
-        return JobResult(posts, tx.clock.earliest_due(), in_outbox=True)
-
-
-def _advance_all(
-    services: Services, tx: Transaction, records: Sequence[ClockRecord], now: datetime
-) -> list[Post]:
-    """Each server's days and moons; the days' posts kept in the outbox in this transaction."""
-    posts: list[Post] = []
-    saved: list[tuple[ClockRecord, datetime | None]] = []
-    for record in records:
-        done, due = advance(tx, record, services.ruleset(record.guild.ruleset), now, services.dice)
-        posts += done
-        saved.append((record, due))
-    tx.clock.save(saved)
-    record_posts(tx, posts, now)
-    return posts
+        if guild_id is None:
+            raise
+        log.exception("the game clock failed for server %s", guild_id)
+    with services.db.transaction() as tx:
+        tx.clock.save([(tx.clock.of(guild_id), now + RETRY_AFTER)])
+    return Step([])
 
 
 def advance(
@@ -102,10 +118,13 @@ def advance(
     now: datetime,
     dice: DiceSource,
 ) -> tuple[list[Post], datetime | None]:
-    """One server's clock moved on to `now` (the record changed in place, not saved): the
-    posts of its days and moons, and when it is next due. `tx` only reaches the hooks."""
-    posts = _game_days(tx, record, ruleset, now, dice)
-    posts += _moons(tx, record, ruleset, now)
+    """One step of one server's clock towards `now` (the record changed in place, not saved):
+    its next game day if it is behind on days, else its next moon tick; the step's posts, and
+    when the server is next due (`now` while it is still behind)."""
+    before = record.game_day
+    posts = _game_days(tx, record, ruleset, now, dice, most=1)
+    if before is None or record.game_day == before or not _posts_days(record, ruleset):
+        posts += _moons(tx, record, ruleset, now, most=1)
     return posts, _next_due(record, ruleset, now)
 
 
@@ -123,8 +142,9 @@ def _game_days(
     ruleset: Ruleset | None,
     now: datetime,
     dice: DiceSource,
+    most: int = DAYS_PER_PASS,
 ) -> list[Post]:
-    """Each game day since the last one done, in order, at most DAYS_PER_PASS of them. More
+    """Each game day since the last one done, in order, at most `most` of them. More
     than one day to do (the bot was down) gathers their summaries into one digest, posted
     when the clock has caught up."""
     guild = record.guild
@@ -142,7 +162,7 @@ def _game_days(
         record.digest = None
     elif record.digest is None and today - record.game_day > 1:
         record.digest = []
-    last = min(today, record.game_day + DAYS_PER_PASS)
+    last = min(today, record.game_day + most)
     while record.game_day < last:
         number = record.game_day + 1
         day = game_day_numbered(number, guild.settings)
@@ -198,9 +218,14 @@ def _days_label(first: int, last: int) -> str:
 
 
 def _moons(
-    tx: Transaction, record: ClockRecord, ruleset: Ruleset | None, now: datetime
+    tx: Transaction,
+    record: ClockRecord,
+    ruleset: Ruleset | None,
+    now: datetime,
+    most: int | None = None,
 ) -> list[Post]:
-    """Each moon since the last tick done, once: the ruleset's cats grow older (its posts)."""
+    """Each moon since the last tick done (at most `most` ticks of them), once: the
+    ruleset's cats grow older (its posts)."""
     settings = record.guild.settings
     tick = moon_tick_at(now, settings)
     pace = settings.clock.ageing.value
@@ -210,12 +235,13 @@ def _moons(
         return []
     if tick.tick <= record.moon_tick:
         return []
-    moons = (tick.tick - record.moon_tick) * tick.moons_per_tick
+    behind = tick.tick - record.moon_tick
+    ticks = behind if most is None else min(most, behind)
     posts: list[Post] = []
     if ruleset is not None and ruleset.on_moon is not None:
-        for _ in range(moons):
+        for _ in range(ticks * tick.moons_per_tick):
             posts += ruleset.on_moon(tx, record.guild, 1, None) or []
-    record.moon_tick = tick.tick
+    record.moon_tick += ticks
     return posts
 
 
@@ -229,6 +255,13 @@ def _next_due(record: ClockRecord, ruleset: Ruleset | None, now: datetime) -> da
     else:
         wake = []
     tick = moon_tick_at(now, settings)
+    if (
+        tick.tick is not None
+        and record.moon_tick is not None
+        and record.moon_pace == settings.clock.ageing.value
+        and record.moon_tick < tick.tick
+    ):
+        return now  # moons still to catch up
     if tick.next_at is not None and (ruleset is None or ruleset.ages):
         wake.append(tick.next_at)
     return min(wake, default=None)
