@@ -46,6 +46,7 @@ log = logging.getLogger(__name__)
 
 DAYS_PER_PASS = 31  # a settings change does at most this many days in one call of _game_days
 RETRY_AFTER = timedelta(hours=1)  # a server whose turn failed is looked at again after this
+MOON_SLICE = 1000  # characters one unit of a moon tick ages (WCAGR: about 0.2 s)
 PASS_SECONDS = 2.0  # one call of the job works this long at most, then comes back at once
 MAX_ADMIN_MOONS = 240
 PACE_CHOICES = (AgeingPace.REAL_WEEK.value, AgeingPace.GAME_MONTH.value)
@@ -124,7 +125,7 @@ def advance(
     before = record.game_day
     posts = _game_days(tx, record, ruleset, now, dice, most=1)
     if before is None or record.game_day == before or not _posts_days(record, ruleset):
-        posts += _moons(tx, record, ruleset, now, most=1)
+        posts += _moons(tx, record, ruleset, now, sliced=True)
     return posts, _next_due(record, ruleset, now)
 
 
@@ -222,26 +223,54 @@ def _moons(
     record: ClockRecord,
     ruleset: Ruleset | None,
     now: datetime,
-    most: int | None = None,
+    *,
+    sliced: bool = False,
 ) -> list[Post]:
-    """Each moon since the last tick done (at most `most` ticks of them), once: the
-    ruleset's cats grow older (its posts)."""
+    """Each moon since the last tick done, once: the ruleset's cats grow older (its posts).
+    `sliced` (the scheduler's unit), only one slice of the next tick: MOON_SLICE of the
+    server's characters, the record keeping where the slice ended (`moon_cursor`), so that a
+    big server's moon is many short units, each cat aged once. Without it, the tick under
+    way is finished and every tick due done at once (a settings change)."""
     settings = record.guild.settings
     tick = moon_tick_at(now, settings)
     pace = settings.clock.ageing.value
     if tick.tick is None or record.moon_pace != pace or record.moon_tick is None:
         # Only an admin ages cats, or the pace just changed: count from now.
-        record.moon_pace, record.moon_tick = pace, tick.tick
+        record.moon_pace, record.moon_tick, record.moon_cursor = pace, tick.tick, None
         return []
     if tick.tick <= record.moon_tick:
         return []
-    behind = tick.tick - record.moon_tick
-    ticks = behind if most is None else min(most, behind)
+    if ruleset is None or ruleset.on_moon is None:
+        record.moon_tick, record.moon_cursor = tick.tick, None  # nothing grows older
+        return []
+    guild_id = record.guild.guild_id
+    if sliced:
+        ids = tx.clock.characters_after(guild_id, record.moon_cursor or 0, MOON_SLICE)
+        posts = _older(tx, record, ruleset, tick.moons_per_tick, ids) if ids else []
+        if len(ids) < MOON_SLICE:
+            record.moon_tick, record.moon_cursor = record.moon_tick + 1, None
+        else:
+            record.moon_cursor = ids[-1]
+        return posts
+    posts = []
+    if record.moon_cursor is not None:  # the tick begun in slices, finished
+        ids = tx.clock.characters_after(guild_id, record.moon_cursor, None)
+        posts += _older(tx, record, ruleset, tick.moons_per_tick, ids) if ids else []
+        record.moon_tick, record.moon_cursor = record.moon_tick + 1, None
+    moons = (tick.tick - record.moon_tick) * tick.moons_per_tick
+    posts += _older(tx, record, ruleset, moons, None)
+    record.moon_tick = tick.tick
+    return posts
+
+
+def _older(
+    tx: Transaction, record: ClockRecord, ruleset: Ruleset, moons: int, ids: list[int] | None
+) -> list[Post]:
+    """The ruleset's hook, one moon at a time, for the server's characters (or those)."""
+    assert ruleset.on_moon is not None
     posts: list[Post] = []
-    if ruleset is not None and ruleset.on_moon is not None:
-        for _ in range(ticks * tick.moons_per_tick):
-            posts += ruleset.on_moon(tx, record.guild, 1, None) or []
-    record.moon_tick += ticks
+    for _ in range(moons):
+        posts += ruleset.on_moon(tx, record.guild, 1, ids) or []
     return posts
 
 

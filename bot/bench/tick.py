@@ -115,7 +115,7 @@ async def time_ticks(where: str, cats: int, rulesets: Mapping[str, Ruleset]) -> 
         day_s, day_unit, day_units = await _timed(services, timer, dawn)
         moon_at = moon_tick_at(dawn, settings).next_at
         assert moon_at is not None
-        await game_clock(services, moon_at - timedelta(seconds=1))  # the days before it
+        await _timed(services, timer, moon_at - timedelta(seconds=1))  # the days before it
         timer.take()
         moon_s, moon_unit, moon_units = await _timed(services, timer, moon_at)
     finally:
@@ -126,6 +126,8 @@ async def time_ticks(where: str, cats: int, rulesets: Mapping[str, Ruleset]) -> 
 async def _timed(services: Services, timer: UnitTimer, now: datetime) -> tuple[float, float, int]:
     timer.take()
     began = time.perf_counter()
-    await game_clock(services, now)
+    result = await game_clock(services, now)
+    while result.next_due is not None and result.next_due <= now:  # as the scheduler does
+        result = await game_clock(services, now)
     took = time.perf_counter() - began
     return (took, *timer.take())

@@ -182,3 +182,102 @@ async def test_a_command_waits_behind_one_unit_of_a_held_catch_up_not_the_whole(
     while result.next_due is not None and result.next_due <= back:  # PASS_SECONDS ran out
         result = await game_clock(services, back)
     assert len(await days_logged(db)) == DAYS
+
+
+# --- A big server's moon, in slices of its characters -------------------------------------
+
+
+async def germ_server_at_its_moon(services: Services, clock: Clock, cats: int) -> datetime:
+    """A Germ server of `cats` cats aged 12 moons, ageing each real week; its next moon."""
+    from bot.actions.game_time import moon_tick_at
+    from bot.bench.germ import sheet_json
+    from rules.germ.sheet import GermSheet
+    from storage.models import NewCharacter
+
+    settings = GuildSettings(clock=ClockSettings(ageing=AgeingPace.REAL_WEEK))
+
+    def build(tx: Any) -> None:
+        tx.guilds.save(Guild(guild_id=GUILD, ruleset="germ", settings=settings))
+        for n in range(cats):
+            tx.characters.add(
+                NewCharacter(
+                    guild_id=GUILD,
+                    owner_id=1000 + n,
+                    name=f"Cat {n}",
+                    ruleset="germ",
+                    sheet=GermSheet.model_validate_json(sheet_json(n)).model_copy(
+                        update={"age_moons": 12}
+                    ),
+                ),
+                clock.now,
+            )
+
+    await services.db.transact(build)
+    await game_clock(services, clock.now)  # the clock starts counting moons from this week
+    moment = moon_tick_at(clock.now, settings).next_at
+    assert moment is not None
+    return moment
+
+
+async def ages(services: Services) -> list[int]:
+    rows = await services.db.transact(
+        lambda tx: tx.connection.execute_fetchall(
+            "SELECT age_moons FROM characters WHERE guild_id = ? ORDER BY id", (GUILD,)
+        ),
+        write=False,
+    )
+    return [int(row[0]) for row in rows]
+
+
+async def caught_up(services: Services, now: datetime) -> None:
+    result = await game_clock(services, now)
+    while result.next_due is not None and result.next_due <= now:
+        result = await game_clock(services, now)
+
+
+async def test_a_moon_is_done_in_slices_each_cat_once(services, clock, monkeypatch) -> None:
+    from bot.actions import clock as clock_actions
+
+    monkeypatch.setattr(clock_actions, "MOON_SLICE", 2)
+    moon = await germ_server_at_its_moon(services, clock, 5)
+    slices: list[list[int] | None] = []
+    older = clock_actions._older
+
+    def noted(tx: Any, record: Any, ruleset: Any, moons: int, ids: Any) -> Any:
+        slices.append(ids)
+        return older(tx, record, ruleset, moons, ids)
+
+    monkeypatch.setattr(clock_actions, "_older", noted)
+    await caught_up(services, moon)
+    assert [len(ids or ()) for ids in slices] == [2, 2, 1]  # three units, none the whole
+    assert await ages(services) == [13] * 5  # each cat one moon older, once
+
+
+async def test_a_moon_cut_short_between_slices_ages_each_cat_once(
+    services, clock, monkeypatch
+) -> None:
+    from bot.actions import clock as clock_actions
+
+    monkeypatch.setattr(clock_actions, "MOON_SLICE", 2)
+    moon = await germ_server_at_its_moon(services, clock, 5)
+    older = clock_actions._older
+    calls = 0
+
+    def failing_once(tx: Any, record: Any, ruleset: Any, moons: int, ids: Any) -> Any:
+        nonlocal calls
+        calls += 1
+        posts = older(tx, record, ruleset, moons, ids)
+        if calls == 2:  # the second slice's unit fails after its work: all of it is undone
+            raise StorageUnavailable("the disk is full")
+        return posts
+
+    monkeypatch.setattr(clock_actions, "_older", failing_once)
+    try:
+        await caught_up(services, moon)
+    except StorageUnavailable:
+        pass
+    else:
+        raise AssertionError("the storage fault should end the job")
+    assert await ages(services) == [13, 13, 12, 12, 12]  # the first slice kept, alone
+    await caught_up(services, moon)  # the bot comes back
+    assert await ages(services) == [13] * 5
