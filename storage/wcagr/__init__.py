@@ -63,6 +63,25 @@ class CatQueries:
         )
         return [int(row[0]) for row in rows]
 
+    def sunrise_ids(self, guild_id: int, *, with_waiting: bool) -> list[int]:
+        """The live cats a sunrise may change, by id: ill, resting a sprain, wounded, or
+        (`with_waiting`, when the day's summary tells them) with gains waiting. The others a
+        sunrise leaves as they are (issue 33: it read all 100,000 sheets each game day)."""
+        sql = self._db.dialect
+        waiting = (
+            f" OR coalesce({sql.json_text('sheet', 'pending')}, '[]') <> '[]'"
+            if with_waiting
+            else ""
+        )
+        rows = self._db.execute_fetchall(
+            f"SELECT id FROM characters WHERE {self._living}"
+            f" AND ({sql.json_text('sheet', 'illness')} IS NOT NULL"
+            f" OR coalesce({sql.json_number('sheet', 'sprain_sunrises_left')}, 0) > 0"
+            f" OR coalesce({sql.json_number('sheet', 'hp_lost')}, 0) > 0{waiting}) ORDER BY id",
+            (guild_id,),
+        )
+        return [int(row[0]) for row in rows]
+
     def ids_in_channel(self, guild_id: int, channel_id: int, since: datetime) -> list[int]:
         """The cats with a logged action in the channel since `since` (a channel's scene)."""
         rows = self._db.execute_fetchall(

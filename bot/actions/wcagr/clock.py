@@ -81,10 +81,13 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
         wcagr(tx).set_season(guild.guild_id, season.value)
         if last == Season.LEAF_FALL.value and season is Season.LEAF_BARE:
             lines += season_lines(tx, guild, day.number, dice, day.start)
-    cats = cats_by_id(tx, guild.guild_id, wcagr(tx).live_ids(guild.guild_id))
     lives_save = WcagrSettings.of(guild.settings).leader_lives_save
     # Without a channel for the summary, gains stay untold for the moon's post to tell.
     told_here = guild.settings.clock.game_day_channel_id is not None
+    # Only the cats the sunrise may change are read (the others it would leave as they are).
+    cats = cats_by_id(
+        tx, guild.guild_id, wcagr(tx).sunrise_ids(guild.guild_id, with_waiting=told_here)
+    )
     died: list[str] = []
     worse: list[str] = []
     ill: list[str] = []
