@@ -46,7 +46,7 @@ log = logging.getLogger(__name__)
 
 DAYS_PER_PASS = 31  # a settings change does at most this many days in one call of _game_days
 RETRY_AFTER = timedelta(hours=1)  # a server whose turn failed is looked at again after this
-MOON_SLICE = 1000  # characters one unit of a moon tick ages (WCAGR: about 0.2 s)
+MOON_SLICE = 500  # characters one unit of a moon tick ages (WCAGR: about 0.2 s)
 PASS_SECONDS = 2.0  # one call of the job works this long at most, then comes back at once
 MAX_ADMIN_MOONS = 240
 PACE_CHOICES = (AgeingPace.REAL_WEEK.value, AgeingPace.GAME_MONTH.value)

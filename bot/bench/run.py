@@ -246,6 +246,7 @@ async def _tick_figures(
     the database ran meanwhile (what a command could have waited behind)."""
     path = places.folder / "tick.sqlite3"
     await seeded_for_ticks(path, sizes.tick_cats, ruleset_id, ruleset.sheet_json)
-    figures = await time_ticks(await places.moved(path, "tick"), sizes.tick_cats, rulesets)
+    where = await places.moved(path, "tick")
+    figures = await time_ticks(where, ruleset_id, sizes.tick_cats, rulesets)
     print(figures.line(), file=out)
     return figures.as_json()

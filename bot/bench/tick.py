@@ -29,6 +29,7 @@ R = TypeVar("R")
 class TickFigures:
     """Seconds of the job for one game day and for one moon, and the longest unit of each."""
 
+    ruleset: str
     cats: int
     day_s: float
     day_longest_unit_s: float
@@ -39,6 +40,7 @@ class TickFigures:
 
     def as_json(self) -> dict[str, Any]:
         return {
+            "ruleset": self.ruleset,
             "cats": self.cats,
             "game_day_s": round(self.day_s, 4),
             "game_day_longest_unit_s": round(self.day_longest_unit_s, 4),
@@ -50,7 +52,8 @@ class TickFigures:
 
     def line(self) -> str:
         return (
-            f"  game clock, one server of {self.cats:,} cats: game day {self.day_s:.3f} s"
+            f"  game clock, one {self.ruleset} server of {self.cats:,} characters:"
+            f" game day {self.day_s:.3f} s"
             f" (longest unit {self.day_longest_unit_s:.3f} s of {self.day_units}),"
             f" moon {self.moon_s:.3f} s"
             f" (longest unit {self.moon_longest_unit_s:.3f} s of {self.moon_units})"
@@ -103,7 +106,9 @@ async def seeded_for_ticks(
     seed(path, 1, cats, ruleset_id, sheet_json, settings=tick_settings().model_dump_json())
 
 
-async def time_ticks(where: str, cats: int, rulesets: Mapping[str, Ruleset]) -> TickFigures:
+async def time_ticks(
+    where: str, ruleset_id: str, cats: int, rulesets: Mapping[str, Ruleset]
+) -> TickFigures:
     """The game day after START's and the next moon of the seeded server at `where`."""
     settings = tick_settings()
     db = await Database.open(where)
@@ -120,7 +125,7 @@ async def time_ticks(where: str, cats: int, rulesets: Mapping[str, Ruleset]) -> 
         moon_s, moon_unit, moon_units = await _timed(services, timer, moon_at)
     finally:
         await db.close()
-    return TickFigures(cats, day_s, day_unit, day_units, moon_s, moon_unit, moon_units)
+    return TickFigures(ruleset_id, cats, day_s, day_unit, day_units, moon_s, moon_unit, moon_units)
 
 
 async def _timed(services: Services, timer: UnitTimer, now: datetime) -> tuple[float, float, int]:

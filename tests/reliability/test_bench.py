@@ -65,7 +65,7 @@ async def test_the_bench_can_time_the_game_clock_alone(tmp_path: Path) -> None:
     options = BenchOptions(sizes=TINY, tick_only=True, ruleset="wcagr")
     figures = await bench(options, out, RULESETS)
     assert set(figures) == {"backend", "game_clock", "load_average"}
-    assert "game clock, one server of 30 cats" in out.getvalue()
+    assert "game clock, one wcagr server of 30 characters" in out.getvalue()
 
 
 def test_the_command_line_refuses_an_existing_file(tmp_path: Path, capsys) -> None:
