@@ -8,6 +8,7 @@ from rules.cat.foe_turns import FoeFightState
 from storage.cat.risks import RiskRepository
 from storage.cat.wounds import WoundRepository
 from storage.connection import Connection
+from storage.dialect import parsed_sheets
 from storage.repositories import Transaction
 from storage.turns import CombatRepository
 
@@ -28,13 +29,14 @@ class CatTables:
         at risk, drenched, or with a Fighting Frenzy kept (issue 33: a game day read and
         validated all 100,000 sheets to change a few). A JSON null reads as SQL NULL."""
         sql = self._db.dialect
-        at_risk = sql.json_text("sheet", "reputations_at_risk")
+        rows_of, sheet = parsed_sheets(sql)
+        at_risk = sql.json_text(sheet, "reputations_at_risk")
         rows = self._db.execute_fetchall(
-            "SELECT id FROM characters WHERE guild_id = ? AND deleted_at IS NULL"
-            f" AND ruleset = 'cat' AND ({sql.json_text('sheet', 'healing_since_day')} IS NOT NULL"
+            f"SELECT id FROM {rows_of} WHERE guild_id = ? AND deleted_at IS NULL"
+            f" AND ruleset = 'cat' AND ({sql.json_text(sheet, 'healing_since_day')} IS NOT NULL"
             f" OR coalesce({at_risk}, '{{}}') <> '{{}}'"
-            f" OR {sql.json_text('sheet', 'wet_on_day')} IS NOT NULL"
-            f" OR {sql.json_text('sheet', 'frenzy_ready')} IS NOT NULL) ORDER BY id",
+            f" OR {sql.json_text(sheet, 'wet_on_day')} IS NOT NULL"
+            f" OR {sql.json_text(sheet, 'frenzy_ready')} IS NOT NULL) ORDER BY id",
             (guild_id,),
         )
         return [int(row[0]) for row in rows]

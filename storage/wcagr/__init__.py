@@ -8,6 +8,7 @@ from datetime import datetime
 
 from rules.wcagr.fight_state import FightEvent, FightState
 from storage.connection import Connection
+from storage.dialect import parsed_sheets
 from storage.repositories import Transaction
 from storage.timestamps import to_text
 from storage.turns import CombatRepository
@@ -68,16 +69,15 @@ class CatQueries:
         (`with_waiting`, when the day's summary tells them) with gains waiting. The others a
         sunrise leaves as they are (issue 33: it read all 100,000 sheets each game day)."""
         sql = self._db.dialect
+        rows_of, sheet = parsed_sheets(sql)
         waiting = (
-            f" OR coalesce({sql.json_text('sheet', 'pending')}, '[]') <> '[]'"
-            if with_waiting
-            else ""
+            f" OR coalesce({sql.json_text(sheet, 'pending')}, '[]') <> '[]'" if with_waiting else ""
         )
         rows = self._db.execute_fetchall(
-            f"SELECT id FROM characters WHERE {self._living}"
-            f" AND ({sql.json_text('sheet', 'illness')} IS NOT NULL"
-            f" OR coalesce({sql.json_number('sheet', 'sprain_sunrises_left')}, 0) > 0"
-            f" OR coalesce({sql.json_number('sheet', 'hp_lost')}, 0) > 0{waiting}) ORDER BY id",
+            f"SELECT id FROM {rows_of} WHERE {self._living}"
+            f" AND ({sql.json_text(sheet, 'illness')} IS NOT NULL"
+            f" OR coalesce({sql.json_number(sheet, 'sprain_sunrises_left')}, 0) > 0"
+            f" OR coalesce({sql.json_number(sheet, 'hp_lost')}, 0) > 0{waiting}) ORDER BY id",
             (guild_id,),
         )
         return [int(row[0]) for row in rows]
