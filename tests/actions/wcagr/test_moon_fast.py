@@ -72,3 +72,44 @@ async def test_a_moon_ages_each_cat_exactly_as_the_rules_do(services) -> None:
     assert after[2].retired  # reached its 71st moon
     assert after[0].age_moons == sheets[0].age_moons + 1  # aged in the quiet statement
     assert after[5] == sheets[5] and after[6] == sheets[6]  # the dead grow no older
+
+
+async def test_a_sunrise_reads_only_the_cats_it_may_change(services) -> None:
+    """The sunrise's choice in SQL (JSON nulls and zeros read alike on both backends)."""
+    from rules.wcagr.sheet import Illness
+    from storage.wcagr import wcagr
+
+    await wcagr_server(services)
+    base = WcagrSheet.model_validate_json(sheet_json(3))
+    waiting = base.waiting(PendingGain(gain=Gain.SKILL, moon=base.age_moons))
+    sheets = {
+        "quiet": base,
+        "ill": base.changed(illness=Illness.WHITECOUGH, illness_day=1),
+        "sprained": base.changed(sprain_sunrises_left=2),
+        "wounded": base.changed(hp_lost=1),
+        "waiting": waiting,
+    }
+
+    def seed(tx) -> dict[str, int]:
+        return {
+            name: tx.characters.add(
+                NewCharacter(
+                    guild_id=GUILD, owner_id=2000 + n, name=name, ruleset="wcagr", sheet=sheet
+                ),
+                NOW,
+            ).id
+            for n, (name, sheet) in enumerate(sheets.items())
+        }
+
+    ids = await services.db.transact(seed)
+
+    def chosen(tx) -> tuple[list[int], list[int]]:
+        store = wcagr(tx)
+        return (
+            store.sunrise_ids(GUILD, with_waiting=True),
+            store.sunrise_ids(GUILD, with_waiting=False),
+        )
+
+    told, untold = await services.db.transact(chosen, write=False)
+    assert told == sorted(ids[n] for n in ("ill", "sprained", "wounded", "waiting"))
+    assert untold == sorted(ids[n] for n in ("ill", "sprained", "wounded"))
