@@ -46,7 +46,11 @@ log = logging.getLogger(__name__)
 
 DAYS_PER_PASS = 31  # a settings change does at most this many days in one call of _game_days
 RETRY_AFTER = timedelta(hours=1)  # a server whose turn failed is looked at again after this
-MOON_SLICE = 500  # characters one unit of a moon tick ages (WCAGR: about 0.2 s)
+MOON_SLICE = 500  # characters the first unit of a moon tick ages (WCAGR: about 0.2 s)
+# The next slices are sized to take about SLICE_SECONDS by how long the last one took (a
+# Germ cat's moon is one statement, a WCAGR cat's its sheet's rules), within these bounds.
+SLICE_SECONDS = 0.1
+MOON_SLICE_LEAST, MOON_SLICE_MOST = 100, 20_000
 PASS_SECONDS = 2.0  # one call of the job works this long at most, then comes back at once
 MAX_ADMIN_MOONS = 240
 PACE_CHOICES = (AgeingPace.REAL_WEEK.value, AgeingPace.GAME_MONTH.value)
@@ -64,6 +68,7 @@ class Step:
     posts: list[Post]
     done: bool = False
     next_due: datetime | None = None
+    sliced: bool = False  # a slice of a moon tick, more of it to come
 
 
 async def game_clock(services: Services, now: datetime) -> JobResult:
@@ -76,8 +81,14 @@ async def game_clock(services: Services, now: datetime) -> JobResult:
     the job comes back at once (the scheduler sends the outbox first)."""
     posts: list[Post] = []
     until = time.monotonic() + PASS_SECONDS
+    size = MOON_SLICE
     while True:
-        step = await services.db.run(clock_step, services, now)
+        began = time.monotonic()
+        step = await services.db.run(clock_step, services, now, size)
+        if step.sliced:  # the next slice sized by this one's time (its wait in the queue too)
+            took = max(time.monotonic() - began, 1e-3)
+            grown = int(size * min(4.0, max(0.25, SLICE_SECONDS / took)))
+            size = min(MOON_SLICE_MOST, max(MOON_SLICE_LEAST, grown))
         posts += step.posts
         if step.done:
             return JobResult(posts, step.next_due, in_outbox=True)
@@ -85,7 +96,7 @@ async def game_clock(services: Services, now: datetime) -> JobResult:
             return JobResult(posts, now, in_outbox=True)
 
 
-def clock_step(services: Services, now: datetime) -> Step:
+def clock_step(services: Services, now: datetime, moon_slice: int = MOON_SLICE) -> Step:
     """In the database thread: one step of the server due first, in one transaction. A server
     whose step fails (a bug, not a storage fault) is logged and looked at again RETRY_AFTER."""
     guild_id: int | None = None
@@ -97,10 +108,10 @@ def clock_step(services: Services, now: datetime) -> Step:
             record = due[0]
             guild_id = record.guild.guild_id
             ruleset = services.ruleset(record.guild.ruleset)
-            posts, next_due = advance(tx, record, ruleset, now, services.dice)
+            posts, next_due = advance(tx, record, ruleset, now, services.dice, moon_slice)
             tx.clock.save([(record, next_due)])
             record_posts(tx, posts, now)
-            return Step(posts)
+            return Step(posts, sliced=record.moon_cursor is not None)
     except StorageUnavailable:
         raise
     except Exception:
@@ -118,6 +129,7 @@ def advance(
     ruleset: Ruleset | None,
     now: datetime,
     dice: DiceSource,
+    moon_slice: int = MOON_SLICE,
 ) -> tuple[list[Post], datetime | None]:
     """One step of one server's clock towards `now` (the record changed in place, not saved):
     its next game day if it is behind on days, else its next moon tick; the step's posts, and
@@ -125,7 +137,7 @@ def advance(
     before = record.game_day
     posts = _game_days(tx, record, ruleset, now, dice, most=1)
     if before is None or record.game_day == before or not _posts_days(record, ruleset):
-        posts += _moons(tx, record, ruleset, now, sliced=True)
+        posts += _moons(tx, record, ruleset, now, slice_of=moon_slice)
     return posts, _next_due(record, ruleset, now)
 
 
@@ -224,10 +236,10 @@ def _moons(
     ruleset: Ruleset | None,
     now: datetime,
     *,
-    sliced: bool = False,
+    slice_of: int | None = None,
 ) -> list[Post]:
     """Each moon since the last tick done, once: the ruleset's cats grow older (its posts).
-    `sliced` (the scheduler's unit), only one slice of the next tick: MOON_SLICE of the
+    With `slice_of` (the scheduler's unit), only one slice of the next tick: that many of the
     server's characters, the record keeping where the slice ended (`moon_cursor`), so that a
     big server's moon is many short units, each cat aged once. Without it, the tick under
     way is finished and every tick due done at once (a settings change)."""
@@ -244,10 +256,10 @@ def _moons(
         record.moon_tick, record.moon_cursor = tick.tick, None  # nothing grows older
         return []
     guild_id = record.guild.guild_id
-    if sliced:
-        ids = tx.clock.characters_after(guild_id, record.moon_cursor or 0, MOON_SLICE)
+    if slice_of is not None:
+        ids = tx.clock.characters_after(guild_id, record.moon_cursor or 0, slice_of)
         posts = _older(tx, record, ruleset, tick.moons_per_tick, ids) if ids else []
-        if len(ids) < MOON_SLICE:
+        if len(ids) < slice_of:
             record.moon_tick, record.moon_cursor = record.moon_tick + 1, None
         else:
             record.moon_cursor = ids[-1]

@@ -239,6 +239,8 @@ async def test_a_moon_is_done_in_slices_each_cat_once(services, clock, monkeypat
     from bot.actions import clock as clock_actions
 
     monkeypatch.setattr(clock_actions, "MOON_SLICE", 2)
+    monkeypatch.setattr(clock_actions, "MOON_SLICE_LEAST", 2)
+    monkeypatch.setattr(clock_actions, "MOON_SLICE_MOST", 2)
     moon = await germ_server_at_its_moon(services, clock, 5)
     slices: list[list[int] | None] = []
     older = clock_actions._older
@@ -259,6 +261,8 @@ async def test_a_moon_cut_short_between_slices_ages_each_cat_once(
     from bot.actions import clock as clock_actions
 
     monkeypatch.setattr(clock_actions, "MOON_SLICE", 2)
+    monkeypatch.setattr(clock_actions, "MOON_SLICE_LEAST", 2)
+    monkeypatch.setattr(clock_actions, "MOON_SLICE_MOST", 2)
     moon = await germ_server_at_its_moon(services, clock, 5)
     older = clock_actions._older
     calls = 0
@@ -281,3 +285,24 @@ async def test_a_moon_cut_short_between_slices_ages_each_cat_once(
     assert await ages(services) == [13, 13, 12, 12, 12]  # the first slice kept, alone
     await caught_up(services, moon)  # the bot comes back
     assert await ages(services) == [13] * 5
+
+
+async def test_a_cheap_moon_takes_bigger_slices(services, clock, monkeypatch) -> None:
+    """The slices are sized by how long the last one took: Germ's moon (one statement) grows
+    them from the first, each cat still aged once."""
+    from bot.actions import clock as clock_actions
+
+    monkeypatch.setattr(clock_actions, "MOON_SLICE", 2)
+    monkeypatch.setattr(clock_actions, "MOON_SLICE_LEAST", 2)
+    moon = await germ_server_at_its_moon(services, clock, 40)
+    slices: list[int] = []
+    older = clock_actions._older
+
+    def noted(tx: Any, record: Any, ruleset: Any, moons: int, ids: Any) -> Any:
+        slices.append(len(ids))
+        return older(tx, record, ruleset, moons, ids)
+
+    monkeypatch.setattr(clock_actions, "_older", noted)
+    await caught_up(services, moon)
+    assert slices[0] == 2 and max(slices) > 2 and sum(slices) == 40
+    assert await ages(services) == [13] * 40
