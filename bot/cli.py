@@ -107,6 +107,15 @@ def _parser() -> argparse.ArgumentParser:
     bench.add_argument(
         "--ruleset", help="the ruleset whose mix runs (default: germ, a new server's)"
     )
+    bench.add_argument(
+        "--tick-cats",
+        type=int,
+        default=100_000,
+        help="characters of the one server whose game day and moon are timed (default 100000)",
+    )
+    bench.add_argument(
+        "--tick-only", action="store_true", help="time only the game day and moon (no mix)"
+    )
     return parser
 
 
@@ -187,13 +196,15 @@ def _write_failure(what: str, error: OSError) -> str:
 
 
 async def _bench(arguments: argparse.Namespace) -> int:
-    from bot.bench.options import BenchOptions
+    from bot.bench.options import BenchOptions, Sizes
     from bot.bench.run import bench
     from bot.registry import RULESETS
     from storage.settings import DEFAULT_RULESET
 
     if arguments.servers < 1 or arguments.cats < 2:
         raise PawpostError("The benchmark needs at least 1 server and 2 cats per server.")
+    if arguments.tick_cats < 1:
+        raise PawpostError("The game clock's figure needs at least 1 character.")
     options = BenchOptions(
         servers=arguments.servers,
         cats=arguments.cats,
@@ -203,6 +214,8 @@ async def _bench(arguments: argparse.Namespace) -> int:
         db_path=arguments.db,
         database=arguments.database,
         ruleset=arguments.ruleset or DEFAULT_RULESET,
+        sizes=Sizes(tick_cats=arguments.tick_cats),
+        tick_only=arguments.tick_only,
     )
     await bench(options, sys.stdout, RULESETS)
     return 0

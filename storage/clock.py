@@ -20,6 +20,9 @@ class ClockRecord(BaseModel):
     game_day: int | None = None
     moon_pace: str | None = None
     moon_tick: int | None = None
+    # While a moon tick is done in slices of the server's characters: the last character id
+    # it has aged (the tick done is still `moon_tick`; the next one is under way).
+    moon_cursor: int | None = None
     # While the clock catches up after downtime: each day done so far (its calendar number and
     # its summary's lines), for the one digest posted when it has caught up.
     digest: list[tuple[int, list[str]]] | None = None
@@ -53,12 +56,15 @@ class ClockRepository:
     def _records(self, where: str, parameters: tuple[object, ...]) -> list[ClockRecord]:
         rows = self._db.execute_fetchall(
             "SELECT c.guild_id, g.ruleset, g.settings, c.first_day, c.game_day, c.moon_pace,"
-            " c.moon_tick, c.digest FROM game_clock c LEFT JOIN guilds g ON g.guild_id = c.guild_id"
+            " c.moon_tick, c.digest, c.moon_cursor"
+            " FROM game_clock c LEFT JOIN guilds g ON g.guild_id = c.guild_id"
             f" WHERE {where}",
             parameters,
         )
         records = []
-        for guild_id, ruleset, settings, first_day, game_day, moon_pace, moon_tick, digest in rows:
+        for row in rows:
+            guild_id, ruleset, settings, first_day, game_day, moon_pace, moon_tick = row[:7]
+            digest, moon_cursor = row[7], row[8]
             guild = (
                 Guild(guild_id=guild_id)
                 if ruleset is None
@@ -76,6 +82,7 @@ class ClockRepository:
                     moon_pace=moon_pace,
                     moon_tick=moon_tick,
                     digest=None if digest is None else _DIGEST.validate_json(digest),
+                    moon_cursor=moon_cursor,
                 )
             )
         return records
@@ -84,10 +91,12 @@ class ClockRepository:
         """Store where each server's clock stands and when it is next due (None: never)."""
         self._db.executemany(
             "INSERT INTO game_clock (guild_id, first_day, game_day, moon_pace, moon_tick,"
-            " digest, next_due) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (guild_id) DO UPDATE SET"
+            " digest, next_due, moon_cursor) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET"
             " first_day = excluded.first_day, game_day = excluded.game_day,"
             " moon_pace = excluded.moon_pace, moon_tick = excluded.moon_tick,"
-            " digest = excluded.digest, next_due = excluded.next_due",
+            " digest = excluded.digest, next_due = excluded.next_due,"
+            " moon_cursor = excluded.moon_cursor",
             [
                 (
                     r.guild.guild_id,
@@ -97,6 +106,7 @@ class ClockRepository:
                     r.moon_tick,
                     None if r.digest is None else _DIGEST.dump_json(r.digest).decode(),
                     None if due is None else to_text(due),
+                    r.moon_cursor,
                 )
                 for r, due in records
             ],
@@ -107,9 +117,20 @@ class ClockRepository:
         self._db.execute(
             "INSERT INTO game_clock (guild_id, moon_pace, moon_tick, next_due)"
             " VALUES (?, ?, ?, '') ON CONFLICT (guild_id) DO UPDATE SET"
-            " moon_pace = excluded.moon_pace, moon_tick = excluded.moon_tick, next_due = ''",
+            " moon_pace = excluded.moon_pace, moon_tick = excluded.moon_tick, next_due = '',"
+            " moon_cursor = NULL",
             (guild_id, pace, tick),
         )
+
+    def characters_after(self, guild_id: int, after: int, limit: int | None) -> list[int]:
+        """The server's characters (not deleted) with an id above `after`, in id order, at
+        most `limit` of them (None: all): a slice of a moon tick."""
+        rows = self._db.execute_fetchall(
+            "SELECT id FROM characters WHERE guild_id = ? AND deleted_at IS NULL AND id > ?"
+            " ORDER BY id" + ("" if limit is None else f" LIMIT {int(limit)}"),
+            (guild_id, after),
+        )
+        return [int(row[0]) for row in rows]
 
     def earliest_due(self) -> datetime | None:
         """The soonest any server's clock is due."""

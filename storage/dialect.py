@@ -158,3 +158,15 @@ def _placeholders(statement: str) -> str:
 
 SQLITE = Dialect()
 POSTGRESQL = PostgresDialect()
+
+
+def parsed_sheets(dialect: Dialect) -> tuple[str, str]:
+    """The characters table with each sheet's JSON parsed once per row, and the name to read
+    its keys from (`json_text(name, key)`): on PostgreSQL every `sheet::jsonb` is a parse of
+    its own, so a query reading several keys of 100,000 sheets parses each once, not once a
+    key; SQLite reads the text itself."""
+    if dialect.name == "postgresql":
+        # OFFSET 0 keeps the planner from folding the parse back into each key's expression.
+        lateral = "LATERAL (SELECT characters.sheet::jsonb AS parsed OFFSET 0) AS sheets"
+        return f"characters CROSS JOIN {lateral}", "parsed"
+    return "characters", "sheet"

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot.actions import audit
@@ -37,15 +38,21 @@ from rules.errors import PawpostError
 from rules.life import Life
 from rules.rulesets import RulesetNotBuilt
 from storage.clock import ClockRecord
+from storage.errors import StorageUnavailable
 from storage.repositories import Transaction
 from storage.settings import AgeingPace, Guild, GuildSettings
 
 MENTION = re.compile(r"<@(\d{1,20})>")  # a summary pings the players it names
 log = logging.getLogger(__name__)
 
-BATCH = 200  # servers moved on in one transaction
-DAYS_PER_PASS = 31  # a server far behind catches up this many days a pass, then comes back
+DAYS_PER_PASS = 31  # a settings change does at most this many days in one call of _game_days
 RETRY_AFTER = timedelta(hours=1)  # a server whose turn failed is looked at again after this
+MOON_SLICE = 500  # characters the first unit of a moon tick ages (WCAGR: about 0.2 s)
+# The next slices are sized to take about SLICE_SECONDS by how long the last one took (a
+# Germ cat's moon is one statement, a WCAGR cat's its sheet's rules), within these bounds.
+SLICE_SECONDS = 0.1
+MOON_SLICE_LEAST, MOON_SLICE_MOST = 100, 20_000
+PASS_SECONDS = 2.0  # one call of the job works this long at most, then comes back at once
 MAX_ADMIN_MOONS = 240
 PACE_CHOICES = (AgeingPace.REAL_WEEK.value, AgeingPace.GAME_MONTH.value)
 MAX_MOONS_PER_REAL_WEEK = 12
@@ -54,46 +61,67 @@ MAX_MOONS_PER_REAL_WEEK = 12
 # --- The scheduler's job ----------------------------------------------------------------------
 
 
+@dataclass
+class Step:
+    """One unit of the clock's work: its posts (kept in the outbox in its transaction), and
+    `done` with when the clock is next due once no server is due any more."""
+
+    posts: list[Post]
+    done: bool = False
+    next_due: datetime | None = None
+    sliced: bool = False  # a slice of a moon tick, more of it to come
+
+
 async def game_clock(services: Services, now: datetime) -> JobResult:
-    """Move every due server's clock on to `now`, in batches of one transaction each."""
-    return await services.db.run(_game_clock, services, now)
+    """Move every due server's clock on to `now`, one step at a time: each step (one server's
+    game day, or one moon tick) is its own transaction, with the clock's record saved and the
+    posts kept in the outbox in that same transaction, so a step is done exactly once even if
+    the process dies between two. Each step is its own hop to the database thread, so the
+    commands queued meanwhile are answered between two steps instead of waiting behind the
+    whole catch-up (issue 32: a 31-day catch-up held the database 8.2 s). After PASS_SECONDS
+    the job comes back at once (the scheduler sends the outbox first)."""
+    posts: list[Post] = []
+    until = time.monotonic() + PASS_SECONDS
+    size = MOON_SLICE
+    while True:
+        began = time.monotonic()
+        step = await services.db.run(clock_step, services, now, size)
+        if step.sliced:  # the next slice sized by this one's time (its wait in the queue too)
+            took = max(time.monotonic() - began, 1e-3)
+            grown = int(size * min(4.0, max(0.25, SLICE_SECONDS / took)))
+            size = min(MOON_SLICE_MOST, max(MOON_SLICE_LEAST, grown))
+        posts += step.posts
+        if step.done:
+            return JobResult(posts, step.next_due, in_outbox=True)
+        if time.monotonic() >= until:
+            return JobResult(posts, now, in_outbox=True)
 
 
-def _game_clock(services: Services, now: datetime) -> JobResult:
+def clock_step(services: Services, now: datetime, moon_slice: int = MOON_SLICE) -> Step:
+    """In the database thread: one step of the server due first, in one transaction. A server
+    whose step fails (a bug, not a storage fault) is logged and looked at again RETRY_AFTER."""
+    guild_id: int | None = None
     try:
         with services.db.transaction() as tx:
-            done = _advance_all(services, tx, tx.clock.due(now, BATCH, claim=True), now)
-            return JobResult(done, tx.clock.earliest_due(), in_outbox=True)
+            due = tx.clock.due(now, 1, claim=True)
+            if not due:
+                return Step([], done=True, next_due=tx.clock.earliest_due())
+            record = due[0]
+            guild_id = record.guild.guild_id
+            ruleset = services.ruleset(record.guild.ruleset)
+            posts, next_due = advance(tx, record, ruleset, now, services.dice, moon_slice)
+            tx.clock.save([(record, next_due)])
+            record_posts(tx, posts, now)
+            return Step(posts, sliced=record.moon_cursor is not None)
+    except StorageUnavailable:
+        raise
     except Exception:
-        log.exception("the game clock failed for a batch; trying each server alone")
-    with services.db.transaction(write=False) as tx:
-        due = tx.clock.due(now, BATCH)
-    posts: list[Post] = []
-    for record in due:
-        try:
-            with services.db.transaction() as tx:
-                posts += _advance_all(services, tx, [record], now)
-        except Exception:
-            log.exception("the game clock failed for server %s", record.guild.guild_id)
-            with services.db.transaction() as tx:
-                tx.clock.save([(record, now + RETRY_AFTER)])
-    with services.db.transaction(write=False) as tx:
-        return JobResult(posts, tx.clock.earliest_due(), in_outbox=True)
-
-
-def _advance_all(
-    services: Services, tx: Transaction, records: Sequence[ClockRecord], now: datetime
-) -> list[Post]:
-    """Each server's days and moons; the days' posts kept in the outbox in this transaction."""
-    posts: list[Post] = []
-    saved: list[tuple[ClockRecord, datetime | None]] = []
-    for record in records:
-        done, due = advance(tx, record, services.ruleset(record.guild.ruleset), now, services.dice)
-        posts += done
-        saved.append((record, due))
-    tx.clock.save(saved)
-    record_posts(tx, posts, now)
-    return posts
+        if guild_id is None:
+            raise
+        log.exception("the game clock failed for server %s", guild_id)
+    with services.db.transaction() as tx:
+        tx.clock.save([(tx.clock.of(guild_id), now + RETRY_AFTER)])
+    return Step([])
 
 
 def advance(
@@ -102,11 +130,15 @@ def advance(
     ruleset: Ruleset | None,
     now: datetime,
     dice: DiceSource,
+    moon_slice: int = MOON_SLICE,
 ) -> tuple[list[Post], datetime | None]:
-    """One server's clock moved on to `now` (the record changed in place, not saved): the
-    posts of its days and moons, and when it is next due. `tx` only reaches the hooks."""
-    posts = _game_days(tx, record, ruleset, now, dice)
-    posts += _moons(tx, record, ruleset, now)
+    """One step of one server's clock towards `now` (the record changed in place, not saved):
+    its next game day if it is behind on days, else its next moon tick; the step's posts, and
+    when the server is next due (`now` while it is still behind)."""
+    before = record.game_day
+    posts = _game_days(tx, record, ruleset, now, dice, most=1)
+    if before is None or record.game_day == before or not _posts_days(record, ruleset):
+        posts += _moons(tx, record, ruleset, now, slice_of=moon_slice)
     return posts, _next_due(record, ruleset, now)
 
 
@@ -124,8 +156,9 @@ def _game_days(
     ruleset: Ruleset | None,
     now: datetime,
     dice: DiceSource,
+    most: int = DAYS_PER_PASS,
 ) -> list[Post]:
-    """Each game day since the last one done, in order, at most DAYS_PER_PASS of them. More
+    """Each game day since the last one done, in order, at most `most` of them. More
     than one day to do (the bot was down) gathers their summaries into one digest, posted
     when the clock has caught up."""
     guild = record.guild
@@ -143,7 +176,7 @@ def _game_days(
         record.digest = None
     elif record.digest is None and today - record.game_day > 1:
         record.digest = []
-    last = min(today, record.game_day + DAYS_PER_PASS)
+    last = min(today, record.game_day + most)
     while record.game_day < last:
         number = record.game_day + 1
         day = game_day_numbered(number, guild.settings)
@@ -199,24 +232,58 @@ def _days_label(first: int, last: int) -> str:
 
 
 def _moons(
-    tx: Transaction, record: ClockRecord, ruleset: Ruleset | None, now: datetime
+    tx: Transaction,
+    record: ClockRecord,
+    ruleset: Ruleset | None,
+    now: datetime,
+    *,
+    slice_of: int | None = None,
 ) -> list[Post]:
-    """Each moon since the last tick done, once: the ruleset's cats grow older (its posts)."""
+    """Each moon since the last tick done, once: the ruleset's cats grow older (its posts).
+    With `slice_of` (the scheduler's unit), only one slice of the next tick: that many of the
+    server's characters, the record keeping where the slice ended (`moon_cursor`), so that a
+    big server's moon is many short units, each cat aged once. Without it, the tick under
+    way is finished and every tick due done at once (a settings change)."""
     settings = record.guild.settings
     tick = moon_tick_at(now, settings)
     pace = settings.clock.ageing.value
     if tick.tick is None or record.moon_pace != pace or record.moon_tick is None:
         # Only an admin ages cats, or the pace just changed: count from now.
-        record.moon_pace, record.moon_tick = pace, tick.tick
+        record.moon_pace, record.moon_tick, record.moon_cursor = pace, tick.tick, None
         return []
     if tick.tick <= record.moon_tick:
         return []
+    if ruleset is None or ruleset.on_moon is None:
+        record.moon_tick, record.moon_cursor = tick.tick, None  # nothing grows older
+        return []
+    guild_id = record.guild.guild_id
+    if slice_of is not None:
+        ids = tx.clock.characters_after(guild_id, record.moon_cursor or 0, slice_of)
+        posts = _older(tx, record, ruleset, tick.moons_per_tick, ids) if ids else []
+        if len(ids) < slice_of:
+            record.moon_tick, record.moon_cursor = record.moon_tick + 1, None
+        else:
+            record.moon_cursor = ids[-1]
+        return posts
+    posts = []
+    if record.moon_cursor is not None:  # the tick begun in slices, finished
+        ids = tx.clock.characters_after(guild_id, record.moon_cursor, None)
+        posts += _older(tx, record, ruleset, tick.moons_per_tick, ids) if ids else []
+        record.moon_tick, record.moon_cursor = record.moon_tick + 1, None
     moons = (tick.tick - record.moon_tick) * tick.moons_per_tick
-    posts: list[Post] = []
-    if ruleset is not None and ruleset.on_moon is not None:
-        for _ in range(moons):
-            posts += ruleset.on_moon(tx, record.guild, 1, None) or []
+    posts += _older(tx, record, ruleset, moons, None)
     record.moon_tick = tick.tick
+    return posts
+
+
+def _older(
+    tx: Transaction, record: ClockRecord, ruleset: Ruleset, moons: int, ids: list[int] | None
+) -> list[Post]:
+    """The ruleset's hook, one moon at a time, for the server's characters (or those)."""
+    assert ruleset.on_moon is not None
+    posts: list[Post] = []
+    for _ in range(moons):
+        posts += ruleset.on_moon(tx, record.guild, 1, ids) or []
     return posts
 
 
@@ -230,6 +297,13 @@ def _next_due(record: ClockRecord, ruleset: Ruleset | None, now: datetime) -> da
     else:
         wake = []
     tick = moon_tick_at(now, settings)
+    if (
+        tick.tick is not None
+        and record.moon_tick is not None
+        and record.moon_pace == settings.clock.ageing.value
+        and record.moon_tick < tick.tick
+    ):
+        return now  # moons still to catch up
     if tick.next_at is not None and (ruleset is None or ruleset.ages):
         wake.append(tick.next_at)
     return min(wake, default=None)

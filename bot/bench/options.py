@@ -16,6 +16,7 @@ class Sizes:
     reminder_cats: int = 100  # ... with this many cats each
     size_cats: int = 1000  # cats whose month of hunts is weighed
     size_days: int = 30
+    tick_cats: int = 100_000  # one server's game day and moon through the game clock
 
 
 @dataclass(frozen=True)
@@ -31,3 +32,4 @@ class BenchOptions:
     seed: int = 7
     sizes: Sizes = field(default_factory=Sizes)
     ruleset: str = DEFAULT_RULESET  # whose mix runs: the server's ruleset, Germ by default
+    tick_only: bool = False  # only the game clock's figure (no mix, no other job)

@@ -23,6 +23,7 @@ from bot.bench.reminders import seeded_for_reminders, time_reminders
 from bot.bench.seed import create_schema, seed
 from bot.bench.size import bytes_per_1k_cats
 from bot.bench.startup import time_startup
+from bot.bench.tick import seeded_for_ticks, time_ticks
 from bot.ruleset import Ruleset
 from rules.errors import PawpostError
 from rules.rulesets import RULESETS as RULES
@@ -69,30 +70,34 @@ async def bench(
             file=out,
         )
         total = sum(s.weight for s in ruleset.shares)
-        print(
-            "  mix: "
-            + ", ".join(f"{s.name} {100 * s.weight / total:.1f} %" for s in ruleset.shares),
-            file=out,
-        )
-        try:
-            runs, floor, ratio = await _mix_figures(
-                options, rulesets, ruleset, places, base, seconds, out
+        if not options.tick_only:
+            print(
+                "  mix: "
+                + ", ".join(f"{s.name} {100 * s.weight / total:.1f} %" for s in ruleset.shares),
+                file=out,
             )
-            jobs = await _job_figures(
+        figures: dict[str, Any] = {"backend": places.backend}
+        try:
+            if not options.tick_only:
+                runs, floor, ratio = await _mix_figures(
+                    options, rulesets, ruleset, places, base, seconds, out
+                )
+                figures |= {
+                    "c1": runs[1].as_json(),
+                    "c32": runs[32].as_json(),
+                    "floor_commands_per_s": None if floor is None else round(floor, 1),
+                    "ratio_c32": None if ratio is None else round(ratio, 3),
+                }
+                figures |= await _job_figures(
+                    options.ruleset, rulesets, ruleset, options.sizes, places, out
+                )
+            figures["game_clock"] = await _tick_figures(
                 options.ruleset, rulesets, ruleset, options.sizes, places, out
             )
         finally:
             await asyncio.to_thread(places.drop)
 
-    figures: dict[str, Any] = {
-        "backend": places.backend,
-        "c1": runs[1].as_json(),
-        "c32": runs[32].as_json(),
-        "floor_commands_per_s": None if floor is None else round(floor, 1),
-        "ratio_c32": None if ratio is None else round(ratio, 3),
-        **jobs,
-        "load_average": load_average(),
-    }
+    figures["load_average"] = load_average()
     if options.json_path:
         text = json.dumps(figures, indent=2) + "\n"
         await asyncio.to_thread(Path(options.json_path).write_text, text, "utf-8")
@@ -227,3 +232,21 @@ async def _job_figures(
         "startup_100k_s": round(startup, 4),
         "bytes_per_1k_cats": size,
     }
+
+
+async def _tick_figures(
+    ruleset_id: str,
+    rulesets: Mapping[str, Ruleset],
+    ruleset: RulesetBench[Any],
+    sizes: Sizes,
+    places: Places,
+    out: TextIO,
+) -> dict[str, Any]:
+    """One server's game day and moon through the game clock, with the longest unit of work
+    the database ran meanwhile (what a command could have waited behind)."""
+    path = places.folder / "tick.sqlite3"
+    await seeded_for_ticks(path, sizes.tick_cats, ruleset_id, ruleset.sheet_json)
+    where = await places.moved(path, "tick")
+    figures = await time_ticks(where, ruleset_id, sizes.tick_cats, rulesets)
+    print(figures.line(), file=out)
+    return figures.as_json()

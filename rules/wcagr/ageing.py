@@ -20,7 +20,7 @@ from rules.wcagr.constants import (
 )
 from rules.wcagr.knacks import KNACKS, Knack, can_pick_again
 from rules.wcagr.ranks import Rank, is_rank_of
-from rules.wcagr.sheet import WcagrSheet, with_score
+from rules.wcagr.sheet import KNACK_ORDER, WcagrSheet, with_score
 from rules.wcagr.skills import SKILLS, Skill
 
 # What a player answers a gain with: a skill, a knack, an ability, or three knacks at 10 moons.
@@ -43,13 +43,13 @@ def gain_options(sheet: WcagrSheet, gain: Gain) -> tuple[Option, ...]:
     if gain is Gain.SKILL:
         return tuple(skill for skill in SKILLS if sheet.skill(skill) < SKILL_MAX)
     if gain is Gain.KNACK:
-        return tuple(knack for knack in Knack if can_pick_again(knack, sheet.picks(knack)))
+        return tuple(k for k in KNACK_ORDER if can_pick_again(k, sheet.picks(k)))
     if gain is Gain.ANY_ABILITY:
         return tuple(a for a in ABILITIES if sheet.score(a) < ABILITY_MAX)
     if gain is Gain.INTELLIGENCE_OR_SPIRIT:
         return tuple(a for a in _INTELLIGENCE_OR_SPIRIT if sheet.score(a) < ABILITY_MAX)
     if gain is Gain.THREE_KNACKS:
-        new = tuple(knack for knack in Knack if sheet.picks(knack) == 0)
+        new = tuple(knack for knack in KNACK_ORDER if sheet.picks(knack) == 0)
         return new if len(new) >= STARTING_KNACKS else ()
     return ()
 

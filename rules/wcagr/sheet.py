@@ -23,6 +23,17 @@ from rules.wcagr.knacks import KNACKS, Knack
 from rules.wcagr.ranks import Rank, has_lives, is_rank_of
 from rules.wcagr.skills import SKILLS, Skill
 
+KNACK_ORDER: tuple[Knack, ...] = tuple(Knack)  # iterating the enum itself is slow
+_ORDER: dict[str, int] = {
+    **{skill.value: n for n, skill in enumerate(SKILLS)},
+    **{knack.value: n for n, knack in enumerate(KNACK_ORDER)},
+}
+
+
+def _by_definition(item: tuple[Skill | Knack, int]) -> int:
+    """A skill's place in SKILLS, a knack's in KNACK_ORDER (by its text: a str's hash is C)."""
+    return _ORDER[str.__str__(item[0])]
+
 
 class Illness(StrEnum):
     """The book's coughs (l.435-458); how they start, worsen and end is part 2's."""
@@ -105,7 +116,10 @@ class WcagrSheet(BaseModel):
         for skill, level in skills.items():
             if not SKILL_MIN <= level <= SKILL_MAX:
                 raise ValueError(f"{skill.label} is {level}; a skill is {SKILL_MIN}-{SKILL_MAX}")
-        return {skill: skills[skill] for skill in SKILLS if skills.get(skill, 0) > 0}
+        # In SKILLS' order, those above 0: sorted by the members' own order, so that each of
+        # the ~30 skills is not hashed (an enum's hash is Python code) for every sheet made.
+        kept = sorted((kv for kv in skills.items() if kv[1] > 0), key=_by_definition)
+        return dict(kept)
 
     @field_validator("knacks")
     @classmethod
@@ -114,7 +128,7 @@ class WcagrSheet(BaseModel):
             most = KNACKS[knack].max_picks
             if picks < 1 or (most is not None and picks > most):
                 raise ValueError(f"{knack.label} picked {picks} times")
-        return {knack: knacks[knack] for knack in Knack if knack in knacks}
+        return dict(sorted(knacks.items(), key=_by_definition))  # in KNACK_ORDER
 
     @model_validator(mode="after")
     def _rank_fits_the_group(self) -> Self:
@@ -125,8 +139,9 @@ class WcagrSheet(BaseModel):
         return self
 
     def changed(self, **changes: Any) -> WcagrSheet:
-        """A copy with `changes`, validated like a new sheet."""
-        return WcagrSheet.model_validate({**dict(self), **changes})
+        """A copy with `changes`, validated like a new sheet (the fields read straight from the
+        instance: `dict(self)` walks pydantic's iterator, a cost paid 100,000 times a moon)."""
+        return WcagrSheet.model_validate({**self.__dict__, **changes})
 
     # --- reading the sheet ---------------------------------------------------------------
 

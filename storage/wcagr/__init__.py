@@ -3,10 +3,12 @@ its own tables (cat requests, hunts, the fresh-kill pile), reached with `wcagr(t
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import datetime
 
 from rules.wcagr.fight_state import FightEvent, FightState
 from storage.connection import Connection
+from storage.dialect import parsed_sheets
 from storage.repositories import Transaction
 from storage.timestamps import to_text
 from storage.turns import CombatRepository
@@ -14,7 +16,15 @@ from storage.wcagr.herbs import HerbRepository
 from storage.wcagr.hunts import HuntRepository
 from storage.wcagr.requests import CatRequestRepository, RankRequestRepository
 
+_CHUNK = 500  # ids in one statement
 _WCAGR = "guild_id = ? AND deleted_at IS NULL AND ruleset = 'wcagr'"
+
+
+def _among(ids: Sequence[int] | None) -> tuple[str, tuple[int, ...]]:
+    """A condition keeping only these characters (none: every one), and its parameters."""
+    if ids is None:
+        return "", ()
+    return f" AND id IN ({', '.join('?' * len(ids)) or 'NULL'})", tuple(ids)
 
 
 class CatQueries:
@@ -54,6 +64,24 @@ class CatQueries:
         )
         return [int(row[0]) for row in rows]
 
+    def sunrise_ids(self, guild_id: int, *, with_waiting: bool) -> list[int]:
+        """The live cats a sunrise may change, by id: ill, resting a sprain, wounded, or
+        (`with_waiting`, when the day's summary tells them) with gains waiting. The others a
+        sunrise leaves as they are (issue 33: it read all 100,000 sheets each game day)."""
+        sql = self._db.dialect
+        rows_of, sheet = parsed_sheets(sql)
+        waiting = (
+            f" OR coalesce({sql.json_text(sheet, 'pending')}, '[]') <> '[]'" if with_waiting else ""
+        )
+        rows = self._db.execute_fetchall(
+            f"SELECT id FROM {rows_of} WHERE {self._living}"
+            f" AND ({sql.json_text(sheet, 'illness')} IS NOT NULL"
+            f" OR coalesce({sql.json_number(sheet, 'sprain_sunrises_left')}, 0) > 0"
+            f" OR coalesce({sql.json_number(sheet, 'hp_lost')}, 0) > 0{waiting}) ORDER BY id",
+            (guild_id,),
+        )
+        return [int(row[0]) for row in rows]
+
     def ids_in_channel(self, guild_id: int, channel_id: int, since: datetime) -> list[int]:
         """The cats with a logged action in the channel since `since` (a channel's scene)."""
         rows = self._db.execute_fetchall(
@@ -73,6 +101,82 @@ class CatQueries:
             (guild_id, character_id, user_id),
         )
         return int(rows[0][0]) if rows else None
+
+    def last_channels(self, guild_id: int, cats: Sequence[tuple[int, int]]) -> dict[int, int]:
+        """`last_channel` of many cats at once ((id, player) pairs): each cat's id to the
+        channel of its player's last logged action, for the cats that have one."""
+        owners = dict(cats)
+        found: dict[int, int] = {}
+        ids = sorted(owners)
+        for start in range(0, len(ids), _CHUNK):
+            chunk = ids[start : start + _CHUNK]
+            marks = ", ".join("?" * len(chunk))
+            rows = self._db.execute_fetchall(
+                "SELECT a.character_id, a.user_id, a.channel_id FROM audit_log a JOIN ("
+                " SELECT character_id, user_id, max(id) AS last FROM audit_log"
+                f" WHERE guild_id = ? AND character_id IN ({marks}) AND channel_id IS NOT NULL"
+                " GROUP BY character_id, user_id) l ON a.id = l.last",
+                (guild_id, *chunk),
+            )
+            for character_id, user_id, channel_id in rows:
+                if owners.get(int(character_id)) == int(user_id):
+                    found[int(character_id)] = int(channel_id)
+        return found
+
+    def moon_ids(
+        self,
+        guild_id: int,
+        gain_ages: Iterable[int],
+        retire_at: int,
+        among: Sequence[int] | None = None,
+    ) -> list[int]:
+        """The living cats (all, or `among` these) a moon changes more than the age of (see
+        `age_quietly`), by id."""
+        only, ids = _among(among)
+        rows = self._db.execute_fetchall(
+            f"SELECT id FROM characters WHERE {self._living}{only}"
+            f" AND NOT ({self._quiet_moon(gain_ages, retire_at)}) ORDER BY id",
+            (guild_id, *ids),
+        )
+        return [int(row[0]) for row in rows]
+
+    def age_quietly(
+        self,
+        guild_id: int,
+        gain_ages: Iterable[int],
+        retire_at: int,
+        among: Sequence[int] | None = None,
+    ) -> int:
+        """Every living cat whose next moon brings no row of the age table, no retirement and
+        no prompt (no gain waiting) grows one moon older in one statement, its sheet's JSON
+        changed in place: what ageing does to such a sheet, with nothing to validate (the
+        age is the only field that changes, and any age is a valid one). A retired cat
+        gains nothing, and a dead one does not age: it stays for the full path.. Run before
+        `moon_ids`' cats are aged, it leaves them alone. The cats aged."""
+        sql = self._db.dialect
+        older = sql.json_set("sheet", {"age_moons": "age_moons + 1"})
+        only, ids = _among(among)
+        cursor = self._db.execute(
+            f"UPDATE characters SET sheet = {older} WHERE {self._living}{only}"
+            f" AND {self._quiet_moon(gain_ages, retire_at)}",
+            (guild_id, *ids),
+        )
+        return int(cursor.rowcount)
+
+    def _quiet_moon(self, gain_ages: Iterable[int], retire_at: int) -> str:
+        """A living cat whose next moon changes only its age: no gain waiting, and retired
+        (it gains nothing) or reaching an age with no row and short of retirement."""
+        sql = self._db.dialect
+        ages = ", ".join(str(int(age)) for age in sorted(set(gain_ages))) or "-1"
+        pending = sql.json_text("sheet", "pending")
+        # A JSON boolean read as text: 0/1 on SQLite, false/true on PostgreSQL.
+        dead = f"CAST(coalesce({sql.json_text('sheet', 'dead')}, 'false') AS TEXT)"
+        retired = f"CAST(coalesce({sql.json_text('sheet', 'retired')}, 'false') AS TEXT)"
+        return (
+            f"age_moons IS NOT NULL AND coalesce({pending}, '[]') = '[]'"
+            f" AND {dead} IN ('0', 'false') AND ({retired} IN ('1', 'true')"
+            f" OR (age_moons + 1 NOT IN ({ages}) AND age_moons + 1 < {int(retire_at)}))"
+        )
 
     def last_season(self, guild_id: int) -> str | None:
         """The season the server's last sunrise saw."""

@@ -52,6 +52,17 @@ CHANGES = (
     datetime(2026, 11, 1, 6, tzinfo=UTC),  # New York falls back
 )
 START_AGE = 30
+ONE_CAT = 1
+
+
+class OneCat:
+    """The transaction the clock's own code sees: a server of one character, for the moon's
+    slices (the hooks themselves touch no database here)."""
+
+    class clock:  # stands for Transaction.clock
+        @staticmethod
+        def characters_after(_guild_id: int, after: int, limit: int | None) -> list[int]:
+            return [ONE_CAT][: limit if limit is not None else None] if after < ONE_CAT else []
 
 
 @dataclass
@@ -68,7 +79,7 @@ class Probe:
         return [f"day {day.number}"]
 
     def on_moon(self, _tx: Any, _guild: Guild, moons: int, ids: Any) -> None:
-        assert ids is None
+        assert ids is None or ids == [ONE_CAT]  # the whole server, or its slice of a tick
         self.moons.append(self.now)
         self.age += moons
 
@@ -130,7 +141,7 @@ def test_the_clock_keeps_true_time_through_any_changes(
 
     def run(at: datetime) -> datetime | None:
         probe.now = at
-        return advance(None, record, ruleset, at, dice)[1]  # type: ignore[arg-type]
+        return advance(OneCat(), record, ruleset, at, dice)[1]  # type: ignore[arg-type]
 
     def today() -> int:
         return game_day_at(probe.now, record.guild.settings).number
@@ -161,7 +172,7 @@ def test_the_clock_keeps_true_time_through_any_changes(
             )
             after = clock_settings(zone, sunrise, pace)
             after.clock.day_offset = current.clock.day_offset
-            count_on(None, record, ruleset, after, now, dice)  # type: ignore[arg-type]
+            count_on(OneCat(), record, ruleset, after, now, dice)  # type: ignore[arg-type]
             assert today() == kept  # the day running at the change keeps its number
     # The bot comes back and catches up what is left.
     due = run(now)

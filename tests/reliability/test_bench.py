@@ -23,7 +23,14 @@ KEYS = {
     "startup_100k_s",
     "bytes_per_1k_cats",
 }
-TINY = Sizes(big_server_cats=50, reminder_servers=5, reminder_cats=10, size_cats=20, size_days=3)
+TINY = Sizes(
+    big_server_cats=50,
+    reminder_servers=5,
+    reminder_cats=10,
+    size_cats=20,
+    size_days=3,
+    tick_cats=30,
+)
 
 
 async def test_the_bench_runs_the_whole_mix_and_writes_every_figure(tmp_path: Path) -> None:
@@ -45,6 +52,20 @@ async def test_the_bench_runs_the_whole_mix_and_writes_every_figure(tmp_path: Pa
     assert "refused" not in printed.split("floor")[0], printed
     # The reminder figures time real posts: every seeded server of the job has its reminder.
     assert "(0 posts)" not in printed, printed
+    # The game clock's figure: one game day and one moon, each through at least one unit.
+    clock = figures["game_clock"]
+    assert clock["cats"] == TINY.tick_cats
+    assert clock["game_day_units"] >= 1 and clock["moon_units"] >= 1
+    assert 0 < clock["game_day_longest_unit_s"] <= clock["game_day_s"]
+    assert 0 < clock["moon_longest_unit_s"] <= clock["moon_s"]
+
+
+async def test_the_bench_can_time_the_game_clock_alone(tmp_path: Path) -> None:
+    out = io.StringIO()
+    options = BenchOptions(sizes=TINY, tick_only=True, ruleset="wcagr")
+    figures = await bench(options, out, RULESETS)
+    assert set(figures) == {"backend", "game_clock", "load_average"}
+    assert "game clock, one wcagr server of 30 characters" in out.getvalue()
 
 
 def test_the_command_line_refuses_an_existing_file(tmp_path: Path, capsys) -> None:

@@ -9,7 +9,9 @@ from bot.bench.options import BenchOptions, Sizes
 from bot.bench.run import bench, ruleset_bench
 from bot.registry import RULESETS
 
-TINY = Sizes(big_server_cats=20, reminder_servers=2, reminder_cats=5, size_cats=10, size_days=2)
+TINY = Sizes(
+    big_server_cats=20, reminder_servers=2, reminder_cats=5, size_cats=10, size_days=2, tick_cats=20
+)
 
 
 async def test_the_caverns_mix_runs_every_verb() -> None:

@@ -24,6 +24,7 @@ from rules.cat.reputation import (
     times_at_risk,
 )
 from rules.cat.sheet import CatSheet, trait_named
+from storage.cat import cat
 from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild
@@ -35,9 +36,9 @@ def on_game_day(tx: Transaction, guild: Guild, day: GameDay) -> list[str]:
     day"), and a Fighting Frenzy kept for a fight that never came fades."""
     changed: list[Character] = []
     lines, healing = [], []
-    for character in tx.characters.all_in_guild(guild.guild_id):
+    for character in _due_today(tx, guild.guild_id):
         sheet = character.sheet
-        if character.deleted_at is not None or not isinstance(sheet, CatSheet):
+        if not isinstance(sheet, CatSheet):
             continue
         settled = settle_reputations(count_healing(sheet, day.number), today=day.number)
         for loss in settled.losses:
@@ -63,6 +64,19 @@ def on_game_day(tx: Transaction, guild: Guild, day: GameDay) -> list[str]:
             "picks which with /heal."
         )
     return lines
+
+
+DAY_CHUNK = 500  # characters read in one statement
+
+
+def _due_today(tx: Transaction, guild_id: int) -> list[Character]:
+    """The server's live cats a game day may change (the others it would leave as they are),
+    in id order."""
+    ids = cat(tx).day_ids(guild_id)
+    found: dict[int, Character] = {}
+    for start in range(0, len(ids), DAY_CHUNK):
+        found |= tx.characters.by_ids(guild_id, ids[start : start + DAY_CHUNK])
+    return [found[i] for i in sorted(found)]
 
 
 @runs_in_database

@@ -21,7 +21,8 @@ from rules.dice import DiceSource
 from rules.rolls import Roll
 from rules.seasons import Season
 from rules.wcagr import age_one_moon, rest_a_sunrise
-from rules.wcagr.constants import HEAL_PER_MORNING, SPRAIN_REST_SUNRISES
+from rules.wcagr.ageing import gains_at
+from rules.wcagr.constants import HEAL_PER_MORNING, RETIREMENT_AGE_MOONS, SPRAIN_REST_SUNRISES
 from rules.wcagr.healing import morning
 from rules.wcagr.illness import sunrise
 from storage.models import AuditEntry, Character
@@ -80,10 +81,13 @@ def on_sunrise(tx: Transaction, guild: Guild, day: GameDay, dice: DiceSource) ->
         wcagr(tx).set_season(guild.guild_id, season.value)
         if last == Season.LEAF_FALL.value and season is Season.LEAF_BARE:
             lines += season_lines(tx, guild, day.number, dice, day.start)
-    cats = cats_by_id(tx, guild.guild_id, wcagr(tx).live_ids(guild.guild_id))
     lives_save = WcagrSettings.of(guild.settings).leader_lives_save
     # Without a channel for the summary, gains stay untold for the moon's post to tell.
     told_here = guild.settings.clock.game_day_channel_id is not None
+    # Only the cats the sunrise may change are read (the others it would leave as they are).
+    cats = cats_by_id(
+        tx, guild.guild_id, wcagr(tx).sunrise_ids(guild.guild_id, with_waiting=told_here)
+    )
     died: list[str] = []
     worse: list[str] = []
     ill: list[str] = []
@@ -181,6 +185,8 @@ def on_moon(
     moon's row of the age table applies (fixed gains at once, choices waiting on the sheet, their
     players told in a post), and at 71 moons a cat retires. An admin making a cat younger only
     sets its age back: gains already taken stay."""
+    if moons == 1:
+        return _one_moon(tx, guild, character_ids)
     ids = wcagr(tx).live_ids(guild.guild_id) if character_ids is None else list(character_ids)
     cats = cats_by_id(tx, guild.guild_id, ids)
     for cat in cats:
@@ -190,6 +196,27 @@ def on_moon(
         for _ in range(max(0, moons)):
             sheet = age_one_moon(sheet).sheet
         cat.sheet = sheet
+    posts = gain_prompts(tx, guild, cats)
+    tx.characters.save_sheets(cats)
+    return posts
+
+
+# The ages whose row of the age table holds a gain: reaching any other age short of retirement
+# changes nothing but the age (issue 33: a moon re-validated 100,000 sheets to add 1 to each).
+GAIN_AGES = frozenset(moon for moon in range(RETIREMENT_AGE_MOONS + 1) if gains_at(moon))
+
+
+def _one_moon(tx: Transaction, guild: Guild, among: Sequence[int] | None) -> list[Post]:
+    """One moon for the server's cats (or those `among`), as `on_moon` does it, but only the
+    cats it changes beyond their age (a row of the age table, retirement, a gain waiting to
+    be told, a dead cat) go through the sheet's rules; the others grow a moon older in one
+    statement."""
+    store = wcagr(tx)
+    ids = store.moon_ids(guild.guild_id, GAIN_AGES, RETIREMENT_AGE_MOONS, among)
+    store.age_quietly(guild.guild_id, GAIN_AGES, RETIREMENT_AGE_MOONS, among)
+    cats = cats_by_id(tx, guild.guild_id, ids)
+    for cat in cats:
+        cat.sheet = age_one_moon(wcagr_sheet(cat)).sheet
     posts = gain_prompts(tx, guild, cats)
     tx.characters.save_sheets(cats)
     return posts

@@ -54,11 +54,12 @@ def gain_prompts(tx: Transaction, guild: Guild, cats: Sequence[Character]) -> li
     are marked so (saved by the caller). A cat with nowhere to be told stays untold: the next
     game-day summary or `/character gains` shows it."""
     fallback = guild.settings.clock.game_day_channel_id
+    to_tell = [cat for cat in cats if untold(wcagr_sheet(cat))]
+    # Where each last played, in a few statements (not one per cat: a big server's moon).
+    last = wcagr(tx).last_channels(guild.guild_id, [(cat.id, cat.owner_id) for cat in to_tell])
     by_channel: dict[int, list[Character]] = {}
-    for cat in cats:
-        if not untold(wcagr_sheet(cat)):
-            continue
-        channel = wcagr(tx).last_channel(guild.guild_id, cat.id, cat.owner_id) or fallback
+    for cat in to_tell:
+        channel = last.get(cat.id) or fallback
         if channel is None:
             continue
         by_channel.setdefault(channel, []).append(cat)

@@ -87,9 +87,15 @@ def sheet_lines(sheet: WcagrSheet) -> list[ReplyField]:
     return fields
 
 
+IDS_PER_READ = 1000
+
+
 def cats_by_id(tx: Transaction, guild_id: int, ids: Sequence[int]) -> list[Character]:
-    """The live characters of the server with these ids, in id order."""
-    found = tx.characters.by_ids(guild_id, ids)
+    """The live characters of the server with these ids, in id order (read a chunk at a time:
+    a big server's moon or sunrise can name more ids than one statement may hold)."""
+    found: dict[int, Character] = {}
+    for start in range(0, len(ids), IDS_PER_READ):
+        found |= tx.characters.by_ids(guild_id, ids[start : start + IDS_PER_READ])
     return [found[i] for i in sorted(found)]
 
 
