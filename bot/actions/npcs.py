@@ -89,7 +89,7 @@ def add(
     return Reply(title=title, lines=[*lines, *([note] if note else [])], colour=npc.colour)
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def list_npcs(services: Services, actor: Actor) -> Reply:
     with services.db.transaction(write=False) as tx:
         found = voices(tx)

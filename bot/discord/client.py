@@ -543,9 +543,8 @@ class PawpostBot(discord.Client):
         guild_id, user_id = interaction.guild_id, interaction.user.id
         try:
             with time_budget(AUTOCOMPLETE_BUDGET_S):
-                names = await self.services.db.transact(
-                    lambda tx: tx.characters.name_choices(guild_id, user_id, current, 25),
-                    write=False,
+                names = await self.services.db.read(
+                    lambda tx: tx.characters.name_choices(guild_id, user_id, current, 25)
                 )
         except PawpostError:  # storage is slow or down: no suggestions rather than none in time
             return []
@@ -567,9 +566,8 @@ class PawpostBot(discord.Client):
             services = self.services
             try:
                 with time_budget(AUTOCOMPLETE_BUDGET_S):
-                    found = await services.db.transact(
-                        lambda tx: completion(services, tx, guild_id, user_id, current, typed),
-                        write=False,
+                    found = await services.db.read(
+                        lambda tx: completion(services, tx, guild_id, user_id, current, typed)
                     )
             except PawpostError:  # slow storage, or nothing to suggest from what was typed
                 return []
@@ -601,7 +599,7 @@ class PawpostBot(discord.Client):
         actor = actor_of(interaction)
         try:
             with time_budget(AUTOCOMPLETE_BUDGET_S):
-                names = await self.services.db.run(
+                names = await self.services.db.run_read_only(
                     saved_rolls.saved_roll_choices,
                     self.services,
                     actor,
@@ -616,7 +614,7 @@ class PawpostBot(discord.Client):
     async def _suggest(self, read: Callable[[Transaction], list[str]]) -> list[str]:
         try:
             with time_budget(AUTOCOMPLETE_BUDGET_S):
-                return await self.services.db.transact(read, write=False)
+                return await self.services.db.read(read)
         except PawpostError:  # storage is slow or down: no suggestions rather than none in time
             return []
 
