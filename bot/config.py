@@ -57,8 +57,8 @@ class Settings(BaseModel):
     test_discord_url: str | None = None
     test_clock: AwareDatetime | None = None
     test_dice: tuple[int, ...] | None = None
-    # Test-only: answer "thinking" after this many seconds instead of the usual 2 (Discord drops
-    # an interaction not answered within 3), and give a command's database work this budget.
+    # Test-only: answer "thinking" at this age of an interaction instead of the usual 2 s
+    # (Discord drops one not answered within 3), and give a command's database work this budget.
     test_defer_after_seconds: float | None = Field(default=None, gt=0, le=2.5)
     test_command_budget_seconds: float | None = Field(default=None, gt=0, le=600)
     # Test-only: the first wait before a failed scheduled post is tried again (usually 30 s).

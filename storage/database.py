@@ -1,6 +1,7 @@
 """The database: numbered migrations, a command's time budget, and SQLite's backend (its
-connection settings and the one thread that runs each command's unit of work as one
-transaction). `Database.open` takes a file path, or a postgresql:// URL (storage/postgres.py)."""
+connection settings, the one thread that runs each command's unit of work as one transaction,
+and a read connection beside it, in a thread of its own, for the units known to only read).
+`Database.open` takes a file path, or a postgresql:// URL (storage/postgres.py)."""
 
 from __future__ import annotations
 
@@ -65,6 +66,11 @@ def _fault(error: sqlite3.Error) -> StorageUnavailable:
     unavailable = StorageUnavailable.because(error)
     log.warning("storage fault: %s", unavailable.detail)
     return unavailable
+
+
+class WriteInReadOnlyUnit(RuntimeError):
+    """A unit of work declared read-only (`Database.read`, `run_read_only`) tried to write: a
+    bug in its declaration, never a storage fault, so it is not told as one."""
 
 
 class MigrationFailed(RuntimeError):
@@ -141,15 +147,45 @@ def _pragmas(busy_timeout_ms: int) -> str:
     )
 
 
-def _abandon(thread: DatabaseThread, connection: SqliteConnection, path: str) -> None:
+def _abandon(
+    thread: DatabaseThread,
+    connection: SqliteConnection,
+    reader: _Reader | None,
+    path: str,
+) -> None:
     log.warning("the database %s was dropped without being closed; closing it", path)
     thread.stop(connection.close)
+    if reader is not None:
+        reader.thread.stop(reader.connection.close)
 
 
 def open_connection(path: str) -> SqliteConnection:
     """The commands' connection. Autocommit mode: the only transactions are the ones
     `Database.transaction` begins."""
     return sqlite3.connect(path, isolation_level=None, factory=SqliteConnection)
+
+
+def _open_reader(
+    path: str, busy_timeout_ms: int, connect: Callable[[str], SqliteConnection]
+) -> SqliteConnection:
+    """The read connection, opened in its own thread once the file is migrated and in WAL mode:
+    it reads while the commands' connection (or another process) holds the write lock, and
+    `query_only` makes any write on it fail at once."""
+    connection = connect(path)
+    try:
+        connection.executescript(f"{_pragmas(busy_timeout_ms)} PRAGMA query_only = ON;")
+    except BaseException:
+        connection.close()
+        raise
+    return connection
+
+
+class _Reader(NamedTuple):
+    """The read connection and the thread that owns it."""
+
+    thread: DatabaseThread
+    connection: SqliteConnection
+    repositories: Transaction
 
 
 def is_pawpost_database(connection: sqlite3.Connection) -> bool:
@@ -219,17 +255,40 @@ def _prepare(
     return connection, version
 
 
+def _refuse_unopened(path: str, error: BaseException) -> None:
+    """Opening the file failed: a storage error is raised as `CannotOpen` (anything else is
+    left to the caller to raise as it is)."""
+    if isinstance(error, sqlite3.Error | OSError) and not isinstance(
+        error, sqlite3.IntegrityError | sqlite3.ProgrammingError
+    ):
+        raise CannotOpen(path, cause_of(error)) from error
+
+
+def _is_write_refused(error: BaseException) -> bool:
+    """Whether SQLite refused a write on the read connection (its `query_only`)."""
+    return (
+        isinstance(error, sqlite3.OperationalError)
+        and getattr(error, "sqlite_errorcode", None) == sqlite3.SQLITE_READONLY
+    )
+
+
 def _touch(tx: Transaction) -> None:
     tx.connection.execute("UPDATE database_identity SET value = value")
 
 
 class Database:
-    """One connection to one SQLite file, shared by every command of the process, and the one
-    thread that uses it (PostgresDatabase, its subclass, is a pool of threads and connections).
+    """One SQLite file shared by every command of the process: the commands' connection and the
+    one thread that uses it, and a read connection beside it with a thread of its own
+    (PostgresDatabase, its subclass, is a pool of threads and connections).
 
-    A command hands its whole unit of work (reads, rules, writes) to that thread in one hop with
-    `run`, and the event loop stays free meanwhile. The thread runs one unit at a time, so each
-    command's `transaction()` is one SQLite transaction that no other command interleaves with.
+    A command hands its whole unit of work (reads, rules, writes) to the database thread in one
+    hop with `run`, and the event loop stays free meanwhile. The thread runs one unit at a time,
+    so each command's `transaction()` is one SQLite transaction that no other command
+    interleaves with. A unit known to only read (`read`, `run_read_only`) goes to the read
+    thread instead: in WAL mode it reads the last commit while a write waits for a lock or a
+    long unit holds the database thread. Each thread runs its own units in the order handed
+    over; a read does not wait for writes handed over before it (but a command's own writes,
+    awaited, are committed before its next read begins).
     """
 
     dialect: Dialect = SQLITE
@@ -243,18 +302,25 @@ class Database:
         thread: DatabaseThread,
         *,
         busy_timeout_ms: int = BUSY_TIMEOUT_MS,
+        reader: tuple[DatabaseThread, SqliteConnection] | None = None,
     ) -> None:
         self._connection = connection
         self._repositories = Transaction(connection)  # they keep no state of their own
         self._thread = thread
+        # The read connection and its thread (None: reads run in the database thread).
+        self._reader: _Reader | None = None
+        if reader is not None:
+            reader_thread, reader_connection = reader
+            reader_connection.scope = connection.scope  # one server served for both
+            self._reader = _Reader(reader_thread, reader_connection, Transaction(reader_connection))
         # How long a command waits (in the database thread) for another process's write lock.
         self.busy_timeout_ms = busy_timeout_ms
         self.path = path
         self.schema_version = 0
         self._closed = False
-        # Dropped without close() (a test that forgot it): the thread ends and closes the
-        # connection itself, instead of waiting for work forever.
-        self._abandoned = weakref.finalize(self, _abandon, thread, connection, path)
+        # Dropped without close() (a test that forgot it): the threads end and close their
+        # connections themselves, instead of waiting for work forever.
+        self._abandoned = weakref.finalize(self, _abandon, thread, connection, self._reader, path)
 
     @classmethod
     async def open(
@@ -270,7 +336,7 @@ class Database:
         """Open (creating if needed, unless `create` is false) the database at `path` and apply
         pending migrations (unless `migrate` is false: one that is behind is then refused).
         The tools open an existing database as it is; `pawpost run` and the console make and
-        migrate theirs. `connect` opens the connection (the benchmark's notes every
+        migrate theirs. `connect` opens the connections (the benchmark's notes every
         statement). A database that cannot be opened is `CannotOpen`, naming it and why. A
         postgresql:// URL opens that server's database instead (storage/postgres.py)."""
         if is_postgresql(path):
@@ -290,37 +356,74 @@ class Database:
             )
         path = str(path)
         chosen = bundled_migrations() if migrations is None else migrations
-        thread = DatabaseThread(asyncio.get_running_loop())
+        loop = asyncio.get_running_loop()
+        thread = DatabaseThread(loop)
         try:
             connection, version = await thread.submit(
                 functools.partial(_prepare, path, chosen, busy_timeout_ms, connect, create, migrate)
             )
         except BaseException as error:
             thread.stop()
-            if isinstance(error, sqlite3.Error | OSError) and not isinstance(
-                error, sqlite3.IntegrityError | sqlite3.ProgrammingError
-            ):
-                raise CannotOpen(path, cause_of(error)) from error
+            _refuse_unopened(path, error)
             raise
-        database = cls(connection, path, thread, busy_timeout_ms=busy_timeout_ms)
+        reader: tuple[DatabaseThread, SqliteConnection] | None = None
+        if path not in ("", ":memory:"):  # a private database: nothing to read beside it
+            try:
+                reader = await cls._open_reader(loop, path, busy_timeout_ms, connect)
+            except BaseException as error:
+                thread.stop(connection.close)
+                _refuse_unopened(path, error)
+                raise
+        database = cls(connection, path, thread, busy_timeout_ms=busy_timeout_ms, reader=reader)
         database.schema_version = version
         return database
 
+    @staticmethod
+    async def _open_reader(
+        loop: asyncio.AbstractEventLoop,
+        path: str,
+        busy_timeout_ms: int,
+        connect: Callable[[str], SqliteConnection],
+    ) -> tuple[DatabaseThread, SqliteConnection]:
+        thread = DatabaseThread(loop, name="pawpost-database-reader")
+        try:
+            opened = await thread.submit(
+                functools.partial(_open_reader, path, busy_timeout_ms, connect)
+            )
+        except BaseException:
+            thread.stop()
+            raise
+        return thread, opened
+
     @property
     def notes(self) -> Notes:
-        """What the unit of work running in the database thread logged (see storage.notes)."""
+        """What the unit of work running in this database thread logged (see storage.notes)."""
+        reader = self._reader
+        if reader is not None and threading.get_ident() == reader.thread.ident:
+            return reader.repositories.notes
         return self._repositories.notes
 
     async def run(self, work: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
         """Run `work` in the database thread: the whole of it in one hop. If the caller is
         cancelled meanwhile (a shutdown), the work still runs to its end, so a transaction in it
         is committed or rolled back whole, never left open."""
+        return await self._run(functools.partial(work, *args, **kwargs), read_only=False)
+
+    async def run_read_only(self, work: Callable[P, R], /, *args: P.args, **kwargs: P.kwargs) -> R:
+        """Run `work`, which only reads, in the read thread: it is answered while the database
+        thread is busy or waits for a write lock. Its transactions are `transaction(write=False)`;
+        one that writes fails with `WriteInReadOnlyUnit` (a bug, not a storage fault)."""
+        return await self._run(functools.partial(work, *args, **kwargs), read_only=True)
+
+    async def read(self, work: Callable[[Transaction], R]) -> R:
+        """Run `work` in one read transaction in the read thread (see `run_read_only`)."""
+        return await self.run_read_only(self._transact, work, False)
+
+    async def _run(self, unit: Callable[[], R], *, read_only: bool) -> R:
         if self._closed:
             raise StorageUnavailable("the database is closed")
         deadline = _DEADLINE.get()
-        future: asyncio.Future[R] = self._hand_over(
-            functools.partial(work, *args, **kwargs), deadline
-        )
+        future: asyncio.Future[R] = self._hand_over(unit, deadline, read_only)
         if deadline is None:
             return await future
         wait = max(deadline - time.monotonic(), 0.0) + BUDGET_GRACE_S
@@ -332,25 +435,32 @@ class Database:
             log.warning("a command's database work did not end within its time budget")
             raise StorageUnavailable("the command's time budget ran out") from None
 
-    def _hand_over(self, unit: Callable[[], R], deadline: float | None) -> asyncio.Future[R]:
-        """Queue one unit of work for the database thread (within its command's budget)."""
+    def _hand_over(
+        self, unit: Callable[[], R], deadline: float | None, read_only: bool = False
+    ) -> asyncio.Future[R]:
+        """Queue one unit of work for its thread (within its command's budget): the read
+        thread's when it only reads and there is one, else the database thread's."""
+        if read_only and self._reader is not None:
+            thread, connection = self._reader.thread, self._reader.connection
+        else:
+            thread, connection = self._thread, self._connection
         if deadline is None:
-            return self._thread.submit(unit)
-        return self._thread.submit(functools.partial(self._within, deadline, unit))
+            return thread.submit(unit)
+        return thread.submit(functools.partial(self._within, deadline, unit, connection))
 
-    def _within(self, deadline: float, work: Callable[[], R]) -> R:
-        """In the database thread: run `work` only if its command's budget has not run out, and
+    def _within(self, deadline: float, work: Callable[[], R], connection: SqliteConnection) -> R:
+        """In a database thread: run `work` only if its command's budget has not run out, and
         let it wait for another process's lock only until the budget ends."""
         remaining_ms = (deadline - time.monotonic()) * 1000
         if remaining_ms <= 0:
             raise StorageUnavailable("the command's time budget ran out before its work began")
         if remaining_ms >= self.busy_timeout_ms:
             return work()
-        self._connection.execute(f"PRAGMA busy_timeout = {max(int(remaining_ms), 1)}")
+        connection.execute(f"PRAGMA busy_timeout = {max(int(remaining_ms), 1)}")
         try:
             return work()
         finally:
-            self._connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
+            connection.execute(f"PRAGMA busy_timeout = {int(self.busy_timeout_ms)}")
 
     def serve_only(self, guild_id: int | None) -> None:
         """Limit the timed work's queries (what is due, the outbox) to one server's rows, as the
@@ -358,63 +468,90 @@ class Database:
         self._connection.scope.guild_id = guild_id
 
     async def transact(self, work: Callable[[Transaction], R], *, write: bool = True) -> R:
-        """Run `work` in one transaction in the database thread."""
+        """Run `work` in one transaction in the database thread (after the units handed over
+        before it; `read` serves a read without waiting for them)."""
         return await self.run(self._transact, work, write)
 
     def _transact(self, work: Callable[[Transaction], R], write: bool) -> R:
         with self.transaction(write=write) as tx:
             return work(tx)
 
+    def _own(self, write: bool) -> tuple[SqliteConnection, Transaction, bool]:
+        """The connection of the thread asking, its repositories, and whether it is the read
+        thread's."""
+        ident = threading.get_ident()
+        if ident == self._thread.ident:
+            return self._connection, self._repositories, False
+        reader = self._reader
+        if reader is not None and ident == reader.thread.ident:
+            if write:
+                raise WriteInReadOnlyUnit(
+                    "a write transaction in a unit of work declared read-only"
+                )
+            return reader.connection, reader.repositories, True
+        raise RuntimeError("a transaction runs in the database thread: use Database.run")
+
     @contextmanager
     def transaction(self, *, write: bool = True) -> Iterator[Transaction]:
-        """One command's unit of work, in the database thread: committed when the block ends,
-        rolled back on any error.
+        """One command's unit of work, in the database thread (or, only reading, in the read
+        thread): committed when the block ends, rolled back on any error.
 
         A storage fault (locked, read-only, full, I/O) becomes `StorageUnavailable`, whose text is
-        safe to show; nothing of the block is kept.
+        safe to show; nothing of the block is kept. A write in the read thread is
+        `WriteInReadOnlyUnit`.
         """
-        if threading.get_ident() != self._thread.ident:
-            raise RuntimeError("a transaction runs in the database thread: use Database.run")
-        if self._connection.in_transaction:
+        connection, repositories, reading = self._own(write)
+        if connection.in_transaction:
             raise RuntimeError(
                 "a command's unit of work is one transaction, not one inside another"
             )
         try:
-            self._connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
+            connection.execute("BEGIN IMMEDIATE" if write else "BEGIN")
         except sqlite3.Error as error:
             raise _fault(error) from error
         try:
-            yield self._repositories
-            self._connection.execute("COMMIT")
+            yield repositories
+            connection.execute("COMMIT")
         except BaseException as error:
-            self._roll_back()
+            self._roll_back(connection)
+            if reading and _is_write_refused(error):
+                raise WriteInReadOnlyUnit(
+                    f"a unit of work declared read-only tried to write: {error}"
+                ) from error
             if isinstance(error, sqlite3.OperationalError | sqlite3.DatabaseError):
                 if isinstance(error, sqlite3.IntegrityError | sqlite3.ProgrammingError):
                     raise
                 raise _fault(error) from error
             raise
 
-    def _roll_back(self) -> None:
+    @staticmethod
+    def _roll_back(connection: SqliteConnection) -> None:
         """End the open transaction without keeping it (if a failed COMMIT already ended it,
         there is nothing to undo)."""
-        if not self._connection.in_transaction:
+        if not connection.in_transaction:
             return
         try:
-            self._connection.execute("ROLLBACK")
+            connection.execute("ROLLBACK")
         except sqlite3.Error as error:
             log.warning("rollback failed: %s", error)
 
     async def close(self) -> None:
-        """Close the connection after the work already queued; work handed over later is
+        """Close the connections after the work already queued; work handed over later is
         refused with `StorageUnavailable`."""
         if self._closed:
             return
         self._closed = True
         self._abandoned.detach()
+        reader = self._reader
         try:
-            await self._thread.submit(self._connection.close)
+            closing = [self._thread.submit(self._connection.close)]
+            if reader is not None:
+                closing.append(reader.thread.submit(reader.connection.close))
+            await asyncio.gather(*closing)
         finally:
             self._thread.stop()
+            if reader is not None:
+                reader.thread.stop()
 
     async def write_problem(self) -> str | None:
         """Why the database takes no writes (read-only, full, locked), or None when it does:

@@ -29,6 +29,7 @@ from storage.database import (
     Database,
     Migration,
     MigrationFailed,
+    WriteInReadOnlyUnit,
     bundled_migrations,
     refuse_if_behind,
 )
@@ -297,13 +298,18 @@ class PostgresDatabase(Database):
             raise RuntimeError("notes are read by a unit of work, inside Database.run")
         return tx.notes
 
-    def _hand_over(self, unit: Callable[[], R], deadline: float | None) -> asyncio.Future[R]:
-        return self._workers.submit(functools.partial(self._unit, unit, deadline))
+    def _hand_over(
+        self, unit: Callable[[], R], deadline: float | None, read_only: bool = False
+    ) -> asyncio.Future[R]:
+        """Any worker thread takes the unit, read-only or not (the pool already serves reads
+        beside writes); a read-only one may only begin read transactions."""
+        return self._workers.submit(functools.partial(self._unit, unit, deadline, read_only))
 
-    def _unit(self, work: Callable[[], R], deadline: float | None) -> R:
+    def _unit(self, work: Callable[[], R], deadline: float | None, read_only: bool = False) -> R:
         """In a worker thread: run `work` on a pooled connection, again after a conflict."""
         if deadline is not None and deadline <= time.monotonic():
             raise StorageUnavailable("the command's time budget ran out before its work began")
+        self._local.read_only = read_only
         # Each connection the pool holds may have been closed by a restart of the server.
         attempts = self._pool.max_size + 1
         for attempt in range(attempts):
@@ -378,6 +384,9 @@ class PostgresDatabase(Database):
             raise RuntimeError(
                 "a command's unit of work is one transaction, not one inside another"
             )
+        reading = getattr(self._local, "read_only", False)
+        if write and reading:
+            raise WriteInReadOnlyUnit("a write transaction in a unit of work declared read-only")
         raw = connection.raw
         try:
             raw.execute(
@@ -395,6 +404,10 @@ class PostgresDatabase(Database):
             yield tx
         except BaseException as error:
             self._roll_back_raw(raw)
+            if reading and isinstance(error, psycopg.errors.ReadOnlySqlTransaction):
+                raise WriteInReadOnlyUnit(
+                    f"a unit of work declared read-only tried to write: {error}"
+                ) from error
             if _conflict(error):
                 raise TransactionConflict(str(error)) from error
             if isinstance(error, psycopg.IntegrityError | psycopg.ProgrammingError):

@@ -118,7 +118,7 @@ def set_approval(services: Services, actor: Actor, approval: str) -> Reply:
     return Reply(lines=["Sheet approval is off: new characters play at once."])
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def queue(services: Services, actor: Actor) -> Reply:
     """`/admin approvals`: what waits, oldest first."""
     with services.db.transaction(write=False) as tx:

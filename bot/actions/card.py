@@ -12,7 +12,7 @@ from bot.actions.reply import Reply
 from rules.errors import PawpostError
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def card(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """Anyone's card, by name; one's own active character's by default."""
     with services.db.transaction(write=False) as tx:

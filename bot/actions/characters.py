@@ -26,7 +26,7 @@ def name_taken(name: str) -> PawpostError:
     return PawpostError(f"There is already a character named {safe(name)} in this server.")
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def show(services: Services, actor: Actor, character: str | None = None) -> Reply:
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)
@@ -75,7 +75,7 @@ def _waiting_of(services: Services, tx: Transaction, actor: Actor, ruleset_id: s
     return Reply(title="Waiting for approval", lines=lines, ephemeral=True)
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def list_characters(services: Services, actor: Actor, page: int = 1) -> Reply:
     page = max(page, 1)
     with services.db.transaction(write=False) as tx:
@@ -135,7 +135,7 @@ def rename(services: Services, actor: Actor, new_name: str, character: str | Non
     return Reply(lines=[f"{safe(found.name)} is now called {safe(new_name)}."])
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def delete(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """Asks for confirmation first; the button does the deleting."""
     with services.db.transaction(write=False) as tx:
@@ -170,7 +170,7 @@ def confirm_delete(services: Services, actor: Actor, character_id: int) -> Reply
     return Reply(lines=[f"{safe(found.name)} was deleted."], update=True, ephemeral=True)
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def keep(services: Services, actor: Actor, character_id: int) -> Reply:
     return Reply(lines=["Nothing was deleted."], update=True, ephemeral=True)
 

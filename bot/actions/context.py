@@ -6,7 +6,7 @@ import functools
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast
+from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar, cast, overload
 
 from bot.actions.about import finish
 from bot.actions.free_text import clean_arguments
@@ -96,19 +96,41 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
+Verb = Callable[Concatenate[Services, P], R]
+InDatabase = Callable[Concatenate[Services, P], Coroutine[Any, Any, R]]
+
+
+@overload
+def runs_in_database(verb: Verb[P, R], /) -> InDatabase[P, R]: ...
+
+
+@overload
+def runs_in_database(*, read_only: bool = False) -> Callable[[Verb[P, R]], InDatabase[P, R]]: ...
+
+
 def runs_in_database(
-    verb: Callable[Concatenate[Services, P], R],
-) -> Callable[Concatenate[Services, P], Coroutine[Any, Any, R]]:
+    verb: Verb[P, R] | None = None, /, *, read_only: bool = False
+) -> InDatabase[P, R] | Callable[[Verb[P, R]], InDatabase[P, R]]:
     """A verb whose whole unit of work (reads, rules, writes and the reply) runs in the database
-    thread in one hop; the caller awaits it and the event loop stays free meanwhile."""
+    thread in one hop; the caller awaits it and the event loop stays free meanwhile.
 
-    @functools.wraps(verb)
-    async def in_database(services: Services, /, *args: P.args, **kwargs: P.kwargs) -> R:
-        args, kwargs = clean_arguments(verb, args, kwargs)  # type: ignore[assignment]
-        unit = functools.partial(_noted, verb, services, *args, **kwargs)
-        return await services.db.run(unit)
+    `@runs_in_database(read_only=True)` declares a verb that only reads (its transactions are
+    `transaction(write=False)`): it runs in the read thread, so it is answered while a write
+    waits for a lock or a long unit holds the database thread. Should it write after all, it
+    fails at once (`WriteInReadOnlyUnit`), in tests as in play."""
 
-    return in_database
+    def wrap(verb: Verb[P, R]) -> InDatabase[P, R]:
+        @functools.wraps(verb)
+        async def in_database(services: Services, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            args, kwargs = clean_arguments(verb, args, kwargs)  # type: ignore[assignment]
+            unit = functools.partial(_noted, verb, services, *args, **kwargs)
+            if read_only:
+                return await services.db.run_read_only(unit)
+            return await services.db.run(unit)
+
+        return in_database
+
+    return wrap if verb is None else wrap(verb)
 
 
 def _noted(verb: Callable[..., R], services: Services, *args: Any, **kwargs: Any) -> R:

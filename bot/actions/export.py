@@ -75,7 +75,7 @@ def _head(tx: Transaction, guild_id: int) -> _Head:
 async def _read(db: Database, work: Callable[[Transaction], Any]) -> Any:
     """One page: its own unit of work, with a command's budget of its own."""
     with time_budget(COMMAND_BUDGET_S):
-        return await db.transact(work, write=False)
+        return await db.read(work)
 
 
 async def stream_export(

@@ -101,7 +101,7 @@ def standing_line(cat: CatStanding, hunger: Hunger) -> str:
     return f"**{safe(cat.name)}**: " + " · ".join(parts)
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def status(services: Services, actor: Actor, user: int | None = None) -> Reply:
     """A player's cats this real week: hunted or not, last hunt, streak, starving, away."""
     owner = user or actor.user_id

@@ -31,7 +31,7 @@ def _week(guild: Guild, now: datetime, text: str | None) -> Span:
     return week
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def report(services: Services, actor: Actor, week: str | None = None) -> Reply:
     """Who missed the hunt in a real week that has ended (default: the last one), as the
     weekly job posts it in the admin channel."""

@@ -31,7 +31,7 @@ def _line(entry: AuditEntry, admin: bool) -> str:
     return head + ("\n  " + "; ".join(details) if details else "")
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def recent(
     services: Services,
     actor: Actor,

@@ -94,7 +94,7 @@ def add(
     )
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def list_npcs(services: Services, actor: Actor) -> Reply:
     with services.db.transaction(write=False) as tx:
         found = voices(tx)

@@ -203,7 +203,7 @@ def delete(services: Services, actor: Actor, message_id: int) -> Reply:
     return Reply(lines=[f"{safe(speaker.name)}'s post is deleted."], ephemeral=True, post=change)
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def who(services: Services, actor: Actor, message_id: int) -> Reply:
     """ "Who posted this?": for anyone, answered only to them."""
     with services.db.transaction(write=False) as tx:

@@ -103,7 +103,7 @@ def roll_saved(
     return Reply(title=title, lines=lines)
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def list_rolls(services: Services, actor: Actor, character: str | None = None) -> Reply:
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)

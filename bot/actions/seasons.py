@@ -68,7 +68,7 @@ def _parse_season(text: str) -> Season:
         ) from None
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def show(services: Services, actor: Actor) -> Reply:
     now = services.clock()
     with services.db.transaction(write=False) as tx:

@@ -21,7 +21,7 @@ from rules.rulesets import RULESETS
 from storage.settings import AgeingPace, GuildSettings
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def show(services: Services, actor: Actor) -> Reply:
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)

@@ -86,7 +86,7 @@ def set_tags(services: Services, actor: Actor, tags: str, character: str | None 
     return Reply(title=f"{safe(found.name)}'s proxy tags", lines=lines, ephemeral=True)
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def show_tags(services: Services, actor: Actor, character: str | None = None) -> Reply:
     require_proxying(services)
     with services.db.transaction(write=False) as tx:

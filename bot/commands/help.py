@@ -46,7 +46,7 @@ def suggest_topics(typed: str) -> list[tuple[str, str]]:
 async def help_command(
     services: Services, actor: Actor, topic: str | None = None, page: int = 1
 ) -> Reply:
-    guild = await services.db.transact(lambda tx: tx.guilds.get(actor.guild_id), write=False)
+    guild = await services.db.read(lambda tx: tx.guilds.get(actor.guild_id))
     name = (topic or "start").strip().lstrip("/").casefold() or "start"
     title, lines = _topic(guild, actor.admin_in(guild.settings), name)
     return _paged(title, lines, name, page)
@@ -159,7 +159,7 @@ def _paged(title: str, lines: list[str], name: str, page: int) -> Reply:
 
 async def help_page(services: Services, actor: Actor, topic: int, page: int) -> Reply:
     """A page button: the topic found again by its number."""
-    guild = await services.db.transact(lambda tx: tx.guilds.get(actor.guild_id), write=False)
+    guild = await services.db.read(lambda tx: tx.guilds.get(actor.guild_id))
     name = next((n for n in topic_names(guild.ruleset) if topic_id(n) == topic), None)
     if name is None:
         raise PawpostError("That help page is gone; run /help again.")

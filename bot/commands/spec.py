@@ -99,7 +99,7 @@ class MessageCommand:
 
 def not_built(services: Services, actor: Actor, **_: Any) -> Awaitable[Reply]:
     async def refuse() -> Reply:
-        guild = await services.db.transact(lambda tx: tx.guilds.get(actor.guild_id), write=False)
+        guild = await services.db.read(lambda tx: tx.guilds.get(actor.guild_id))
         raise RulesetNotBuilt(guild.ruleset)
 
     return refuse()

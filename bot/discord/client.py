@@ -57,9 +57,25 @@ from storage.voices import voices
 
 log = logging.getLogger(__name__)
 SCHEDULER_STOP_TIMEOUT_S = 5.0
-# Discord drops an interaction not answered within 3 s: one whose answer is not ready after this
-# long is deferred ("thinking", or a deferred update of a button's message) and answered later.
-DEFER_AFTER_S = 2.0
+# Discord drops an interaction not answered within 3 s of when it made it (the time its id
+# carries). One whose answer is not ready when it is this old is deferred ("thinking", or a
+# deferred update of a button's message) and answered later ...
+DISCORD_DEADLINE_S = 3.0
+DEFER_AT_AGE_S = 2.0
+# ... or sooner while many wait: the oldest are deferred at once when they are due within this
+# long for each interaction waiting for its first answer (each is one more request for the event
+# loop to send), so that under a burst (thousands of commands behind a lock) the last of them
+# is still deferred in time.
+DEFER_EACH_S = 0.005
+# At most this many defers are sent at once: beyond it, each waits its turn (the most urgent
+# first) and reuses a connection, instead of all of them crawling along together, every one
+# late, each on a connection of its own.
+DEFERS_AT_ONCE = 64
+# What Discord answers for an interaction it no longer knows (not answered within 3 s) ...
+UNKNOWN_INTERACTION = 10062
+# ... and how long past that deadline the bot takes an interaction for gone without asking (a
+# clock ahead of Discord's by less than this loses no answerable interaction).
+GONE_AFTER_S = 0.5
 # Autocomplete cannot be deferred: its database work gets this long, else no suggestions.
 AUTOCOMPLETE_BUDGET_S = 2.0
 # Reaching Discord at start-up (or again after its connection failed): the first wait, doubled
@@ -218,9 +234,15 @@ async def _announce(interaction: discord.Interaction, reply: Reply) -> None:
             log.exception("could not post in channel %s", channel_id)
 
 
+class InteractionExpired(Exception):
+    """Discord no longer knows the interaction (it was not answered within 3 s of being made):
+    nothing can be sent for it any more."""
+
+
 async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> bool | None:
     """Tell Discord the answer is coming: a button's (or a form's) message will be updated, or
-    the bot is "thinking" (ephemerally or not). Returns what `send_reply` takes as `thinking`."""
+    the bot is "thinking" (ephemerally or not). Returns what `send_reply` takes as `thinking`;
+    raises `InteractionExpired` when Discord no longer knows the interaction."""
     kind = interaction.type
     update = kind is discord.InteractionType.component or (
         kind is discord.InteractionType.modal_submit and interaction.message is not None
@@ -230,9 +252,184 @@ async def defer(interaction: discord.Interaction, *, ephemeral: bool) -> bool | 
             await interaction.response.defer()
             return None
         await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+    except discord.NotFound as error:
+        if error.code != UNKNOWN_INTERACTION:
+            log.warning("could not defer interaction %s: %s", interaction.id, error)
+            return ephemeral
+        raise InteractionExpired(str(error)) from error
     except discord.HTTPException as error:
         log.warning("could not defer interaction %s: %s", interaction.id, error)
     return ephemeral
+
+
+def age_of(interaction: discord.Interaction) -> float | None:
+    """Seconds since Discord made the interaction (its id's time), by this machine's clock;
+    None when the clocks disagree past belief: a negative age, or one past Discord's deadline,
+    which no interaction still answerable has (the bot then counts from the interaction's
+    arrival, as if it had just been made)."""
+    age = time.time() - discord.utils.snowflake_time(interaction.id).timestamp()
+    return age if 0.0 <= age < DISCORD_DEADLINE_S else None
+
+
+class FirstAnswers:
+    """The interactions of this process still waiting for their first answer, and when each is
+    deferred: when it is `defer_at_age` old, or sooner while many wait, oldest first (each
+    defer is a request the event loop sends in turn). At most DEFERS_AT_ONCE defers are sent at
+    once; the others wait their turn in the order they were due."""
+
+    def __init__(self, defer_at_age: float = DEFER_AT_AGE_S) -> None:
+        self.defer_at_age = defer_at_age
+        self.waiting = 0
+        self.sending = asyncio.Semaphore(DEFERS_AT_ONCE)
+        # The deferrals whose timers have not fired yet, in the order the interactions came.
+        self.planned: collections.OrderedDict[int, Deferral] = collections.OrderedDict()
+
+    def watch(self, interaction: discord.Interaction, *, ephemeral: bool) -> Deferral:
+        """Start the interaction's deadline timer (in the task that answers it)."""
+        loop = asyncio.get_running_loop()
+        now = loop.time()
+        age = age_of(interaction)
+        wait = min(max(self.defer_at_age - (age or 0.0), 0.0), self.defer_at_age)
+        # past Discord's deadline by this much, by a clock that agrees with Discord's, it is gone
+        gone = None if age is None else time.time() - age + DISCORD_DEADLINE_S + GONE_AFTER_S
+        deferral = Deferral(self, interaction, ephemeral, now + wait, gone)
+        self.waiting += 1
+        self.planned[id(deferral)] = deferral
+        self._hurry(now)
+        return deferral
+
+    def _hurry(self, now: float) -> None:
+        """Defer at once, oldest first, every interaction due before the event loop could send
+        a defer for each of those waiting (DEFER_EACH_S apiece)."""
+        horizon = now + self.waiting * DEFER_EACH_S
+        while self.planned:
+            oldest = next(iter(self.planned.values()))
+            if oldest.due > horizon:
+                return
+            oldest.fire()
+
+
+class Deferral:
+    """One interaction's deadline: a timer (`loop.call_at`) that defers the interaction if its
+    reply is not ready by then, cancelled when the reply is.
+
+    Should Discord answer the defer that it no longer knows the interaction, nothing can reach
+    the user any more: the command's work is dropped if it has not begun (its task is
+    cancelled while it produces its reply), and `expired` says so."""
+
+    __slots__ = (
+        "_answers",
+        "_deferring",
+        "_ephemeral",
+        "_gone",
+        "_interaction",
+        "_sending",
+        "_task",
+        "_timer",
+        "_waiting",
+        "due",
+        "expired",
+        "producing",
+    )
+
+    def __init__(
+        self,
+        answers: FirstAnswers,
+        interaction: discord.Interaction,
+        ephemeral: bool,
+        due: float,
+        gone: float | None,
+    ) -> None:
+        self._answers = answers
+        self._gone = gone
+        self._interaction = interaction
+        self._ephemeral = ephemeral
+        self._waiting = True
+        self._sending = False
+        self._task = asyncio.current_task()
+        self._deferring: asyncio.Task[bool | None] | None = None
+        self.due = due  # when the defer is sent (the event loop's time), unless the reply is first
+        self._timer = asyncio.get_running_loop().call_at(due, self.fire)
+        self.expired = False
+        self.producing = True  # the command's work may still be dropped whole
+
+    @property
+    def deferred(self) -> bool:
+        return self._deferring is not None
+
+    def fire(self) -> None:
+        """Defer now (the timer fired, or many interactions wait)."""
+        self._unplan()
+        self._deferring = asyncio.ensure_future(self._send())
+        self._deferring.add_done_callback(self._sent)
+
+    def _unplan(self) -> None:
+        self._timer.cancel()
+        self._answers.planned.pop(id(self), None)
+
+    async def _send(self) -> bool | None:
+        async with self._answers.sending:
+            if self._gone is not None and time.time() > self._gone:  # no request: it is dead
+                raise InteractionExpired("past Discord's deadline before its turn to be deferred")
+            self._sending = True
+            return await defer(self._interaction, ephemeral=self._ephemeral)
+
+    def _sent(self, sent: asyncio.Task[bool | None]) -> None:
+        self.answered()
+        if sent.cancelled() or not isinstance(sent.exception(), InteractionExpired):
+            return
+        self.expired = True
+        if self.producing and self._task is not None:
+            self._task.cancel()
+
+    async def settled(self) -> bool | None:
+        """The reply is ready (or failed): no defer from now on (one still waiting its turn is
+        not sent); wait for one under way. Returns what `send_reply` takes as `thinking`."""
+        self._unplan()
+        self.producing = False
+        deferring = self._deferring
+        if deferring is None:
+            return None
+        if not self._sending and not deferring.done():
+            deferring.cancel()
+            self._deferring = None
+            return None
+        try:
+            return await deferring
+        except InteractionExpired:
+            self.expired = True
+            return None
+        except Exception as error:  # the answer is tried all the same, and fails if it must
+            log.warning("could not defer interaction %s: %s", self._interaction.id, error)
+            return self._ephemeral
+
+    def cancel(self) -> None:
+        self._unplan()
+        if self._deferring is not None:
+            self._deferring.cancel()
+        self.answered()
+
+    def answered(self) -> None:
+        """The interaction's first answer is out (or never will be): it waits no more."""
+        if self._waiting:
+            self._waiting = False
+            self._answers.waiting -= 1
+
+    def dropped(self, what: str) -> None:
+        """Say, in one line, that the interaction expired before it could be answered."""
+        log.warning(
+            "%s: interaction %s expired before it could be answered (Discord answers in 3 s);"
+            " its work was dropped if it had not begun",
+            what,
+            self._interaction.id,
+        )
+
+
+def _uncancelled() -> bool:
+    """Take back the cancellation that `Deferral` made; False when another is pending too (a
+    shutdown), which must go on."""
+    task = asyncio.current_task()
+    return task is not None and task.uncancel() == 0
 
 
 async def answer(
@@ -244,38 +441,47 @@ async def answer(
     ephemeral: bool = False,
 ) -> Reply | None:
     """Run an interaction's action within the command's time budget and answer it: at once if
-    its reply is ready within `bot.defer_after` seconds, else deferred and then followed up.
-    `ephemeral` is the guess for a "thinking" message. Returns the reply, or None when the user
-    got an error's sentence instead."""
+    its reply is ready before its deadline timer fires (see `FirstAnswers`), else deferred and
+    then followed up. `ephemeral` is the guess for a "thinking" message. Returns the reply, or
+    None when the user got an error's sentence instead."""
 
     async def within_budget() -> Reply:
         with time_budget(bot.command_budget):
             reply = await bot.attachments.fresh(await produce())  # avatar links still working
+            deferral.producing = False  # what follows (a post, a card) is never dropped halfway
             if reply.post is not None:  # posted as a character, through the channel's webhook
                 reply = await bot.webhooks.deliver(interaction, actor_of(interaction), reply)
             if reply.card is not None:
                 reply = await bot.cards.attach(reply)
             return reply
 
-    work = asyncio.ensure_future(within_budget())
-    thinking: bool | None = None
-    deferred = False
+    deferral = bot.first_answers.watch(interaction, ephemeral=ephemeral)
     try:
-        done, _ = await asyncio.wait({work}, timeout=bot.defer_after)
-        if not done:
-            thinking, deferred = await defer(interaction, ephemeral=ephemeral), True
-        reply = await work
+        reply = await within_budget()
+        thinking = await deferral.settled()
+        if deferral.expired:
+            deferral.dropped(what)
+            return None
         await send_reply(interaction, reply, thinking=thinking)
     except asyncio.CancelledError:
-        work.cancel()
+        deferral.cancel()
+        if deferral.expired and _uncancelled():
+            deferral.dropped(what)
+            return None
         raise
     except Exception as error:
-        if deferred and thinking is False:
+        thinking = await deferral.settled()
+        if deferral.expired:
+            deferral.dropped(what)
+            return None
+        if deferral.deferred and thinking is False:
             # the sentence is for the user alone: the public "thinking" message goes
             with contextlib.suppress(discord.HTTPException):
                 await interaction.delete_original_response()
         await answer_error(interaction, error, what)
         return None
+    finally:
+        deferral.answered()
     return reply
 
 
@@ -379,7 +585,7 @@ class PawpostBot(discord.Client):
         }
         self._synced: set[int] = set()
         self._scheduler_task: asyncio.Task[None] | None = None
-        self.defer_after = settings.test_defer_after_seconds or DEFER_AFTER_S
+        self.first_answers = FirstAnswers(settings.test_defer_after_seconds or DEFER_AT_AGE_S)
         self.command_budget = settings.test_command_budget_seconds or COMMAND_BUDGET_S
         # Whether each command's last answer was ephemeral: how its "thinking" message is shown.
         self._answered_ephemeral: dict[str, bool] = {}
@@ -549,9 +755,8 @@ class PawpostBot(discord.Client):
         guild_id, user_id = interaction.guild_id, interaction.user.id
         try:
             with time_budget(AUTOCOMPLETE_BUDGET_S):
-                names = await self.services.db.transact(
-                    lambda tx: tx.characters.name_choices(guild_id, user_id, current, 25),
-                    write=False,
+                names = await self.services.db.read(
+                    lambda tx: tx.characters.name_choices(guild_id, user_id, current, 25)
                 )
         except PawpostError:  # storage is slow or down: no suggestions rather than none in time
             return []
@@ -573,9 +778,8 @@ class PawpostBot(discord.Client):
             services = self.services
             try:
                 with time_budget(AUTOCOMPLETE_BUDGET_S):
-                    found = await services.db.transact(
-                        lambda tx: completion(services, tx, guild_id, user_id, current, typed),
-                        write=False,
+                    found = await services.db.read(
+                        lambda tx: completion(services, tx, guild_id, user_id, current, typed)
                     )
             except PawpostError:  # slow storage, or nothing to suggest from what was typed
                 return []
@@ -607,7 +811,7 @@ class PawpostBot(discord.Client):
         actor = actor_of(interaction)
         try:
             with time_budget(AUTOCOMPLETE_BUDGET_S):
-                names = await self.services.db.run(
+                names = await self.services.db.run_read_only(
                     saved_rolls.saved_roll_choices,
                     self.services,
                     actor,
@@ -622,7 +826,7 @@ class PawpostBot(discord.Client):
     async def _suggest(self, read: Callable[[Transaction], list[str]]) -> list[str]:
         try:
             with time_budget(AUTOCOMPLETE_BUDGET_S):
-                return await self.services.db.transact(read, write=False)
+                return await self.services.db.read(read)
         except PawpostError:  # storage is slow or down: no suggestions rather than none in time
             return []
 

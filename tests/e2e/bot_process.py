@@ -22,8 +22,9 @@ import contextlib
 import os
 import re
 import signal
+import sqlite3
 import sys
-from collections.abc import AsyncIterator, Iterable
+from collections.abc import AsyncIterator, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -398,6 +399,19 @@ def check_sent(fake: FakeDiscord) -> None:
 
 
 # ---------------------------------------------------------------------- small readers
+
+
+@contextlib.contextmanager
+def write_lock(database: Path) -> Iterator[sqlite3.Connection]:
+    """Hold the database's write lock from another connection, as another process would."""
+    other = sqlite3.connect(database, isolation_level=None)
+    try:
+        other.execute("BEGIN IMMEDIATE")
+        yield other
+        if other.in_transaction:
+            other.execute("ROLLBACK")
+    finally:
+        other.close()
 
 
 def text_of(data: Json) -> str:

@@ -136,7 +136,7 @@ class Interaction:
     original_message_id: int | None = None
     followups: list[Json] = field(default_factory=list)  # messages made by POST /webhooks/...
     edits: list[Json] = field(default_factory=list)  # bodies of PATCH /webhooks/.../messages/...
-    created_at: float = field(default_factory=time.monotonic)  # when it was sent to the bot
+    created_at: float = field(default_factory=time.monotonic)  # when Discord made it (monotonic)
     answered_at: float | None = None  # when the accepted callback arrived
 
     async def response(self, timeout: float = 5.0) -> Json:
@@ -227,6 +227,9 @@ class FakeDiscord(FakeGuildState):
         self._add_routes()
         # Like Discord, refuse a first callback later than this many seconds (None: never).
         self.interaction_deadline: float | None = None
+        # Discord delivers each interaction this many seconds after it made it (a slow gateway):
+        # the interaction's id carries the time it was made, and the deadline counts from then.
+        self.delivery_delay = 0.0
         # An outage: every REST request answers 503 and the gateway refuses to connect.
         self.down = False
         # When set, REST requests (not webhooks) with another bot token get 401.
@@ -941,11 +944,13 @@ class FakeDiscord(FakeGuildState):
         message: Json | None = None,
     ) -> Interaction:
         uid, cid = self._user_id(user), self._channel_id(channel)
-        iid, token = self._snowflake(), "fake-itoken-" + secrets.token_urlsafe(24)
+        made, made_at = time.time() - self.delivery_delay, time.monotonic() - self.delivery_delay
+        iid, token = self._snowflake_at(made), "fake-itoken-" + secrets.token_urlsafe(24)
         payload = self.interaction_payload(iid, token, itype, data, uid, cid, message)
         inter = Interaction(
-            self, iid, token, itype, cid, uid, payload, int(message["id"]) if message else None
-        )
+            self, iid, token, itype, cid, uid, payload, int(message["id"]) if message else None,
+            created_at=made_at,
+        )  # fmt: skip
         self.interactions[iid] = inter
         self._by_token[token] = inter
         await self.dispatch("INTERACTION_CREATE", payload)

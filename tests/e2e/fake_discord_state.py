@@ -338,6 +338,11 @@ class FakeGuildState:
         self._last_ms = ms
         return ((ms - DISCORD_EPOCH_MS) << 22) | (next(self._seq) & 0x3FFFFF)
 
+    def _snowflake_at(self, made: float) -> int:
+        """An id whose time is `made` (a wall-clock time, maybe past), unique all the same."""
+        ms = int(made * 1000)
+        return ((ms - DISCORD_EPOCH_MS) << 22) | (next(self._seq) & 0x3FFFFF)
+
     def _add_user(self, name: str, *, bot: bool = False, uid: int | None = None) -> int:
         uid = uid or self._snowflake()
         self.users[uid] = {

@@ -10,11 +10,8 @@ line and exit 2.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import socket
-import sqlite3
 import time
-from collections.abc import Iterator
 from pathlib import Path
 
 from tests.e2e.bot_process import (
@@ -24,6 +21,7 @@ from tests.e2e.bot_process import (
     find_id,
     is_ephemeral,
     text_of,
+    write_lock,
 )
 from tests.e2e.fake_discord import Interaction
 from tests.e2e.fake_discord_state import LOADING_FLAG
@@ -34,19 +32,6 @@ STORAGE_SENTENCE = (
 )
 DEFERRED = 5  # DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE, "thinking"
 DEFERRED_UPDATE = 6
-
-
-@contextlib.contextmanager
-def write_lock(database: Path) -> Iterator[sqlite3.Connection]:
-    """Hold the database's write lock from another connection, as another process would."""
-    other = sqlite3.connect(database, isolation_level=None)
-    try:
-        other.execute("BEGIN IMMEDIATE")
-        yield other
-        if other.in_transaction:
-            other.execute("ROLLBACK")
-    finally:
-        other.close()
 
 
 def deferred_after(inter: Interaction) -> float:
@@ -74,6 +59,32 @@ async def test_a_command_behind_a_locked_database_is_deferred_then_told(tmp_path
         # the lock is free: the next /check answers at once, as always
         body = await world.command("check", {"stat": "strength"}, user=fake.player1)
         assert body["embeds"][0]["title"] == "Rook: Strength"
+
+
+async def test_a_read_answers_at_once_while_another_process_holds_the_write_lock(
+    tmp_path: Path,
+) -> None:
+    """Issue 32: reads waited behind the lock with the writes. /character show, /log and
+    /config show only read: they are answered at once (not deferred) while a /check waits."""
+    async with bot_world(tmp_path) as world:
+        fake = world.fake
+        await world.start(dice=[15])
+        await create_cat(world, "Rook", user=fake.player1)
+        fake.interaction_deadline = 3.0
+        with write_lock(world.database) as other:
+            check = await fake.slash("check", {"stat": "strength"}, user=fake.player1)
+            shown = await world.command("character show", user=fake.player1)
+            logged = await world.command("log", {"character": "Rook"}, user=fake.player1)
+            config = await world.command("config show", user=fake.player1)
+            assert not check.followups  # the write still waits for the lock
+            assert shown["embeds"][0]["title"] == "Rook"
+            assert "Strength" not in text_of(logged)
+            assert "Germ" in text_of(config)
+            assert (await check.response(timeout=3.5))["type"] == DEFERRED
+            other.execute("ROLLBACK")
+            followup = await check.wait_followup(timeout=5)
+        assert followup["embeds"][0]["title"] == "Rook: Strength"
+        assert fake.errors == []
 
 
 async def test_a_command_deferred_gets_its_real_answer_by_followup(tmp_path: Path) -> None:

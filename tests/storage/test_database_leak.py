@@ -1,6 +1,7 @@
 """A `Database` dropped without `close()` (a test that reopened its file and forgot it) must not
-leave its thread behind: the fake Discord's tests wait for the process to be down to one thread,
-and an idle database's thread, waiting for work forever, stalled them."""
+leave its threads behind (the database thread and the read thread): the fake Discord's tests
+wait for the process to be down to one thread, and an idle database's thread, waiting for work
+forever, stalled them."""
 
 from __future__ import annotations
 
@@ -14,7 +15,8 @@ from storage.database import Database
 
 
 def database_threads() -> list[threading.Thread]:
-    return [t for t in threading.enumerate() if t.name == "pawpost-database"]
+    names = ("pawpost-database", "pawpost-database-reader")
+    return [t for t in threading.enumerate() if t.name in names]
 
 
 async def test_a_database_dropped_without_closing_ends_its_thread_and_connection(
@@ -25,10 +27,13 @@ async def test_a_database_dropped_without_closing_ends_its_thread_and_connection
     before = set(database_threads())
     db = await Database.open(tmp_path / "pawpost.sqlite3")
     await db.transact(lambda tx: tx.guilds.get(1), write=False)
-    [mine] = [t for t in database_threads() if t not in before]
+    await db.read(lambda tx: tx.guilds.get(1))
+    mine = [t for t in database_threads() if t not in before]
+    assert sorted(t.name for t in mine) == ["pawpost-database", "pawpost-database-reader"]
     del db
     gc.collect()
-    await _ended(mine)
+    for thread in mine:
+        await _ended(thread)
     # its connection was closed in its own thread: the file can be locked exclusively at once
     other = sqlite3.connect(tmp_path / "pawpost.sqlite3", timeout=0)
     try:
@@ -41,9 +46,11 @@ async def test_a_database_dropped_without_closing_ends_its_thread_and_connection
 async def test_a_closed_database_leaves_no_thread(tmp_path: Path) -> None:
     before = set(database_threads())
     db = await Database.open(tmp_path / "pawpost.sqlite3")
-    [mine] = [t for t in database_threads() if t not in before]
+    mine = [t for t in database_threads() if t not in before]
+    assert len(mine) == 2
     await db.close()
-    await _ended(mine)
+    for thread in mine:
+        await _ended(thread)
 
 
 async def _ended(thread: threading.Thread) -> None:
