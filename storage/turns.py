@@ -340,7 +340,7 @@ class CombatRepository(Generic[S, E]):
         rows = self._db.execute_fetchall(
             f"SELECT {_COMBAT_COLUMNS} FROM combats WHERE status = 'active'"
             " AND reminded_at IS NULL AND due_at IS NOT NULL AND due_at <= ?"
-            f" AND {_PLAYS}{self._db.scope.only('guild_id')} ORDER BY due_at LIMIT ?"
+            f" AND {_PLAYS}{self._db.scope.only('guild_id')} ORDER BY due_at, id LIMIT ?"
             + self._db.dialect.claim("combats"),
             (to_text(now), DEFAULT_RULESET, ruleset, limit),
         )
@@ -421,7 +421,7 @@ class SceneRepository:
         server: (combat id, guild id, reminded at), claimed until the transaction ends."""
         rows = self._db.execute_fetchall(
             "SELECT id, guild_id, reminded_at FROM combats WHERE status = 'active'"
-            " AND reminded_at IS NOT NULL AND skip_due_at IS NULL ORDER BY reminded_at LIMIT ?"
+            " AND reminded_at IS NOT NULL AND skip_due_at IS NULL ORDER BY reminded_at, id LIMIT ?"
             + self._db.dialect.claim("combats"),
             (limit,),
         )

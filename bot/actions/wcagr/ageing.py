@@ -246,8 +246,6 @@ def confirm_retire(services: Services, actor: Actor, character_id: int) -> Reply
         if found.owner_id != actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError(f"{safe(found.name)} belongs to another player.")
         refuse_dead(wcagr_sheet(found))  # died since the question was asked
-        if wcagr_sheet(found).retired:
-            raise PawpostError(f"{safe(found.name)} is already retired.")
         found.sheet = retire(wcagr_sheet(found))
         tx.characters.save_sheet(found)
         tx.audit.add(audit.entry(actor, "character", "retired", services.clock(), character=found))
