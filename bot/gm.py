@@ -66,6 +66,39 @@ RestoreRoll = Callable[["Transaction", "AuditEntry", dict[str, Any]], None]
 
 
 @dataclass(frozen=True)
+class OwnScene:
+    """A scene a ruleset keeps outside the shared turn store (WCAGR's hunts, whose stages any
+    hunter rolls): listed, skipped and ended by the scene commands beside the fights."""
+
+    kind: str  # "Hunt"
+    id: int
+    channel_id: int
+    characters: tuple[int, ...]
+    waiting_since: datetime
+    doing: str  # what it stands at and waits for, as status lists it
+
+
+# The open scenes of the server (at most that many), oldest first.
+OpenOwnScenes = Callable[["Transaction", "Guild", int], Sequence[OwnScene]]
+# /admin scene skip on one: (scene, the character named or None, dice, now) -> the answer, or
+# one PawpostError sentence where the scene has no turns to pass.
+SkipOwnScene = Callable[
+    ["Transaction", "Actor", "Guild", OwnScene, "int | None", "DiceSource", "datetime"], "Reply"
+]
+# /admin scene end on one: (scene, reason, now) -> the answer.
+EndOwnScene = Callable[["Transaction", "Actor", "Guild", OwnScene, str, "datetime"], "Reply"]
+
+
+@dataclass(frozen=True)
+class OwnScenes:
+    """A ruleset's scenes that are not fights on the shared turn store."""
+
+    open: OpenOwnScenes
+    skip: SkipOwnScene
+    end: EndOwnScene
+
+
+@dataclass(frozen=True)
 class GmTools:
     fields: FieldsOf
     set_field: SetField
@@ -82,4 +115,5 @@ class GmTools:
     touches: Touches | None = None
     roll_state: RollState | None = None
     restore_roll: RestoreRoll | None = None
+    own_scenes: OwnScenes | None = None  # scenes kept outside the turn store (WCAGR's hunts)
     damage_kinds: tuple[str, ...] = ()  # what `/admin damage kind:` may say (Caverns: viscanti)

@@ -184,6 +184,16 @@ class HuntRepository:
         )
         return _hunt(rows[0], self._members(int(rows[0][0]))) if rows else None
 
+    def going(self, guild_id: int, limit: int) -> list[tuple[StoredHunt, datetime]]:
+        """The server's hunts still going, each with when it last moved, longest-waiting
+        first (at most `limit`)."""
+        rows = self._db.execute_fetchall(
+            f"SELECT {_HUNT}, updated_at FROM wcagr_hunts WHERE guild_id = ? AND state IN (?, ?)"
+            " ORDER BY updated_at, id LIMIT ?",
+            (guild_id, HuntState.GOING.value, HuntState.WEIGHING.value, limit),
+        )
+        return [(_hunt(row, self._members(int(row[0]))), from_text(row[12])) for row in rows]
+
     def lock(self, hunt: StoredHunt) -> None:
         """Hold the hunt's row until the transaction ends: a second cat rolling its stage (or
         joining) waits for the first, then sees its roll, never rolling dice it throws away."""

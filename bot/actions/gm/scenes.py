@@ -1,5 +1,6 @@
 """`/admin scene status|skip|end`: every open scene of the server (each ruleset's fights and
-battles on the shared turn store, and contests waiting for a defender), with whose turn it is;
+battles on the shared turn store, the scenes a ruleset keeps itself such as WCAGR's hunts, and
+contests waiting for a defender), with whose turn it is;
 skip passes an absent player's turn, end closes the scene. The ruleset says what a skip or an
 end does to its fight; the core finds the scene and answers."""
 
@@ -15,6 +16,7 @@ from bot.actions.formatting import safe
 from bot.actions.gm.state import ruleset_of, tools_of
 from bot.actions.lookup import named, require_admin, require_built
 from bot.actions.reply import Button, Reply, Style
+from bot.gm import OwnScene
 from bot.outbox import Post, record_posts
 from bot.scheduler import JobResult, each_alone
 from rules.errors import PawpostError
@@ -50,13 +52,16 @@ def status(services: Services, actor: Actor) -> Reply:
         require_admin(actor, guild)
         require_built(guild)
         scenes = tx.scenes.open(actor.guild_id, MOST_LISTED)
+        own = _own_scenes(services, tx, guild)
         waiting = tx.contests.waiting(actor.guild_id, MOST_LISTED)
         ids = {s.attacker_id for s in scenes if s.attacker_id is not None}
         ids |= {c.defender_character_id for c in waiting} | {
             c.initiator_character_id for c in waiting
         }
+        ids |= {i for scene in own for i in scene.characters}
         names = {i: c.name for i, c in tx.characters.by_ids(actor.guild_id, ids).items()}
     lines = [_scene_line(s, names, now) for s in scenes]
+    lines += [_own_line(s, names, now) for s in own]
     lines += [_contest_line(c, names, now) for c in waiting]
     if not lines:
         lines = ["No scene is open in this server."]
@@ -77,6 +82,22 @@ def _scene_line(scene: OpenScene, names: dict[int, str], now: datetime) -> str:
     )
 
 
+def _own_scenes(services: Services, tx: Transaction, guild: Guild) -> list[OwnScene]:
+    """The ruleset's scenes kept outside the turn store (none where it keeps none)."""
+    ruleset = services.ruleset(guild.ruleset)
+    if ruleset is None or ruleset.gm is None or ruleset.gm.own_scenes is None:
+        return []
+    return list(ruleset.gm.own_scenes.open(tx, guild, MOST_LISTED))
+
+
+def _own_line(scene: OwnScene, names: dict[int, str], now: datetime) -> str:
+    who = ", ".join(safe(names[i]) for i in scene.characters if i in names) or "nobody left"
+    return (
+        f"{scene.kind} #{scene.id} in <#{scene.channel_id}> ({who}): {scene.doing}, "
+        f"waiting {waited(scene.waiting_since, now)}"
+    )
+
+
 def _contest_line(contest: Contest, names: dict[int, str], now: datetime) -> str:
     initiator = safe(names.get(contest.initiator_character_id, "someone"))
     defender = safe(names.get(contest.defender_character_id, "someone"))
@@ -87,8 +108,8 @@ def _contest_line(contest: Contest, names: dict[int, str], now: datetime) -> str
 
 
 def _found(
-    tx: Transaction, actor: Actor, guild: Guild, character: str | None
-) -> tuple[OpenScene | Contest, int | None]:
+    services: Services, tx: Transaction, actor: Actor, guild: Guild, character: str | None
+) -> tuple[OpenScene | OwnScene | Contest, int | None]:
     """The scene meant: the named character's, else the only one open in this channel; and
     the character whose turn is meant (None: whoever it waits for)."""
     if character is not None:
@@ -97,13 +118,17 @@ def _found(
         scene = None if combat_id is None else tx.scenes.get(actor.guild_id, combat_id)
         if scene is not None:
             return scene, found.id
+        for own in _own_scenes(services, tx, guild):
+            if found.id in own.characters:
+                return own, found.id
         for contest in tx.contests.waiting(actor.guild_id, MOST_LISTED):
             if found.id in (contest.defender_character_id, contest.initiator_character_id):
                 return contest, found.id
         raise PawpostError(f"{safe(found.name)} is in no open scene.")
-    here: list[OpenScene | Contest] = [
+    here: list[OpenScene | OwnScene | Contest] = [
         s for s in tx.scenes.open(actor.guild_id, MOST_LISTED) if s.channel_id == actor.channel_id
     ]
+    here += [s for s in _own_scenes(services, tx, guild) if s.channel_id == actor.channel_id]
     here += [
         c
         for c in tx.contests.waiting(actor.guild_id, MOST_LISTED)
@@ -128,12 +153,17 @@ def skip(services: Services, actor: Actor, character: str | None = None) -> Repl
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
-        scene, character_id = _found(tx, actor, guild, character)
+        scene, character_id = _found(services, tx, actor, guild, character)
         if isinstance(scene, Contest):
             if character_id not in (None, scene.defender_character_id):
                 raise PawpostError("A contest waits only for its defender's roll.")
             return contests.settle(tx, services, actor, guild, scene, now, admin_roll=True)
         tools = tools_of(services, guild)
+        if isinstance(scene, OwnScene):
+            assert tools.own_scenes is not None  # only a ruleset with own scenes lists one
+            return tools.own_scenes.skip(
+                tx, actor, guild, scene, character_id, services.dice, now
+            )
         if tools.skip_turn is None:
             raise PawpostError(
                 f"{ruleset_of(services, guild).name}'s fights have no turns to pass."
@@ -150,7 +180,7 @@ def end(services: Services, actor: Actor, reason: str, character: str | None = N
         guild = tx.guilds.get(actor.guild_id)
         require_admin(actor, guild)
         require_built(guild)
-        scene, _ = _found(tx, actor, guild, character)
+        scene, _ = _found(services, tx, actor, guild, character)
         if isinstance(scene, Contest):
             if not tx.contests.call_off(scene.id, f"called off by an admin: {reason}", now):
                 raise PawpostError("That contest is already settled.")
@@ -159,6 +189,9 @@ def end(services: Services, actor: Actor, reason: str, character: str | None = N
                 lines=[f"Nobody wins. Reason: {safe(reason)}"],
             )
         tools = tools_of(services, guild)
+        if isinstance(scene, OwnScene):
+            assert tools.own_scenes is not None  # only a ruleset with own scenes lists one
+            return tools.own_scenes.end(tx, actor, guild, scene, reason, now)
         if tools.end_scene is None:
             raise PawpostError(f"{ruleset_of(services, guild).name}'s fights cannot be ended yet.")
         return tools.end_scene(tx, actor, guild, scene.id, reason, now)

@@ -1,6 +1,7 @@
 """WCAGR's part of the GM toolkit (`bot.gm.GmTools`, as `Ruleset.gm`): its sheet's fields
 (`gm_fields`), wounds and life (`gm_life`), an admin's skip and end of a fight, the outcomes of
-its logged rolls, and what undo puts back of its own rows."""
+its logged rolls, its hunts as scenes (`hunt_scenes`), and what undo puts back of its own
+rows."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from bot.actions.wcagr.defence import jump_as_it_stands
 from bot.actions.wcagr.fight_scene import Scene, after_turn, agreeing, commit, fight_by_id
 from bot.actions.wcagr.gm_fields import fields, set_field
 from bot.actions.wcagr.gm_life import damage, heal, kill, leave_scenes, revive
+from bot.actions.wcagr.hunt_scenes import HUNT_SCENES
 from bot.actions.wcagr.wrestling import roll_wrestle
 from bot.gm import GmTools
 from rules.dice import DiceSource
@@ -138,4 +140,5 @@ WCAGR_GM = GmTools(
     end_scene=end_scene,
     leave_scenes=leave_scenes,
     outcomes=outcomes,
+    own_scenes=HUNT_SCENES,
 )

@@ -249,7 +249,7 @@ def _kill(
     ]
 
 
-def _title(hunt: StoredHunt) -> str:
+def title(hunt: StoredHunt) -> str:
     return f"Hunt {hunt.id}: {hunt.prey.label}"
 
 
@@ -311,7 +311,7 @@ def hunt(
         lines = _run(services, tx, actor, guild, stored, cat, asked, now)
         wcagr(tx).hunts.save(stored, now)
         log_hunt_end(tx, stored)
-    return Reply(title=_title(stored), lines=lines, footer=f"/hunt join hunt:{stored.id}")
+    return Reply(title=title(stored), lines=lines, footer=f"/hunt join hunt:{stored.id}")
 
 
 def _their_hunt(tx: Transaction, guild: Guild, cat: Character, hunt_id: int | None) -> StoredHunt:
@@ -357,7 +357,7 @@ def continue_hunt(
         lines = _run(services, tx, actor, guild, stored, cat, asked, now)
         wcagr(tx).hunts.save(stored, now)
         log_hunt_end(tx, stored)
-    return Reply(title=_title(stored), lines=lines)
+    return Reply(title=title(stored), lines=lines)
 
 
 @runs_in_database
@@ -381,7 +381,7 @@ def join_hunt(services: Services, actor: Actor, hunt: int, character: str | None
         wcagr(tx).hunts.add_member(stored.id, guild.guild_id, cat.id, now, log_id)
         tx.audit.add(audit.entry(actor, "hunt", f"joined hunt {stored.id}", now, character=cat))
     return Reply(
-        title=_title(stored),
+        title=title(stored),
         lines=[
             f"{safe(cat.name)} joins the hunt; any cat of it may /hunt continue at "
             f"{stored.stage.label}."
@@ -415,7 +415,7 @@ def abandon(services: Services, actor: Actor, character: str | None = None) -> R
         wcagr(tx).hunts.lock(stored)
         lines = leave_hunt(tx, stored, cat, now)
         tx.audit.add(audit.entry(actor, "hunt", f"left hunt {stored.id}", now, character=cat))
-    return Reply(title=_title(stored), lines=lines)
+    return Reply(title=title(stored), lines=lines)
 
 
 def status_lines(tx: Transaction, guild: Guild, stored: StoredHunt) -> list[str]:
@@ -453,4 +453,4 @@ def status(
                 raise PawpostError(f"There is no hunt {hunt} in this server.")
             stored = found
         lines = status_lines(tx, guild, stored)
-    return Reply(title=_title(stored), lines=lines)
+    return Reply(title=title(stored), lines=lines)

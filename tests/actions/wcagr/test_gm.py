@@ -15,6 +15,7 @@ from rules.life import Life
 from rules.wcagr import Ability, Skill
 from tests.actions.wcagr.helpers import button, sheet_of
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, GUILD, actor, dump
+from tests.query_plans import planned, recorded
 
 BOSS = actor(ADMIN, admin=True)
 
@@ -166,3 +167,66 @@ async def test_d16_every_sheet_value_is_set_through_the_sheets_model(
     assert (await sheet_of(services, "Ravenpaw")).rank.value == "elder"
     await undo.undo(services, BOSS, entry_of(retired))
     assert await life_of(services, "Ravenpaw") is Life.ACTIVE
+
+
+async def test_scene_status_lists_a_going_hunt_and_end_gives_it_up(
+    services, dice, db, clock, three
+) -> None:
+    """Issue 24: a WCAGR hunt is a scene of the toolkit: status lists it with its hunters and
+    stage, skip says a hunt has no turns (nothing changes), end gives the prey up and each
+    hunter's line in the hunting log ends as the hunt stood."""
+    dice.load(4, 4, 4)  # Mice: Locate DC 17, Spirit 3 + Listen 1: 16 fails, a try left
+    await hunting.hunt(services, actor(ALICE), "mice", "listen")
+    await hunting.join_hunt(services, actor(BOB), 1)
+    clock.advance(minutes=75)
+    listed = await scenes.status(services, BOSS)
+    assert listed.lines[0] == (
+        f"Hunt #1 in <#{BOSS.channel_id}> (Firepaw, Graypaw): at Locate (DC 17), 1 of 2 tries "
+        "spent; any hunter rolls on with /hunt continue, waiting 1 h 15 min"
+    )
+    before = dump(db.path)
+    with pytest.raises(PawpostError, match=r"^Hunt #1 has no turns to pass: any of its hunters"):
+        await scenes.skip(services, BOSS, "Graypaw")
+    assert dump(db.path) == before
+    ended = await scenes.end(services, BOSS, "the session is over", "Graypaw")
+    assert ended.title == "Hunt 1: Mice"
+    assert ended.lines == [
+        "An admin ends the hunt: the mouse is given up. Reason: the session is over"
+    ]
+    assert (await hunting.status(services, actor(ALICE), hunt=1)).lines[-1] == (
+        "Over: the prey was abandoned."
+    )
+    assert (await scenes.status(services, BOSS)).lines == ["No scene is open in this server."]
+    logged = await services.db.transact(
+        lambda tx: [
+            h.outcome.value
+            for cat in (1, 2)
+            for h in tx.hunting.hunts_of(GUILD, cat, before_id=None, limit=5)
+        ],
+        write=False,
+    )
+    assert logged == ["no-prey", "no-prey"]
+    with pytest.raises(PawpostError, match="Firepaw is on no hunt"):
+        await hunting.continue_hunt(services, actor(ALICE))
+    with pytest.raises(PawpostError, match="Graypaw is in no open scene"):
+        await scenes.end(services, BOSS, "again", "Graypaw")
+
+
+async def test_a_hunt_alone_in_its_channel_is_found_without_a_name(services, dice, three) -> None:
+    dice.load(4, 4, 4)
+    await hunting.hunt(services, actor(ALICE), "mice", "listen")
+    ended = await scenes.end(services, BOSS, "called off")
+    assert ended.lines[0].startswith("An admin ends the hunt")
+
+
+async def test_the_going_hunts_are_listed_from_an_index(
+    services, dice, db, monkeypatch, three
+) -> None:
+    dice.load(4, 4, 4)
+    await hunting.hunt(services, actor(ALICE), "mice", "listen")
+    async with recorded(db, monkeypatch) as statements:
+        await scenes.status(services, BOSS)
+    ours = [(sql, p) for sql, p in statements if "FROM wcagr_hunts WHERE" in sql]
+    assert len(ours) == 1
+    [(sql, plan)] = planned(db, ours).items()
+    assert not plan.scans and "wcagr_hunts_going" in plan.indexes, (sql, plan)
