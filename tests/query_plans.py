@@ -57,11 +57,13 @@ async def recorded(db: Database, monkeypatch: pytest.MonkeyPatch) -> AsyncIterat
     # both connections: the database thread's and the read thread's (each set in its thread)
     await db.transact(lambda tx: tx.characters._db.set_trace_callback(trace), write=False)
     await db.read(lambda tx: tx.characters._db.set_trace_callback(trace))
+    await db.read_quick(lambda tx: tx.characters._db.set_trace_callback(trace))
     try:
         yield statements
     finally:
         await db.transact(lambda tx: tx.characters._db.set_trace_callback(None), write=False)
         await db.read(lambda tx: tx.characters._db.set_trace_callback(None))
+        await db.read_quick(lambda tx: tx.characters._db.set_trace_callback(None))
 
 
 @dataclass

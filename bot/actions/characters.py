@@ -26,25 +26,26 @@ def name_taken(name: str) -> PawpostError:
     return PawpostError(f"There is already a character named {safe(name)} in this server.")
 
 
-@runs_in_database(read_only=True)
+@runs_in_database(read_only=True, quick=True)
 def show(services: Services, actor: Actor, character: str | None = None) -> Reply:
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)
-        if not character and not tx.characters.owned_by(actor.guild_id, actor.user_id):
-            waiting = _waiting_of(services, tx, actor, guild.ruleset)
-            if waiting is not None:
-                return waiting
-        found = (
-            named(tx, actor.guild_id, character)
-            if character
-            else acting_character(tx, actor, guild, None, managing=True)
-        )
+        if character:
+            found = named(tx, actor.guild_id, character)
+        else:
+            try:
+                found = acting_character(tx, actor, guild, None, managing=True)
+            except PawpostError:  # none yet: perhaps a new one waits for an admin
+                owns = tx.characters.owned_by(actor.guild_id, actor.user_id)
+                waiting = None if owns else _waiting_of(services, tx, actor, guild.ruleset)
+                if waiting is not None:
+                    return waiting
+                raise
         ruleset = services.ruleset(found.ruleset)
         if ruleset is None:
             raise RulesetNotBuilt(found.ruleset)
         fields = ruleset.sheet_fields(tx, found)
-        profile = tx.profiles.get(actor.guild_id, found.id)
-        held = tx.approvals.sheet_status(found.id)
+        held, profile = tx.profiles.standing(found.id)
     lines = [f"Player: <@{found.owner_id}>"]
     if found.life is not Life.ACTIVE:
         lines.append(f"State: **{found.life.value}**")

@@ -105,11 +105,13 @@ def runs_in_database(verb: Verb[P, R], /) -> InDatabase[P, R]: ...
 
 
 @overload
-def runs_in_database(*, read_only: bool = False) -> Callable[[Verb[P, R]], InDatabase[P, R]]: ...
+def runs_in_database(
+    *, read_only: bool = False, quick: bool = False
+) -> Callable[[Verb[P, R]], InDatabase[P, R]]: ...
 
 
 def runs_in_database(
-    verb: Verb[P, R] | None = None, /, *, read_only: bool = False
+    verb: Verb[P, R] | None = None, /, *, read_only: bool = False, quick: bool = False
 ) -> InDatabase[P, R] | Callable[[Verb[P, R]], InDatabase[P, R]]:
     """A verb whose whole unit of work (reads, rules, writes and the reply) runs in the database
     thread in one hop; the caller awaits it and the event loop stays free meanwhile.
@@ -117,13 +119,22 @@ def runs_in_database(
     `@runs_in_database(read_only=True)` declares a verb that only reads (its transactions are
     `transaction(write=False)`): it runs in the read thread, so it is answered while a write
     waits for a lock or a long unit holds the database thread. Should it write after all, it
-    fails at once (`WriteInReadOnlyUnit`), in tests as in play."""
+    fails at once (`WriteInReadOnlyUnit`), in tests as in play.
+
+    `quick=True` (with `read_only`) declares a read of a few rows by index whose size does not
+    grow with the server (`/character show`): it runs on the event loop's own read connection
+    (`Database.run_quick`), saving the hop to a thread and back."""
+
+    if quick and not read_only:
+        raise TypeError("a quick unit of work only reads: read_only=True, quick=True")
 
     def wrap(verb: Verb[P, R]) -> InDatabase[P, R]:
         @functools.wraps(verb)
         async def in_database(services: Services, /, *args: P.args, **kwargs: P.kwargs) -> R:
             args, kwargs = clean_arguments(verb, args, kwargs)  # type: ignore[assignment]
             unit = functools.partial(_noted, verb, services, *args, **kwargs)
+            if quick:
+                return await services.db.run_quick(unit)
             if read_only:
                 return await services.db.run_read_only(unit)
             return await services.db.run(unit)

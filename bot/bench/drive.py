@@ -15,9 +15,11 @@ from bot.bench.clock import START, BenchClock, SeededDice
 from bot.bench.figures import RunFigures
 from bot.bench.floor import RecordingConnection, Statement
 from bot.bench.mix import MixT, RulesetBench, Share, World
+from bot.bench.round_trips import RoundTrips, counted
 from bot.ruleset import Ruleset
 from rules.errors import PawpostError
 from storage.database import Database
+from storage.dialect import POSTGRESQL
 
 WARM_UP_COMMANDS = 300
 
@@ -55,8 +57,15 @@ def clock_step(shares: Sequence[Share[Any]], total_cats: int) -> timedelta:
 
 
 async def drive(
-    mix: MixT, shares: Sequence[Share[MixT]], concurrency: int, budget: Budget, rng_seed: int
+    mix: MixT,
+    shares: Sequence[Share[MixT]],
+    concurrency: int,
+    budget: Budget,
+    rng_seed: int,
+    trips: RoundTrips | None = None,
 ) -> RunFigures:
+    """Run the mix; with `trips` (PostgreSQL), count the run's round trips, and each verb's
+    when one command runs at a time."""
     names = [s.name for s in shares]
     weights = [s.weight for s in shares]
     verbs = {s.name: s.verb for s in shares}
@@ -71,6 +80,7 @@ async def drive(
             verb = verbs[name]
             clock.tick()
             began = time.perf_counter()
+            trips_before = 0 if trips is None else trips.count
             await asyncio.sleep(0)  # the command arrives: it waits its turn on the event loop
             try:
                 await verb(mix, rng)
@@ -79,13 +89,18 @@ async def drive(
                 figures.refusal.setdefault(name, error.message)
             figures.latencies.append(time.perf_counter() - began)
             figures.verbs[name] += 1
+            if trips is not None and concurrency == 1:
+                figures.verb_round_trips[name] += trips.count - trips_before
 
     budget.start()
     began, cpu = time.perf_counter(), time.process_time()
+    trips_began = 0 if trips is None else trips.count
     await asyncio.gather(*(worker(n) for n in range(concurrency)))
     figures.seconds = time.perf_counter() - began
     figures.cpu_seconds = time.process_time() - cpu
     figures.commands = len(figures.latencies)
+    if trips is not None:
+        figures.round_trips = trips.count - trips_began
     return figures
 
 
@@ -114,6 +129,9 @@ async def run_mix(
         await drive(mix, ruleset.shares, 1, Budget(WARM_UP_COMMANDS, None), rng_seed + 1)
         if record is not None:
             record.append(("mark", "", ()))
-        return await drive(mix, ruleset.shares, concurrency, budget, rng_seed)
+        if db.dialect is not POSTGRESQL:
+            return await drive(mix, ruleset.shares, concurrency, budget, rng_seed)
+        with counted() as trips:
+            return await drive(mix, ruleset.shares, concurrency, budget, rng_seed, trips)
     finally:
         await db.close()
