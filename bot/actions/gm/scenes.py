@@ -161,9 +161,7 @@ def skip(services: Services, actor: Actor, character: str | None = None) -> Repl
         tools = tools_of(services, guild)
         if isinstance(scene, OwnScene):
             assert tools.own_scenes is not None  # only a ruleset with own scenes lists one
-            return tools.own_scenes.skip(
-                tx, actor, guild, scene, character_id, services.dice, now
-            )
+            return tools.own_scenes.skip(tx, actor, guild, scene, character_id, services.dice, now)
         if tools.skip_turn is None:
             raise PawpostError(
                 f"{ruleset_of(services, guild).name}'s fights have no turns to pass."
