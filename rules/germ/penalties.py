@@ -37,17 +37,21 @@ PENALTY_TABLE: Mapping[Condition, Mapping[Stat, int]] = {
 }
 
 
+BOOK_ORDER: tuple[Condition, ...] = tuple(Condition)  # iterating the enum itself is slow
+
+
 def effective_conditions(sheet: GermSheet) -> tuple[Condition, ...]:
     """Every condition the cat has now, in the book's order: the set-by-hand ones plus kit or
     elder (from age) and starving (from hunger)."""
     present = set(sheet.conditions)
-    if sheet.life_stage is LifeStage.KIT:
+    stage = sheet.life_stage
+    if stage is LifeStage.KIT:
         present.add(Condition.KIT)
-    if sheet.life_stage is LifeStage.ELDER:
+    if stage is LifeStage.ELDER:
         present.add(Condition.ELDER)
     if sheet.starving:
         present.add(Condition.STARVING)
-    return tuple(condition for condition in Condition if condition in present)
+    return tuple(condition for condition in BOOK_ORDER if condition in present)
 
 
 def largest_penalty(cat: GermSheet | Iterable[Condition], stat: Stat) -> Modifier | None:
@@ -55,7 +59,7 @@ def largest_penalty(cat: GermSheet | Iterable[Condition], stat: Stat) -> Modifie
     condition listed first in the book), with the condition as its reason; None if none does."""
     conditions = effective_conditions(cat) if isinstance(cat, GermSheet) else tuple(cat)
     best: tuple[int, Condition] | None = None
-    for condition in Condition:  # book order, so the first of equal penalties wins
+    for condition in BOOK_ORDER:  # so the first of equal penalties wins
         if condition not in conditions:
             continue
         size = PENALTY_TABLE[condition].get(stat, 0)

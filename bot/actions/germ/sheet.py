@@ -14,9 +14,10 @@ from storage.repositories import Transaction
 def stat_lines(sheet: GermSheet) -> list[str]:
     """Each stat's points and the bonus it actually rolls with, naming the penalty's cause."""
     lines = []
+    conditions = effective_conditions(sheet)
     for stat in STATS:
         points = sheet.points(stat)
-        penalty = largest_penalty(sheet, stat)
+        penalty = largest_penalty(conditions, stat)
         line = f"**{stat.label}** {points}"
         if penalty is not None:
             line += f" → rolls {points + penalty.value:+d} ({penalty.reason} {penalty.value})"
