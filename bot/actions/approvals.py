@@ -310,7 +310,7 @@ def approve(services: Services, actor: Actor, approval_id: int) -> Reply:
     return _decide(services, actor, approval_id, ApprovalStatus.APPROVED, None)
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def reject_form(services: Services, actor: Actor, approval_id: int) -> Reply:
     with services.db.transaction(write=False) as tx:
         require_admin(actor, tx.guilds.get(actor.guild_id))

@@ -348,7 +348,7 @@ def count_on(
 # --- /time ------------------------------------------------------------------------------------
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def show_time(services: Services, actor: Actor) -> Reply:
     """The server's game day, season, next sunrise and next moon."""
     now = services.clock()

@@ -150,7 +150,7 @@ def _own_post(tx: Transaction, actor: Actor, message_id: int) -> tuple[Post, Spe
     return post, speaker
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def edit_form(services: Services, actor: Actor, message_id: int, current: str) -> Reply:
     """ "Edit as character": the form, filled in with the post's text."""
     with services.db.transaction(write=False) as tx:
@@ -172,7 +172,7 @@ def edit_form(services: Services, actor: Actor, message_id: int, current: str) -
     )
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def edit(services: Services, actor: Actor, message_id: int, text: str) -> Reply:
     with services.db.transaction(write=False) as tx:
         post, speaker = _own_post(tx, actor, message_id)
@@ -187,7 +187,7 @@ def edit(services: Services, actor: Actor, message_id: int, text: str) -> Reply:
     return Reply(lines=[f"{safe(speaker.name)}'s post is edited."], ephemeral=True, post=change)
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def delete(services: Services, actor: Actor, message_id: int) -> Reply:
     with services.db.transaction(write=False) as tx:
         post, speaker = _own_post(tx, actor, message_id)

@@ -166,7 +166,7 @@ def record_proxied(
         )
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def posted_for(services: Services, nonce: str) -> int | None:
     """The message an outbox post already made, if a try before this one made it."""
     with services.db.transaction(write=False) as tx:

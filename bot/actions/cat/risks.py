@@ -284,7 +284,7 @@ def _style_to_share(tx: Transaction, actor: Actor, risk_id: int) -> tuple[Stored
     return stored, found
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def scene_form(services: Services, actor: Actor, risk_id: int) -> Reply:
     """The form for a scene edit paid with a Risk's surplus evens."""
     with services.db.transaction(write=False) as tx:

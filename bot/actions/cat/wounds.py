@@ -168,7 +168,7 @@ def _place(
     return then.model_copy(update={"lines": [*lines, *then.lines]})
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def show(services: Services, actor: Actor, wound_id: int) -> Reply:
     """A wound's choices, opened from a fight's message."""
     with services.db.transaction(write=False) as tx:
@@ -279,7 +279,7 @@ WOUND_BUTTONS: dict[tuple[str, str], ButtonHandler] = {
 }
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def owed(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """`/scars`: the scars a cat still owes, and the choices to place the oldest of them."""
     with services.db.transaction(write=False) as tx:

@@ -301,7 +301,7 @@ def withhold(
     return Reply(lines=[line], ephemeral=True)
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def list_items(services: Services, actor: Actor) -> Reply:
     """The server's catalogue: name, kind, price, rarity, hands, range and traits."""
     with services.db.transaction(write=False) as tx:

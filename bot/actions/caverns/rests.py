@@ -398,7 +398,7 @@ def skill_options(character: Character) -> list[tuple[str, str]]:
     ]
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def choose_skill(services: Services, actor: Actor, character_id: int) -> Reply:
     """The level-up's select of Advanced skills (only its player sees it)."""
     with services.db.transaction(write=False) as tx:

@@ -314,7 +314,7 @@ def admin_end(services: Services, actor: Actor, character: str | None = None) ->
         return gm.end_scene(tx, actor, guild, fight.combat.id, "", now)
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def status(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """A combat's fighters, whose turn it is, the round, the wounds and the last actions."""
     with services.db.transaction(write=False) as tx:
@@ -350,7 +350,7 @@ def status(services: Services, actor: Actor, character: str | None = None) -> Re
     )
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def list_combats(services: Services, actor: Actor) -> Reply:
     """The server's combats going on."""
     with services.db.transaction(write=False) as tx:

@@ -357,7 +357,7 @@ def _log_line(hunt: Hunt) -> str:
     return text
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def hunting_log(
     services: Services,
     actor: Actor,

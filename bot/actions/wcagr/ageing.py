@@ -207,7 +207,7 @@ def admin_grant(services: Services, actor: Actor, character: str, gain: str, rea
 RETIRE_AREA = "wcagr-retire"
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def retire_cat(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """Asks first: retiring before the 71st moon cannot be undone by the player."""
     with services.db.transaction(write=False) as tx:

@@ -141,7 +141,7 @@ def check(
     )
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def show_points(services: Services, actor: Actor, character: str | None = None) -> Reply:
     with services.db.transaction(write=False) as tx:
         guild = tx.guilds.get(actor.guild_id)

@@ -213,7 +213,7 @@ def flee(services: Services, actor: Actor, character: str | None = None) -> Repl
         return commit(scene, actor, cat, "flee", "leaves the fight", now)
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def status(
     services: Services, actor: Actor, fight: int | None = None, character: str | None = None
 ) -> Reply:

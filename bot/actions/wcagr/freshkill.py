@@ -41,7 +41,7 @@ def _age_words(days: int) -> str:
     return f"{days} game day{'s' if days != 1 else ''} old"
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def show_pile(
     services: Services, actor: Actor, clan: str | None = None, character: str | None = None
 ) -> Reply:

@@ -80,7 +80,7 @@ def gather(
     )
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def stock(services: Services, actor: Actor, character: str | None = None) -> Reply:
     """`/herbs stock`: the cat's herbs, each with the game days it still keeps."""
     now = services.clock()

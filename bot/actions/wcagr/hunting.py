@@ -436,7 +436,7 @@ def status_lines(tx: Transaction, guild: Guild, stored: StoredHunt) -> list[str]
     return lines
 
 
-@runs_in_database
+@runs_in_database(read_only=True)
 def status(
     services: Services, actor: Actor, hunt: int | None = None, character: str | None = None
 ) -> Reply:
