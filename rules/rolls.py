@@ -22,6 +22,7 @@ class Modifier(BaseModel):
 
     value: int
     reason: str
+    subtracted: bool = False  # a value the roll takes away, shown "− 0 Ilsa's Wind" even at 0
 
 
 class Roll(BaseModel):

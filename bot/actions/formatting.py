@@ -59,7 +59,9 @@ def describe_roll(roll: Roll) -> str:
     parts = [dice_text]
     for modifier in roll.modifiers:
         reason = f" {modifier.reason}" if modifier.reason else ""
-        if modifier.reason and modifier.value >= 0 and modifier.reason[0].isupper():
+        if modifier.subtracted and modifier.value == 0:
+            parts.append(f"− 0{reason}")
+        elif modifier.reason and modifier.value >= 0 and modifier.reason[0].isupper():
             parts.append(f"+ {modifier.reason} {modifier.value}")
         else:
             parts.append(f"{signed(modifier.value)}{reason}")

@@ -114,7 +114,7 @@ async def test_s3_6_do_battle_says_what_it_subtracts_and_what_doubles_give(servi
     dice.load(1, 1)  # an implement: Fire 3 minus the foe's Metal; out of its reach
     reply = await moves.battle(services, actor(BOB), "Shade", wind=0, damage=4, in_reach="no")
     assert reply.lines == [
-        "2d6 [1, 1] + Fire 3 + Shade's Metal 0 = **5**",
+        "2d6 [1, 1] + Fire 3 − 0 Shade's Metal = **5**",
         "**5+**: Shade loses 3 Health.",
         "Under 8, but you are out of its reach.",
         "Doubles: a Flourish from your skills, if any (an implement has no Flourish of its own).",

@@ -266,7 +266,7 @@ def test_do_battle_bands(
     result = do_battle(warrior, BRIGAND, ScriptedDice(faces))
     assert result.roll.modifiers == (
         Modifier(value=2, reason="Wood"),
-        Modifier(value=-1, reason="Brigand's Wind"),
+        Modifier(value=-1, reason="Brigand's Wind", subtracted=True),
     )
     assert (result.hit, result.safe, result.foe_loses, result.you_lose) == (
         hit,
@@ -317,7 +317,7 @@ def test_an_implement_rolls_its_element_against_the_foes_other_element() -> None
     result = do_battle(mage, BRIGAND, ScriptedDice([3, 2]))
     assert result.roll.modifiers == (
         Modifier(value=2, reason="Fire"),
-        Modifier(value=-1, reason="Brigand's Metal"),
+        Modifier(value=-1, reason="Brigand's Metal", subtracted=True),
     )
     assert result.damage == 3  # the Elementalist's Damage
     with_staff_as_club = do_battle(mage, BRIGAND, ScriptedDice([3, 2]), use_implement=False)
