@@ -94,7 +94,8 @@ def attribute_modifier(sheet: CavernsSheet, attribute: Attribute) -> Modifier:
 
 def subtracted(value: int, name: str) -> Modifier:
     """An attribute the roll subtracts, such as a foe's Wind (l. 294), shown as what it does:
-    "− 1 Ogre's Wind" ("− 0 Ilsa's Wind" at 0), and for a negative one "+ 2 minus the Urchin's Wind of -2"."""
+    "− 1 Ogre's Wind" ("− 0 Ilsa's Wind" at 0), and for a negative one "+ 2 minus the
+    Urchin's Wind of -2"."""
     if value < 0:
         return Modifier(value=-value, reason=f"minus {name} of {value:+d}")
     return Modifier(value=-value, reason=name, subtracted=True)
