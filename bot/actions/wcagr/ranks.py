@@ -22,6 +22,7 @@ from bot.actions.reply import Button, Reply, Style
 from bot.actions.wcagr import parse
 from bot.actions.wcagr.sheet import wcagr_sheet
 from rules.errors import PawpostError
+from rules.life import Life
 from rules.wcagr import Rank, WcagrSheet, change_rank, rank_info
 from storage.models import Character
 from storage.repositories import Transaction
@@ -194,6 +195,8 @@ def admin_rank(
         require_admin(actor, guild)
         require_built(guild)
         found = named(tx, actor.guild_id, character)
+        if found.life is Life.DEAD:  # said as everywhere else; a retired cat's rule is WCAGR's
+            require_alive(found)
         label = _change(tx, found, rank, previous_leader_lives, admin=True)
         tx.characters.save_sheet(found)
         tx.audit.add(
