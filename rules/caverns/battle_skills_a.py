@@ -6,9 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from rules.caverns.battle import PARTY, RANGE_ROWS, BattleState, Combatant, rows_between
-from rules.caverns.battle_effects import Effect, EffectKind, effects_of
-from rules.caverns.bestiary import find_creature
+from rules.caverns.battle.bestiary import find_creature
+from rules.caverns.battle.effects import Effect, EffectKind, effects_of
+from rules.caverns.battle.rows import PARTY, RANGE_ROWS, BattleState, Combatant, rows_between
+from rules.caverns.battle.specials import has_entourage as leader_guarded
 from rules.caverns.catalogue import CatalogueItem, Range, Special, item_key
 from rules.caverns.conditions import Condition, parse_condition
 from rules.caverns.constants import (
@@ -22,7 +23,6 @@ from rules.caverns.races import Race
 from rules.caverns.rolling import plain_roll
 from rules.caverns.sheet import SICK_BEAT_OPTIONS, CavernsSheet
 from rules.caverns.skills import Totem
-from rules.caverns.specials import has_entourage as leader_guarded
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Modifier, Roll

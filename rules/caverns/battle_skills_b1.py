@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from rules.caverns.attributes import Attribute
-from rules.caverns.battle import PARTY, BattleState, Combatant, Phase
-from rules.caverns.battle_effects import Effect, EffectKind
-from rules.caverns.battle_effects import effects_of as effects
+from rules.caverns.battle.effects import Effect, EffectKind
+from rules.caverns.battle.effects import effects_of as effects
+from rules.caverns.battle.rows import PARTY, BattleState, Combatant, Phase
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.constants import DICE_PER_ROLL, DIE_SIDES
 from rules.caverns.sheet import DREAMBODY, REVERSAL_HIGHEST, REVERSAL_LOWEST, CavernsSheet

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from rules.caverns.battle import PARTY, BattleState, Combatant, Row, close_lines, replace
-from rules.caverns.battle_marks import Smudge, Trap
+from rules.caverns.battle.marks import Smudge, Trap
+from rules.caverns.battle.rows import PARTY, BattleState, Combatant, Row, close_lines, replace
 from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
 from rules.rolls import Modifier

@@ -12,8 +12,8 @@ from rules.caverns.attributes import Attribute
 from rules.caverns.battle_skills_b1 import PASSIVES
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import DIE_SIDES, IMMUNITY_POISON_ROLL, TWIST_FATE_DICE
-from rules.caverns.harmony import spend_harmony
 from rules.caverns.health import transmute
+from rules.caverns.party.harmony import spend_harmony
 from rules.caverns.records import FatedOffer
 from rules.caverns.rolling import MoveRoll, roll_attribute
 from rules.caverns.sheet import CavernsSheet

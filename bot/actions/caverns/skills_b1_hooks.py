@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, NamedTuple
 from bot.actions.caverns.common import caverns_sheet
 from bot.actions.formatting import plural, safe
 from rules.caverns.attributes import Attribute
-from rules.caverns.battle import Combatant
-from rules.caverns.battle_effects import Effect, EffectKind
+from rules.caverns.battle.effects import Effect, EffectKind
+from rules.caverns.battle.rows import Combatant
 from rules.caverns.battle_skills_b1 import (
     ANESTHESIA_NOTE,
     CONCENTRATION,
@@ -48,7 +48,7 @@ from rules.caverns.sheet import CavernsSheet
 from rules.rolls import Modifier
 
 if TYPE_CHECKING:
-    from bot.actions.caverns.scene import Scene
+    from bot.actions.caverns.battle.scene import Scene
 
 
 class ChantRoll(NamedTuple):

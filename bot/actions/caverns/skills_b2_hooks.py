@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.formatting import safe
 from bot.actions.reply import ReplyField
-from rules.caverns.battle import BattleState, Combatant, LastHit, Phase, Row, end_turn, replace
-from rules.caverns.battle_marks import Struck, TurnOver
+from rules.caverns.battle.marks import Struck, TurnOver
+from rules.caverns.battle.rows import BattleState, Combatant, LastHit, Phase, Row, end_turn, replace
 from rules.caverns.battle_skills_b2 import (
     PSI_ARMOUR_EXTRA,
     SMUDGE_DAMAGE,
@@ -37,7 +37,7 @@ from rules.rolls import Modifier
 from storage.models import Character
 
 if TYPE_CHECKING:
-    from bot.actions.caverns.scene import Scene
+    from bot.actions.caverns.battle.scene import Scene
 
 
 def sheet_of(scene: Scene, fighter: Combatant) -> CavernsSheet:
@@ -150,7 +150,7 @@ def after_step(scene: Scene, opened: BattleState) -> None:
 
 
 def _turn_ended(scene: Scene, fighter: Combatant, turn: int) -> None:
-    from bot.actions.caverns.scene import harm
+    from bot.actions.caverns.battle.scene import harm
 
     sheet = sheet_of(scene, fighter)
     if sheet.has_skill("illusions:illusions"):

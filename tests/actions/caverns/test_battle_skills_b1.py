@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from bot.actions.caverns import battle, skills, skills_b1_hooks
-from bot.actions.caverns.scene import find_battle
-from rules.caverns.battle import BattleState
+from bot.actions.caverns import skill_uses, skills_b1_hooks
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.battle.scene import find_battle
+from rules.caverns.battle.rows import BattleState
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.skills import SKILLS
 from rules.errors import PawpostError
@@ -39,7 +40,7 @@ async def afflict(services: Any, name: str, *conditions: Condition) -> None:
 
 
 async def use(services: Any, name: str, skill: str, target: str | None = None) -> str:
-    reply = await skills.use(services, actor(PLAYERS[name]), skill, target)
+    reply = await skill_uses.use(services, actor(PLAYERS[name]), skill, target)
     return "\n".join(reply.lines)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import battle
+from bot.actions.caverns.battle import rows as battle
 from rules.caverns.battle_skills_b1 import ETERNAL_SLEEP_NOTE
 from rules.caverns.conditions import Condition
 from rules.caverns.records import Poisoning

@@ -10,15 +10,15 @@ import pytest
 from rules.caverns import battle_skills_a as a
 from rules.caverns.afflictions import immunity
 from rules.caverns.attributes import Attribute
-from rules.caverns.battle import PARTY, BattleState, Combatant, Row
-from rules.caverns.battle_effects import Effect, EffectKind
+from rules.caverns.battle.effects import Effect, EffectKind
+from rules.caverns.battle.rows import PARTY, BattleState, Combatant, Row
+from rules.caverns.battle.special_state import SpecialState
 from rules.caverns.catalogue import STARTER_CATALOGUE, Range
 from rules.caverns.classes import CharacterClass
 from rules.caverns.conditions import Condition
+from rules.caverns.party.rests import short_rest
 from rules.caverns.records import Item
-from rules.caverns.rests import short_rest
 from rules.caverns.sheet import SICK_BEAT_OPTIONS, CavernsSheet
-from rules.caverns.special_state import SpecialState
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from tests.rules.caverns.characters import adjusted, make

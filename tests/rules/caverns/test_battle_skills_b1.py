@@ -8,7 +8,8 @@ import pytest
 
 from rules.caverns.afflictions import cure_roll
 from rules.caverns.attributes import Attribute
-from rules.caverns.battle import (
+from rules.caverns.battle.bestiary import find_creature
+from rules.caverns.battle.rows import (
     PARTY,
     BattleState,
     Combatant,
@@ -55,11 +56,10 @@ from rules.caverns.battle_skills_b1 import (
     reverse_sheet,
     tried_to_harm,
 )
-from rules.caverns.bestiary import find_creature
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.moves import Foe, do_battle, refuse_if_unable
 from rules.caverns.moves import Move as MoveKind
-from rules.caverns.rests import long_rest
+from rules.caverns.party.rests import long_rest
 from rules.caverns.rolling import is_doubles
 from rules.caverns.sheet import REVERSAL_HIGHEST, REVERSAL_LOWEST
 from rules.dice import ScriptedDice

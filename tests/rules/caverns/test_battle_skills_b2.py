@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rules.caverns import battle_skills_b2 as b2
-from rules.caverns.battle import (
+from rules.caverns.battle.rows import (
     PARTY,
     BattleState,
     Combatant,

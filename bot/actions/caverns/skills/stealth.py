@@ -1,0 +1,125 @@
+"""Stealth in battle (book l. 267-272): Infiltrate's Advance into the enemy rows, Truss and
+Masquerade after a successful attack made there, and Veil. Twice the Health lost in the enemy
+rows and the ejection, and Waylay's +2, work by themselves (skills_b2_hooks.py). Blowgun is
+a poison's skill (not here)."""
+
+from __future__ import annotations
+
+from bot.actions.caverns.battle.acting import before_acting
+from bot.actions.caverns.battle.choices import hold_on
+from bot.actions.caverns.battle.enemy_moves import strong_advance
+from bot.actions.caverns.common import caverns_sheet, save
+from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
+from bot.actions.caverns.skills_b2_hooks import advance_modifiers
+from bot.actions.formatting import safe
+from rules.caverns.battle.marks import Struck
+from rules.caverns.battle.rows import PARTY, Phase, end_turn, replace, whose_turn
+from rules.caverns.battle_skills_b2 import (
+    dragged,
+    infiltration_row,
+    moved_to,
+    parse_row,
+    row_label,
+    standing,
+)
+from rules.caverns.moves import advance
+from rules.errors import PawpostError
+
+
+def _infiltrate(turn: SkillTurn) -> None:
+    """Infiltrate (l. 267): an Advance (+Fire, with its bands) on your turn, from your front
+    row into an enemy side's front row, or on to its back row. Target: the side, when the
+    battle has more than one enemy side."""
+    scene = turn.scene
+    state = scene.state
+    if state.phase is not Phase.PLAYER or state.current != turn.fighter.id:
+        raise PawpostError(f"It is not {safe(turn.character.name)}'s turn: {whose_turn(state)}")
+    sides = [s for s in state.sides if s != PARTY]
+    side = " ".join(turn.text.strip().lower().split()) or (sides[0] if len(sides) == 1 else "")
+    key = infiltration_row(state, turn.fighter, side)
+    hold_on(scene, turn.actor, turn.services.clock())
+    if not before_acting(turn.services, scene, turn.fighter):
+        scene.say(f"{safe(turn.character.name)} loses the action.")
+        scene.state = end_turn(scene.state)
+        return
+    result = advance(
+        caverns_sheet(turn.character), turn.services.dice, modifiers=advance_modifiers(scene, key)
+    )
+    save(scene.tx, turn.character, result.sheet)
+    scene.state = moved_to(scene.state, scene.state.combatant(turn.fighter.id), key)
+    scene.say(f"{safe(turn.character.name)} slips into {row_label(key)}.", result.roll)
+    if result.bonus_damage:
+        strong_advance(scene, turn.fighter)
+    if result.may_act:
+        scene.say("7+: you may still act this turn (/battle attack).")
+        return
+    scene.say("6-: the advance takes your action.")
+    scene.state = end_turn(scene.state)
+
+
+def _struck(turn: SkillTurn) -> Struck:
+    """The successful attack this character made from the enemy rows, just now."""
+    struck = turn.scene.state.struck
+    if (
+        struck is None
+        or struck.attacker != turn.fighter.id
+        or struck.version != turn.scene.read_version
+        or not struck.infiltrated
+    ):
+        raise PawpostError(
+            f"{turn.skill.name} follows a successful attack you made while Infiltrated, "
+            "right after it."
+        )
+    return struck
+
+
+def _truss(turn: SkillTurn) -> None:
+    """Truss (l. 268): back to your front row, dragging the foe you just hit with you."""
+    scene = turn.scene
+    struck = _struck(turn)
+    foe = scene.state.combatant(struck.target)
+    if not foe.present:
+        raise PawpostError(f"{safe(foe.name)} is no longer there to drag.")
+    scene.state = dragged(scene.state, scene.state.combatant(turn.fighter.id), foe)
+    scene.state = scene.state.model_copy(update={"struck": None})  # the offer is taken
+    scene.say(f"{safe(turn.character.name)} drags {safe(foe.name)} back to the party's front row.")
+
+
+def _masquerade(turn: SkillTurn) -> None:
+    """Masquerade (l. 270): the foe you just killed from the enemy rows is impersonated: you
+    take its place, and its allies cannot attack you until the end of your next turn."""
+    scene = turn.scene
+    struck = _struck(turn)
+    if not struck.killed:
+        raise PawpostError("Masquerade follows a kill.")
+    foe = scene.state.combatant(struck.target)
+    moved = moved_to(scene.state, scene.state.combatant(turn.fighter.id), standing(foe))
+    fighter = moved.combatant(turn.fighter.id)
+    masked = fighter.model_copy(update={"masked_from": foe.side, "masked_turn": moved.turn})
+    scene.state = replace(moved, masked).model_copy(update={"struck": None})  # taken
+    scene.say(
+        f"{safe(turn.character.name)} takes {safe(foe.name)}'s place in {row_label(standing(foe))}"
+        f"; the {foe.side} cannot attack them until the end of their next turn."
+    )
+
+
+def _veil(turn: SkillTurn) -> None:
+    """Veil (l. 272): one Harmony (paid by the dispatch) to stand in any row at once, with
+    neither an action nor a roll."""
+    scene = turn.scene
+    if not turn.text.strip():
+        raise PawpostError('Name the row: "back", "enemies front"…')
+    key = parse_row(scene.state, turn.text, turn.fighter.side)
+    fighter = scene.state.combatant(turn.fighter.id)
+    if standing(fighter) == key:
+        raise PawpostError(f"You are in {row_label(key)} already.")
+    scene.state = moved_to(scene.state, fighter, key)
+    scene.say(f"{safe(turn.character.name)} vanishes and stands in {row_label(key)}.")
+
+
+SKILLSET_SKILLS: dict[str, BattleSkill] = {
+    "stealth:infiltrate": BattleSkill(_infiltrate, action=False, names_combatant=False),
+    "stealth:truss": BattleSkill(_truss, action=False, names_combatant=False),
+    "stealth:masquerade": BattleSkill(_masquerade, action=False, names_combatant=False),
+    "stealth:veil": BattleSkill(_veil, action=False, names_combatant=False),
+}
