@@ -25,7 +25,6 @@ from bot.gm import GmTools, SheetField
 from rules.caverns.afflictions import inflict
 from rules.caverns.attributes import ELEMENTS
 from rules.caverns.battle.rows import Phase, end_turn, whose_turn
-from rules.caverns.battle_skills_a import vitality
 from rules.caverns.catalogue import find_item
 from rules.caverns.conditions import parse_condition
 from rules.caverns.constants import ATTRIBUTE_MAX, ATTRIBUTE_MIN
@@ -37,6 +36,7 @@ from rules.caverns.race_traits import illusion_immunity
 from rules.caverns.records import Item
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import find_skill
+from rules.caverns.skills.athletics import vitality
 from rules.caverns.wording import signed
 from rules.dice import DiceSource
 from rules.errors import PawpostError

@@ -1,7 +1,7 @@
 """Where Healing, Divination, Dreamweaving and Mysticism reach into the battle's own steps: a
 condition put on (Immunize, Good Omen), Health lost (Death Prophesy, Anesthesia, Retribution,
 the Mystic Chant), a turn beginning, a roll made, a Fatigue roll failed (Slumber). The scene
-calls these one-line hooks; the rules are in rules/caverns/battle_skills_b1.py."""
+calls these one-line hooks; the rules are in rules/caverns/skills/."""
 
 from __future__ import annotations
 
@@ -11,19 +11,27 @@ from bot.actions.caverns.common import caverns_sheet
 from bot.actions.formatting import plural, safe
 from rules.caverns.attributes import Attribute
 from rules.caverns.battle.effects import Effect, EffectKind
+from rules.caverns.battle.effects import effects_of as effects
 from rules.caverns.battle.rows import Combatant
-from rules.caverns.battle_skills_b1 import (
-    ANESTHESIA_NOTE,
-    CONCENTRATION,
-    DREAMBODY,
+from rules.caverns.conditions import ActiveCondition, Condition
+from rules.caverns.sheet import DREAMBODY, CavernsSheet
+from rules.caverns.skills.common import is_ally, with_effect, without_effects
+from rules.caverns.skills.divination import (
     GOOD_OMEN,
+    RETRIBUTION,
+    RETRIBUTION_MOST_HARMONY,
+    good_omen,
+    prophecy_at_turn,
+    prophesied_damage,
+    tried_to_harm,
+)
+from rules.caverns.skills.dreamweaving import SLUMBER, slumbering_enemy
+from rules.caverns.skills.healing import ANESTHESIA_NOTE, anesthetised
+from rules.caverns.skills.mysticism import (
+    CONCENTRATION,
     MEDITATION,
     MYSTIC_CHANT,
     PERFECTION,
-    RETRIBUTION,
-    RETRIBUTION_MOST_HARMONY,
-    SLUMBER,
-    anesthetised,
     balance,
     chant_at_turn,
     chant_broken,
@@ -32,19 +40,8 @@ from rules.caverns.battle_skills_b1 import (
     chant_modifier,
     chant_started,
     chant_turns,
-    effects,
-    good_omen,
-    is_ally,
     is_lapsing,
-    prophecy_at_turn,
-    prophesied_damage,
-    slumbering_enemy,
-    tried_to_harm,
-    with_effect,
-    without_effects,
 )
-from rules.caverns.conditions import ActiveCondition, Condition
-from rules.caverns.sheet import CavernsSheet
 from rules.rolls import Modifier
 
 if TYPE_CHECKING:

@@ -11,27 +11,34 @@ from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.formatting import safe
 from bot.actions.reply import ReplyField
 from rules.caverns.battle.marks import Struck, TurnOver
-from rules.caverns.battle.rows import BattleState, Combatant, LastHit, Phase, Row, end_turn, replace
-from rules.caverns.battle_skills_b2 import (
-    PSI_ARMOUR_EXTRA,
-    SMUDGE_DAMAGE,
-    WAYLAY_DAMAGE,
-    add_illusion,
-    due_smudges,
-    ejected,
-    enemy_rows_loss,
-    expend_illusion,
-    illusion_modifiers,
-    illusions_in,
-    in_enemy_rows,
-    may_attack,
+from rules.caverns.battle.rows import (
+    BattleState,
+    Combatant,
+    LastHit,
+    Phase,
+    Row,
+    end_turn,
+    replace,
     row_label,
-    smudged,
-    spring_traps,
     standing,
 )
 from rules.caverns.conditions import Condition
 from rules.caverns.sheet import CavernsSheet
+from rules.caverns.skills.hunting import SMUDGE_DAMAGE, due_smudges, smudged, spring_traps
+from rules.caverns.skills.illusions import (
+    add_illusion,
+    expend_illusion,
+    illusion_modifiers,
+    illusions_in,
+)
+from rules.caverns.skills.psionics import PSI_ARMOUR_EXTRA
+from rules.caverns.skills.stealth import (
+    WAYLAY_DAMAGE,
+    ejected,
+    enemy_rows_loss,
+    in_enemy_rows,
+    may_attack,
+)
 from rules.errors import PawpostError
 from rules.rolls import Modifier
 from storage.models import Character

@@ -7,8 +7,9 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
-from rules.caverns.constants import ATTRIBUTE_MIN
+from rules.caverns.constants import ARMOUR_BLOCKS, ATTRIBUTE_MIN, LOBOSHIGARU_ARMOUR_BLOCKS
 from rules.caverns.race_traits import sunlit_damage
+from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
 
 FORCEFIELD = "psionics:forcefield"
@@ -62,3 +63,8 @@ def in_sunlight(sheet: CavernsSheet, amount: int, sunlight: bool) -> int:
     race trait's rule (race_traits.sunlit_damage), which the MC's damage outside a battle
     follows too."""
     return sunlit_damage(sheet, amount, sunlight)
+
+
+def armour_blocks_of(sheet: CavernsSheet) -> int:
+    """How much one piece negates for this character, bonus pieces too (l. 85, 385)."""
+    return LOBOSHIGARU_ARMOUR_BLOCKS if sheet.race is Race.LOBOSHIGARU else ARMOUR_BLOCKS

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from rules.caverns.conditions import Condition
 
 if TYPE_CHECKING:
-    from rules.caverns.battle.rows import BattleState
+    from rules.caverns.battle.rows import BattleState, Combatant
 
 
 class EffectKind(StrEnum):
@@ -68,3 +68,58 @@ def effects_of(
         and (owner is None or e.owner == owner)
         and (target is None or e.target == target)
     ]
+
+
+# --- The effects standing in a battle: put in place, taken off, counted down ---------------
+
+UNTIL_NEXT_TURN = 1  # an effect's `turns`: it ends as the owner's next turn begins
+
+
+def with_effect(state: BattleState, effect: Effect) -> BattleState:
+    return state.model_copy(update={"effects": [*state.effects, effect]})
+
+
+def without_effects(
+    state: BattleState,
+    kind: EffectKind,
+    *,
+    owner: int | None = None,
+    target: int | None = None,
+    condition: Condition | None = None,
+) -> BattleState:
+    """The state without the matching effects (no change when there are none)."""
+    kept = [
+        e
+        for e in state.effects
+        if not (
+            e.kind is kind
+            and (owner is None or e.owner == owner)
+            and (target is None or e.target == target)
+            and (condition is None or e.condition is condition)
+        )
+    ]
+    return state.model_copy(update={"effects": kept})
+
+
+def replaced_effect(state: BattleState, effect: Effect) -> BattleState:
+    """The owner's effect of that kind (on that target and condition) replaced by this one."""
+    cleared = without_effects(
+        state, effect.kind, owner=effect.owner, target=effect.target, condition=effect.condition
+    )
+    return with_effect(cleared, effect)
+
+
+def owner_turn_begins(state: BattleState, owner: int) -> BattleState:
+    """The owner's turn begins: each of its timed effects has one turn less, and ends at 0."""
+    kept = []
+    for e in state.effects:
+        if e.owner != owner or e.turns is None:
+            kept.append(e)
+        elif e.turns > 1:
+            kept.append(e.model_copy(update={"turns": e.turns - 1}))
+    return state.model_copy(update={"effects": kept})
+
+
+def has_bonus_armour(state: BattleState, fighter: Combatant) -> bool:
+    """A bonus piece of armour (Draconis, Disengage) is there to expend."""
+    return bool(effects_of(state, EffectKind.BONUS_ARMOUR, owner=fighter.id))

@@ -14,7 +14,7 @@ class Smudge(BaseModel):
     next turn."""
 
     owner: int
-    row: str  # a row key, "enemies:front" (rules/caverns/battle_skills_b2.py row_key)
+    row: str  # a row key, "enemies:front" (rules/caverns/battle/rows.py row_key)
     placed_turn: int
 
 

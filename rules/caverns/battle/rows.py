@@ -529,3 +529,54 @@ def fled(state: BattleState, fighter: Combatant, route: FleeRoute, band: Band) -
     else:
         moved = fighter.model_copy(update={"gone": True})
     return close_lines(replace(state, moved))
+
+
+# --- Melee range and the party's opponents (Lake's mist, Dodge, Backflip) ------------------
+
+
+def beyond_melee(a: Combatant, b: Combatant) -> bool:
+    return rows_between(a, b) > RANGE_ROWS[Range.MELEE]
+
+
+def is_enemy(fighter: Combatant, of: Combatant) -> bool:
+    """The party's opponents are every other side (RULINGS: the party is always one side)."""
+    return (fighter.side == PARTY) != (of.side == PARTY)
+
+
+# --- Rows by key ("enemies:front"): Illusions, Stealth and Hunting name rows so ------------
+
+
+def row_key(side: str, row: Row) -> str:
+    """A row of the battlefield: "enemies:front", "party:back"."""
+    return f"{side}:{row.value}"
+
+
+def standing(fighter: Combatant) -> str:
+    """The row a combatant stands in (an infiltrator: the enemy row it entered)."""
+    return row_key(fighter.ground, fighter.row)
+
+
+def row_label(key: str) -> str:
+    """ "the enemies' front row"."""
+    side, _, row = key.partition(":")
+    return f"the {side} side's {row} row"
+
+
+def parse_row(state: BattleState, text: str, own_side: str) -> str:
+    """A row as typed: "front" or "back" (your own side's), or "<side> front|back"."""
+    words = " ".join(text.strip().lower().replace(":", " ").split()).split(" ")
+    try:
+        row = Row(words[-1])
+    except ValueError:
+        raise PawpostError(
+            'Name a row: "front", "back", or a side and a row ("enemies front").'
+        ) from None
+    side = " ".join(words[:-1]) or own_side
+    if side not in state.sides:
+        raise PawpostError(f'No side called "{side}" is in this battle: {", ".join(state.sides)}.')
+    return row_key(side, row)
+
+
+def in_row(state: BattleState, key: str) -> list[Combatant]:
+    """The combatants present in a row."""
+    return [c for c in state.combatants if c.present and standing(c) == key]

@@ -15,13 +15,13 @@ from bot.actions.caverns.battle.scene import find_battle
 from bot.actions.caverns.skills.hunting import has_animal_companion
 from rules.caverns.afflictions import immunity
 from rules.caverns.battle.rows import BattleState, Row, npc_cured, replace
-from rules.caverns.battle_skills_b2 import trapper_flourish
 from rules.caverns.classes import CharacterClass
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.party.rests import RestKind, rest_roll
 from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import SKILLS
+from rules.caverns.skills.hunting import trapper_flourish
 from rules.caverns.skillsets import Skillset
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError

@@ -54,10 +54,10 @@ from rules.caverns.battle.specials import (
     split_damage,
     yielded,
 )
-from rules.caverns.battle_skills_b2 import ejected, enemy_rows_loss
 from rules.caverns.catalogue import ItemKind, Range
 from rules.caverns.races import Race
 from rules.caverns.records import Item
+from rules.caverns.skills.stealth import ejected, enemy_rows_loss
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from tests.rules.caverns.characters import adjusted, make

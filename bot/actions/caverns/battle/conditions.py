@@ -16,11 +16,11 @@ from rules.caverns.afflictions import Moment, cure_roll, end_conditions, ends_at
 from rules.caverns.battle import conditions as rules
 from rules.caverns.battle.poisons import MANTAKYA
 from rules.caverns.battle.rows import Combatant, Phase, Row, replace
-from rules.caverns.battle_skills_b1 import can_be_woken
 from rules.caverns.conditions import CONDITIONS, ActiveCondition, Condition
 from rules.caverns.moves import Move
 from rules.caverns.rolling import Band
 from rules.caverns.sheet import DREAMBODY
+from rules.caverns.skills.dreamweaving import can_be_woken
 from rules.errors import PawpostError
 from rules.rolls import Modifier
 from storage.models import Character

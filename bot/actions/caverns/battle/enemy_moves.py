@@ -23,7 +23,7 @@ from bot.actions.caverns.skills_b2_hooks import (
 from bot.actions.context import Services
 from bot.actions.formatting import safe
 from rules.caverns.attributes import Attribute
-from rules.caverns.battle.effects import Effect, EffectKind
+from rules.caverns.battle.effects import Effect, EffectKind, with_effect
 from rules.caverns.battle.rows import (
     RANGE_ROWS,
     Combatant,
@@ -36,8 +36,6 @@ from rules.caverns.battle.rows import (
     rows_between,
 )
 from rules.caverns.battle.specials import counter_damage, flee_attribute, split_damage
-from rules.caverns.battle_skills_a import with_effect
-from rules.caverns.battle_skills_b2 import may_attack
 from rules.caverns.catalogue import Range
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import (
@@ -48,6 +46,7 @@ from rules.caverns.constants import (
 )
 from rules.caverns.moves import Move
 from rules.caverns.rolling import Band, band_of, is_doubles, plain_roll
+from rules.caverns.skills.stealth import may_attack
 from rules.errors import PawpostError
 from rules.rolls import Modifier, Roll
 

@@ -28,8 +28,6 @@ from rules.caverns.battle.flourishes import (
     parse_split,
 )
 from rules.caverns.battle.rows import PARTY, Combatant, Row, close_lines, in_reach, replace
-from rules.caverns.battle_skills_a import tree_form_range
-from rules.caverns.battle_skills_b2 import trapper_flourish
 from rules.caverns.catalogue import Flourish, Range, Special
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import ARMOUR_BLOCKS, BATTLE_HIT, FLOURISHES_PER_ATTACK
@@ -37,6 +35,8 @@ from rules.caverns.moves import BattleResult
 from rules.caverns.party.harmony_skills import HarmonyBenefit
 from rules.caverns.rolling import is_doubles
 from rules.caverns.sheet import CavernsSheet
+from rules.caverns.skills.hunting import trapper_flourish
+from rules.caverns.skills.nature import tree_form_range
 from rules.errors import PawpostError
 from rules.rolls import Roll
 from storage.models import Character

@@ -14,10 +14,10 @@ from bot.actions.reply import Reply
 from rules.caverns.battle.flourishes import implement_range
 from rules.caverns.battle.hands import TWO_HANDED, check_hands, off_hand_damage
 from rules.caverns.battle.rows import RANGE_ROWS, Combatant, replace
-from rules.caverns.battle_skills_a import tree_form_range
 from rules.caverns.catalogue import CatalogueItem, ItemKind, Range, item_key
 from rules.caverns.constants import OFF_HAND_DAMAGE_PENALTY
 from rules.caverns.sheet import CavernsSheet
+from rules.caverns.skills.nature import tree_form_range
 from rules.errors import PawpostError
 
 

@@ -8,9 +8,8 @@ from __future__ import annotations
 from bot.actions.caverns.battle.scene import Scene
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.formatting import safe
-from rules.caverns.battle.effects import Effect, EffectKind
+from rules.caverns.battle.effects import Effect, EffectKind, with_effect
 from rules.caverns.battle.rows import PARTY, Combatant
-from rules.caverns.battle_skills_a import with_effect
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import PASSION_BOUND
 from rules.caverns.party.harmony import forceful_against

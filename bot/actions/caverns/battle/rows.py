@@ -98,7 +98,6 @@ from rules.caverns.battle.rows import (
     whose_turn,
 )
 from rules.caverns.battle.specials import ambush_penalty, arrive, counter_damage
-from rules.caverns.battle_skills_a import tree_form_range
 from rules.caverns.catalogue import Range, Special, item_key
 from rules.caverns.conditions import Condition, parse_condition
 from rules.caverns.constants import (
@@ -109,6 +108,7 @@ from rules.caverns.health import heal, return_from_death
 from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import Foe, Move, advance, do_battle, flee, refuse_if_unable
 from rules.caverns.sheet import CavernsSheet
+from rules.caverns.skills.nature import tree_form_range
 from rules.errors import PawpostError
 from storage.caverns import caverns
 from storage.models import Character

@@ -36,7 +36,6 @@ from rules.caverns.battle.rows import (
     whose_turn,
 )
 from rules.caverns.battle.specials import died, expend_piece
-from rules.caverns.battle_skills_a import vitality
 from rules.caverns.catalogue import item_key
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import ARMOUR_BLOCKS, LOBOSHIGARU_ARMOUR_BLOCKS
@@ -44,6 +43,7 @@ from rules.caverns.health import lose_health
 from rules.caverns.party.harmony import TALLEST_TREE_ARMOUR, spend_harmony
 from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
+from rules.caverns.skills.athletics import vitality
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
 from rules.rolls import Roll

@@ -8,15 +8,15 @@ from bot.actions.caverns.skills.hooks import fleeing, foes, roll_bonus
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b2_hooks import flee_modifiers
 from bot.actions.formatting import safe
-from rules.caverns.battle.effects import Effect, EffectKind
-from rules.caverns.battle.rows import fled, flee_route
-from rules.caverns.battle.specials import ambush_penalty
-from rules.caverns.battle_skills_a import (
-    beyond_melee,
+from rules.caverns.battle.effects import (
+    Effect,
+    EffectKind,
     effects_of,
     replaced_effect,
     without_effects,
 )
+from rules.caverns.battle.rows import beyond_melee, fled, flee_route
+from rules.caverns.battle.specials import ambush_penalty
 from rules.caverns.conditions import Condition
 from rules.caverns.moves import flee
 from rules.errors import PawpostError

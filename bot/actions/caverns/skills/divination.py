@@ -12,24 +12,23 @@ from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b1_hooks import attributes_of
 from bot.actions.formatting import safe
 from rules.caverns.battle.effects import EffectKind
+from rules.caverns.battle.effects import effects_of as effects
 from rules.caverns.battle.rows import replace
-from rules.caverns.battle_skills_b1 import (
+from rules.caverns.party.harmony import spend_harmony
+from rules.caverns.skills.common import are_enemies, without_effects
+from rules.caverns.skills.divination import (
     DEATH_PROPHESY,
     DEATH_PROPHESY_EXTRA,
     ILL_OMEN,
     OMENS,
     RETRIBUTION,
     REVERSAL,
-    are_enemies,
-    effects,
     ill_omen,
     prophesy,
     retribution,
     reverse_npc,
     reverse_sheet,
-    without_effects,
 )
-from rules.caverns.party.harmony import spend_harmony
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
 

@@ -12,20 +12,19 @@ from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b1_hooks import allies
 from bot.actions.formatting import safe
 from rules.caverns.battle.effects import Effect, EffectKind
+from rules.caverns.battle.effects import effects_of as effects
 from rules.caverns.battle.rows import Combatant, replace
-from rules.caverns.battle_skills_b1 import (
+from rules.caverns.conditions import Condition
+from rules.caverns.skill_uses import fall_asleep
+from rules.caverns.skills.common import at_end_of_turn, with_effect
+from rules.caverns.skills.dreamweaving import (
     CONTROL,
     ETERNAL_SLEEP,
     ETERNAL_SLEEP_DIFFICULTY,
     POSSESS,
     SWEET_DREAMS,
-    at_end_of_turn,
     deepened,
-    effects,
-    with_effect,
 )
-from rules.caverns.conditions import Condition
-from rules.caverns.skill_uses import fall_asleep
 from rules.errors import PawpostError
 
 

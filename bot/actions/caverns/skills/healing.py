@@ -11,8 +11,12 @@ from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b1_hooks import active_condition, has_skill
 from bot.actions.formatting import safe
 from rules.caverns.battle.effects import Effect, EffectKind
+from rules.caverns.battle.effects import effects_of as effects
 from rules.caverns.battle.rows import Combatant, in_reach
-from rules.caverns.battle_skills_b1 import (
+from rules.caverns.catalogue import Range
+from rules.caverns.conditions import Condition, parse_condition
+from rules.caverns.skills.common import at_end_of_turn, with_effect
+from rules.caverns.skills.healing import (
     ANESTHESIA,
     ANESTHESIA_NOTE,
     BEDEVIL,
@@ -21,12 +25,7 @@ from rules.caverns.battle_skills_b1 import (
     EMPATHY,
     FARHEAL,
     IMMUNIZE,
-    at_end_of_turn,
-    effects,
-    with_effect,
 )
-from rules.caverns.catalogue import Range
-from rules.caverns.conditions import Condition, parse_condition
 from rules.caverns.wording import joined
 from rules.errors import PawpostError
 

@@ -9,42 +9,44 @@ from bot.actions.caverns.battle.scene import Scene
 from bot.actions.caverns.common import catalogue, caverns_sheet, save
 from bot.actions.caverns.skills.turn import SkillTurn
 from bot.actions.formatting import safe
-from rules.caverns.battle.effects import Effect, EffectKind
-from rules.caverns.battle.rows import Combatant, harm_npc, in_reach
-from rules.caverns.battle_skills_a import (
-    BEAR_BONUS,
-    BEAR_CONDITIONS,
-    BEAR_HEALTH,
-    BEAR_ROUNDS,
-    LION_HEALTH,
+from rules.caverns.battle.effects import (
     UNTIL_NEXT_TURN,
-    ally_damage,
-    area_access,
-    beyond_melee,
-    bonded,
-    dodge_modifier,
+    Effect,
+    EffectKind,
     effects_of,
-    encore_damage,
-    entourage_ignores,
-    has_entourage,
-    is_enemy,
-    mist_refusal,
-    npc_area_access,
-    npc_has_entourage,
     owner_turn_begins,
-    parry_reduction,
     replaced_effect,
-    sick_beat_picks,
     with_effect,
     without_effects,
 )
-from rules.caverns.battle_skills_a import roll_bonus as _roll_bonus
+from rules.caverns.battle.entourages import (
+    area_access,
+    entourage_ignores,
+    has_entourage,
+    npc_area_access,
+    npc_has_entourage,
+)
+from rules.caverns.battle.rows import Combatant, beyond_melee, harm_npc, in_reach, is_enemy
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import BATTLE_SAFE
 from rules.caverns.health import heal
 from rules.caverns.moves import BattleResult
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import Totem
+from rules.caverns.skills.acrobatics import dodge_modifier
+from rules.caverns.skills.combat import parry_reduction
+from rules.caverns.skills.music import encore_damage, sick_beat_picks
+from rules.caverns.skills.totems import (
+    BEAR_BONUS,
+    BEAR_CONDITIONS,
+    BEAR_HEALTH,
+    BEAR_ROUNDS,
+    LION_HEALTH,
+    ally_damage,
+    bonded,
+    mist_refusal,
+)
+from rules.caverns.skills.totems import roll_bonus as _roll_bonus
 from rules.caverns.skillsets import Skillset
 from rules.errors import PawpostError
 from rules.rolls import Modifier

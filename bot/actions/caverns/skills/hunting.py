@@ -9,17 +9,15 @@ from bot.actions.caverns.parse import conditions
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b2_hooks import sheet_of
 from bot.actions.formatting import safe
-from rules.caverns.battle.rows import PARTY, Combatant, replace
-from rules.caverns.battle_skills_b2 import (
+from rules.caverns.battle.rows import PARTY, Combatant, parse_row, replace, row_label
+from rules.caverns.conditions import Condition
+from rules.caverns.skills.hunting import (
     SMUDGE_DAMAGE,
     companion_away,
-    parse_row,
     place_smudge,
-    row_label,
     set_trap,
     trapper_choice,
 )
-from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
 
 

@@ -10,16 +10,9 @@ from bot.actions.caverns.skills.hooks import foes
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b2_hooks import latest_hit, negate_hit
 from bot.actions.formatting import safe
-from rules.caverns.battle.rows import PARTY, replace
-from rules.caverns.battle_skills_b2 import (
-    expend_illusion,
-    illusions_in,
-    parse_row,
-    phantasmagora,
-    row_label,
-    standing,
-)
+from rules.caverns.battle.rows import PARTY, parse_row, replace, row_label, standing
 from rules.caverns.conditions import Condition
+from rules.caverns.skills.illusions import expend_illusion, illusions_in, phantasmagora
 from rules.errors import PawpostError
 
 

@@ -7,13 +7,14 @@ from bot.actions.caverns.common import caverns_sheet
 from bot.actions.caverns.skills.hooks import enemy_target
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.formatting import safe
-from rules.caverns.battle.effects import Effect, EffectKind
-from rules.caverns.battle_skills_a import (
+from rules.caverns.battle.effects import (
+    Effect,
+    EffectKind,
     effects_of,
-    fugue_condition,
     replaced_effect,
     without_effects,
 )
+from rules.caverns.skills.music import fugue_condition
 from rules.errors import PawpostError
 
 

@@ -10,16 +10,16 @@ from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b1_hooks import chant_of, chant_turns_now, sheet_of, store_chant
 from bot.actions.formatting import plural, safe
 from rules.caverns.battle.effects import Effect, EffectKind
-from rules.caverns.battle_skills_b1 import (
+from rules.caverns.sheet import CavernsSheet
+from rules.caverns.skills.common import with_effect
+from rules.caverns.skills.mysticism import (
     BALANCE,
     BALANCE_FACTOR,
     CONCENTRATION,
     MYSTIC_CHANT,
     chant_kept,
     is_lapsing,
-    with_effect,
 )
-from rules.caverns.sheet import CavernsSheet
 from rules.errors import PawpostError
 
 

@@ -13,9 +13,9 @@ from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b2_hooks import latest_hit, negate_hit
 from bot.actions.formatting import safe
 from rules.caverns.battle.rows import Combatant, replace
-from rules.caverns.battle_skills_b2 import may_mind_crush
 from rules.caverns.health import lose_health
 from rules.caverns.party.harmony import spend_harmony
+from rules.caverns.skills.psionics import may_mind_crush
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
 

@@ -8,22 +8,21 @@ from typing import TYPE_CHECKING
 
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.formatting import safe
-from rules.caverns.battle.effects import Effect, EffectKind
-from rules.caverns.battle.rows import Combatant, replace
-from rules.caverns.battle_skills_a import (
-    DISCORDANT_LOSS,
-    ENCORE_DAMAGE,
-    bonded,
-    crow_feeds,
+from rules.caverns.battle.effects import (
+    Effect,
+    EffectKind,
     effects_of,
     replaced_effect,
-    vitality,
     without_effects,
 )
+from rules.caverns.battle.rows import Combatant, replace
 from rules.caverns.conditions import Condition
 from rules.caverns.race_traits import kill_heals
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import Totem
+from rules.caverns.skills.athletics import vitality
+from rules.caverns.skills.music import DISCORDANT_LOSS, ENCORE_DAMAGE
+from rules.caverns.skills.totems import bonded, crow_feeds
 from rules.caverns.wording import signed
 from storage.models import Character
 

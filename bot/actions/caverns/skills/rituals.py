@@ -7,10 +7,10 @@ from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.skills.hooks import enemy_target
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.formatting import safe
-from rules.caverns.battle.effects import Effect, EffectKind
+from rules.caverns.battle.effects import Effect, EffectKind, effects_of, with_effect
 from rules.caverns.battle.rows import PARTY
-from rules.caverns.battle_skills_a import RITUAL_STRONG, effects_of, ritual_roll, with_effect
 from rules.caverns.skill_uses import fated_dice, held_dice
+from rules.caverns.skills.rituals import RITUAL_STRONG, ritual_roll
 from rules.errors import PawpostError
 
 

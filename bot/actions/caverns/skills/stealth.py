@@ -13,16 +13,18 @@ from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.caverns.skills_b2_hooks import advance_modifiers
 from bot.actions.formatting import safe
 from rules.caverns.battle.marks import Struck
-from rules.caverns.battle.rows import PARTY, Phase, end_turn, replace, whose_turn
-from rules.caverns.battle_skills_b2 import (
-    dragged,
-    infiltration_row,
-    moved_to,
+from rules.caverns.battle.rows import (
+    PARTY,
+    Phase,
+    end_turn,
     parse_row,
+    replace,
     row_label,
     standing,
+    whose_turn,
 )
 from rules.caverns.moves import advance
+from rules.caverns.skills.stealth import dragged, infiltration_row, moved_to
 from rules.errors import PawpostError
 
 

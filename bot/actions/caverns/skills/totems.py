@@ -9,19 +9,18 @@ from bot.actions.caverns.skills.hooks import foes, require_bonded
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.formatting import safe
 from rules.caverns.afflictions import inflict
-from rules.caverns.battle.effects import Effect, EffectKind
-from rules.caverns.battle.rows import replace
-from rules.caverns.battle_skills_a import (
-    STAG_DAMAGE,
-    STAG_HEAL,
-    STAG_SACRIFICE,
+from rules.caverns.battle.effects import (
+    Effect,
+    EffectKind,
     effects_of,
     with_effect,
     without_effects,
 )
+from rules.caverns.battle.rows import replace
 from rules.caverns.conditions import Condition
 from rules.caverns.health import heal, lose_health
 from rules.caverns.skills import Totem
+from rules.caverns.skills.totems import STAG_DAMAGE, STAG_HEAL, STAG_SACRIFICE
 from rules.errors import PawpostError
 
 
