@@ -1,5 +1,6 @@
 """Athletics in battle (book l. 193-198), the pure part: Vitality. Fitness and Adrenaline
-work through the conditions (afflictions.py), Immunity through the poisons."""
+work through the conditions (afflictions.py); Immunity's roll is skill_uses.py's, made on
+exposure to a poison."""
 
 from __future__ import annotations
 

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from bot.actions.caverns import skills_b1_hooks
 from bot.actions.caverns.battle import conditions as battle_conditions
 from bot.actions.caverns.battle.poisons import poisoned_turn
 from bot.actions.caverns.battle.scene import Scene
+from bot.actions.caverns.skills import mysticism, reactions
 from bot.actions.caverns.skills.hooks import turn_begins
 from bot.actions.context import Actor, Services
 from bot.actions.formatting import safe
@@ -24,7 +24,7 @@ def before_acting(services: Services, scene: Scene, fighter: Combatant) -> bool:
         return True
     scene.state = scene.state.model_copy(update={"checked_turn": scene.state.turn})
     turn_begins(scene, fighter)
-    skills_b1_hooks.turn_begins(scene, fighter)
+    reactions.turn_begins(scene, fighter)
     may_act = battle_conditions.before_acting(services, scene, fighter)
     # a poisoned turn counts even when a condition takes the action (docs/rulings.md)
     return poisoned_turn(services, scene, fighter) and may_act
@@ -41,8 +41,8 @@ def turn_skipped(services: Services, scene: Scene, fighter: Combatant) -> None:
         return
     scene.state = scene.state.model_copy(update={"checked_turn": scene.state.turn})
     turn_begins(scene, fighter)
-    skills_b1_hooks.turn_begins(scene, fighter)
-    skills_b1_hooks.turn_not_taken(scene, fighter)
+    reactions.turn_begins(scene, fighter)
+    mysticism.turn_not_taken(scene, fighter)
     if battle_conditions.turn_skipped(services, scene, fighter):
         poisoned_turn(services, scene, fighter)
 

@@ -1,16 +1,17 @@
 """The battle's board (book l. 405-411), part of every step's reply and of /battle status: each
 side's rows with every combatant's Health, armour pieces, conditions and reach, who acted
-last, and the choices the battle waits for."""
+last, the choices the battle waits for, the Illusions row by row and who is in the enemy
+rows."""
 
 from __future__ import annotations
 
 from bot.actions.caverns.battle.poisons import status_note
 from bot.actions.caverns.battle.scene import Scene, pieces_left
 from bot.actions.caverns.common import caverns_sheet
-from bot.actions.caverns.skills_b2_hooks import status_fields
 from bot.actions.formatting import safe
 from bot.actions.reply import ReplyField
-from rules.caverns.battle.rows import Combatant, Row
+from rules.caverns.battle.rows import BattleState, Combatant, Row, row_label, standing
+from rules.caverns.skills.stealth import in_enemy_rows
 from storage.models import Character
 
 FIELD_VALUE_MOST = 1024  # Discord's limit on an embed field's value
@@ -77,3 +78,19 @@ def _line(scene: Scene, c: Combatant, found: dict[int, Character]) -> str:
         + escaping
         + (f" ({c.side} side)" if c.among else "")
     )
+
+
+def status_fields(state: BattleState) -> list[ReplyField]:
+    """The Illusions on the battlefield, row by row; who stands in the enemy rows."""
+    out = []
+    if state.illusions:
+        rows = [f"{row_label(k)}: {n}" for k, n in sorted(state.illusions.items())]
+        out.append(ReplyField(name="Illusions", value="\n".join(rows)))
+    inside = [
+        f"{safe(c.name)} ({c.side}) in {row_label(standing(c))}"
+        for c in state.combatants
+        if c.present and in_enemy_rows(c) and not c.special.hidden  # an Assassin unannounced
+    ]
+    if inside:
+        out.append(ReplyField(name="In the enemy rows", value="\n".join(inside)))
+    return out

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from bot.actions.caverns.battle.scene import Scene, hurt_character, hurt_npc
 from bot.actions.caverns.common import caverns_sheet, save
-from bot.actions.caverns.skills.reactions import sick_beat_ended, sick_beat_resisted
-from bot.actions.caverns.skills_b1_hooks import chant_bonus, slumber_instead
+from bot.actions.caverns.skills.dreamweaving import slumber_instead
+from bot.actions.caverns.skills.music import sick_beat_ended, sick_beat_resisted
+from bot.actions.caverns.skills.mysticism import chant_bonus
 from bot.actions.context import Services
 from bot.actions.formatting import safe
 from rules.caverns.afflictions import Moment, cure_roll, end_conditions, ends_at, stand_up, wake

@@ -4,22 +4,18 @@ around (l. 607), Advance and Flee rolled with their bands, and the Cave Fisher's
 
 from __future__ import annotations
 
-from bot.actions.caverns import skills_b1_hooks
 from bot.actions.caverns.battle import conditions as battle_conditions
+from bot.actions.caverns.battle import entourages, specials
 from bot.actions.caverns.battle import harmony as harmony_battle
-from bot.actions.caverns.battle import specials
 from bot.actions.caverns.battle.flourishes import creature_flourish, own_flourish, riposte, shove
 from bot.actions.caverns.battle.hands import guard_reach
 from bot.actions.caverns.battle.poisons import enemy_poison
 from bot.actions.caverns.battle.scene import Scene, hurt_npc
 from bot.actions.caverns.common import caverns_sheet, items
-from bot.actions.caverns.skills import hooks as skills
-from bot.actions.caverns.skills_b2_hooks import (
-    after_enemy_move,
-    check_may_attack,
-    enemy_advance_modifiers,
-    enemy_flee_modifiers,
-)
+from bot.actions.caverns.skills import acrobatics, combat, divination, hooks, music, totems
+from bot.actions.caverns.skills.hunting import after_enemy_move
+from bot.actions.caverns.skills.illusions import enemy_advance_modifiers, enemy_flee_modifiers
+from bot.actions.caverns.skills.stealth import check_may_attack
 from bot.actions.context import Services
 from bot.actions.formatting import safe
 from rules.caverns.attributes import Attribute
@@ -95,7 +91,7 @@ def enemy_battle(services: Services, scene: Scene, mover: Combatant, target: str
     if not in_reach(mover, victim, reach):
         raise PawpostError(f"{safe(victim.name)} is out of {safe(mover.name)}'s reach.")
     check_may_attack(mover, victim)
-    skills.check_attack(scene, mover, victim)
+    totems.check_attack(scene, mover, victim)
     if victim.character_id is None:
         _against_creature(services, scene, mover, victim)
     else:
@@ -107,7 +103,7 @@ def _roll(
     services: Services, scene: Scene, mover: Combatant, victim: Combatant, wind: int,
     defences: list[Modifier],
 ) -> Roll:  # fmt: skip
-    skills_b1_hooks.harm_attempted(scene, mover, victim)
+    divination.harm_attempted(scene, mover, victim)
     roll = enemy_attack(
         mover, victim.name, wind, services.dice,
         [
@@ -126,17 +122,17 @@ def _against_character(
 ) -> None:
     character = scene.character(victim)
     sheet = caverns_sheet(character)
-    defences = skills.defence_modifiers(scene, mover, victim, sheet)
+    defences = acrobatics.defence_modifiers(scene, mover, victim, sheet)
     roll = _roll(services, scene, mover, victim, sheet.attribute(Attribute.WIND), defences)
     forceful = harmony_battle.flow_attacked(scene, victim, character, hit=roll.total >= BATTLE_HIT)
-    answers = skills.character_answers(
+    answers = hooks.character_answers(
         scene, roll.total, victim, mover
     ) and battle_conditions.strikes_back(scene, victim)  # asleep or a Pacifist: no blow back
     doubles = is_doubles(roll)
-    shielded = doubles and skills.shielded(scene, mover, victim)  # no Flourish lands
+    shielded = doubles and entourages.shielded(scene, mover, victim)  # no Flourish lands
     damage = mover.damage + turn_damage(scene, mover)
     if roll.total >= BATTLE_HIT:
-        parried = skills.parried(scene, victim, mover, sheet, answers)
+        parried = combat.parried(scene, victim, mover, sheet, answers)
         if cloier:
             _all_around(scene, mover, victim, doubles, damage - parried)
         else:
@@ -149,11 +145,11 @@ def _against_character(
     mover = scene.state.combatant(mover.id)
     if answers and in_reach(scene.state.combatant(victim.id), mover, guard_reach(scene, victim)):
         # The results add up (l. 296): a blow that kills does not stop the one struck back.
-        hit_back = skills.counter_damage(scene, victim, caverns_sheet(character))
+        hit_back = hooks.counter_damage(scene, victim, caverns_sheet(character))
         scene.say(f"Under {BATTLE_SAFE}: {safe(character.name)} strikes back.")
         before = scene.state.combatant(mover.id)
-        if skills.musical(caverns_sheet(character)):
-            skills.sick_beat(scene, victim, before, hit_back)
+        if music.musical(caverns_sheet(character)):
+            music.sick_beat(scene, victim, before, hit_back)
         else:
             hurt_npc(scene, before, hit_back, by=victim)
             if roll.total < BATTLE_HIT or mover.damage == 0:

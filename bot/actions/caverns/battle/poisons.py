@@ -15,7 +15,7 @@ from bot.actions.caverns.common import (
     require_caverns,
     save,
 )
-from bot.actions.caverns.skills.hooks import is_foe
+from bot.actions.caverns.skills.common import is_foe
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe

@@ -8,10 +8,9 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
-from bot.actions.caverns import skills_b1_hooks
 from bot.actions.caverns.battle import conditions as battle_conditions
+from bot.actions.caverns.battle import entourages, specials
 from bot.actions.caverns.battle import harmony as harmony_battle
-from bot.actions.caverns.battle import specials
 from bot.actions.caverns.battle.acting import action_lost, before_acting, turn_skipped
 from bot.actions.caverns.battle.board import board_fields
 from bot.actions.caverns.battle.choices import DECLINE, decline, hold_on, waiting_line
@@ -53,14 +52,19 @@ from bot.actions.caverns.common import (
     save,
 )
 from bot.actions.caverns.melding import circle_flee, melded_attack, melded_flourish
-from bot.actions.caverns.skills import hooks as skills
-from bot.actions.caverns.skills_b1_hooks import ChantRoll
-from bot.actions.caverns.skills_b2_hooks import (
-    advance_modifiers,
-    attack_bonus,
-    flee_modifiers,
-    note_strike,
+from bot.actions.caverns.skills import (
+    combat,
+    common,
+    divination,
+    hooks,
+    music,
+    mysticism,
+    rituals,
+    totems,
 )
+from bot.actions.caverns.skills.illusions import advance_modifiers, flee_modifiers
+from bot.actions.caverns.skills.mysticism import ChantRoll
+from bot.actions.caverns.skills.stealth import attack_bonus, note_strike
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import plural, safe
 from bot.actions.lookup import acting_character, require_admin
@@ -205,7 +209,7 @@ def join(services: Services, actor: Actor, row: str, character: str | None = Non
             range=tree_form_range(sheet, _reach(sheet, _ranges(tx, guild))),
         )
         scene.state = arrive(scene.state, fighter)  # late, at the end of the order
-        skills.joins(scene, scene.state.combatants[-1], sheet)
+        hooks.joins(scene, scene.state.combatants[-1], sheet)
         try:
             caverns(tx).battles.add_fighters(
                 guild.guild_id, scene.combat.id, [found.id], len(scene.state.combatants)
@@ -382,45 +386,45 @@ def attack(
         found, fighter = your_turn(tx, actor, guild, scene, character, now)
         foe = scene.state.by_name(target)
         specials.check_target(foe)
-        if not skills.is_foe(scene, fighter, foe):  # a Paranoid one has no allies (l. 363)
+        if not common.is_foe(scene, fighter, foe):  # a Paranoid one has no allies (l. 363)
             raise PawpostError(f"{safe(foe.name)} is not an enemy still in the battle.")
         fighter, meld_bonus = melded_attack(tx, actor, guild, found, fighter, now)
         weapon = armed(scene, caverns_sheet(found), fighter, foe, paid)
-        skills.check_attack(scene, fighter, foe)
+        totems.check_attack(scene, fighter, foe)
         battle_conditions.refuse(scene, fighter, Move.DO_BATTLE)
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
         sacrificed = specials.destructive_attack(scene, found, destructive == "yes")
-        chant = skills_b1_hooks.chant_roll(scene, fighter)
+        chant = mysticism.chant_roll(scene, fighter)
         fated = _fated(tx, actor, guild, scene.character(fighter), chant, fated_die, fated_from)
         found = scene.character(fighter)
         sheet = caverns_sheet(found)
         back = (
             in_reach(foe, fighter)
-            and skills.foe_answers(scene, foe, fighter)
+            and hooks.foe_answers(scene, foe, fighter)
             and battle_conditions.strikes_back(scene, foe)
         )
-        skills_b1_hooks.harm_attempted(scene, fighter, foe)
+        divination.harm_attempted(scene, fighter, foe)
         result = do_battle(
             pay_boost(sheet, paid, weapon),
             _as_foe(scene, foe, fighter),
             services.dice, in_foe_reach=back, assault=paid is Boost.ASSAULT,
             off_hand=_off_hand_attack(scene, fighter, weapon),
             modifiers=[
-                *skills.roll_bonus(scene, fighter), *chant.modifiers,
+                *totems.roll_bonus(scene, fighter), *chant.modifiers,
                 *harmony_battle.passion(scene, fighter, sheet.attribute(
                     sheet.implement.rolls if sheet.implement else Attribute.WOOD
                 )),
             ],
             fated_die=fated,
-            bonus_damage=skills.attack_bonus(scene, fighter, sheet)
+            bonus_damage=hooks.attack_bonus(scene, fighter, sheet)
             + attack_bonus(sheet, fighter) + meld_bonus + turn_damage(scene, fighter),
         )  # fmt: skip
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} does battle with {safe(foe.name)}.", result.roll)
         if result.hit and result.sick_beat:
-            skills.sick_beat(scene, fighter, foe, result.afflictions)
+            music.sick_beat(scene, fighter, foe, result.afflictions)
         elif result.hit:
             ruin = sacrificed or Special.DESTRUCTIVE in result.specials
             if foe.is_npc:
@@ -435,7 +439,7 @@ def attack(
             scene.say(f"Under {BATTLE_SAFE}: {safe(foe.name)} strikes back.")
             hurt_character(scene, found, scene.state.combatant(fighter.id), result.you_lose, by=foe)
         specials.after_attack(services, scene, found, fighter, foe, result)
-        if result.flourishes and skills.shielded(scene, fighter, foe):
+        if result.flourishes and entourages.shielded(scene, fighter, foe):
             if any_flourish(scene, fighter, result, paid, weapon):
                 scene.say(f"{safe(foe.name)}'s Entourage turns the Flourish aside (l. 383).")
         elif not (
@@ -445,7 +449,7 @@ def attack(
             implement = weapon.armament is Armament.IMPLEMENT
             melded = melded_flourish(tx, actor, guild, found, now) if implement else ()
             on_doubles(scene, fighter, foe, result, paid, weapon, melded)
-        skills.after_attack(scene, fighter, found, foe, result)
+        hooks.after_attack(scene, fighter, found, foe, result)
         battle_conditions.side_attacked(scene, foe)
         scene.state = end_turn(scene.state)
         summary = f"{found.name} does battle with {foe.name}"
@@ -466,7 +470,7 @@ def _as_foe(scene: Scene, foe: Combatant, fighter: Combatant) -> Foe:
         return Foe(name=foe.name, attributes=foe.attributes, damage=counter_damage(foe, fighter))
     ally = caverns_sheet(scene.character(foe))
     return Foe(
-        name=foe.name, attributes=ally.attributes, damage=skills.counter_damage(scene, foe, ally)
+        name=foe.name, attributes=ally.attributes, damage=hooks.counter_damage(scene, foe, ally)
     )
 
 
@@ -507,11 +511,11 @@ def advance_in_battle(
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
-        chant = skills_b1_hooks.chant_roll(scene, fighter, moving=True)
+        chant = mysticism.chant_roll(scene, fighter, moving=True)
         fated = _fated(tx, actor, guild, found, chant, fated_die, fated_from)
         found = scene.character(fighter)
         to = [
-            *skills.roll_bonus(scene, fighter),
+            *totems.roll_bonus(scene, fighter),
             *advance_modifiers(scene, f"{fighter.side}:{Row.FRONT.value}"),
             *chant.modifiers,
             *harmony_battle.passion(scene, fighter, caverns_sheet(found).attribute(Attribute.FIRE)),
@@ -552,7 +556,7 @@ def flee_in_battle(
         if not before_acting(services, scene, fighter):
             return action_lost(scene, actor, fighter, now)
         found, fighter = scene.character(fighter), scene.state.combatant(fighter.id)  # as changed
-        chant = skills_b1_hooks.chant_roll(scene, fighter, moving=True)
+        chant = mysticism.chant_roll(scene, fighter, moving=True)
         fated = _fated(tx, actor, guild, found, chant, fated_die, fated_from)
         found = scene.character(fighter)
         circle = circle_flee(tx, actor, guild, found, route, services.dice, now)
@@ -562,7 +566,7 @@ def flee_in_battle(
             by_row,
             services.dice,
             modifiers=[
-                *skills.roll_bonus(scene, fighter),
+                *totems.roll_bonus(scene, fighter),
                 *flee_modifiers(scene, fighter),
                 *chant.modifiers,
                 *ambush_penalty(scene.state, fighter),
@@ -575,7 +579,7 @@ def flee_in_battle(
         way = CIRCLE_WAY if circle else result.route.value
         save(tx, found, result.sheet)
         scene.say(f"{safe(found.name)} flees ({way}).", result.roll)
-        skills.fleeing(scene, fighter, result.sheet)
+        combat.fleeing(scene, fighter, result.sheet)
         scene.say(f"**{result.band.value}**: {result.result}")
         scene.state = fled(scene.state, fighter, result.route, result.band)
         if scene.state.combatant(fighter.id).gone:
@@ -859,13 +863,13 @@ def close_battle(scene: Scene) -> None:
         sheet = caverns_sheet(character)
         if not sheet.is_dead:
             continue
-        spared = skills.revivified(scene, character_id)
+        spared = rituals.revivified(scene, character_id)
         back = return_from_death(sheet, revivified=spared)
         save(tx, character, back)
         if back.retired:
             scene.say(f"{safe(character.name)} has no Vitae left and retires from adventuring.")
         elif spared:
-            scene.say(skills.REVIVIFIED.format(name=safe(character.name), vitae=back.vitae))
+            scene.say(rituals.REVIVIFIED.format(name=safe(character.name), vitae=back.vitae))
         else:
             scene.say(
                 f"{safe(character.name)} marks off 1 Vitae ({back.vitae} left) and "

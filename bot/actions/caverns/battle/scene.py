@@ -8,11 +8,15 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from bot.actions import audit
-from bot.actions.caverns import skills_b1_hooks
+from bot.actions.caverns.battle.turn_end import after_step
 from bot.actions.caverns.battle.turn_start import at_turn_start
 from bot.actions.caverns.common import caverns_sheet, require_caverns, save
-from bot.actions.caverns.skills.reactions import enemy_died, sick_beat_ended, survive
-from bot.actions.caverns.skills_b2_hooks import after_step, eject, loss_in_enemy_rows, psi_armour
+from bot.actions.caverns.skills import reactions
+from bot.actions.caverns.skills.athletics import survive
+from bot.actions.caverns.skills.music import sick_beat_ended
+from bot.actions.caverns.skills.psionics import psi_armour
+from bot.actions.caverns.skills.reactions import enemy_died
+from bot.actions.caverns.skills.stealth import eject, loss_in_enemy_rows
 from bot.actions.context import Actor
 from bot.actions.formatting import describe_roll, plural, safe
 from bot.actions.lookup import acting_character
@@ -233,7 +237,7 @@ class Scene:
         """Put a condition on a character (its sheet; immunities refuse it) or an NPC (the
         battle's state), and tell the story ("… is Entranced by the glowing orb"). `note` is
         kept with the condition (which limb, the source of a Fear). False when immune."""
-        if skills_b1_hooks.shielded(self, fighter, condition):
+        if reactions.shielded(self, fighter, condition):
             return False
         if fighter.character_id is None:
             current = self.state.combatant(fighter.id)
@@ -368,7 +372,7 @@ def hurt_character(
     amount = battle_conditions.hit_amount(scene, fighter, amount)
     if attack:
         amount = loss_in_enemy_rows(scene.state.combatant(fighter.id), amount)
-    amount = skills_b1_hooks.damage_taken(scene, fighter, amount, by)
+    amount = reactions.damage_taken(scene, fighter, amount, by)
     name = safe(character.name)
     sunlit = scene.state.sunlight or race_traits.in_sunlight(scene.tx, scene.guild, character)
     lit = in_sunlight(caverns_sheet(character), amount, sunlit)
@@ -408,7 +412,7 @@ def hurt_character(
         eject(scene, fighter.id)
     _beetles_feed(scene, dead and sheet.has_condition(Condition.ABLAZE))
     battle_conditions.after_hurt(scene, fighter, taken, character)
-    skills_b1_hooks.after_damage(scene, fighter, taken, by)
+    reactions.after_damage(scene, fighter, taken, by)
     return taken
 
 
@@ -528,7 +532,7 @@ def hurt_npc(
     amount = battle_conditions.hit_amount(scene, target, amount)
     if attack:
         amount = loss_in_enemy_rows(scene.state.combatant(target.id), amount)
-    amount = skills_b1_hooks.damage_taken(scene, target, amount, by)
+    amount = reactions.damage_taken(scene, target, amount, by)
     hurt, lost = harm_npc(scene.state.combatant(target.id), amount, ignore_armour=ignore_armour)
     if target.creature and find_creature(target.creature).health_offsets:  # the Zombie
         hurt = hurt.model_copy(

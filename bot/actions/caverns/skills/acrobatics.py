@@ -1,12 +1,16 @@
-"""Acrobatics in battle (book l. 200-204): Handstand, Scissorflip and Backflip. Dodge lowers
-the enemy's attack roll (hooks)."""
+"""Acrobatics in battle (book l. 200-204): Dodge lowers the enemy's attack roll (twice as much
+on a Handstand); Handstand, Scissorflip and Backflip are used with /skill use. Contortion and
+Dexterity are immunities (rules/caverns/afflictions.py)."""
 
 from __future__ import annotations
 
+from bot.actions.caverns.battle.scene import Scene
 from bot.actions.caverns.common import caverns_sheet, save
-from bot.actions.caverns.skills.hooks import fleeing, foes, roll_bonus
+from bot.actions.caverns.skills.combat import fleeing
+from bot.actions.caverns.skills.common import foes
+from bot.actions.caverns.skills.illusions import flee_modifiers
+from bot.actions.caverns.skills.totems import roll_bonus
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
-from bot.actions.caverns.skills_b2_hooks import flee_modifiers
 from bot.actions.formatting import safe
 from rules.caverns.battle.effects import (
     Effect,
@@ -15,12 +19,29 @@ from rules.caverns.battle.effects import (
     replaced_effect,
     without_effects,
 )
-from rules.caverns.battle.rows import beyond_melee, fled, flee_route
+from rules.caverns.battle.rows import Combatant, beyond_melee, fled, flee_route
 from rules.caverns.battle.specials import ambush_penalty
 from rules.caverns.conditions import Condition
 from rules.caverns.moves import flee
+from rules.caverns.sheet import CavernsSheet
+from rules.caverns.skills.acrobatics import dodge_modifier
 from rules.errors import PawpostError
+from rules.rolls import Modifier
 from storage.caverns import caverns
+
+# --- Acrobatics in the battle's own steps --------------------------------------------------
+
+
+def defence_modifiers(
+    scene: Scene, mover: Combatant, victim: Combatant, sheet: CavernsSheet
+) -> list[Modifier]:
+    """What the victim's skills take off an enemy's attack roll: Dodge (l. 200, 203)."""
+    handstand = bool(effects_of(scene.state, EffectKind.HANDSTAND, owner=victim.id))
+    dodge = dodge_modifier(sheet, mover, victim, handstand=handstand)
+    return [dodge] if dodge else []
+
+
+# --- Acrobatics' skills used in battle (/skill use) ----------------------------------------
 
 
 def _handstand(turn: SkillTurn) -> None:

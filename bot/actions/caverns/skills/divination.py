@@ -1,15 +1,25 @@
 """Divination in battle (book l. 231-236): Ill Omen's condition by the target's lowest
-attribute, Retribution right after a hit, Death Prophesy binding two enemies, and Reversal;
-Good Omen works by itself (skills_b1_hooks.shielded). Doom is a Flourish, chosen with the others."""
+attribute, Retribution right after a hit, Death Prophesy binding two enemies (each attack on
+the other counts their turn), and Reversal; Good Omen works by itself (reactions.shielded).
+Doom is a Flourish, chosen with the others."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from rules.caverns.battle.rows import Combatant
+from rules.caverns.skills.divination import tried_to_harm
+
+if TYPE_CHECKING:
+    from bot.actions.caverns.battle.scene import Scene
+
 
 from collections.abc import Mapping
 
 from bot.actions.caverns.battle.scene import hurt_character, hurt_npc
 from bot.actions.caverns.common import caverns_sheet, items, save
+from bot.actions.caverns.skills.common import attributes_of
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
-from bot.actions.caverns.skills_b1_hooks import attributes_of
 from bot.actions.formatting import safe
 from rules.caverns.battle.effects import EffectKind
 from rules.caverns.battle.effects import effects_of as effects
@@ -31,6 +41,16 @@ from rules.caverns.skills.divination import (
 )
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
+
+# --- Divination in the battle's own steps --------------------------------------------------
+
+
+def harm_attempted(scene: Scene, attacker: Combatant, target: Combatant) -> None:
+    """An attack was tried (hit or miss): Death Prophesy counts the attacker's turn."""
+    scene.state = tried_to_harm(scene.state, attacker, target)
+
+
+# --- Divination's skills used in battle (/skill use) ---------------------------------------
 
 
 def ill_omen_use(turn: SkillTurn) -> None:

@@ -1,15 +1,25 @@
-"""Dreamweaving in battle (book l. 238-243): Sweet Dreams cures a sleeping ally as its turn
-ends, Possess hands a sleeper's action to you (for the MC to play out), Eternal Sleep deepens
-a sleep; Dreambody and Control work by themselves, Slumber through skills_b1_hooks."""
+"""Dreamweaving in battle (book l. 238-243): Slumber puts an enemy that fails a Fatigue roll to
+sleep; Sweet Dreams cures a sleeping ally as its turn ends, Possess hands a sleeper's action to
+you (for the MC to play out), Eternal Sleep deepens a sleep; Dreambody and Control work by
+themselves (reactions.damage_taken, the conditions)."""
 
 from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.actions.caverns.skills.common import has_skill
+from rules.caverns.skills.dreamweaving import SLUMBER, slumbering_enemy
+
+if TYPE_CHECKING:
+    from bot.actions.caverns.battle.scene import Scene
+
 
 from collections.abc import Mapping
 
 from bot.actions.caverns.common import caverns_sheet, save
+from bot.actions.caverns.skills.common import allies
 from bot.actions.caverns.skills.healing import aimed, chosen_conditions
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
-from bot.actions.caverns.skills_b1_hooks import allies
 from bot.actions.formatting import safe
 from rules.caverns.battle.effects import Effect, EffectKind
 from rules.caverns.battle.effects import effects_of as effects
@@ -26,6 +36,22 @@ from rules.caverns.skills.dreamweaving import (
     deepened,
 )
 from rules.errors import PawpostError
+
+# --- Dreamweaving in the battle's own steps ------------------------------------------------
+
+
+def slumber_instead(scene: Scene, fighter: Combatant) -> bool:
+    """Call when `fighter` loses an action to Fatigue: with an enemy's Slumber it falls Asleep
+    (its failed roll's Prone stays). True when it did."""
+    dreamer = slumbering_enemy(scene.state, fighter, lambda c: has_skill(scene, c, SLUMBER))
+    if dreamer is None:
+        return False
+    return scene.afflict(
+        fighter, Condition.SLEEPING, note="Slumber", by=f"{dreamer.name}'s Slumber"
+    )
+
+
+# --- Dreamweaving's skills used in battle (/skill use) -------------------------------------
 
 
 def _asleep(turn: SkillTurn, fighter: Combatant) -> None:

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from bot.actions.caverns.common import items
+from bot.actions.caverns.skills.common import active_condition, has_skill
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
-from bot.actions.caverns.skills_b1_hooks import active_condition, has_skill
 from bot.actions.formatting import safe
 from rules.caverns.battle.effects import Effect, EffectKind
 from rules.caverns.battle.effects import effects_of as effects

@@ -1,13 +1,14 @@
-"""Hunting in battle (book l. 274-279): Harry, Smudge and Trapper. Animal Companion counts as
-an Entourage while it is not away harrying; Ambush skips the enemies' turn after the hunter's
-first (skills_b2_hooks.py); Make Camp is a rest's +3 (rules/caverns/party/rests.py)."""
+"""Hunting in battle (book l. 274-279): Trapper's conditions spring on the first enemy to
+Advance and to Flee; Harry, Smudge and Trapper are used with /skill use. Animal Companion
+counts as an Entourage while it is not away harrying; Ambush skips the enemies' turn after the
+hunter's first (battle/turn_end.py); Make Camp is a rest's +3 (rules/caverns/party/rests.py)."""
 
 from __future__ import annotations
 
 from bot.actions.caverns.battle.scene import Scene
 from bot.actions.caverns.parse import conditions
+from bot.actions.caverns.skills.illusions import sheet_of
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
-from bot.actions.caverns.skills_b2_hooks import sheet_of
 from bot.actions.formatting import safe
 from rules.caverns.battle.rows import PARTY, Combatant, parse_row, replace, row_label
 from rules.caverns.conditions import Condition
@@ -16,9 +17,22 @@ from rules.caverns.skills.hunting import (
     companion_away,
     place_smudge,
     set_trap,
+    spring_traps,
     trapper_choice,
 )
 from rules.errors import PawpostError
+
+# --- Hunting in the battle's own steps -----------------------------------------------------
+
+
+def after_enemy_move(scene: Scene, mover: Combatant, move: str) -> None:
+    """An enemy Advanced or Fled: Trapper's condition for the first to do so (l. 279)."""
+    scene.state, sprung = spring_traps(scene.state, move)
+    for condition in sprung:
+        scene.afflict(scene.state.combatant(mover.id), condition, by="a trap")
+
+
+# --- Hunting's skills used in battle (/skill use) ------------------------------------------
 
 
 def has_animal_companion(scene: Scene, fighter: Combatant) -> bool:

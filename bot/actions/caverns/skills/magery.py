@@ -1,8 +1,9 @@
-"""Magery in battle (book l. 167-174): Beguiling. Summonings' Entourage is in hooks."""
+"""Magery in battle (book l. 167-174): Beguiling. Summonings' Entourage is in
+battle/entourages.py."""
 
 from __future__ import annotations
 
-from bot.actions.caverns.skills.hooks import enemy_target
+from bot.actions.caverns.skills.common import enemy_target
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from rules.caverns.conditions import Condition
 

@@ -1,25 +1,35 @@
-"""Psionics in battle (book l. 260-265): Blood Boil at the end of your turn, Dominate,
-Forcefield's Harmony spent as armour and Mind Crush. Second Sight is an immunity
-(rules/caverns/afflictions.py) and Psi Armour adds to every piece of armour (battle/scene.py)."""
+"""Psionics in battle (book l. 260-265): Psi Armour adds to every piece of armour
+(battle/scene.py asks); Blood Boil at the end of your turn, Dominate, Forcefield's Harmony
+spent as armour and Mind Crush. Second Sight is an immunity (rules/caverns/afflictions.py)."""
 
 from __future__ import annotations
 
-from bot.actions.caverns.battle.scene import armour_blocks
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.caverns.parse import conditions
-from bot.actions.caverns.skills.hooks import is_foe
+from bot.actions.caverns.skills.common import is_foe, latest_hit, negate_hit
 from bot.actions.caverns.skills.reactions import enemy_died
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
-from bot.actions.caverns.skills_b2_hooks import latest_hit, negate_hit
 from bot.actions.formatting import safe
 from rules.caverns.battle.rows import Combatant, replace
 from rules.caverns.health import lose_health
 from rules.caverns.party.harmony import spend_harmony
-from rules.caverns.skills.psionics import may_mind_crush
+from rules.caverns.sheet import CavernsSheet
+from rules.caverns.skills.psionics import PSI_ARMOUR_EXTRA, may_mind_crush
 from rules.caverns.wording import signed
 from rules.errors import PawpostError
 
 MOST_FORCEFIELD_HARMONY = 6  # Harmony runs +3 to -3 (book l. 72): at most six to spend
+
+
+# --- Psionics in the battle's own steps ----------------------------------------------------
+
+
+def psi_armour(sheet: CavernsSheet) -> int:
+    """Psi Armour (l. 261): armour reduces damage by one more."""
+    return PSI_ARMOUR_EXTRA if sheet.has_skill("psionics:psi-armour") else 0
+
+
+# --- Psionics' skills used in battle (/skill use) ------------------------------------------
 
 
 def _enemy(turn: SkillTurn, fighter: Combatant | None) -> Combatant:
@@ -73,6 +83,8 @@ def _dominate(turn: SkillTurn) -> None:
 def _forcefield(turn: SkillTurn) -> None:
     """Forcefield (l. 264): Harmony spent as if it were Armour against the hit just taken,
     each Harmony blocking what a piece of your armour would."""
+    from bot.actions.caverns.battle.scene import armour_blocks  # the scene imports this module
+
     scene = turn.scene
     text = turn.text.strip() or "1"
     if not text.isdigit() or not 1 <= int(text) <= MOST_FORCEFIELD_HARMONY:

@@ -1,46 +1,56 @@
-"""Skills that answer what happens to someone else in a battle (book l. 186-214): a character
-about to die (Vitality), an enemy dying (Crow, Encore), an enemy ending a Sick Beat condition
-(Refrain, Discordant Chords). The scene calls these; they never import it, so it can."""
+"""What the scene's own steps set off in several skillsets at once, each gathered in one call
+(what is one skillset's alone is in its module): an enemy dying (an Orclach's kill, Crow,
+Encore) or losing Health no armour stops, a condition put on (Immunize, Good Omen), Health
+lost (a Dream Body, Death Prophesy, Anesthesia; the chant broken, Retribution offered) and a
+turn beginning (a Death Prophesy that lapsed, the chant's count). The scene calls these; they
+never import it, so it can."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from bot.actions.caverns.common import caverns_sheet, save
-from bot.actions.formatting import safe
+from bot.actions.caverns.skills.common import (
+    active_condition,
+    allies,
+    attributes_of,
+    has_skill,
+    sheet_of,
+)
+from bot.actions.caverns.skills.mysticism import _turns, break_chant, chant_of, store_chant
+from bot.actions.formatting import plural, safe
 from rules.caverns.battle.effects import (
     Effect,
     EffectKind,
     effects_of,
     replaced_effect,
-    without_effects,
 )
+from rules.caverns.battle.effects import effects_of as effects
 from rules.caverns.battle.rows import Combatant, replace
 from rules.caverns.conditions import Condition
 from rules.caverns.race_traits import kill_heals
-from rules.caverns.sheet import CavernsSheet
+from rules.caverns.sheet import DREAMBODY
 from rules.caverns.skills import Totem
-from rules.caverns.skills.athletics import vitality
-from rules.caverns.skills.music import DISCORDANT_LOSS, ENCORE_DAMAGE
+from rules.caverns.skills.common import with_effect
+from rules.caverns.skills.divination import (
+    GOOD_OMEN,
+    RETRIBUTION,
+    RETRIBUTION_MOST_HARMONY,
+    good_omen,
+    prophecy_at_turn,
+    prophesied_damage,
+)
+from rules.caverns.skills.healing import ANESTHESIA_NOTE, anesthetised
+from rules.caverns.skills.music import ENCORE_DAMAGE
+from rules.caverns.skills.mysticism import MYSTIC_CHANT, chant_at_turn
 from rules.caverns.skills.totems import bonded, crow_feeds
-from rules.caverns.wording import signed
 from storage.models import Character
 
 if TYPE_CHECKING:
     from bot.actions.caverns.battle.scene import Scene
 
 
-def survive(scene: Scene, character: Character, sheet: CavernsSheet) -> CavernsSheet:
-    """Vitality (l. 194), applied by itself whenever Harmony can pay: a death costs a Vitae
-    and the rest of the battle, a point of Harmony far less."""
-    saved = vitality(sheet)
-    if saved is None:
-        return sheet
-    scene.say(
-        f"{safe(character.name)} would die, but Vitality holds: 1 Harmony spent "
-        f"({signed(saved.harmony)}), {saved.health} Health left."
-    )
-    return saved
+# --- An enemy dies, or loses Health no armour stops ----------------------------------------
 
 
 def enemy_died(scene: Scene, dead: Combatant, by: Combatant | None = None) -> None:
@@ -99,61 +109,90 @@ def npc_loses(scene: Scene, target: Combatant, amount: int, by: Combatant | None
         enemy_died(scene, hurt, by)
 
 
-def _sick_beat_marks(scene: Scene, target: Combatant, condition: Condition) -> list[Effect]:
-    return [
-        e
-        for e in effects_of(scene.state, EffectKind.SICK_BEAT, target=target.id)
-        if e.condition is condition
-    ]
+# --- A condition put on, Health lost, a turn beginning -------------------------------------
 
 
-def _discordant_chords(scene: Scene, target: Combatant, bard: Combatant) -> None:
-    """Discordant Chords (l. 190): the enemy that rolled successfully against the Bard's Sick
-    Beat condition loses 1 Health."""
-    if not scene.state.combatant(target.id).present:
-        return
-    scene.say(f"Discordant Chords: {safe(bard.name)}'s music bites as it shakes it off.")
-    npc_loses(scene, target, DISCORDANT_LOSS, bard)
-
-
-def sick_beat_resisted(scene: Scene, target: Combatant, condition: Condition) -> None:
-    """An NPC's successful roll against a Sick Beat condition that stays (a Confused turn not
-    wasted, the first two of three rolls): "successfully rolls to resist" (l. 190)."""
-    for mark in _sick_beat_marks(scene, target, condition):
-        bard = scene.state.combatant(mark.owner)
-        if not bard.present or bard.character_id is None:
-            continue
-        if caverns_sheet(scene.character(bard)).has_skill("music:discordant-chords"):
-            _discordant_chords(scene, target, bard)
-
-
-def sick_beat_ended(scene: Scene, target: Combatant, condition: Condition, *, rolled: bool) -> None:
-    """An NPC is rid of a condition a Bard's Sick Beat gave it: by its own successful roll it
-    loses 1 Health to Discordant Chords (l. 190); the Bard may pay 1 Harmony to play it again
-    with Refrain (l. 187), offered until the battle's next step."""
-    marks = _sick_beat_marks(scene, target, condition)
-    scene.state = without_effects(
-        scene.state, EffectKind.SICK_BEAT, target=target.id, condition=condition
-    )
-    for mark in marks:
-        bard = scene.state.combatant(mark.owner)
-        if not bard.present or bard.character_id is None:
-            continue
-        sheet = caverns_sheet(scene.character(bard))
-        if rolled and sheet.has_skill("music:discordant-chords"):
-            _discordant_chords(scene, target, bard)
-        if sheet.has_skill("music:refrain") and scene.state.combatant(target.id).present:
-            scene.state = replaced_effect(
-                scene.state,
-                Effect(
-                    kind=EffectKind.REFRAIN,
-                    owner=bard.id,
-                    target=target.id,
-                    condition=condition,
-                    version=scene.read_version + 1,
-                ),
-            )
+def shielded(scene: Scene, fighter: Combatant, condition: Condition) -> bool:
+    """Immunize's chosen condition and Good Omen's keep a condition off the user's allies;
+    True (and the story told) when one does."""
+    for effect in effects(scene.state, EffectKind.IMMUNIZE):
+        owner = scene.state.combatant(effect.owner)
+        if effect.condition is condition and allies(scene, owner, fighter):
             scene.say(
-                f"Refrain: {safe(bard.name)} may play it again now, for 1 Harmony "
-                f"(/skill use Refrain target:{safe(target.name)})."
+                f"{safe(fighter.name)} is immune to {condition.label} "
+                f"({safe(owner.name)}'s Immunize)."
             )
+            return True
+    omens = [c for c in scene.state.combatants if c.present and has_skill(scene, c, GOOD_OMEN)]
+    for owner in omens:
+        if allies(scene, owner, fighter) and good_omen(attributes_of(scene, fighter)) is condition:
+            scene.say(
+                f"{safe(fighter.name)} is immune to {condition.label} "
+                f"({safe(owner.name)}'s Good Omen)."
+            )
+            return True
+    return False
+
+
+def damage_taken(scene: Scene, victim: Combatant, amount: int, by: Combatant | None) -> int:
+    """The Health a blow takes after Death Prophesy (+3 from the other, at most 1 from the rest)
+    and Anesthesia (at most 1 while its Fatigue lasts). "Most attacks cannot harm" a Dream Body:
+    an attack takes nothing, and the MC takes the Health of one that could."""
+    sheet = sheet_of(scene, victim)
+    dreaming = sheet is not None and sheet.has_skill(DREAMBODY)
+    if dreaming and sheet is not None and sheet.has_condition(Condition.SLEEPING) and by:
+        scene.say(
+            f"**For the MC:** {safe(victim.name)} is Asleep and fights as a Dream Body, which "
+            f"most attacks cannot harm: this one takes nothing. If it could, take the {amount} "
+            "Health with /admin damage."
+        )
+        return 0
+    changed, why = prophesied_damage(scene.state, victim, amount, by)
+    if why:
+        scene.say(f"{why} ({safe(victim.name)}: {amount} → {changed}).")
+    fatigue = active_condition(scene, victim, Condition.FATIGUE)
+    if fatigue is not None and fatigue.note == ANESTHESIA_NOTE and changed > anesthetised(changed):
+        scene.say(f"Anesthesia: {safe(victim.name)} loses no more than 1 Health.")
+        changed = anesthetised(changed)
+    return changed
+
+
+def after_damage(scene: Scene, victim: Combatant, amount: int, by: Combatant | None) -> None:
+    """What a character's Health loss sets off: its chant breaks, Retribution is offered."""
+    sheet = sheet_of(scene, victim)
+    if sheet is None or amount <= 0:
+        return
+    if sheet.has_skill(MYSTIC_CHANT):
+        break_chant(scene, victim, "takes damage")
+    if sheet.has_skill(RETRIBUTION) and by is not None and by.id != victim.id:
+        due = Effect(
+            kind=EffectKind.RETRIBUTION,
+            owner=victim.id,
+            target=by.id,
+            amount=amount,
+            version=scene.read_version + 1,
+        )
+        scene.state = with_effect(
+            scene.state, due, lambda e: e.kind is EffectKind.RETRIBUTION and e.owner == victim.id
+        )
+        scene.say(
+            f"Retribution: right now, /skill use name:Retribution target:1 to "
+            f"{RETRIBUTION_MOST_HARMONY} (Harmony) makes {safe(by.name)} take {amount} per Harmony."
+        )
+
+
+def turn_begins(scene: Scene, fighter: Combatant) -> None:
+    """Once as each combatant's turn begins: a Death Prophesy it let lapse ends, and its chant
+    counts the turn before."""
+    scene.state, ended = prophecy_at_turn(scene.state, fighter)
+    for pair in ended:
+        scene.say(f"The Death Prophesy over {safe(pair)} ends: a turn passed without harm.")
+    sheet = sheet_of(scene, fighter)
+    if sheet is None or not sheet.has_skill(MYSTIC_CHANT):
+        return
+    found = effects(scene.state, EffectKind.CHANT, owner=fighter.id)
+    chant = chant_at_turn(found[0]) if found else chant_of(scene, fighter, sheet)
+    store_chant(scene, chant)
+    turns = _turns(scene, fighter, sheet, chant)
+    if turns:
+        scene.say(f"{safe(fighter.name)} chants: {plural(turns, 'turn')}, +{turns} on their rolls.")

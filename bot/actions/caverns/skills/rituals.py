@@ -1,10 +1,12 @@
 """Rituals in battle (book l. 216-221): Time Curse and Defection (2d6 with no modifiers, an
-action), Revivify. Draconis's scales are set as the battle begins (hooks)."""
+action), Twist Fate, and Revivify, which spares a Vitae as the battle ends. Draconis's scales
+are set as the battle begins (hooks.joins)."""
 
 from __future__ import annotations
 
+from bot.actions.caverns.battle.scene import Scene
 from bot.actions.caverns.common import caverns_sheet, save
-from bot.actions.caverns.skills.hooks import enemy_target
+from bot.actions.caverns.skills.common import enemy_target
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.formatting import safe
 from rules.caverns.battle.effects import Effect, EffectKind, effects_of, with_effect
@@ -12,6 +14,22 @@ from rules.caverns.battle.rows import PARTY
 from rules.caverns.skill_uses import fated_dice, held_dice
 from rules.caverns.skills.rituals import RITUAL_STRONG, ritual_roll
 from rules.errors import PawpostError
+
+# --- Rituals in the battle's own steps -----------------------------------------------------
+
+
+REVIVIFIED = "{name} returns at full Health, Revivify sparing the Vitae ({vitae} left)."
+
+
+def revivified(scene: Scene, character_id: int) -> bool:
+    """Whether Revivify (l. 221) spares this dead character's Vitae as the battle ends."""
+    fighter = scene.state.of_character(character_id)
+    return fighter is not None and bool(
+        effects_of(scene.state, EffectKind.REVIVIFY, target=fighter.id)
+    )
+
+
+# --- Rituals' skills used in battle (/skill use) -------------------------------------------
 
 
 def _ritual(turn: SkillTurn) -> None:

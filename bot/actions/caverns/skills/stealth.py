@@ -1,16 +1,29 @@
-"""Stealth in battle (book l. 267-272): Infiltrate's Advance into the enemy rows, Truss and
-Masquerade after a successful attack made there, and Veil. Twice the Health lost in the enemy
-rows and the ejection, and Waylay's +2, work by themselves (skills_b2_hooks.py). Blowgun is
-a poison's skill (not here)."""
+"""Stealth in battle (book l. 267-272): in the enemy rows a character loses twice the Health
+and is thrown back when harmed, and attacks with Waylay's +2; Infiltrate's Advance into them,
+Truss and Masquerade after a successful attack made there, and Veil are used with /skill use.
+Blowgun is a poison's skill (battle/poisons.py)."""
 
 from __future__ import annotations
 
-from bot.actions.caverns.battle.acting import before_acting
-from bot.actions.caverns.battle.choices import hold_on
-from bot.actions.caverns.battle.enemy_moves import strong_advance
+from typing import TYPE_CHECKING
+
+from rules.caverns.battle.rows import Combatant
+from rules.caverns.sheet import CavernsSheet
+from rules.caverns.skills.stealth import (
+    WAYLAY_DAMAGE,
+    ejected,
+    enemy_rows_loss,
+    in_enemy_rows,
+    may_attack,
+)
+
+if TYPE_CHECKING:
+    from bot.actions.caverns.battle.scene import Scene
+
+
 from bot.actions.caverns.common import caverns_sheet, save
+from bot.actions.caverns.skills.illusions import advance_modifiers
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
-from bot.actions.caverns.skills_b2_hooks import advance_modifiers
 from bot.actions.formatting import safe
 from rules.caverns.battle.marks import Struck
 from rules.caverns.battle.rows import (
@@ -27,11 +40,60 @@ from rules.caverns.moves import advance
 from rules.caverns.skills.stealth import dragged, infiltration_row, moved_to
 from rules.errors import PawpostError
 
+# --- Stealth in the battle's own steps -----------------------------------------------------
+
+
+def loss_in_enemy_rows(fighter: Combatant, amount: int) -> int:
+    """The Health a hit takes: twice as much in the enemy rows."""
+    return enemy_rows_loss(fighter, amount)
+
+
+def eject(scene: Scene, combatant_id: int) -> None:
+    """Harmed in the enemy rows: back to its own front row."""
+    scene.state, out = ejected(scene.state, combatant_id)
+    if out:
+        name = scene.state.combatant(combatant_id).name
+        scene.say(f"{safe(name)} loses twice the Health in the enemy rows and is thrown back.")
+
+
+def attack_bonus(sheet: CavernsSheet, fighter: Combatant) -> int:
+    """Waylay: +2 Damage on attacks made while Infiltrated."""
+    return WAYLAY_DAMAGE if in_enemy_rows(fighter) and sheet.has_skill("stealth:waylay") else 0
+
+
+def note_strike(scene: Scene, attacker: Combatant, foe: Combatant) -> None:
+    """A successful attack, for Truss and Masquerade right after it."""
+    struck = Struck(
+        attacker=attacker.id,
+        target=foe.id,
+        version=scene.read_version + 1,
+        infiltrated=in_enemy_rows(attacker),
+        killed=scene.state.combatant(foe.id).dead,
+    )
+    scene.state = scene.state.model_copy(update={"struck": struck})
+    if struck.infiltrated:
+        scene.say("Infiltrated: /skill use Truss or Masquerade may follow this attack.")
+
+
+def check_may_attack(mover: Combatant, victim: Combatant) -> None:
+    if not may_attack(mover, victim):
+        raise PawpostError(
+            f"{safe(victim.name)} is impersonating one of {safe(mover.name)}'s allies "
+            "(Masquerade): it cannot attack them until the end of their next turn."
+        )
+
+
+# --- Stealth's skills used in battle (/skill use) ------------------------------------------
+
 
 def _infiltrate(turn: SkillTurn) -> None:
     """Infiltrate (l. 267): an Advance (+Fire, with its bands) on your turn, from your front
     row into an enemy side's front row, or on to its back row. Target: the side, when the
     battle has more than one enemy side."""
+    from bot.actions.caverns.battle.acting import before_acting  # they build on the scene,
+    from bot.actions.caverns.battle.choices import hold_on  # which imports this module
+    from bot.actions.caverns.battle.enemy_moves import strong_advance
+
     scene = turn.scene
     state = scene.state
     if state.phase is not Phase.PLAYER or state.current != turn.fighter.id:

@@ -1,11 +1,12 @@
-"""Totems in battle (book l. 206-214): casting off Lake's mist, Stag's sacrifice and Bear's
-sleep at will. Crow, Lion and Bear's healing answer deaths, attacks and turns (hooks,
-reactions)."""
+"""Totems in battle (book l. 206-214): Lake's mist stops attacks across it, Bear's rolls
+carry its +3; casting off Lake's mist, Stag's sacrifice and Bear's sleep at will are used with
+/skill use. Crow, Lion and Bear's healing answer deaths, attacks and turns (reactions, hooks)."""
 
 from __future__ import annotations
 
+from bot.actions.caverns.battle.scene import Scene
 from bot.actions.caverns.common import caverns_sheet, save
-from bot.actions.caverns.skills.hooks import foes, require_bonded
+from bot.actions.caverns.skills.common import foes
 from bot.actions.caverns.skills.turn import BattleSkill, SkillTurn
 from bot.actions.formatting import safe
 from rules.caverns.afflictions import inflict
@@ -16,12 +17,39 @@ from rules.caverns.battle.effects import (
     with_effect,
     without_effects,
 )
-from rules.caverns.battle.rows import replace
+from rules.caverns.battle.rows import Combatant, replace
 from rules.caverns.conditions import Condition
 from rules.caverns.health import heal, lose_health
+from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import Totem
-from rules.caverns.skills.totems import STAG_DAMAGE, STAG_HEAL, STAG_SACRIFICE
+from rules.caverns.skills.totems import STAG_DAMAGE, STAG_HEAL, STAG_SACRIFICE, bonded, mist_refusal
+from rules.caverns.skills.totems import roll_bonus as _roll_bonus
 from rules.errors import PawpostError
+from rules.rolls import Modifier
+
+# --- Totems in the battle's own steps ------------------------------------------------------
+
+
+def check_attack(scene: Scene, attacker: Combatant, target: Combatant) -> None:
+    """Refuse an attack Lake's mist does not let through."""
+    refused = mist_refusal(scene.state, attacker, target)
+    if refused:
+        raise PawpostError(refused)
+
+
+def roll_bonus(scene: Scene, fighter: Combatant) -> list[Modifier]:
+    return _roll_bonus(scene.state, fighter)
+
+
+# --- Totems' skills used in battle (/skill use) --------------------------------------------
+
+
+def require_bonded(turn: SkillTurn, totem: Totem) -> CavernsSheet:
+    """The user's sheet, if the totem is bonded to them today (l. 206)."""
+    sheet = caverns_sheet(turn.character)
+    if not bonded(sheet, totem):
+        raise PawpostError(f"You are not bonded to the {totem.label} totem today.")
+    return sheet
 
 
 def _lake(turn: SkillTurn) -> None:

@@ -5,13 +5,16 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from bot.actions.caverns.battle.scene import Scene
 from bot.actions.context import Actor, Services
 from rules.caverns.battle.rows import Combatant
 from rules.caverns.skills import Skill
 from rules.errors import PawpostError
 from storage.models import Character
+
+if TYPE_CHECKING:
+    from bot.actions.caverns.battle.scene import Scene
 
 
 @dataclass
