@@ -404,9 +404,8 @@ def end_scene(
     tx: Transaction, actor: Actor, guild: Guild, combat_id: int, reason: str, now: datetime
 ) -> Reply:
     """End the battle as `/battle end` does: the dead come back by Vitae, or retire."""
-    from bot.actions.caverns.battle.rows import (
-        close_battle,  # the battle's verbs build on gm's parts
-    )
+    # the battle's verbs build on gm's parts
+    from bot.actions.caverns.battle.rows import close_battle
 
     scene = _scene(tx, guild, combat_id)
     scene.say(f"The MC ends the battle: {safe(reason)}" if reason else "The MC ends the battle.")
