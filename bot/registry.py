@@ -24,16 +24,16 @@ from bot.actions.cat.wounds import WOUND_BUTTONS as CAT_WOUND_BUTTONS
 from bot.actions.caverns import adjudicate as caverns_adjudicate
 from bot.actions.caverns import card as caverns_card
 from bot.actions.caverns.admin import settings_field as caverns_settings_field
-from bot.actions.caverns.battle import BATTLE_BUTTONS as CAVERNS_BATTLE_BUTTONS
-from bot.actions.caverns.battle_timeouts import CAVERNS_JOBS
+from bot.actions.caverns.battle.flourishes import FLOURISH_BUTTONS as CAVERNS_FLOURISH_BUTTONS
+from bot.actions.caverns.battle.rows import BATTLE_BUTTONS as CAVERNS_BATTLE_BUTTONS
+from bot.actions.caverns.battle.timeouts import CAVERNS_JOBS
 from bot.actions.caverns.builder import CAVERNS_BUILDER
 from bot.actions.caverns.conditions import CURE_BUTTONS as CAVERNS_CURE_BUTTONS
 from bot.actions.caverns.export import export_section as caverns_export
-from bot.actions.caverns.flourishes import FLOURISH_BUTTONS as CAVERNS_FLOURISH_BUTTONS
 from bot.actions.caverns.gm import CAVERNS_GM
-from bot.actions.caverns.market import OFFER_BUTTONS as CAVERNS_OFFER_BUTTONS
-from bot.actions.caverns.market import SALE_BUTTONS as CAVERNS_SALE_BUTTONS
-from bot.actions.caverns.rests import REST_BUTTONS as CAVERNS_REST_BUTTONS
+from bot.actions.caverns.party.market import OFFER_BUTTONS as CAVERNS_OFFER_BUTTONS
+from bot.actions.caverns.party.market import SALE_BUTTONS as CAVERNS_SALE_BUTTONS
+from bot.actions.caverns.party.rests import REST_BUTTONS as CAVERNS_REST_BUTTONS
 from bot.actions.caverns.sheet import sheet_fields as caverns_sheet_fields
 from bot.actions.germ import adjudicate as germ_adjudicate
 from bot.actions.germ import card as germ_card

@@ -8,13 +8,15 @@ import random
 from dataclasses import dataclass
 
 from bot.actions import characters
-from bot.actions.caverns import battle, market, moves, rests
 from bot.actions.caverns import characters as caverns_characters
+from bot.actions.caverns import moves
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.party import market, rests
 from bot.actions.context import Actor, Services
 from bot.actions.reply import Reply
 from bot.bench.mix import Cat, Mix, RulesetBench, Share, World
 from rules.caverns.attributes import Attribute, parse_attributes
-from rules.caverns.battle import BattleState, Phase, in_reach
+from rules.caverns.battle.rows import BattleState, Phase, in_reach
 from rules.caverns.choices import NewCharacter
 from rules.caverns.classes import CharacterClass
 from rules.caverns.races import Race

@@ -5,34 +5,26 @@ from __future__ import annotations
 
 from bot.actions.caverns import (
     admin,
-    armour,
-    battle,
-    battle_names,
     characters,
     conditions,
-    flourishes,
-    hands,
-    harmony,
-    market,
     melding,
     moves,
-    party,
-    poisons,
-    race_actions,
     race_traits,
-    rests,
-    skills,
-    specials,
+    skill_uses,
 )
+from bot.actions.caverns.battle import armour, flourishes, hands, poisons, race_actions, specials
+from bot.actions.caverns.battle import names as battle_names
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.party import harmony, market, members, rests
 from bot.commands.spec import REASON, Command, Groups, Kind, Option, character_option
 from rules.caverns.attributes import Attribute
+from rules.caverns.battle.flourishes import Boost
 from rules.caverns.catalogue import ItemKind, Range
 from rules.caverns.classes import CharacterClass
 from rules.caverns.constants import DEFAULT_DIFFICULTY
-from rules.caverns.flourishes import Boost
-from rules.caverns.harmony_skills import HarmonySkill, benefit_suggestions
 from rules.caverns.melding import CIRCLE_WAY
 from rules.caverns.moves import FleeRoute
+from rules.caverns.party.harmony_skills import HarmonySkill, benefit_suggestions
 from rules.caverns.races import Race
 
 CAVERNS = frozenset({"caverns"})
@@ -436,7 +428,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
     Command(
         ("party",),
         "Your party: its members, level, experience and torches",
-        party.show,
+        members.show,
         (character_option(),),
         rulesets=CAVERNS,
     ),
@@ -540,7 +532,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
     Command(
         ("skill", "use"),
         "Use a skill or a race's action (hug, breathe fire): in a battle on your turn, or outside",
-        skills.use,
+        skill_uses.use,
         (
             Option("name", Kind.text, "The skill", True, max_length=40),
             Option(
@@ -560,7 +552,7 @@ CAVERNS_COMMANDS: tuple[Command, ...] = (
     Command(
         ("twist-fate",),
         "Twist Fate: offer one of your dice for another character's next roll",
-        skills.give_fate,
+        skill_uses.give_fate,
         (
             Option("die", Kind.integer, "The die you hold", True, min_value=1, max_value=6),
             Option("to", Kind.character, "Whose roll it is for", True),

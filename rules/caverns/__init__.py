@@ -5,16 +5,16 @@ from rules.caverns.afflictions import Moment, cure, cure_roll, end_conditions, i
 from rules.caverns.attributes import ELEMENTS, Attribute, parse_attributes
 from rules.caverns.classes import CLASSES, CharacterClass
 from rules.caverns.conditions import CONDITIONS, Condition
-from rules.caverns.experience import (
+from rules.caverns.moves import FleeRoute, Foe, advance, do_battle, flee, move
+from rules.caverns.party.experience import (
     PartyProgress,
     answer_experience_questions,
     learn_advanced_skill,
     level_up,
 )
-from rules.caverns.market import ask_on_market, return_delivery, sell
-from rules.caverns.moves import FleeRoute, Foe, advance, do_battle, flee, move
+from rules.caverns.party.market import ask_on_market, return_delivery, sell
+from rules.caverns.party.rests import long_rest, short_rest
 from rules.caverns.races import RACES, Race
-from rules.caverns.rests import long_rest, short_rest
 from rules.caverns.rolling import Band
 from rules.caverns.sheet import CavernsSheet, NewCharacter, create_sheet, validate_new_sheet
 from rules.caverns.skills import SKILLS, Skill

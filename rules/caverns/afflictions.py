@@ -9,7 +9,7 @@ from enum import StrEnum
 from pydantic import BaseModel, ConfigDict
 
 from rules.caverns.conditions import CONDITIONS, ActiveCondition, Condition, Ending
-from rules.caverns.harmony_skills import HarmonyBenefit, HarmonySkill
+from rules.caverns.party.harmony_skills import HarmonyBenefit, HarmonySkill
 from rules.caverns.races import Race
 from rules.caverns.rolling import roll_attribute
 from rules.caverns.sheet import CavernsSheet

@@ -25,7 +25,7 @@ from rules.caverns.constants import (
     PRONE_PENALTY,
     SKILL_HARMONY_COST,
 )
-from rules.caverns.harmony import spend_harmony
+from rules.caverns.party.harmony import spend_harmony
 from rules.caverns.races import Race
 from rules.caverns.rolling import Band, MoveRoll, band_of, is_doubles, roll_attribute, subtracted
 from rules.caverns.sheet import DREAMBODY, CavernsSheet

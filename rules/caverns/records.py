@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from rules.caverns.attributes import Attribute
 from rules.caverns.catalogue import ItemKind
-from rules.caverns.harmony_skills import HarmonyBenefit, HarmonySkill
+from rules.caverns.party.harmony_skills import HarmonyBenefit, HarmonySkill
 
 
 class Item(BaseModel):

@@ -37,7 +37,8 @@ from rules.caverns.constants import (
     STARTING_RATIONS,
     STARTING_TORCHES,
 )
-from rules.caverns.harmony_skills import HarmonyBenefit
+from rules.caverns.moon import roll_moon_bond
+from rules.caverns.party.harmony_skills import HarmonyBenefit
 from rules.caverns.proficiencies import proficient_with
 from rules.caverns.races import RACES, Race, RaceRow
 from rules.caverns.records import (
@@ -62,7 +63,6 @@ from rules.caverns.skills import (
 )
 from rules.caverns.skillsets import Skillset
 from rules.caverns.starting_equipment import check_equipment, check_race_choices, chosen_weapons
-from rules.caverns.totems import roll_moon_bond
 from rules.caverns.wording import a_or_an, joined, signed
 from rules.dice import DiceSource
 from rules.errors import PawpostError

@@ -9,15 +9,15 @@ from pydantic import BaseModel, ConfigDict
 
 from rules.caverns.afflictions import inflict
 from rules.caverns.attributes import Attribute
-from rules.caverns.battle_skills_b1 import PASSIVES
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import DIE_SIDES, IMMUNITY_POISON_ROLL, TWIST_FATE_DICE
-from rules.caverns.harmony import spend_harmony
 from rules.caverns.health import transmute
+from rules.caverns.party.harmony import spend_harmony
 from rules.caverns.records import FatedOffer
 from rules.caverns.rolling import MoveRoll, roll_attribute
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import Skill, Totem, find_skill
+from rules.caverns.skills.registry import PASSIVES
 from rules.dice import DiceSource
 from rules.errors import PawpostError
 from rules.rolls import Roll, roll_dice

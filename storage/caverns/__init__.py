@@ -4,7 +4,7 @@ server's item catalogue, and battles (kept whole on the core's combat tables).""
 
 from __future__ import annotations
 
-from rules.caverns.battle import BattleEvent, BattleState
+from rules.caverns.battle.rows import BattleEvent, BattleState
 from storage.caverns.catalogue import CatalogueRepository
 from storage.caverns.offers import OfferRepository
 from storage.caverns.parties import PartyRepository

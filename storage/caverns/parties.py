@@ -8,7 +8,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from rules.caverns.experience import PartyProgress
+from rules.caverns.party.experience import PartyProgress
 from storage.connection import Connection
 from storage.names import name_key
 from storage.timestamps import to_text

@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from rules.caverns.constants import EXPERIENCE_QUESTIONS_COUNT
-from rules.caverns.harmony_skills import HarmonySkill
+from rules.caverns.party.harmony_skills import HarmonySkill
 from rules.caverns.skills import Totem
 from storage.connection import Connection
 from storage.timestamps import maybe_from_text, to_text

@@ -18,7 +18,7 @@ import pytest
 from bot.actions import approvals, buttons
 from bot.actions.cat import risks
 from bot.actions.cat import wounds as cat_wounds
-from bot.actions.caverns import rests as caverns_rests
+from bot.actions.caverns.party import rests as caverns_rests
 from bot.actions.context import Services
 from bot.actions.germ import cats as germ_cats
 from bot.actions.reply import Reply

@@ -22,8 +22,8 @@ from rules.caverns.constants import (
     SHORT_REST_HARMONY,
     SHORT_REST_RATIONS,
 )
-from rules.caverns.harmony import gain_harmony, set_harmony
 from rules.caverns.health import restore_health
+from rules.caverns.party.harmony import gain_harmony, set_harmony
 from rules.caverns.races import Race
 from rules.caverns.records import MarketOrder, OrderKind
 from rules.caverns.rolling import Band

@@ -7,7 +7,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
-from bot.actions.caverns.battle_guard import refuse_cure_in_battle
+from bot.actions.caverns.battle.guard import refuse_cure_in_battle
 from bot.actions.caverns.common import caverns_sheet, hand_fated_die, require_caverns, save
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
@@ -15,9 +15,9 @@ from bot.actions.game_time import game_day_at, game_day_numbered
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Reply, Style
 from rules.caverns.afflictions import cure_roll, stand_up
+from rules.caverns.battle.poisons import MANTAKYA
 from rules.caverns.conditions import CONDITIONS, Condition, parse_condition
 from rules.caverns.moves import Move, refuse_if_unable
-from rules.caverns.poisons import MANTAKYA
 from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
 from rules.errors import PawpostError

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from bot.actions.caverns.common import caverns_sheet, save
 from bot.actions.formatting import safe
-from rules.caverns.battle import replace
+from rules.caverns.battle.rows import replace
 from rules.caverns.health import return_from_death
 from storage.caverns import caverns
 from storage.models import Character

@@ -13,30 +13,30 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.actions.caverns.adjudicate import outcomes
-from bot.actions.caverns.choices import hold_on
+from bot.actions.caverns.battle.choices import hold_on
+from bot.actions.caverns.battle.scene import Scene
 from bot.actions.caverns.common import caverns_sheet, items, save
 from bot.actions.caverns.death import after_death, set_dead_in_battle
 from bot.actions.caverns.race_traits import lucidian_loss
-from bot.actions.caverns.scene import Scene
 from bot.actions.context import Actor
 from bot.actions.formatting import safe
 from bot.actions.reply import Reply
 from bot.gm import GmTools, SheetField
 from rules.caverns.afflictions import inflict
 from rules.caverns.attributes import ELEMENTS
-from rules.caverns.battle import Phase, end_turn, whose_turn
-from rules.caverns.battle_skills_a import vitality
+from rules.caverns.battle.rows import Phase, end_turn, whose_turn
 from rules.caverns.catalogue import find_item
 from rules.caverns.conditions import parse_condition
 from rules.caverns.constants import ATTRIBUTE_MAX, ATTRIBUTE_MIN
-from rules.caverns.experience import PartyProgress
 from rules.caverns.health import heal as heal_health
 from rules.caverns.health import lose_health
 from rules.caverns.health import revive as revived
+from rules.caverns.party.experience import PartyProgress
 from rules.caverns.race_traits import illusion_immunity
 from rules.caverns.records import Item
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import find_skill
+from rules.caverns.skills.athletics import vitality
 from rules.caverns.wording import signed
 from rules.dice import DiceSource
 from rules.errors import PawpostError
@@ -404,7 +404,8 @@ def end_scene(
     tx: Transaction, actor: Actor, guild: Guild, combat_id: int, reason: str, now: datetime
 ) -> Reply:
     """End the battle as `/battle end` does: the dead come back by Vitae, or retire."""
-    from bot.actions.caverns.battle import close_battle  # the battle's verbs build on gm's parts
+    # the battle's verbs build on gm's parts
+    from bot.actions.caverns.battle.rows import close_battle
 
     scene = _scene(tx, guild, combat_id)
     scene.say(f"The MC ends the battle: {safe(reason)}" if reason else "The MC ends the battle.")

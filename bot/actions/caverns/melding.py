@@ -22,7 +22,7 @@ from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import acting_character, require_admin
 from bot.actions.reply import Reply
-from rules.caverns.battle import Combatant
+from rules.caverns.battle.rows import Combatant
 from rules.caverns.conditions import Condition
 from rules.caverns.constants import MELD_DAMAGE
 from rules.caverns.melding import (

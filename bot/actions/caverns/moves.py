@@ -6,6 +6,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from bot.actions import audit
+from bot.actions.caverns.battle.scene import armour_blocks
 from bot.actions.caverns.common import (
     caverns_sheet,
     hand_fated_die,
@@ -13,14 +14,13 @@ from bot.actions.caverns.common import (
     require_caverns,
     save,
 )
-from bot.actions.caverns.scene import armour_blocks
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Reply
 from bot.actions.roll import clean_reason
 from rules.caverns.attributes import parse_attribute
-from rules.caverns.bestiary import CREATURES, find_creature
+from rules.caverns.battle.bestiary import CREATURES, find_creature
 from rules.caverns.constants import DEFAULT_DIFFICULTY
 from rules.caverns.moves import FLEE_RESULTS, FleeRoute, Foe, advance, do_battle, flee, move
 from rules.caverns.rolling import is_doubles

@@ -1,15 +1,15 @@
 """The race traits the bot acts on (book l. 75-93): `/skill use name:hug` and `name:"breathe
 fire"` (the Tae'dae's and the Dracnari's actions, in a battle on their turn as race_actions
 makes them), `/drunk` for a Dwarf's Vitae, `/admin party sunlight` for a Lucidian's lighter
-wounds. An Orclach's Health when it kills is skill_reactions.orclach_feeds'."""
+wounds. An Orclach's Health when it kills is skills.reactions.orclach_feeds'."""
 
 from __future__ import annotations
 
 from datetime import datetime
 
 from bot.actions import audit
-from bot.actions.caverns import race_actions
-from bot.actions.caverns.battle_guard import skill_battle
+from bot.actions.caverns.battle import race_actions
+from bot.actions.caverns.battle.guard import skill_battle
 from bot.actions.caverns.common import caverns_sheet, party_label, require_caverns, save
 from bot.actions.caverns.parse import yes
 from bot.actions.context import Actor, Services, runs_in_database

@@ -7,10 +7,10 @@ from bot.actions.caverns.melding import land_lines
 from bot.actions.formatting import safe
 from bot.actions.reply import ReplyField
 from rules.caverns.attributes import ELEMENTS, Attribute
+from rules.caverns.battle.poisons import describe, describe_envenoming
 from rules.caverns.conditions import CONDITIONS
 from rules.caverns.constants import MOON_SHIFT
-from rules.caverns.harmony_skills import HarmonyBenefit
-from rules.caverns.poisons import describe, describe_envenoming
+from rules.caverns.party.harmony_skills import HarmonyBenefit
 from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.wording import counted, signed

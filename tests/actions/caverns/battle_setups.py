@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from bot.actions.caverns import battle
+from bot.actions.caverns.battle import rows as battle
 from bot.actions.context import Services
-from rules.caverns.battle import BattleState
+from rules.caverns.battle.rows import BattleState
 from rules.caverns.skills import SKILLS
 from storage.caverns import caverns
 from tests.actions.caverns.helpers import party_of_three, set_sheet, sheet

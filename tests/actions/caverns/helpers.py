@@ -83,7 +83,7 @@ async def set_sheet(services: Services, name: str, **changes: Any) -> CavernsShe
 
 async def no_flourish(services: Services, user: int) -> None:
     """The attacker's player presses No flourish on the one the channel's battle waits for."""
-    from bot.actions.caverns.flourishes import flourish_pressed
+    from bot.actions.caverns.battle.flourishes import flourish_pressed
     from storage.caverns import caverns
 
     def read(tx):  # type: ignore[no-untyped-def]

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.actions import admin as core_admin
-from bot.actions.caverns import adjudicate, admin, conditions, market, moves, rests
+from bot.actions.caverns import adjudicate, admin, conditions, moves
+from bot.actions.caverns.party import market, rests
 from rules.caverns.conditions import Condition
 from rules.caverns.records import OrderKind
 from rules.errors import PawpostError

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import battle
+from bot.actions.caverns.battle import rows as battle
 from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
 from tests.actions.caverns.helpers import no_flourish, party_of_three, set_sheet, sheet
@@ -155,7 +155,7 @@ async def test_the_armour_button_is_its_player_s_and_only_for_that_hit(services,
 
 
 async def test_a_turn_that_waits_too_long_is_reminded_once_and_skippable(services, clock) -> None:
-    from bot.actions.caverns.battle_timeouts import overdue_battles
+    from bot.actions.caverns.battle.timeouts import overdue_battles
 
     await battle_ready(services)
     notices, next_due = await overdue_battles(services, clock())

@@ -7,7 +7,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import battle, harmony, race_actions, race_traits, rests, skills
+from bot.actions.caverns import race_traits, skill_uses
+from bot.actions.caverns.battle import race_actions
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.party import harmony, rests
 from rules.caverns.races import Race
 from rules.errors import PawpostError
 from tests.actions.caverns.battle_setups import ANN, BOBS, CATS, MC, board, fight, text
@@ -77,14 +80,14 @@ async def test_a_race_s_action_by_skill_use_in_a_battle_is_the_battle_s(services
     rows = {"Brunhild": "back", "Ilsa": "back"}
     await fight(services, rows, (("Brigand", 2, "front"),), made=True)
     with pytest.raises(PawpostError, match=r"Brunhild is in the battle in <#10>"):
-        await skills.use(services, actor(ALICE, channel=99), "breathe fire", target="Brigand")
+        await skill_uses.use(services, actor(ALICE, channel=99), "breathe fire", target="Brigand")
     # Fire breath reaches as a Reach weapon: from the back row to the enemy's front row.
-    breath = text(await skills.use(services, ANN, "breathe fire", target="Brigand"))
+    breath = text(await skill_uses.use(services, ANN, "breathe fire", target="Brigand"))
     assert "Brunhild breathes fire on Brigand." in breath
     assert "Brigand is Ablaze by Brunhild's fire breath." in breath
     assert (await sheet(services, "Brunhild")).health == 7
     with pytest.raises(PawpostError, match="not Ilsa's turn"):
-        await skills.use(services, BOBS, "hug", target="Brigand 2")
+        await skill_uses.use(services, BOBS, "hug", target="Brigand 2")
     await battle.skip(services, MC)  # the enemies
     with pytest.raises(PawpostError, match=r"out of reach of Ilsa's hug \(melee\)"):
         await race_actions.hug(services, BOBS, "Brigand 2")  # a hug needs the adjacent row

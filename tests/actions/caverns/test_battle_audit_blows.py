@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import battle
-from rules.caverns.battle import Phase, Row, replace
+from bot.actions.caverns.battle import rows as battle
+from rules.caverns.battle.rows import Phase, Row, replace
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.races import Race
 from rules.caverns.records import Poisoning

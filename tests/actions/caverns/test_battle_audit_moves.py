@@ -7,8 +7,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import battle, skills
-from rules.caverns.battle import Row
+from bot.actions.caverns import skill_uses
+from bot.actions.caverns.battle import rows as battle
+from rules.caverns.battle.rows import Row
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.errors import PawpostError
 from tests.actions.caverns.battle_setups import (
@@ -90,7 +91,7 @@ async def test_d14_twist_fate_s_dice_are_handed_to_rolls_in_battle(services, dic
     await fight(services, {"Ilsa": "front", "Brunhild": "front"}, (("Brigand", 2, "front"),),
                 made=True)  # fmt: skip
     dice.load(6, 2)
-    twisted = text(await skills.use(services, BOBS, "Twist Fate"))
+    twisted = text(await skill_uses.use(services, BOBS, "Twist Fate"))
     assert "Ilsa twists fate: 6 and 2 held." in twisted
     assert "**Next:** The enemies' turn: the MC picks one to act" in twisted
     await battle.skip(services, MC)
@@ -98,7 +99,7 @@ async def test_d14_twist_fate_s_dice_are_handed_to_rolls_in_battle(services, dic
     # caverns-party), and Brunhild's player takes it with the roll.
     with pytest.raises(PawpostError, match="Ilsa has not offered you a fated 6"):
         await battle.attack(services, ANN, "Brigand", fated_die=6, fated_from="Ilsa")
-    await skills.give_fate(services, BOBS, 6, "Brunhild")
+    await skill_uses.give_fate(services, BOBS, 6, "Brunhild")
     hit = text(await battle.attack(services, ANN, "Brigand", fated_die=6, fated_from="Ilsa"))
     assert "2d6 [6, 6] + Wood 2 − 1 Brigand's Wind = **13**" in hit
     assert (await sheet(services, "Ilsa")).fated_dice == (2,)
@@ -178,7 +179,7 @@ async def test_d25_an_entourage_turns_aside_only_a_flourish_there_is(services, d
 
 
 async def test_d19_the_main_hand_attacks_and_the_off_hand_answers(services, dice) -> None:
-    from bot.actions.caverns import hands  # new in issue 29
+    from bot.actions.caverns.battle import hands  # new in issue 29
 
     await party_of_three(services)
     held = await sheet(services, "Brunhild")  # her companion's Entourage ignores counters

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import battle, conditions, rests, skills
+from bot.actions.caverns import conditions, skill_uses
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.party import rests
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.errors import PawpostError
 from tests.actions.caverns.battle_setups import ANN, BOBS, MC, fight
@@ -50,17 +52,17 @@ async def test_d1_skill_use_from_another_channel_or_dead_or_out_of_turn(services
     held = await sheet(services, "Brunhild")
     await set_sheet(services, "Brunhild", skills=(*held.skills, "athletics:transmute"), health=3)
     with pytest.raises(PawpostError, match="Brunhild is in the battle in <#10>: its skills"):
-        await skills.use(services, ELSEWHERE, "Transmute")
+        await skill_uses.use(services, ELSEWHERE, "Transmute")
     await battle.skip(services, MC)  # Brunhild's turn passes: Transmute takes a turn
     with pytest.raises(PawpostError, match="not Brunhild's turn"):
-        await skills.use(services, ANN, "Transmute")
+        await skill_uses.use(services, ANN, "Transmute")
     dice.load(6, 6)  # a Brigand's 12 + Wood 0 - Wind 1: a hit for 2... and 1 more, dead
     await set_sheet(services, "Brunhild", health=1, equipment=())
     await battle.enemy_act(services, MC, "Brigand", "battle", "Brunhild")
     assert (await sheet(services, "Brunhild")).is_dead
     # The core's lookup refuses a dead character's every act in its own sentence.
     with pytest.raises(PawpostError, match=r"^Brunhild is dead\."):
-        await skills.use(services, ANN, "Transmute")
+        await skill_uses.use(services, ANN, "Transmute")
     after = await sheet(services, "Brunhild")
     assert (after.health, after.vitae) == (0, held.vitae)
 
@@ -70,5 +72,5 @@ async def test_d1_a_skill_with_no_use_in_battle_waits_until_it_is_over(services)
     held = await sheet(services, "Ilsa")
     await set_sheet(services, "Ilsa", skills=(*held.skills, "magery:scry"))
     with pytest.raises(PawpostError, match="Ilsa is in a battle: Scry has no use there"):
-        await skills.use(services, BOBS, "Scry", target="the Warder")
+        await skill_uses.use(services, BOBS, "Scry", target="the Warder")
     assert (await sheet(services, "Ilsa")).harmony == held.harmony

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import admin, battle, flourishes, skills
+from bot.actions.caverns import admin, skill_uses
+from bot.actions.caverns.battle import flourishes
+from bot.actions.caverns.battle import rows as battle
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.races import Race
 from rules.caverns.records import Envenoming, Poisoning
@@ -130,7 +132,7 @@ async def test_d22_armour_made_to_block_an_affliction_is_expended_against_it(
 
 
 async def test_d23_a_dracnari_breathes_fire_and_a_taedae_hugs(services, dice) -> None:
-    from bot.actions.caverns import race_actions  # the races' own actions (new in issue 29)
+    from bot.actions.caverns.battle import race_actions  # the races' own actions (new in issue 29)
 
     await party_of_three(services)
     await set_sheet(services, "Brunhild", race=Race.DRACNARI)
@@ -154,7 +156,7 @@ async def test_d24_backflip_s_flee_counts_the_ambush_and_the_illusions(services,
     await fight(services, rows, (("Brigand", 2, "front"),), made=True)
     dice.load(5, 6, 3, 3)  # Piper's attack (a Sick Beat), then the Backflip: front to back
     await battle.attack(services, CATS, "Brigand")
-    flipped = text(await skills.use(services, CATS, "Backflip"))
+    flipped = text(await skill_uses.use(services, CATS, "Backflip"))
     assert "− 2 Ambush: surviving brigands" in flipped
 
 
@@ -180,7 +182,7 @@ async def test_d24_kills_by_mind_crush_and_by_poison_answer_the_deaths(services,
     await learn(services, "Piper", "music:encore")
     rows = {"Ilsa": "front", "Piper": "front"}
     await fight(services, rows, (("Urchin", 1, "front"), ("Brigand", 2, "front")), made=True)
-    crushed = text(await skills.use(services, BOBS, "Mind Crush", "Urchin"))
+    crushed = text(await skill_uses.use(services, BOBS, "Mind Crush", "Urchin"))
     assert "crushes Urchin's mind: it dies!" in crushed
     assert "Encore: Piper's next musical attack does +1 Damage." in crushed
     poisoned = (
@@ -240,7 +242,7 @@ async def test_d21_a_paranoid_one_has_no_allies_only_enemies(services, dice) -> 
     assert "Brunhild does battle with Ilsa." in turned
     assert "Ilsa loses 2 Health (2 left)." in turned
     await set_sheet(services, "Piper", conditions=mad)
-    flipped = text(await skills.use(services, CATS, "Scissorflip"))
+    flipped = text(await skill_uses.use(services, CATS, "Scissorflip"))
     assert "Brunhild is Prone" in flipped and "Brigand is Prone" in flipped
 
 

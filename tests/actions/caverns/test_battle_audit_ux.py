@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import battle
-from bot.actions.caverns.battle_timeouts import overdue_battles
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.battle.timeouts import overdue_battles
 from bot.commands.caverns import BATTLE_COMMANDS
-from rules.caverns.battle import Row
+from rules.caverns.battle.rows import Row
 from rules.errors import PawpostError
 from tests.actions.caverns.battle_setups import (
     ANN,
@@ -31,7 +31,7 @@ FISHER_AND_BRIGANDS = (("Cave Fisher", 1, "front"), ("Brigand", 2, "front"))
 
 
 async def test_s3_combatant_names_are_autocompleted(services) -> None:
-    from bot.actions.caverns import battle_names  # new in issue 29
+    from bot.actions.caverns.battle import names as battle_names  # new in issue 29
 
     await fight(services, SETUP3, FISHER_AND_BRIGANDS)
 
@@ -91,7 +91,7 @@ async def test_s3_a_player_may_pass_the_turn(services, dice) -> None:
 async def test_a_skipped_turn_still_passes_for_its_timed_effects_aeon_and_fire(
     services, dice
 ) -> None:
-    from rules.caverns.battle_effects import EffectKind
+    from rules.caverns.battle.effects import EffectKind
     from rules.caverns.conditions import ActiveCondition, Condition
     from rules.caverns.records import Poisoning
 
@@ -194,7 +194,7 @@ def attacked_version(reply) -> int:  # type: ignore[no-untyped-def]
 
 
 async def test_s3_the_mc_may_save_an_enemy_s_armour_for_a_killing_blow(services, dice, db) -> None:
-    from bot.actions.caverns import armour
+    from bot.actions.caverns.battle import armour
 
     await fight(services, {"Brunhild": "front"}, (("Cave Fisher", 1, "front"),))
     before = dump(db.path)

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from bot.actions.caverns import battle
-from bot.actions.caverns.scene import open_battle
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.battle.scene import open_battle
 from bot.actions.context import Services
 from bot.actions.reply import Reply
-from rules.caverns.battle import Combatant, replace
+from rules.caverns.battle.rows import Combatant, replace
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.races import Race
 from rules.errors import PawpostError
@@ -475,14 +475,15 @@ async def test_a_broken_arm_bars_weapons_a_broken_leg_does_not(services, dice) -
 async def test_a_battle_skill_after_the_checks_keeps_their_count(
     services, dice, monkeypatch
 ) -> None:
-    from bot.actions.caverns import battle_skills, skills
-    from bot.actions.caverns.skill_turn import BattleSkill
+    from bot.actions.caverns import skill_uses
+    from bot.actions.caverns.skills import registry as battle_skills
+    from bot.actions.caverns.skills.turn import BattleSkill
 
     used = BattleSkill(run=lambda turn: turn.scene.say(f"{turn.skill.name} is used."))
     monkeypatch.setitem(battle_skills.BATTLE_SKILLS, "combat:assault", used)
     await ready(services, fitness=False, brunhild=on(Condition.CONFUSED))
     dice.load(6, 6)  # 12 + Metal 0: she may act (1 of 3)
-    used_it = await skills.use(services, actor(ALICE), "Assault")
+    used_it = await skill_uses.use(services, actor(ALICE), "Assault")
     assert "Brunhild may act. (1 of 3 rolls: still Confused.)" in text(used_it)
     assert "Assault is used." in text(used_it)
     after = await sheet(services, "Brunhild")  # the Harmony paid on the sheet after the roll

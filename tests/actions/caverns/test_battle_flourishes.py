@@ -8,7 +8,8 @@ from __future__ import annotations
 import pytest
 
 from bot.actions import buttons
-from bot.actions.caverns import battle, flourishes
+from bot.actions.caverns.battle import flourishes
+from bot.actions.caverns.battle import rows as battle
 from rules.caverns.afflictions import Moment, ends_at
 from rules.caverns.conditions import Condition
 from rules.errors import PawpostError

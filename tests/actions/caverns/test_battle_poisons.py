@@ -10,11 +10,14 @@ from typing import Any
 
 import pytest
 
-from bot.actions.caverns import battle, poisons, rests, skills
+from bot.actions.caverns import skill_uses
+from bot.actions.caverns.battle import poisons
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.party import rests
 from bot.actions.caverns.sheet import sheet_lines
 from bot.console import run_console, script_lines
 from rules.caverns.attributes import Attribute
-from rules.caverns.battle import replace
+from rules.caverns.battle.rows import replace
 from rules.caverns.catalogue import ItemKind
 from rules.caverns.conditions import Condition
 from rules.caverns.records import Envenoming, Item, Poisoning
@@ -274,11 +277,11 @@ async def test_blowgun_afflicts_up_to_three_enemies_with_one_dose(services, dice
     )
     await brunhild_against(services, "Brigand", "Brigand")
     with pytest.raises(PawpostError, match="^You carry no Charybdon; buy it on the market"):
-        await skills.use(services, actor(ALICE), "Blowgun", "Charybdon: Brigand, Brigand 2")
+        await skill_uses.use(services, actor(ALICE), "Blowgun", "Charybdon: Brigand, Brigand 2")
     await give(services, "Brunhild", dose("Charybdon"))
     with pytest.raises(PawpostError, match="^Brunhild is not an enemy still in the battle"):
-        await skills.use(services, actor(ALICE), "Blowgun", "Charybdon: Brigand, Brunhild")
-    shot = await skills.use(services, actor(ALICE), "Blowgun", "Charybdon: Brigand, Brigand 2")
+        await skill_uses.use(services, actor(ALICE), "Blowgun", "Charybdon: Brigand, Brunhild")
+    shot = await skill_uses.use(services, actor(ALICE), "Blowgun", "Charybdon: Brigand, Brigand 2")
     lines = text(shot)
     assert "Brunhild fires a blowgun: Charybdon darts at Brigand, Brigand 2" in lines
     assert "Brunhild's dart delivers Charybdon to Brigand: poisoned: 1 turn(s)" in lines

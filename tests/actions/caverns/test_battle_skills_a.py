@@ -9,9 +9,10 @@ from typing import Any
 
 import pytest
 
-from bot.actions.caverns import battle, skills
-from bot.actions.caverns.scene import find_battle
-from rules.caverns.battle import replace
+from bot.actions.caverns import skill_uses
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.battle.scene import find_battle
+from rules.caverns.battle.rows import replace
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.skills import SKILLS, Totem
 from rules.errors import PawpostError
@@ -72,7 +73,7 @@ async def status_of(services, side_row: str) -> str:  # type: ignore[no-untyped-
 
 
 async def use(services, user: int, name: str, target: str | None = None):  # type: ignore[no-untyped-def]
-    return await skills.use(services, actor(user), name, target)
+    return await skill_uses.use(services, actor(user), name, target)
 
 
 # --- Combat ---------------------------------------------------------------------------------

@@ -9,9 +9,11 @@ from typing import Any
 
 import pytest
 
-from bot.actions.caverns import battle, skills, skills_b1_hooks
-from bot.actions.caverns.scene import find_battle
-from rules.caverns.battle import BattleState
+from bot.actions.caverns import skill_uses
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.battle.scene import find_battle
+from bot.actions.caverns.skills import dreamweaving
+from rules.caverns.battle.rows import BattleState
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.skills import SKILLS
 from rules.errors import PawpostError
@@ -39,7 +41,7 @@ async def afflict(services: Any, name: str, *conditions: Condition) -> None:
 
 
 async def use(services: Any, name: str, skill: str, target: str | None = None) -> str:
-    reply = await skills.use(services, actor(PLAYERS[name]), skill, target)
+    reply = await skill_uses.use(services, actor(PLAYERS[name]), skill, target)
     return "\n".join(reply.lines)
 
 
@@ -319,8 +321,8 @@ async def test_slumber_puts_an_enemy_losing_an_action_to_fatigue_to_sleep(servic
     found: list[bool] = []
 
     def fatigue_lost(scene: Any) -> None:
-        found.append(skills_b1_hooks.slumber_instead(scene, scene.state.by_name("Ilsa")))
-        found.append(skills_b1_hooks.slumber_instead(scene, scene.state.by_name("Brigand")))
+        found.append(dreamweaving.slumber_instead(scene, scene.state.by_name("Ilsa")))
+        found.append(dreamweaving.slumber_instead(scene, scene.state.by_name("Brigand")))
 
     await in_scene(services, fatigue_lost)
     assert found == [False, True]  # no enemy of Ilsa's has Slumber; Piper is the Brigand's

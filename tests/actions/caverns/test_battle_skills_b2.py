@@ -9,18 +9,19 @@ from typing import Any
 
 import pytest
 
-from bot.actions.caverns import battle, skills
-from bot.actions.caverns.scene import find_battle
-from bot.actions.caverns.skills_hunting import has_animal_companion
+from bot.actions.caverns import skill_uses
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.battle.scene import find_battle
+from bot.actions.caverns.skills.hunting import has_animal_companion
 from rules.caverns.afflictions import immunity
-from rules.caverns.battle import BattleState, Row, npc_cured, replace
-from rules.caverns.battle_skills_b2 import trapper_flourish
+from rules.caverns.battle.rows import BattleState, Row, npc_cured, replace
 from rules.caverns.classes import CharacterClass
 from rules.caverns.conditions import ActiveCondition, Condition
+from rules.caverns.party.rests import RestKind, rest_roll
 from rules.caverns.races import Race
-from rules.caverns.rests import RestKind, rest_roll
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import SKILLS
+from rules.caverns.skills.hunting import trapper_flourish
 from rules.caverns.skillsets import Skillset
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
@@ -90,7 +91,7 @@ def with_illusions(**rows: int) -> Callable[[BattleState], BattleState]:
 
 
 async def use(services: Any, user: int, name: str, target: str | None = None) -> str:
-    reply = await skills.use(services, actor(user), name, target)
+    reply = await skill_uses.use(services, actor(user), name, target)
     return "\n".join(reply.lines)
 
 

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import armour, battle, specials
+from bot.actions.caverns.battle import armour, specials
+from bot.actions.caverns.battle import rows as battle
 from rules.caverns.catalogue import ItemKind
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.races import Race

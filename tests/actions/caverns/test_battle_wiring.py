@@ -6,10 +6,10 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import battle
-from rules.caverns.battle_skills_b1 import ETERNAL_SLEEP_NOTE
+from bot.actions.caverns.battle import rows as battle
 from rules.caverns.conditions import Condition
 from rules.caverns.records import Poisoning
+from rules.caverns.skills.dreamweaving import ETERNAL_SLEEP_NOTE
 from rules.errors import PawpostError
 from tests.actions.caverns import test_battle_skills_b2 as b2
 from tests.actions.caverns.helpers import set_sheet, sheet

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.actions import buttons
-from bot.actions.caverns import admin, conditions, rests
+from bot.actions.caverns import admin, conditions
+from bot.actions.caverns.party import rests
 from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
 from tests.actions.caverns.helpers import ids, party_of_three, sheet
@@ -148,7 +149,8 @@ async def test_rests_end_what_the_book_ends_there(services, dice) -> None:
 async def test_d8_prone_ends_outside_a_battle_by_standing_up_or_at_a_rest(
     services, dice, db
 ) -> None:
-    from bot.actions.caverns import battle, moves
+    from bot.actions.caverns import moves
+    from bot.actions.caverns.battle import rows as battle
 
     await party_of_three(services)
     await admin.add_condition(services, MC, "Piper", "sleeping")

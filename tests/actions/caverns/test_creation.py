@@ -260,13 +260,13 @@ async def test_s3_7_a_standard_pick_the_server_removed_names_the_option_to_use(
 
 
 async def test_s3_7_another_player_s_party_is_shown_and_counts_read_well(services) -> None:
-    from bot.actions.caverns import party
+    from bot.actions.caverns.party import members
     from tests.actions.caverns.helpers import ILSA, set_sheet
 
     await caverns_server(services)
     await characters.create(services, actor(ALICE), **BRUNHILD)
     await characters.create(services, actor(BOB), **ILSA)
     await set_sheet(services, "Ilsa", torches=1, rations=1)
-    shown = await party.show(services, actor(ALICE), character="Ilsa")
+    shown = await members.show(services, actor(ALICE), character="Ilsa")
     assert "1 ration, 1 torch" in shown.lines[2]
     assert shown.lines[-1] == "4 torches, carried by Brunhild, Ilsa."

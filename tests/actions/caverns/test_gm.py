@@ -8,7 +8,9 @@ from typing import Any
 
 import pytest
 
-from bot.actions.caverns import battle, gm, rests
+from bot.actions.caverns import gm
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.party import rests
 from rules.caverns.conditions import Condition
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
@@ -95,7 +97,8 @@ async def test_damage_heal_kill_and_revive_by_health_and_vitae(services) -> None
 
 
 async def test_snapshot_and_restore_keep_the_party_and_the_plan(services) -> None:
-    from bot.actions.caverns import admin, harmony
+    from bot.actions.caverns import admin
+    from bot.actions.caverns.party import harmony
 
     await party_of_three(services)
     await harmony.plan(services, actor(CAROL), "sharp as steel")

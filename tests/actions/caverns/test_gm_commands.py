@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import battle, market, rests
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.party import market, rests
 from bot.actions.gm import complete, life, scenes, sheet, undo
 from rules.errors import PawpostError
 from rules.life import Life

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import harmony, rests
+from bot.actions.caverns.party import harmony, rests
 from rules.caverns.catalogue import ItemKind
-from rules.caverns.harmony_skills import HarmonyBenefit
+from rules.caverns.party.harmony_skills import HarmonyBenefit
 from rules.caverns.records import Item
 from rules.errors import PawpostError
 from tests.actions.caverns.helpers import party_of_three, set_sheet, sheet
@@ -201,7 +201,7 @@ async def test_a_patron_totem_binds_a_second_totem_or_takes_2_vitae(services, di
 
 
 async def test_d3_a_stale_harmony_plan_is_set_aside_and_the_party_rests(services, dice) -> None:
-    from bot.actions.caverns import characters, skills
+    from bot.actions.caverns import characters, skill_uses
     from tests.conftest import ADMIN
 
     await party_of_three(services)
@@ -224,7 +224,7 @@ async def test_d3_a_stale_harmony_plan_is_set_aside_and_the_party_rests(services
     await harmony.plan(services, actor(ADMIN + 1), every)  # +3: five skills take it to -2
     await harmony.plan(services, actor(ALICE), "strong as the tallest tree")
     for _ in range(2):
-        await skills.use(services, actor(ADMIN + 1), "Scry", target="the goblin king")
+        await skill_uses.use(services, actor(ADMIN + 1), "Scry", target="the goblin king")
     assert (await sheet(services, "Gwen")).harmony == 1
     dice.load(5, 5, 3, 3)  # the Short Rest, Brunhild's Strong as the Tallest Tree
     rested = await rests.rest_short(services, actor(ALICE))
@@ -244,7 +244,7 @@ async def test_d3_a_stale_harmony_plan_is_set_aside_and_the_party_rests(services
 async def test_s3_3_harmony_benefits_are_picked_by_their_words_a_few_at_a_time(
     services, dice, db
 ) -> None:
-    from rules.caverns.harmony_skills import benefit_suggestions
+    from rules.caverns.party.harmony_skills import benefit_suggestions
 
     await party_of_three(services)
     await harmony.plan(services, actor(ALICE), "strong as the tallest tree, flow like the river")

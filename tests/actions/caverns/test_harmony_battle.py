@@ -4,8 +4,9 @@ free piece, Burn with Passion's floor for allies and cap for enemies."""
 
 from __future__ import annotations
 
-from bot.actions.caverns import battle, harmony, rests
-from rules.caverns.harmony_skills import HarmonyBenefit
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.party import harmony, rests
+from rules.caverns.party.harmony_skills import HarmonyBenefit
 from tests.actions.caverns.helpers import party_of_three, set_sheet, sheet
 from tests.conftest import ADMIN, ALICE, CAROL, actor
 

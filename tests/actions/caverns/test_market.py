@@ -6,8 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import admin, characters, market, rests
-from rules.caverns.market import MARKET_RESULTS
+from bot.actions.caverns import admin, characters
+from bot.actions.caverns.party import market, rests
+from rules.caverns.party.market import MARKET_RESULTS
 from rules.caverns.records import OrderKind
 from rules.caverns.rolling import Band
 from rules.errors import PawpostError
@@ -228,7 +229,7 @@ async def set_gold(services, name: str, gold: int) -> None:  # type: ignore[no-u
 
 
 async def test_a_player_who_will_not_pay_is_barred_until_the_item_goes_back(services, dice) -> None:
-    from bot.actions.caverns import harmony
+    from bot.actions.caverns.party import harmony
 
     await party_of_three(services)
     dice.load(3, 4)

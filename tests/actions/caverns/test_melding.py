@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import admin, battle, melding, party, rests, skills
+from bot.actions.caverns import admin, melding, skill_uses
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.party import members, rests
 from bot.actions.caverns.sheet import sheet_lines
 from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
@@ -33,12 +35,12 @@ async def test_the_mc_says_where_the_party_is(services, db) -> None:
     assert dump(db.path) == before
     said = await melding.set_site(services, MC, "  Gloom   wood ")
     assert said.lines == [f"<#{CHANNEL}>'s party is at Gloom wood."]
-    shown = await party.show(services, actor(ALICE))
+    shown = await members.show(services, actor(ALICE))
     assert "The party is at Gloom wood." in shown.lines
     forgot = await melding.set_site(services, MC, "none")
     assert forgot.lines[0].endswith("is at no site the bot knows.")
     assert not any(
-        "The party is at" in line for line in (await party.show(services, actor(ALICE))).lines
+        "The party is at" in line for line in (await members.show(services, actor(ALICE))).lines
     )
 
 
@@ -48,15 +50,15 @@ async def test_each_party_has_its_own_site(services) -> None:
     await melding.set_site(services, MC, "Gloomwood")
     named = await melding.set_site(services, MC, "Deep Hall", character="Piper")
     assert named.lines == ["The Lanterns is at Deep Hall."]
-    assert "The party is at Gloomwood." in (await party.show(services, actor(ALICE))).lines
-    assert "The party is at Deep Hall." in (await party.show(services, actor(CAROL))).lines
+    assert "The party is at Gloomwood." in (await members.show(services, actor(ALICE))).lines
+    assert "The party is at Deep Hall." in (await members.show(services, actor(CAROL))).lines
 
 
 async def test_the_site_survives_a_change_of_what_is_carried(services) -> None:
     await melder(services)
     await melding.set_site(services, MC, "Gloomwood")
     await admin.carrying(services, MC, 8, 2)
-    assert "The party is at Gloomwood." in (await party.show(services, actor(ALICE))).lines
+    assert "The party is at Gloomwood." in (await members.show(services, actor(ALICE))).lines
 
 
 async def test_a_rest_melds_where_the_party_is(services, dice, db) -> None:
@@ -167,7 +169,7 @@ async def test_a_wiccan_s_circle_takes_an_ally_out_of_the_front_row(services, di
     assert next(f.value for f in rested.fields if f.name == "Morwen").endswith(
         "made a mushroom circle at Fen Hollow"
     )
-    used = await skills.use(services, actor(ADMIN), "mushroom circle")
+    used = await skill_uses.use(services, actor(ADMIN), "mushroom circle")
     assert "Mushroom circle at: Fen Hollow" in used.lines
     await battle.start(services, MC)
     await battle.join(services, actor(ALICE), "front")

@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions.caverns import admin, battle, characters, race_traits, rests, skills
+from bot.actions.caverns import admin, characters, race_traits, skill_uses
+from bot.actions.caverns.battle import rows as battle
+from bot.actions.caverns.party import rests
 from rules.caverns.conditions import Condition
 from rules.errors import PawpostError
 from tests.actions.caverns.helpers import BRUNHILD, hurt, party_of_three, set_sheet, sheet
@@ -53,21 +55,21 @@ async def test_d9_a_taedae_hugs_and_a_dracnari_breathes_fire(services, dice, db)
     )
     before = dump(db.path)
     with pytest.raises(PawpostError, match=r"^Only Tae'dae can hug\.$"):
-        await skills.use(services, actor(ALICE), "hug", target="Ilsa")
+        await skill_uses.use(services, actor(ALICE), "hug", target="Ilsa")
     with pytest.raises(PawpostError, match=r"^Name whom Tuk means to hug\.$"):
-        await skills.use(services, actor(ADMIN + 1), "hug")
+        await skill_uses.use(services, actor(ADMIN + 1), "hug")
     assert dump(db.path) == before
-    hugged = await skills.use(services, actor(ADMIN + 1), "hug", target="Ilsa")
+    hugged = await skill_uses.use(services, actor(ADMIN + 1), "hug", target="Ilsa")
     assert hugged.lines == ["Tuk hugs Ilsa: Ilsa is Bound."]
     assert (await sheet(services, "Ilsa")).has_condition(Condition.BOUND)
-    breathed = await skills.use(services, actor(ADMIN + 2), "breathe fire", target="Piper")
+    breathed = await skill_uses.use(services, actor(ADMIN + 2), "breathe fire", target="Piper")
     assert breathed.lines == ["Dax breathes fire on Piper: Piper is Ablaze."]
     # In a battle, it is the turn's action, on someone in reach.
     await battle.start(services, MC)
     await battle.join(services, actor(ADMIN + 1), "front")
     await battle.add_enemy(services, MC, "Brigand")
     await battle.set_order(services, MC, "Tuk")
-    done = await skills.use(services, actor(ADMIN + 1), "hug", target="Brigand")
+    done = await skill_uses.use(services, actor(ADMIN + 1), "hug", target="Brigand")
     text = "\n".join(done.lines)
     assert "Brigand is Bound by Tuk's hug." in text
     assert done.lines[-1].startswith("**Next:** The enemies' turn")

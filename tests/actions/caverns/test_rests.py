@@ -7,7 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.actions import buttons
-from bot.actions.caverns import admin, characters, moves, party, rests
+from bot.actions.caverns import admin, characters, moves
+from bot.actions.caverns.party import members, rests
 from bot.actions.reply import Reply
 from rules.caverns.catalogue import ItemKind
 from rules.caverns.records import Item
@@ -168,7 +169,7 @@ async def test_a_party_is_a_channel_unless_an_admin_groups_it(services, dice) ->
     await party_of_three(services)
     reply = await admin.set_party(services, ADMIN_ACTOR, "Piper", "The Lanterns")
     assert reply.lines == ["Piper is now in The Lanterns."]
-    shown = await party.show(services, actor(ALICE))
+    shown = await members.show(services, actor(ALICE))
     assert shown.title == "The channel's party"
     assert [line.split(":")[0] for line in shown.lines[1:3]] == ["**Brunhild**", "**Ilsa**"]
     assert shown.lines[-1] == "6 torches, carried by Brunhild, Ilsa."
@@ -176,16 +177,16 @@ async def test_a_party_is_a_channel_unless_an_admin_groups_it(services, dice) ->
     rested = await rests.rest_short(services, actor(ALICE))
     assert [field.name for field in rested.fields] == ["Brunhild", "Ilsa"]
     # Playing in another channel, Ilsa follows; Piper stays in her party wherever she plays.
-    await party.show(services, actor(BOB, channel=11))
-    await party.show(services, actor(CAROL, channel=11))
-    theirs = await party.show(services, actor(CAROL, channel=11))
+    await members.show(services, actor(BOB, channel=11))
+    await members.show(services, actor(CAROL, channel=11))
+    theirs = await members.show(services, actor(CAROL, channel=11))
     assert theirs.title == "The Lanterns" and "**Piper**" in theirs.lines[1]
-    elsewhere = await party.show(services, actor(BOB, channel=11))
+    elsewhere = await members.show(services, actor(BOB, channel=11))
     assert (
         elsewhere.lines[0].startswith("<#11>'s party: level 1") and "**Ilsa**" in elsewhere.lines[1]
     )
     await admin.set_party(services, actor(ADMIN, admin=True, channel=11), "Piper", "channel")
-    joined = await party.show(services, actor(CAROL, channel=11))
+    joined = await members.show(services, actor(CAROL, channel=11))
     assert joined.lines[0].startswith("<#11>'s party") and len(joined.lines) == 4
     with pytest.raises(PawpostError, match="^Only an admin"):
         await admin.set_party(services, actor(ALICE), "Piper", "Mine")
@@ -194,7 +195,7 @@ async def test_a_party_is_a_channel_unless_an_admin_groups_it(services, dice) ->
     await moves.roll_move(
         services, actor(ADMIN, admin=True, channel=12), "wood", character="Brunhild"
     )
-    home = await party.show(services, actor(ALICE))
+    home = await members.show(services, actor(ALICE))
     assert home.lines[0].startswith("<#10>'s party") and "**Brunhild**" in home.lines[1]
 
 
@@ -253,7 +254,7 @@ async def test_the_experience_questions_and_a_level_up(services, dice, db) -> No
         "of their class.",
     ]
     assert [(await sheet(services, n)).level for n in ("Brunhild", "Ilsa", "Piper")] == [2, 2, 2]
-    shown = await party.show(services, actor(ALICE))
+    shown = await members.show(services, actor(ALICE))
     assert shown.lines[0] == "<#10>'s party: level 2, experience 0 of 5."
     # The prompt survives a restart: its buttons name the character, the owed skill is stored.
     path = db.path
@@ -324,7 +325,7 @@ async def test_vitality_holds_against_the_mc_s_killing_blow_while_harmony_can_pa
 async def test_d1_a_death_outside_a_battle_comes_back_by_vitae_and_never_blocks_a_rest(
     services, dice
 ) -> None:
-    from bot.actions.caverns import battle
+    from bot.actions.caverns.battle import rows as battle
 
     await party_of_three(services)
     died = await hurt(services, "Ilsa", 4)

@@ -10,10 +10,11 @@ import pytest
 
 from bot.actions import approvals, buttons
 from bot.actions.builder import verbs as builder
-from bot.actions.caverns import admin, characters, conditions, harmony, rests, skills
+from bot.actions.caverns import admin, characters, conditions, skill_uses
+from bot.actions.caverns.party import harmony, rests
 from rules.caverns.catalogue import STARTER_CATALOGUE, ItemKind
 from rules.caverns.conditions import CONDITIONS, Condition
-from rules.caverns.harmony_skills import HarmonyBenefit, HarmonySkill
+from rules.caverns.party.harmony_skills import HarmonyBenefit, HarmonySkill
 from rules.caverns.records import HarmonyPick, Item
 from rules.caverns.skills import Totem
 from rules.caverns.skillsets import Skillset
@@ -59,7 +60,7 @@ async def test_fitness_works_by_itself_at_the_first_successful_cure_roll(service
     await caverns_server(services)
     await make(services, "Tor", advanced="Vitality")  # Athletics' Basic is Fitness
     await refused(
-        skills.use(services, actor(ALICE), "fitness"),
+        skill_uses.use(services, actor(ALICE), "fitness"),
         "Fitness works by itself: a condition that takes three rolls ends at your first success.",
     )
     await admin.add_condition(services, MC, "Tor", "sickness")
@@ -73,7 +74,7 @@ async def test_make_camp_works_by_itself_on_the_party_s_rest(services, dice) -> 
     await caverns_server(services)
     await make(services, "Hale", advanced="Make Camp")
     await refused(
-        skills.use(services, actor(ALICE), "make camp"),
+        skill_uses.use(services, actor(ALICE), "make camp"),
         "Make Camp works by itself: the party's rests get +3.",
     )
     dice.load(2, 3)
@@ -142,8 +143,8 @@ BRUNHILD_SKILLS = (
 async def test_commune_spends_harmony_and_asks_the_mc(services, db) -> None:
     await caverns_server(services)
     await characters.create(services, actor(ALICE), **{**KROKANI_DRUID, "advanced": "Commune"})
-    await refused(skills.use(services, actor(ALICE), "commune"), "Say whom Commune is for.")
-    used = await skills.use(services, actor(ALICE), "commune", target="the cave owl")
+    await refused(skill_uses.use(services, actor(ALICE), "commune"), "Say whom Commune is for.")
+    used = await skill_uses.use(services, actor(ALICE), "commune", target="the cave owl")
     assert used.lines == ["Spent 1 Harmony: now +2.", "**For the MC**: What does the cave owl say?"]
     assert (await sheet(services, "Selene")).harmony == 2
 
@@ -151,7 +152,7 @@ async def test_commune_spends_harmony_and_asks_the_mc(services, db) -> None:
 async def test_barge_smashes_doors_for_the_mc_to_narrate(services) -> None:
     await caverns_server(services)
     await make(services, "Tor", advanced="Barge")
-    used = await skills.use(services, actor(ALICE), "barge")
+    used = await skill_uses.use(services, actor(ALICE), "barge")
     assert used.lines == [
         "**For the MC**: The door is smashed down with a face: what lies beyond it?"
     ]
@@ -160,10 +161,10 @@ async def test_barge_smashes_doors_for_the_mc_to_narrate(services) -> None:
 async def test_bear_and_control_fall_asleep_at_will_with_the_wake_button(services, dice) -> None:
     await caverns_server(services)
     await characters.create(services, actor(ALICE), **{**KROKANI_DRUID, "patron_totem": "bear"})
-    slept = await skills.use(services, actor(ALICE), "bear")
+    slept = await skill_uses.use(services, actor(ALICE), "bear")
     assert slept.lines == ["Selene falls Asleep, and wakes by a Harmony roll."]
     assert (await sheet(services, "Selene")).has_condition(Condition.SLEEPING)
-    await refused(skills.use(services, actor(ALICE), "bear"), "You are asleep already.")
+    await refused(skill_uses.use(services, actor(ALICE), "bear"), "You are asleep already.")
     dice.load(3, 4)  # 7 + Harmony 3: awake, and Prone
     woke = await buttons.press(services, actor(ALICE), ids(slept)["Roll to end Sleeping"])
     assert woke.lines[1] == "**Selene wakes up Prone** (/stand to get up)."
@@ -181,7 +182,7 @@ async def test_bear_and_control_fall_asleep_at_will_with_the_wake_button(service
         ),
     )
     await refused(
-        skills.use(services, actor(ALICE), "bear"),
+        skill_uses.use(services, actor(ALICE), "bear"),
         "You are not bonded with Bear today, so you cannot sleep at will.",
     )
     await set_sheet(
@@ -195,7 +196,7 @@ async def test_bear_and_control_fall_asleep_at_will_with_the_wake_button(service
             "dreamweaving:control",
         ),
     )
-    await skills.use(services, actor(ALICE), "control")
+    await skill_uses.use(services, actor(ALICE), "control")
     assert (await sheet(services, "Selene")).has_condition(Condition.SLEEPING)
 
 
@@ -208,7 +209,7 @@ async def test_the_patron_totem_works_by_itself_and_gives_two_vitae_at_a_long_re
     await caverns_server(services)
     await characters.create(services, actor(ALICE), **KROKANI_DRUID)
     await refused(
-        skills.use(services, actor(ALICE), "patron totem"),
+        skill_uses.use(services, actor(ALICE), "patron totem"),
         "Patron Totem works by itself: you are always bonded to it, and at a Long Rest you bind "
         "the second totem planned with /harmony plan, or gain +2 Vitae.",
     )

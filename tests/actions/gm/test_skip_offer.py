@@ -81,7 +81,7 @@ async def _cat_foe_fight(services, dice) -> str:
 
 
 async def _caverns_battle(services, dice) -> str:
-    from bot.actions.caverns import battle
+    from bot.actions.caverns.battle import rows as battle
     from tests.actions.caverns.helpers import party_of_three
 
     await party_of_three(services)

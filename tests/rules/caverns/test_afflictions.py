@@ -18,7 +18,7 @@ from rules.caverns.afflictions import (
 from rules.caverns.attributes import Attribute
 from rules.caverns.classes import CharacterClass
 from rules.caverns.conditions import CONDITIONS, ActiveCondition, Condition, Ending, parse_condition
-from rules.caverns.harmony_skills import HarmonyBenefit
+from rules.caverns.party.harmony_skills import HarmonyBenefit
 from rules.caverns.races import Race
 from rules.caverns.records import BenefitRecord
 from rules.caverns.skills import Totem

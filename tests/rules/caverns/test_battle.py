@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rules.caverns.attributes import Attribute
-from rules.caverns.battle import (
+from rules.caverns.battle.bestiary import find_creature
+from rules.caverns.battle.rows import (
     PARTY,
     BattleState,
     Combatant,
@@ -30,7 +31,6 @@ from rules.caverns.battle import (
     replace,
     rows_between,
 )
-from rules.caverns.bestiary import find_creature
 from rules.caverns.catalogue import Range
 from rules.caverns.conditions import Condition
 from rules.caverns.moves import FleeRoute

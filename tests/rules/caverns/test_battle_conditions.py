@@ -7,8 +7,7 @@ from __future__ import annotations
 import pytest
 
 from rules.caverns.attributes import Attribute
-from rules.caverns.battle import BattleState
-from rules.caverns.battle_conditions import (
+from rules.caverns.battle.conditions import (
     ConditionTrack,
     ablaze_damage,
     broken_arm,
@@ -22,6 +21,7 @@ from rules.caverns.battle_conditions import (
     refusal,
     strikes_back,
 )
+from rules.caverns.battle.rows import BattleState
 from rules.caverns.conditions import ActiveCondition, Condition
 from rules.caverns.constants import (
     ABLAZE_DAMAGE,

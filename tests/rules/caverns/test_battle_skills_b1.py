@@ -8,7 +8,8 @@ import pytest
 
 from rules.caverns.afflictions import cure_roll
 from rules.caverns.attributes import Attribute
-from rules.caverns.battle import (
+from rules.caverns.battle.bestiary import find_creature
+from rules.caverns.battle.rows import (
     PARTY,
     BattleState,
     Combatant,
@@ -18,34 +19,21 @@ from rules.caverns.battle import (
     npc,
     place,
 )
-from rules.caverns.battle_skills_b1 import (
-    ANESTHESIA_MOST,
-    BALANCE_FACTOR,
-    CHANT_MOST_TURNS,
+from rules.caverns.conditions import ActiveCondition, Condition
+from rules.caverns.moves import Foe, do_battle, refuse_if_unable
+from rules.caverns.moves import Move as MoveKind
+from rules.caverns.party.rests import long_rest
+from rules.caverns.rolling import is_doubles
+from rules.caverns.sheet import REVERSAL_HIGHEST, REVERSAL_LOWEST
+from rules.caverns.skills.common import at_end_of_turn, is_ally, previous_player
+from rules.caverns.skills.divination import (
     DEATH_PROPHESY_EXTRA,
     DEATH_PROPHESY_MOST,
-    ETERNAL_SLEEP_DIFFICULTY,
-    MEDITATION_FACTOR,
-    PERFECTION_TURNS,
     RETRIBUTION_MOST_HARMONY,
-    anesthetised,
-    at_end_of_turn,
-    balance,
-    can_be_woken,
-    chant_at_turn,
-    chant_broken,
-    chant_ended,
-    chant_kept,
-    chant_started,
-    chant_turns,
-    deepened,
     good_omen,
     highest,
     ill_omen,
-    is_ally,
-    is_lapsing,
     lowest,
-    previous_player,
     prophecy_at_turn,
     prophesied_damage,
     prophesy,
@@ -55,13 +43,22 @@ from rules.caverns.battle_skills_b1 import (
     reverse_sheet,
     tried_to_harm,
 )
-from rules.caverns.bestiary import find_creature
-from rules.caverns.conditions import ActiveCondition, Condition
-from rules.caverns.moves import Foe, do_battle, refuse_if_unable
-from rules.caverns.moves import Move as MoveKind
-from rules.caverns.rests import long_rest
-from rules.caverns.rolling import is_doubles
-from rules.caverns.sheet import REVERSAL_HIGHEST, REVERSAL_LOWEST
+from rules.caverns.skills.dreamweaving import ETERNAL_SLEEP_DIFFICULTY, can_be_woken, deepened
+from rules.caverns.skills.healing import ANESTHESIA_MOST, anesthetised
+from rules.caverns.skills.mysticism import (
+    BALANCE_FACTOR,
+    CHANT_MOST_TURNS,
+    MEDITATION_FACTOR,
+    PERFECTION_TURNS,
+    balance,
+    chant_at_turn,
+    chant_broken,
+    chant_ended,
+    chant_kept,
+    chant_started,
+    chant_turns,
+    is_lapsing,
+)
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from tests.rules.caverns.characters import adjusted, afflicted, make

@@ -3,7 +3,7 @@
 import pytest
 
 from rules.caverns.attributes import Attribute
-from rules.caverns.bestiary import (
+from rules.caverns.battle.bestiary import (
     BESTIARY,
     CREATURES,
     NPC_HARMONY,

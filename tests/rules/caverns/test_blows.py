@@ -3,7 +3,7 @@ against a killing blow, what a piece gives back afterwards, a Lucidian's sunligh
 
 from __future__ import annotations
 
-from rules.caverns.blows import Defence, given_back, in_sunlight, killing_blow_defence, kills
+from rules.caverns.battle.blows import Defence, given_back, in_sunlight, killing_blow_defence, kills
 from rules.caverns.constants import ARMOUR_BLOCKS, LUCIDIAN_SUNLIGHT_REDUCTION
 from rules.caverns.races import Race
 from tests.rules.caverns.characters import adjusted, make

@@ -3,7 +3,7 @@
 import pytest
 
 from rules.caverns.classes import CharacterClass
-from rules.caverns.experience import (
+from rules.caverns.party.experience import (
     EXPERIENCE_QUESTIONS,
     PartyProgress,
     answer_experience_questions,

@@ -6,12 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.caverns.battle import BattleState
-from rules.caverns.catalogue import STARTER_CATALOGUE, Range, Special
-from rules.caverns.classes import CharacterClass
-from rules.caverns.conditions import Condition
-from rules.caverns.constants import ASSAULT_FLOURISHES_ON_DOUBLES, FLOURISHES_PER_ATTACK
-from rules.caverns.flourishes import (
+from rules.caverns.battle.flourishes import (
     ALL_ATTACK_FLOURISHES,
     BOOST_SKILLS,
     KATA,
@@ -33,8 +28,13 @@ from rules.caverns.flourishes import (
     pay_boost,
     settle_unchosen,
 )
-from rules.caverns.harmony_skills import HarmonyBenefit
+from rules.caverns.battle.rows import BattleState
+from rules.caverns.catalogue import STARTER_CATALOGUE, Range, Special
+from rules.caverns.classes import CharacterClass
+from rules.caverns.conditions import Condition
+from rules.caverns.constants import ASSAULT_FLOURISHES_ON_DOUBLES, FLOURISHES_PER_ATTACK
 from rules.caverns.moves import Foe, do_battle
+from rules.caverns.party.harmony_skills import HarmonyBenefit
 from rules.caverns.records import BenefitRecord, Item
 from rules.caverns.skills import SKILLS, Totem
 from rules.dice import ScriptedDice

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from rules.caverns.battle.hands import check_hands, off_hand_damage
 from rules.caverns.catalogue import STARTER_CATALOGUE
-from rules.caverns.hands import check_hands, off_hand_damage
 from rules.errors import PawpostError
 from tests.rules.caverns.characters import make
 

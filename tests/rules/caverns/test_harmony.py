@@ -5,7 +5,7 @@ import pytest
 from rules.caverns.attributes import Attribute
 from rules.caverns.catalogue import STARTER_CATALOGUE, ItemKind
 from rules.caverns.classes import CharacterClass
-from rules.caverns.harmony import (
+from rules.caverns.party.harmony import (
     benefits_for,
     choose_benefits,
     describe_benefits,
@@ -14,7 +14,7 @@ from rules.caverns.harmony import (
     spend_harmony,
     use_harmony_skills,
 )
-from rules.caverns.harmony_skills import (
+from rules.caverns.party.harmony_skills import (
     HARMONY_SKILLS,
     HarmonyBenefit,
     HarmonySkill,

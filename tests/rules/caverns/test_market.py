@@ -5,7 +5,7 @@ import pytest
 from rules.caverns.attributes import Attribute
 from rules.caverns.catalogue import ItemKind
 from rules.caverns.conditions import Condition
-from rules.caverns.market import (
+from rules.caverns.party.market import (
     accept_outrageous_offer,
     ask_on_market,
     buy_back,

@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from rules.caverns.attributes import Attribute
 from rules.caverns.classes import CharacterClass
+from rules.caverns.party.rests import long_rest
 from rules.caverns.races import Race
 from rules.caverns.records import MoonAspect, MoonBond
-from rules.caverns.rests import long_rest
 from rules.caverns.sheet import roll_new_sheet
 from rules.caverns.skills import Totem
 from rules.dice import ScriptedDice

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.caverns.bestiary import find_creature
+from rules.caverns.battle.bestiary import find_creature
 from rules.caverns.catalogue import STARTER_CATALOGUE, find_item, find_poison
 from rules.errors import PawpostError
 from rules.nearest import did_you_mean, nearest

@@ -6,10 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rules.caverns.catalogue import STARTER_CATALOGUE, ItemKind, find_poison
-from rules.caverns.classes import CharacterClass
-from rules.caverns.conditions import Condition
-from rules.caverns.poisons import (
+from rules.caverns.battle.poisons import (
     BLOWGUN_TARGETS,
     CREATURE_POISONS,
     POISON_DURATION_STEP,
@@ -23,9 +20,12 @@ from rules.caverns.poisons import (
     poisons_with,
     suffer,
 )
+from rules.caverns.catalogue import STARTER_CATALOGUE, ItemKind, find_poison
+from rules.caverns.classes import CharacterClass
+from rules.caverns.conditions import Condition
+from rules.caverns.party.rests import short_rest
 from rules.caverns.races import Race
 from rules.caverns.records import Envenoming, Item, Poisoning
-from rules.caverns.rests import short_rest
 from rules.caverns.sheet import CavernsSheet
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError

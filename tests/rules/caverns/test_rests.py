@@ -7,8 +7,9 @@ from rules.caverns.attributes import Attribute
 from rules.caverns.catalogue import ItemKind
 from rules.caverns.classes import CharacterClass
 from rules.caverns.conditions import ActiveCondition, Condition
-from rules.caverns.harmony_skills import HarmonyBenefit, HarmonySkill
 from rules.caverns.health import lose_health
+from rules.caverns.party.harmony_skills import HarmonyBenefit, HarmonySkill
+from rules.caverns.party.rests import RestKind, long_rest, short_rest
 from rules.caverns.races import Race
 from rules.caverns.records import (
     BenefitRecord,
@@ -18,7 +19,6 @@ from rules.caverns.records import (
     MoonAspect,
     OrderKind,
 )
-from rules.caverns.rests import RestKind, long_rest, short_rest
 from rules.caverns.rolling import Band
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills import Totem

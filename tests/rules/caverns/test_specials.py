@@ -6,7 +6,8 @@ from __future__ import annotations
 import pytest
 
 from rules.caverns.attributes import Attribute
-from rules.caverns.battle import (
+from rules.caverns.battle.bestiary import find_creature
+from rules.caverns.battle.rows import (
     PARTY,
     BattleState,
     Combatant,
@@ -20,13 +21,8 @@ from rules.caverns.battle import (
     place,
     rows_between,
 )
-from rules.caverns.battle_skills_b2 import ejected, enemy_rows_loss
-from rules.caverns.bestiary import find_creature
-from rules.caverns.catalogue import ItemKind, Range
-from rules.caverns.races import Race
-from rules.caverns.records import Item
-from rules.caverns.special_state import SpecialState
-from rules.caverns.specials import (
+from rules.caverns.battle.special_state import SpecialState
+from rules.caverns.battle.specials import (
     Offering,
     ambush_penalty,
     arrivals,
@@ -58,6 +54,10 @@ from rules.caverns.specials import (
     split_damage,
     yielded,
 )
+from rules.caverns.catalogue import ItemKind, Range
+from rules.caverns.races import Race
+from rules.caverns.records import Item
+from rules.caverns.skills.stealth import ejected, enemy_rows_loss
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
 from tests.rules.caverns.characters import adjusted, make
@@ -354,7 +354,7 @@ def test_late_arrivals_join_the_end_of_the_order_and_revive_a_decided_battle() -
 
 
 def test_the_bestiary_s_numbers_are_the_book_s() -> None:
-    from rules.caverns import specials as s
+    from rules.caverns.battle import specials as s
 
     assert (s.URCHIN_SPINES, s.EGGSAC_HEALTH, s.EGGSAC_ARMOUR) == (1, 3, 3)  # l. 437, 465
     assert (s.EXTRA_CRISPY_HEALTH, s.BURROW_PENALTY, s.DROWNING_HEALTH) == (2, 3, 2)  # 479-494

@@ -2,8 +2,8 @@
 
 import pytest
 
+from rules.caverns.moon import MOON_FACES, roll_moon_bond
 from rules.caverns.records import MoonAspect, MoonBond
-from rules.caverns.totems import MOON_FACES, roll_moon_bond
 from rules.dice import ScriptedDice
 
 ZERO = dict.fromkeys(MoonAspect, 0)

@@ -6,8 +6,8 @@ from __future__ import annotations
 from datetime import UTC, datetime
 
 from rules.caverns.catalogue import STARTER_CATALOGUE, CatalogueItem, ItemKind
-from rules.caverns.experience import PartyProgress
-from rules.caverns.harmony_skills import HarmonySkill
+from rules.caverns.party.experience import PartyProgress
+from rules.caverns.party.harmony_skills import HarmonySkill
 from rules.caverns.skills import Totem
 from storage.caverns import caverns
 from storage.caverns.catalogue import is_starter

@@ -1,0 +1,1 @@
+"""The party between battles (book l. 299-349): `/rest`, `/harmony`, `/market` and `/party`."""
