@@ -6,6 +6,7 @@ and a read connection beside it, in a thread of its own, for the units known to 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import re
@@ -152,11 +153,15 @@ def _abandon(
     connection: SqliteConnection,
     reader: _Reader | None,
     path: str,
+    quick: _Quick | None = None,
 ) -> None:
     log.warning("the database %s was dropped without being closed; closing it", path)
     thread.stop(connection.close)
     if reader is not None:
         reader.thread.stop(reader.connection.close)
+    if quick is not None:
+        with contextlib.suppress(sqlite3.ProgrammingError):  # dropped in another thread
+            quick.connection.close()
 
 
 def open_connection(path: str) -> SqliteConnection:
@@ -398,6 +403,10 @@ class Database:
                 _refuse_unopened(path, error)
                 raise
             database._quick.connection.scope = connection.scope
+            database._abandoned.detach()  # dropped unclosed, it closes this one too
+            database._abandoned = weakref.finalize(
+                database, _abandon, thread, connection, database._reader, path, database._quick
+            )
         return database
 
     @staticmethod
