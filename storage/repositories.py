@@ -177,13 +177,16 @@ class CharacterRepository:
     ) -> NameTaken | None:
         """Why the name cannot be given (to the character `character_id`, or to a new one):
         a live character or an NPC of the server has it, or one that looks just like it (a
-        Cyrillic А for an A, a zero for an O). Each of the server's names is looked at: this
-        runs when a name is given, not when one is read."""
+        Cyrillic А for an A, a zero for an O). This runs when a name is given, not when one is
+        read: the server's names are looked at, but for a plain ASCII name of another length
+        (its look-alike key is as long as it is, but for a % sign's three characters)."""
         key, wanted = look_alike_key(name), name_key(name)
         rows = self._db.execute_fetchall(
             "SELECT id, name, 0 FROM characters WHERE guild_id = ? AND deleted_at IS NULL"
+            " AND (length(name) = ? OR name LIKE '%!%%' ESCAPE '!' OR"
+            f" {self._db.dialect.non_ascii('name')})"
             " UNION ALL SELECT id, name, 1 FROM npcs WHERE guild_id = ? AND deleted_at IS NULL",
-            (guild_id, guild_id),
+            (guild_id, len(key), guild_id),
         )
         for found_id, found, is_npc in rows:
             if not is_npc and found_id == character_id:

@@ -96,6 +96,14 @@ def test_plain_ascii_reads_as_unicodes_table_says() -> None:
     assert look_alike_key(name) == " ".join(unicodedata.normalize("NFD", slow.casefold()).split())
 
 
+def test_a_plain_ascii_name_s_key_is_as_long_as_it_but_for_a_percent_sign() -> None:
+    """What `CharacterRepository.clash` leaves to SQL: a plain ASCII name of another length
+    cannot look like the new one, so it is not read."""
+    for character in string.printable.strip():
+        name = f"a{character}b"
+        assert len(look_alike_key(name)) == (5 if character == "%" else 3), character
+
+
 def test_the_odd_letter_is_named() -> None:
     assert look_alike_letter(LOOK_ALIKE) == (CYRILLIC_A, "CYRILLIC")
     assert look_alike_letter("R0wan") == ("0", "COMMON")
@@ -154,6 +162,17 @@ async def test_the_other_way_round_names_the_letter_of_the_name_already_there(se
         f' "{CYRILLIC_A}" in one of them is a Cyrillic letter), so players could not tell them'
         " apart; choose another name."
     )
+
+
+async def test_names_of_every_length_and_kind_are_compared(services) -> None:
+    """The names SQL passes over are only those that cannot look alike."""
+    for name in ("Ash", "Ashfurs", "Ashf\u00fcr", "100%", "Ashfu\u0436"):  # not look-alikes
+        await _germ(services, ALICE, name)
+    with pytest.raises(PawpostError, match="looks just like Ashf\u00fcr"):
+        await _germ(services, BOB, "\u0410shf\u00fcr")  # non-ASCII beside non-ASCII
+    with pytest.raises(PawpostError, match="looks just like 100%"):
+        await _germ(services, BOB, "l00%")  # a % sign's name is read whatever its length
+    await _germ(services, BOB, ASHFUR)
 
 
 async def test_a_digit_for_a_letter_is_named_as_a_digit(services) -> None:
