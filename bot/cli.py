@@ -301,9 +301,10 @@ def _identity_of(path: Path) -> str | None:
 
 async def _migrate_to(arguments: argparse.Namespace) -> int:
     from storage.migrate_to import migrate_to
+    from storage.postgres import redacted
 
     source = _database(arguments)
-    print(f"Copying {source} into {arguments.url}:")
+    print(f"Copying {source} into {redacted(arguments.url)}:")  # its password hidden
     copied = await migrate_to(source, arguments.url, print, create=arguments.create)
     rows = sum(one.tally.rows for one in copied)
     print(f"Copied {rows} rows in {len(copied)} tables; each table's count and sums match.")
@@ -354,10 +355,48 @@ def main(argv: Sequence[str] | None = None) -> int:
         }[arguments.command]
         return asyncio.run(runner(arguments))
     except PawpostError as error:
-        print(error.message, file=sys.stderr)
+        print(_sentence_for_a_tool(error, arguments.command), file=sys.stderr)
         return 2
     except KeyboardInterrupt:
         return 130
+    except Exception as error:
+        sentence = _database_failure(error, arguments.command)
+        if sentence is None:
+            raise  # a bug: its traceback
+        log.debug("pawpost %s stopped", arguments.command, exc_info=error)
+        print(sentence, file=sys.stderr)
+        return 2
+
+
+def _sentence_for_a_tool(error: PawpostError, command: str) -> str:
+    """The error's sentence, but for storage that failed under a tool: what the database said
+    (a player's "try again in a moment" does not fit a right the role lacks)."""
+    from storage.errors import OutcomeUnknown, StorageUnavailable
+
+    if not isinstance(error, StorageUnavailable) or isinstance(error, OutcomeUnknown):
+        return error.message
+    import psycopg
+
+    from storage.postgres import server_says
+
+    cause = error.__cause__
+    said = server_says(cause) if isinstance(cause, psycopg.Error) else error.cause or error.detail
+    return f"The database stopped pawpost {command}: {said or 'it is unavailable'}."
+
+
+def _database_failure(error: Exception, command: str) -> str | None:
+    """One sentence for what the database refused once it was open (a migration, a right on
+    a table, the connection lost on the way), in the server's words; None for anything else."""
+    import psycopg
+
+    from storage.database import MigrationFailed
+    from storage.postgres import server_says
+
+    if isinstance(error, MigrationFailed):
+        return f"Could not bring the database's schema up to date ({error}); it was left as it was."
+    if isinstance(error, psycopg.Error):
+        return f"The PostgreSQL server stopped pawpost {command}: {server_says(error)}."
+    return None
 
 
 if __name__ == "__main__":

@@ -50,6 +50,10 @@ class Dialect:
     def greatest(self, *expressions: str) -> str:
         return f"max({', '.join(expressions)})"
 
+    def non_ascii(self, column: str) -> str:
+        """Whether a text column holds a character beyond printable ASCII."""
+        return f"{column} GLOB '*[^ -~]*'"
+
     def schema_version_table(self) -> str:
         return (
             "CREATE TABLE IF NOT EXISTS schema_version ("
@@ -100,6 +104,9 @@ class PostgresDialect(Dialect):
 
     def greatest(self, *expressions: str) -> str:
         return f"greatest({', '.join(expressions)})"
+
+    def non_ascii(self, column: str) -> str:
+        return f"{column} ~ '[^ -~]'"
 
     def schema_version_table(self) -> str:
         return (

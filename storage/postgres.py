@@ -176,42 +176,69 @@ def _apply_migrations(
     """Bring the schema up to date, each migration in its own transaction, one process at a
     time (an advisory lock of the schema's own: other schemas of the database migrate at the
     same moment); returns the schema version. Without `create`, a database with no Pawpost
-    schema is refused and none is made; without `migrate`, one that is behind is refused."""
+    schema is refused and none is made; without `migrate`, one that is behind is refused. What
+    the server refuses on the way (a role that may not read the schema or make tables in it)
+    is `CannotOpen` in its words; a migration it refuses is `MigrationFailed`."""
     try:
         raw = psycopg.connect(url, autocommit=True, connect_timeout=int(CONNECT_TIMEOUT_S))
     except psycopg.Error as error:
         raise CannotOpen(redacted(url), server_says(error)) from error
     with raw:
-        version = _schema_version(raw)
-        if version is None and not create:
-            raise CannotOpen(redacted(url), NO_SCHEMA)
-        if version is not None and not migrate:
-            refuse_if_behind(redacted(url), version, migrations)
-        latest = max((migration.version for migration in migrations), default=0)
-        if version is not None and version >= latest:
-            return version  # up to date: no lock, no DDL
-        raw.execute(_SCHEMA_LOCK % b"lock", (_MIGRATION_LOCK,))
         try:
-            raw.execute(POSTGRESQL.schema_version_table())
-            row = raw.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
-            version = int(row[0]) if row else 0
-            for migration in migrations:
-                if migration.version <= version:
-                    continue
-                try:
-                    with raw.transaction():
-                        raw.execute(migration.sql.encode())
-                        raw.execute(
-                            "INSERT INTO schema_version (version, name) VALUES (%s, %s)",
-                            (migration.version, migration.name),
-                        )
-                except psycopg.Error as error:
-                    raise MigrationFailed(f"migration {migration.name} failed: {error}") from error
-                version = migration.version
-                log.info("applied migration %s", migration.name)
-            return version
-        finally:
+            return _migrated(raw, url, migrations, create=create, migrate=migrate)
+        except psycopg.Error as error:
+            raise CannotOpen(redacted(url), server_says(error)) from error
+
+
+def _migrated(
+    raw: psycopg.Connection[Any],
+    url: str,
+    migrations: list[Migration],
+    *,
+    create: bool,
+    migrate: bool,
+) -> int:
+    version = _schema_version(raw)
+    if version is None and not create:
+        raise CannotOpen(redacted(url), NO_SCHEMA)
+    if version is not None and not migrate:
+        refuse_if_behind(redacted(url), version, migrations)
+    latest = max((migration.version for migration in migrations), default=0)
+    if version is not None and version >= latest:
+        return version  # up to date: no lock, no DDL
+    raw.execute(_SCHEMA_LOCK % b"lock", (_MIGRATION_LOCK,))
+    try:
+        raw.execute(POSTGRESQL.schema_version_table())
+        row = raw.execute("SELECT coalesce(max(version), 0) FROM schema_version").fetchone()
+        version = int(row[0]) if row else 0
+        for migration in migrations:
+            if migration.version <= version:
+                continue
+            try:
+                with raw.transaction():
+                    raw.execute(migration.sql.encode())
+                    raw.execute(
+                        "INSERT INTO schema_version (version, name) VALUES (%s, %s)",
+                        (migration.version, migration.name),
+                    )
+            except psycopg.Error as error:
+                raise MigrationFailed(
+                    f"migration {migration.name} failed: {server_says(error)}"
+                ) from error
+            version = migration.version
+            log.info("applied migration %s", migration.name)
+        return version
+    finally:
+        if not raw.closed:
             raw.execute(_SCHEMA_LOCK % b"unlock", (_MIGRATION_LOCK,))
+
+
+def _fault(error: psycopg.Error) -> StorageUnavailable:
+    """A storage fault (a full disk, a read-only server, a right the role lacks), logged with
+    its cause for whoever runs the bot, as SQLite's are."""
+    unavailable = StorageUnavailable.because(error)
+    log.warning("storage fault: %s", unavailable.detail)
+    return unavailable
 
 
 def server_says(error: psycopg.Error) -> str:
@@ -436,10 +463,12 @@ class PostgresDatabase(Database):
                 ) from error
             if _conflict(error):
                 raise TransactionConflict(str(error)) from error
+            if isinstance(error, psycopg.errors.InsufficientPrivilege):
+                raise _fault(error) from error  # the role's rights: the operator's to grant
             if isinstance(error, psycopg.IntegrityError | psycopg.ProgrammingError):
                 raise
             if isinstance(error, psycopg.Error):
-                raise StorageUnavailable.because(error) from error
+                raise _fault(error) from error
             raise
         if connection.begin is not None:  # no statement ran: nothing was begun, nor to commit
             connection.begin = None
@@ -459,7 +488,7 @@ class PostgresDatabase(Database):
                 log.warning("the connection was lost during COMMIT: %s", error)
                 raise OutcomeUnknown.because(error) from error
             self._roll_back_raw(raw)
-            raise StorageUnavailable.because(error) from error
+            raise _fault(error) from error
 
     @staticmethod
     def _roll_back_raw(raw: psycopg.Connection[Any]) -> None:

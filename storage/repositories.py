@@ -25,7 +25,7 @@ from storage.contests import ContestRepository
 from storage.errors import INTEGRITY_ERRORS, violates_unique
 from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
-from storage.names import name_key
+from storage.names import look_alike_key, name_key
 from storage.notes import Notes
 from storage.outbox import OutboxRepository
 from storage.profiles import PostRepository, Profile, ProfileRepository
@@ -42,7 +42,18 @@ SHEET_ACTION = "character"
 
 
 class NameTaken(Exception):
-    """Another live character of the server already has this name."""
+    """Another live character (or an NPC) of the server already has this name, or one that
+    looks just like it: `like` is that name, `npc` whether it is an NPC's, `same` whether the
+    two are one name (only case, spacing, Unicode's forms or invisible characters differ)."""
+
+    def __init__(
+        self, name: str, like: str | None = None, *, npc: bool = False, same: bool = True
+    ) -> None:
+        super().__init__(name)
+        self.name = name
+        self.like = name if like is None else like
+        self.npc = npc
+        self.same = same
 
 
 class GuildRepository:
@@ -161,8 +172,36 @@ class CharacterRepository:
         self._db = connection
         self._on_add = on_add  # what else a new character brings (its sheet held for approval)
 
+    def clash(
+        self, guild_id: int, name: str, *, character_id: int | None = None
+    ) -> NameTaken | None:
+        """Why the name cannot be given (to the character `character_id`, or to a new one):
+        a live character or an NPC of the server has it, or one that looks just like it (a
+        Cyrillic А for an A, a zero for an O). This runs when a name is given, not when one is
+        read: the server's names are looked at, but for a plain ASCII name of another length
+        (its look-alike key is as long as it is, but for a % sign's three characters)."""
+        key, wanted = look_alike_key(name), name_key(name)
+        rows = self._db.execute_fetchall(
+            "SELECT id, name, 0 FROM characters WHERE guild_id = ? AND deleted_at IS NULL"
+            " AND (length(name) = ? OR name LIKE '%!%%' ESCAPE '!' OR"
+            f" {self._db.dialect.non_ascii('name')})"
+            " UNION ALL SELECT id, name, 1 FROM npcs WHERE guild_id = ? AND deleted_at IS NULL",
+            (guild_id, len(key), guild_id),
+        )
+        for found_id, found, is_npc in rows:
+            if not is_npc and found_id == character_id:
+                continue
+            if look_alike_key(found) == key:
+                same = name_key(found) == wanted
+                return NameTaken(name, found, npc=bool(is_npc), same=same)
+        return None
+
     def add(self, new: NewCharacter, now: datetime) -> Character:
-        """Store a new character; raises NameTaken when a live one of the server has the name."""
+        """Store a new character; raises NameTaken when a live one (or an NPC) of the server has
+        the name or one that looks just like it."""
+        taken = self.clash(new.guild_id, new.name)
+        if taken is not None:
+            raise taken
         try:
             rows = self._db.execute_fetchall(
                 "INSERT INTO characters (guild_id, owner_id, name, name_key, ruleset, sheet,"
@@ -372,7 +411,11 @@ class CharacterRepository:
         return [row[0] for row in rows]
 
     def rename(self, character: Character, new_name: str) -> None:
-        """Rename; raises NameTaken when a live character of the server has the new name."""
+        """Rename; raises NameTaken when a live character (or an NPC) of the server has the new
+        name or one that looks just like it."""
+        taken = self.clash(character.guild_id, new_name, character_id=character.id)
+        if taken is not None:
+            raise taken
         try:
             self._db.execute(
                 "UPDATE characters SET name = ?, name_key = ? WHERE id = ? AND guild_id = ?",
@@ -393,7 +436,11 @@ class CharacterRepository:
         )
 
     def restore(self, character: Character) -> None:
-        """Bring a hidden character back; raises NameTaken when its name was taken since."""
+        """Bring a hidden character back; raises NameTaken when its name was taken since (or one
+        that looks just like it)."""
+        taken = self.clash(character.guild_id, character.name, character_id=character.id)
+        if taken is not None:
+            raise taken
         try:
             self._db.execute(
                 "UPDATE characters SET deleted_at = NULL WHERE id = ? AND guild_id = ?",

@@ -262,13 +262,33 @@ def test_backup_overwrites_only_an_earlier_backup_of_the_same_database(tmp_path:
     assert again.returncode == 0, again.stderr
 
 
-def test_backup_of_a_write_ahead_log_names_the_database(tmp_path: Path) -> None:
+@pytest.mark.parametrize("left", [True, False], ids=["empty-log-left", "no-log-at-all"])
+def test_backup_of_a_write_ahead_log_names_the_database(tmp_path: Path, left: bool) -> None:
     database = seeded(tmp_path / "pawpost.sqlite3", cats=1)
     log = Path(f"{database}-wal")
-    log.write_bytes(b"")  # left by a bot that stopped, or not there at all
+    log.unlink(missing_ok=True)
+    if left:
+        log.write_bytes(b"")  # left by a bot that stopped
     done = pawpost("backup", str(tmp_path / "copy.sqlite3"), "--db", str(log), cwd=tmp_path)
     assert one_line(done) == (
         f"{log} is SQLite's write-ahead log beside {database}, not a database; give --db"
         f" {database}."
     )
     assert not (tmp_path / "copy.sqlite3").exists()
+
+
+def test_a_migration_the_database_refuses_is_one_sentence(tmp_path: Path) -> None:
+    """Issue 32 (Low): a migration that fails under a tool (here one told applied but not, so
+    its table is there already) was a traceback."""
+    database = seeded(tmp_path / "pawpost.sqlite3", cats=1)
+    with sqlite3.connect(database) as connection:
+        latest = connection.execute("SELECT max(version) FROM schema_version").fetchone()[0]
+        connection.execute("DELETE FROM schema_version WHERE version = ?", (latest,))
+    done = pawpost("export", "--guild", "1", "--db", str(database), "--create", cwd=tmp_path)
+    said = one_line(done)
+    assert said.startswith(
+        f"Could not bring the database's schema up to date (migration {latest:04d}_"
+    )
+    assert " failed: " in said and said.endswith("); it was left as it was."), said
+    with sqlite3.connect(database) as connection:
+        assert connection.execute("SELECT max(version) FROM schema_version").fetchone()[0] < latest

@@ -4,6 +4,8 @@ Making and editing a character is each ruleset's own (`bot/actions/<ruleset>/`).
 
 from __future__ import annotations
 
+import unicodedata
+
 from bot.actions import audit
 from bot.actions.about import with_profile
 from bot.actions.context import Actor, Services, runs_in_database
@@ -16,14 +18,41 @@ from rules.life import Life
 from rules.rulesets import RULESETS, RulesetNotBuilt
 from storage.approvals import ApprovalStatus
 from storage.models import Character
+from storage.names import look_alike_letter
 from storage.repositories import NameTaken, Transaction
 
 LIST_PAGE_SIZE = 20
 ARCHIVED_LISTED = 20  # archived characters named on the list's first page (the rest counted)
 
 
-def name_taken(name: str) -> PawpostError:
-    return PawpostError(f"There is already a character named {safe(name)} in this server.")
+def name_taken(taken: NameTaken, advice: str = "choose another name") -> PawpostError:
+    """Why a name cannot be given: it is another character's (or an NPC's), or looks just like
+    it, told with the letter that only looks the same."""
+    what = "an NPC" if taken.npc else "a character"
+    if taken.same and not taken.npc:
+        return PawpostError(
+            f"There is already a character named {safe(taken.name)} in this server."
+        )
+    if taken.same:
+        return PawpostError(f"{safe(taken.like)} is an NPC's name in this server; {advice}.")
+    odd = look_alike_letter(taken.name) or look_alike_letter(taken.like)
+    which = "" if odd is None else f' (the "{safe(odd[0])}" in one of them is {_kind(*odd)})'
+    return PawpostError(
+        f"{safe(taken.name)} looks just like {safe(taken.like)}, {what} already in this"
+        f" server{which}, so players could not tell them apart; {advice}."
+    )
+
+
+def _kind(character: str, script: str) -> str:
+    """What a look-alike character is, in a few words: a Cyrillic letter, a digit, a sign."""
+    category = unicodedata.category(character)
+    if category.startswith("N"):
+        return "a digit"
+    if not category.startswith("L"):
+        return "a sign"
+    if script in ("COMMON", "INHERITED", "Unknown"):
+        return "a letter of another alphabet"
+    return f"a {script.replace('_', ' ').title()} letter"
 
 
 @runs_in_database(read_only=True, quick=True)
@@ -122,8 +151,8 @@ def rename(services: Services, actor: Actor, new_name: str, character: str | Non
         found = acting_character(tx, actor, guild, character, managing=True)
         try:
             tx.characters.rename(found, new_name)
-        except NameTaken:
-            raise name_taken(new_name) from None
+        except NameTaken as taken:
+            raise name_taken(taken) from None
         tx.audit.add(
             audit.entry(
                 actor,
@@ -192,8 +221,8 @@ def restore(services: Services, actor: Actor, character: str) -> Reply:
             )
         try:
             tx.characters.restore(found)
-        except NameTaken:
-            raise name_taken(found.name) from None
+        except NameTaken as taken:
+            raise name_taken(taken, "rename one of them first") from None
         tx.audit.add(
             audit.entry(actor, "admin", f"restored {found.name}", services.clock(), character=found)
         )

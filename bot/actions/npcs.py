@@ -4,6 +4,7 @@ sheet, no ruleset), spoken as with `/say npc:` or their tags."""
 from __future__ import annotations
 
 from bot.actions import audit
+from bot.actions.characters import name_taken
 from bot.actions.context import Actor, Services, Upload, runs_in_database
 from bot.actions.formatting import safe
 from bot.actions.lookup import clean_name, require_admin
@@ -43,12 +44,13 @@ def add(
         wanted = read_tags(tags) if tags is not None and tags.strip() != "-" else []
         found = voices(tx)
         npc = found.npcs.named(actor.guild_id, cleaned)
-        character = tx.characters.by_name(actor.guild_id, cleaned) if npc is None else None
-        if character is not None:
+        taken = tx.characters.clash(actor.guild_id, cleaned) if npc is None else None
+        if taken is not None and taken.same:
             raise PawpostError(
-                f"{safe(character.name)} is a character's name in this server; give the NPC "
-                "another."
+                f"{safe(taken.like)} is a character's name in this server; give the NPC another."
             )
+        if taken is not None:  # a character's or another NPC's that looks just like it
+            raise name_taken(taken, "give the NPC another name")
         if npc is None and len(found.npcs.of_guild(actor.guild_id)) >= MAX_NPCS:
             raise PawpostError(f"A server can keep at most {MAX_NPCS} NPCs; remove one first.")
         changes: dict[str, object] = {}

@@ -26,21 +26,44 @@ class Places:
     def backend(self) -> str:
         return "SQLite" if self.url is None else "PostgreSQL"
 
+    def check(self) -> None:
+        """Refuse, before the long seeding, a PostgreSQL database that cannot be reached or
+        where this role may not make schemas: one sentence (`CannotOpen`), password hidden."""
+        if self.url is not None:
+            schema = self._new_schema("check")
+            self._execute(f"DROP SCHEMA {schema}")
+
     async def empty(self, name: str) -> str:
         """A new database (migrated, no rows) for the figure `name`."""
         if self.url is None:
             return str(self.folder / f"{name}.sqlite3")
-        import psycopg
-
-        schema = f"pawpost_bench_{name.replace('-', '_')}_{uuid.uuid4().hex[:8]}"
-        with psycopg.connect(self.url, autocommit=True) as connection:
-            connection.execute(f"CREATE SCHEMA {schema}".encode())
+        schema = await asyncio.to_thread(self._new_schema, name)
         self._schemas.append(schema)
         separator = "&" if "?" in self.url else "?"
         where = f"{self.url}{separator}options={quote(f'-csearch_path={schema}')}"
         db = await Database.open(where)
         await db.close()
         return where
+
+    def _new_schema(self, name: str) -> str:
+        schema = f"pawpost_bench_{name.replace('-', '_')}_{uuid.uuid4().hex[:8]}"
+        self._execute(f"CREATE SCHEMA {schema}")
+        return schema
+
+    def _execute(self, statement: str) -> None:
+        import psycopg
+
+        from storage.errors import CannotOpen
+        from storage.postgres import CONNECT_TIMEOUT_S, redacted, server_says
+
+        assert self.url is not None
+        try:
+            with psycopg.connect(
+                self.url, autocommit=True, connect_timeout=int(CONNECT_TIMEOUT_S)
+            ) as connection:
+                connection.execute(statement.encode())
+        except psycopg.Error as error:  # unreachable, no such database, no right to make one
+            raise CannotOpen(redacted(self.url), server_says(error)) from error
 
     async def copy_of(self, seed: Path, name: str) -> str:
         """A fresh copy of the seeded (checkpointed) SQLite file, on this backend."""

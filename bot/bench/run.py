@@ -65,6 +65,7 @@ async def bench(
                 raise PawpostError(f"{base} already exists; the benchmark seeds a new file.")
             base.parent.mkdir(parents=True, exist_ok=True)
         places = Places(folder, options.database)
+        await asyncio.to_thread(places.check)
         print(
             f"Pawpost benchmark on {places.backend} (load average at start: {load_average()})",
             file=out,

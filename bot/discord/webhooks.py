@@ -9,10 +9,12 @@ import io
 import logging
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from bot.actions import posts, proxying
 from bot.actions.context import Actor
+from bot.actions.formatting import safe
 from bot.actions.reply import CharacterPost, PostKind, Reply
 from bot.outbox import Delivery, PostRefused
 from rules.errors import PawpostError
@@ -38,6 +40,25 @@ REFUSED_POST = (
 # Channels whose webhooks post there or, with a thread's id, in their threads.
 WebhookChannel = discord.TextChannel | discord.ForumChannel
 WEBHOOK_GONE = "The webhook that made that post is gone, so Pawpost can no longer change it."
+# Discord in trouble, once discord.py has stopped trying (five tries over about 25 s for a 5xx):
+# it answered with an error, so nothing changed ...
+DISCORD_TROUBLE = "Discord is having trouble right now, so {outcome}; try again in a few minutes."
+TROUBLE_OUTCOMES = {
+    PostKind.send: "nothing was posted as {name}",
+    PostKind.edit: "{name}'s post was not edited",
+    PostKind.delete: "{name}'s post was not deleted",
+}
+ROLLS_KEPT = " (its inline rolls are kept in /log)"
+# ... or no answer came back at all, so it may have reached Discord.
+CONNECTION_LOST = (
+    "Pawpost lost its connection to Discord while {doing}, so it may or may not have gone"
+    " through: look in the channel before trying again."
+)
+LOST_DOING = {
+    PostKind.send: "posting as {name}",
+    PostKind.edit: "editing {name}'s post",
+    PostKind.delete: "deleting {name}'s post",
+}
 HISTORY_LOOK = 50  # messages after a proxied message looked through for a post already made
 EXCERPT = 100  # characters of the message a reply answers
 
@@ -130,7 +151,11 @@ class Webhooks:
         except discord.HTTPException as error:
             if error.status == 400:
                 raise PawpostError(REFUSED_POST.format(reason=_reason(error))) from error
+            if error.status == 429 or error.status >= 500:
+                raise _in_trouble(post, parent.id, error) from error
             raise
+        except (OSError, aiohttp.ClientError, TimeoutError) as error:
+            raise _in_trouble(post, parent.id, error) from error
         try:
             await posts.record(self._bot.services, actor, post, message_id, webhook_id, parent.id)
         except Exception:  # it is on Discord already: say so rather than "nothing changed"
@@ -284,6 +309,24 @@ class Webhooks:
                 post.name,
                 origin.channel_id,
             )
+
+
+def _in_trouble(post: CharacterPost, channel_id: int, error: Exception) -> PawpostError:
+    """The sentence for a post Discord could not take (its servers failing, a rate limit
+    discord.py would not wait out, the network), logged in one line: nothing is recorded."""
+    name = safe(post.name)
+    if isinstance(error, discord.HTTPException):
+        outcome = TROUBLE_OUTCOMES[post.kind].format(name=name)
+        rolls = ROLLS_KEPT if post.kind is PostKind.send and post.rolls else ""
+        sentence = DISCORD_TROUBLE.format(outcome=outcome + rolls)
+        why = f"Discord answered {error.status}: {_reason(error)}"
+    else:
+        sentence = CONNECTION_LOST.format(doing=LOST_DOING[post.kind].format(name=name))
+        why = f"no answer from Discord ({type(error).__name__}: {error})"
+    log.warning(
+        "could not %s a post as %s in channel %s: %s", post.kind.value, post.name, channel_id, why
+    )
+    return PawpostError(sentence)
 
 
 def _thread(post: CharacterPost) -> Any:

@@ -81,6 +81,11 @@ class DiscordHTTPError(Exception):
         self.extra, self.headers = extra or {}, headers or {}
 
 
+class DropConnection(Exception):
+    """Raised by a route handler: the connection is closed with no answer (a network failure
+    after the request went out), which discord.py raises as `aiohttp.ServerDisconnectedError`."""
+
+
 @dataclass
 class RequestRecord:
     method: str
@@ -405,6 +410,10 @@ class FakeDiscord(FakeGuildState):
                         )
                     except DiscordHTTPError as exc:
                         return self._error(rec, exc)
+                    except DropConnection:
+                        assert request.transport is not None
+                        request.transport.close()
+                        return web.Response(status=204)  # never sent: the connection is gone
                     except (LookupError, TypeError, ValueError) as exc:
                         # a body the fake cannot digest gets Discord's 400 (a 500 would make
                         # discord.py retry for seconds)

@@ -9,6 +9,7 @@ Discord answers a bot without Manage Webhooks with 403 (code 50013); set
 
 from __future__ import annotations
 
+import asyncio
 import re
 import secrets
 import time
@@ -51,6 +52,12 @@ class FakeWebhooks:
     # Called with each message a webhook made once it is stored, before the answer goes back (a
     # test can kill the bot there: Discord has the post, the bot never heard).
     after_post: Callable[[Json], Awaitable[None]] | None = None
+    # Discord in trouble: each post through a webhook (and each change of one) is answered with
+    # this status (503: Discord is down), or, with 0, the connection is closed unanswered; not
+    # before `hold` is set, when one is given. `failed` counts them.
+    failing: int | None = None
+    hold: asyncio.Event | None = None
+    failed: int = 0
     _recent: dict[int, deque[float]] = field(default_factory=dict)
 
     def routes(self) -> list[tuple[str, str, Any]]:
@@ -110,6 +117,19 @@ class FakeWebhooks:
             raise DiscordHTTPError(400, 50035, "Invalid Form Body (thread_id)")
         return int(thread["id"])
 
+    async def _in_trouble(self) -> None:
+        """Fail as `failing` says, once `hold` lets it (nothing is stored)."""
+        from tests.e2e.fake_discord import DiscordHTTPError, DropConnection
+
+        if self.failing is None:
+            return
+        if self.hold is not None:
+            await self.hold.wait()
+        self.failed += 1
+        if self.failing == 0:
+            raise DropConnection()
+        raise DiscordHTTPError(self.failing, 0, "Service Unavailable")
+
     def _within_rate_limit(self, hook: Json) -> None:
         from tests.e2e.fake_discord import DiscordHTTPError
 
@@ -136,6 +156,7 @@ class FakeWebhooks:
         from tests.e2e.fake_discord import DiscordHTTPError
 
         self._require_permission()
+        await self._in_trouble()
         body = c.json or {}
         found = REFUSED_NAMES.search(str(body.get("username") or ""))
         if found:
@@ -165,6 +186,7 @@ class FakeWebhooks:
         from tests.e2e.fake_discord import DiscordHTTPError
 
         self._require_permission()
+        await self._in_trouble()
         mid = int(c.params["mid"])
         message = self.fake.message(mid)
         channel_id = self._target(hook, c.query)

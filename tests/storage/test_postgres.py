@@ -18,7 +18,7 @@ from rules.germ.sheet import GermSheet
 from storage.database import Database, MigrationFailed, bundled_migrations
 from storage.dialect import POSTGRESQL, SQLITE, UntranslatableMigration
 from storage.models import NewCharacter
-from storage.repositories import Transaction
+from storage.repositories import CharacterRepository, Transaction
 from tests.storage.test_settings_migration import BEFORE_THE_FRAME
 
 NOW = datetime(2026, 11, 30, 12, 0, tzinfo=UTC)
@@ -128,7 +128,11 @@ async def test_old_settings_move_on_postgresql_as_on_sqlite(
     assert moved[0]["rulesets"]["germ"]["points_to_spend"] == 24
 
 
-async def test_migration_15_refuses_characters_it_cannot_recompute(postgresql_schema: str) -> None:
+async def test_migration_15_refuses_characters_it_cannot_recompute(
+    postgresql_schema: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # the schema of migration 14 has no NPCs for a new name to be compared with
+    monkeypatch.setattr(CharacterRepository, "clash", lambda *_, **__: None)
     old = await Database.open(postgresql_schema, migrations=bundled_migrations(POSTGRESQL)[:14])
     new = NewCharacter(guild_id=1, owner_id=5, name="Firepaw", ruleset="germ", sheet=SHEET)
     await old.transact(lambda tx: tx.characters.add(new, NOW))

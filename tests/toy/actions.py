@@ -43,8 +43,8 @@ def create(services: Services, actor: Actor, name: str, luck: int) -> Reply:
         )
         try:
             character = tx.characters.add(new, now)
-        except NameTaken:
-            raise name_taken(name) from None
+        except NameTaken as taken:
+            raise name_taken(taken) from None
         tx.audit.add(audit.entry(actor, "character", f"created {name}", now, character=character))
     return Reply(title=f"{safe(name)} joins the server", lines=[f"Luck {luck}."])
 

@@ -54,12 +54,10 @@ def latest_turned_down(
 
 
 def name_clash(tx: Transaction, guild_id: int, name: str, choices: Choices) -> str | None:
-    """Why the name cannot be given: another live character has it (the one a draft changes
-    may keep its own)."""
-    found = tx.characters.by_name(guild_id, name)
-    if found is None or found.id == edited_id(choices):
-        return None
-    return name_taken(name).message
+    """Why the name cannot be given: another live character (or an NPC) has it or one that
+    looks just like it (the one a draft changes may keep its own)."""
+    taken = tx.characters.clash(guild_id, name, character_id=edited_id(choices))
+    return None if taken is None else name_taken(taken).message
 
 
 def store(
@@ -70,8 +68,8 @@ def store(
     if name != character.name:
         try:
             tx.characters.rename(character, name)
-        except NameTaken:
-            raise name_taken(name) from None
+        except NameTaken as taken:
+            raise name_taken(taken) from None
         character.name = name
     character.sheet = sheet
     character.mother_id = mother_id

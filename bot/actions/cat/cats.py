@@ -44,8 +44,8 @@ def add_cat(tx: Transaction, actor: Actor, new: NewCharacter, now: datetime) -> 
     """Store a checked new cat (refusing a name taken meanwhile), log it, and say so."""
     try:
         character = tx.characters.add(new, now)
-    except NameTaken:
-        raise name_taken(new.name) from None
+    except NameTaken as taken:
+        raise name_taken(taken) from None
     tx.audit.add(audit.entry(actor, "character", f"created {new.name}", now, character=character))
     return Reply(
         title=f"{safe(new.name)} joins the server",

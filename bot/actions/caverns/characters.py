@@ -96,8 +96,8 @@ def add_character(
     )
     try:
         character = tx.characters.add(new, now)
-    except NameTaken:
-        raise name_taken(name) from None
+    except NameTaken as taken:
+        raise name_taken(taken) from None
     party_of(tx, guild, character, actor, now)
     what = f"{sheet.race_row.name} {sheet.character_class.label}"
     tx.audit.add(

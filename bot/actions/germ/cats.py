@@ -85,8 +85,8 @@ def add_cat(tx: Transaction, actor: Actor, new: NewCharacter, now: datetime) -> 
         new = new.model_copy(update={"mother_id": None})
     try:
         character = tx.characters.add(new, now)
-    except NameTaken:
-        raise name_taken(new.name) from None
+    except NameTaken as taken:
+        raise name_taken(taken) from None
     tx.audit.add(audit.entry(actor, "character", f"created {new.name}", now, character=character))
     reply = Reply(
         title=f"{safe(new.name)} joins the server",

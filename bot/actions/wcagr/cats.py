@@ -111,8 +111,8 @@ def add_cat(
     )
     try:
         character = tx.characters.add(new, now)
-    except NameTaken:
-        raise name_taken(name) from None
+    except NameTaken as taken:
+        raise name_taken(taken) from None
     tx.audit.add(audit.entry(actor, "character", f"created {name}", now, character=character))
     lines = [
         f"A {sheet.clan.label} cat of {sheet.age_moons} moons, owned by <@{owner}>. "
@@ -147,8 +147,9 @@ def create_or_ask(
     sheet = new_sheet(tx, actor, guild, new)
     if not needs_admin_approval(new) or actor.admin_in(guild.settings):
         return add_cat(tx, actor, guild, name, sheet, now, parent=parent)
-    if tx.characters.by_name(guild.guild_id, name) is not None:
-        raise name_taken(name)
+    taken = tx.characters.clash(guild.guild_id, name)
+    if taken is not None:
+        raise name_taken(taken)
     request_id = wcagr(tx).requests.open(
         guild.guild_id, actor.user_id, name, new, None if parent is None else parent.id, now
     )
