@@ -148,9 +148,15 @@ def database_target(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[
     if request.param == "postgresql":
         yield request.getfixturevalue("postgresql_migrated")
         return
-    path = tmp_path / "pawpost.sqlite3"
-    shutil.copyfile(request.getfixturevalue("_sqlite_template"), path)
-    yield str(path)
+    yield str(migrated_copy(request.getfixturevalue("_sqlite_template"), tmp_path))
+
+
+def migrated_copy(template: Path, folder: Path, name: str = "pawpost.sqlite3") -> Path:
+    """A migrated SQLite file in `folder`, not opened yet: a copy of the process's template
+    (`_sqlite_template`), as `Database.open` would have made it."""
+    path = folder / name
+    shutil.copyfile(template, path)
+    return path
 
 
 @pytest.fixture
@@ -199,6 +205,47 @@ def dump(database: Database | str) -> list[str]:
 
     with sqlite3.connect(target) as connection:
         return list(connection.iterdump())
+
+
+class Dumps:
+    """`dump` of one SQLite file, for a test that compares it before and after many tries (the
+    property tests: thousands of dumps a run). A new dump is read only when the database may
+    have changed since the last: when another connection committed (SQLite's `PRAGMA
+    data_version`, read on a connection of this object's own that never writes, changes exactly
+    then) or the file or its write-ahead log was written at all. Otherwise no commit can have
+    come between, and the last dump is the database as it still is. Close it after the test."""
+
+    def __init__(self, path: str | Path) -> None:
+        import sqlite3
+
+        self.path = str(path)
+        self._watch = sqlite3.connect(self.path, isolation_level=None)  # autocommit: reads only
+        self._seen: tuple[object, ...] | None = None
+        self._last: list[str] = []
+
+    def _state(self) -> tuple[object, ...]:
+        # Read before the dump: a commit landing after this read changes it for the next call.
+        (version,) = self._watch.execute("PRAGMA data_version").fetchone()
+        return (version, _written(self.path), _written(self.path + "-wal"))
+
+    def __call__(self) -> list[str]:
+        state = self._state()
+        if state != self._seen:
+            self._last = dump(self.path)
+            self._seen = state
+        return list(self._last)
+
+    def close(self) -> None:
+        self._watch.close()
+
+
+def _written(path: str) -> tuple[int, int, int] | None:
+    """What changes whenever a file is written: its inode, size and modification time."""
+    try:
+        status = os.stat(path)
+    except FileNotFoundError:
+        return None
+    return (status.st_ino, status.st_size, status.st_mtime_ns)
 
 
 def execute_apart(database: Database, sql: str) -> None:

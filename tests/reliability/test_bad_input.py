@@ -15,7 +15,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from functools import partial
+from functools import cache, partial
 from pathlib import Path
 from typing import Any
 
@@ -35,7 +35,7 @@ from rules.germ.sheet import STATS
 from storage.database import Database
 from storage.models import NewCharacter
 from storage.repositories import Transaction
-from tests.conftest import ALICE, BOB, CHANNEL, dump
+from tests.conftest import ALICE, BOB, CHANNEL, Dumps, migrated_copy
 from tests.reliability.world import (
     ACTORS,
     ALICES,
@@ -155,9 +155,12 @@ STAT_NAMES = tuple(stat.value for stat in STATS)
 LEGAL_SPLITS = ((4, 4, 4, 4, 3, 3), (8, 8, 6, 0, 0, 0), (2, 5, 5, 5, 5, 0))
 
 
+@cache
 def arguments(command: Command) -> st.SearchStrategy[dict[str, Any]]:
     """Keyword arguments for the command's action: every required option, optional ones or
-    not. A command taking all six stats gets a legal split of the points half the time."""
+    not. A command taking all six stats gets a legal split of the points half the time. Built
+    once per command: every example draws from the same strategy (building it anew for each
+    example cost Hypothesis as much as drawing from it)."""
     fields = {}
     for option in command.options:
         drawn = values(option)
@@ -192,7 +195,7 @@ class Arena:
 
     runner: asyncio.Runner
     world: World
-    path: str
+    dump: Dumps  # the file's every row, read again only once something may have changed it
 
     def run(self, command: Command, actor_name: str, kwargs: dict[str, Any]) -> Reply:
         actor = ACTORS[actor_name]
@@ -223,10 +226,12 @@ def _seed_characters(tx: Transaction, ruleset: Ruleset, guild_id: int) -> None:
 
 
 @pytest.fixture
-def arena(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Arena]:
+def arena(
+    tmp_path: Path, _sqlite_template: Path, monkeypatch: pytest.MonkeyPatch
+) -> Iterator[Arena]:
     toy_registry(monkeypatch)  # the fifth ruleset of the frame tests, registered like any
     with asyncio.Runner() as runner:
-        db = runner.run(Database.open(tmp_path / "pawpost.sqlite3"))
+        db = runner.run(Database.open(migrated_copy(_sqlite_template, tmp_path, "arena.sqlite3")))
         try:
             world = runner.run(build_world(db, rulesets=RULESETS))
             for ruleset, guild_id in OTHER_GUILDS.items():
@@ -237,7 +242,11 @@ def arena(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Arena]:
                         partial(_seed_characters, ruleset=RULESETS[ruleset], guild_id=guild_id)
                     )
                 )
-            yield Arena(runner, world, db.path)
+            dumps = Dumps(db.path)
+            try:
+                yield Arena(runner, world, dumps)
+            finally:
+                dumps.close()
         finally:
             runner.run(db.close())
 
@@ -259,11 +268,11 @@ def test_only_pawpost_errors_escape_and_a_refusal_changes_nothing(
     kwargs = data.draw(arguments(command), label="options")
     actor_name = data.draw(st.sampled_from(sorted(ACTORS)), label="actor")
     arena.world.clock.advance(hours=data.draw(st.integers(0, 30), label="hours later"))
-    before = dump(arena.path)
+    before = arena.dump()
     try:
         reply = arena.run(command, actor_name, kwargs)
     except PawpostError:
-        assert dump(arena.path) == before, "a refused command changed the database"
+        assert arena.dump() == before, "a refused command changed the database"
     else:
         assert isinstance(reply, Reply)
 

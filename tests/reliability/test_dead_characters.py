@@ -43,7 +43,7 @@ from rules.errors import PawpostError
 from rules.life import Life
 from storage.database import Database
 from storage.models import NewCharacter
-from tests.conftest import ADMIN, ALICE, BOB, dump
+from tests.conftest import ADMIN, ALICE, BOB, Dumps
 from tests.reliability.test_permissions import plausible
 from tests.reliability.world import START, player
 from tests.toy.ruleset import TOY, toy_registry
@@ -170,22 +170,40 @@ class Arena:
     firepaw: int
 
     def attempt(self, make: Callable[[Services], Coroutine[Any, Any, Reply]]) -> Run:
-        before_rows = rows_naming(str(self.path), self.firepaw)
-        before = dump(str(self.path))
-        reply = refusal = crash = None
+        dumps = Dumps(self.path)
         try:
-            reply = self.runner.run(make(self.services))
-        except PawpostError as error:
-            refusal = error
-        except Exception as error:  # a crash is what this test looks for
-            crash = error
-        after = dump(str(self.path))
-        changed = sorted(rows_naming(str(self.path), self.firepaw) ^ before_rows)
-        return Run(reply, refusal, crash, refusal is not None and after != before, changed)
+            before_rows = rows_naming(str(self.path), self.firepaw)
+            before = dumps()
+            reply = refusal = crash = None
+            try:
+                reply = self.runner.run(make(self.services))
+            except PawpostError as error:
+                refusal = error
+            except Exception as error:  # a crash is what this test looks for
+                crash = error
+            # Only a refusal is compared with the database before it.
+            wrote = refusal is not None and dumps() != before
+            changed = sorted(rows_naming(str(self.path), self.firepaw) ^ before_rows)
+        finally:
+            dumps.close()
+        return Run(reply, refusal, crash, wrote, changed)
 
 
 def _references(connection: sqlite3.Connection) -> dict[str, list[str]]:
-    """Each table's columns that name a character (its foreign keys to `characters`)."""
+    """Each table's columns that name a character (its foreign keys to `characters`), read once
+    per schema (every world's copy has the same: a test reads it a thousand times)."""
+    (schema,) = connection.execute(
+        "SELECT group_concat(sql, ';') FROM (SELECT sql FROM sqlite_master ORDER BY name)"
+    ).fetchone()
+    if schema not in _REFERENCES:
+        _REFERENCES[schema] = _read_references(connection)
+    return _REFERENCES[schema]
+
+
+_REFERENCES: dict[str, dict[str, list[str]]] = {}
+
+
+def _read_references(connection: sqlite3.Connection) -> dict[str, list[str]]:
     tables = [
         name
         for (name,) in connection.execute(

@@ -24,7 +24,7 @@ from bot.registry import RULESETS
 from rules.errors import PawpostError
 from storage.database import Database
 from tests.actions.cat.helpers import FIREPAW, TIGERCLAW, cat_server, make
-from tests.conftest import ADMIN, ALICE, BOB, CAROL, Clock, actor, dump
+from tests.conftest import ADMIN, ALICE, BOB, CAROL, Clock, Dumps, actor, migrated_copy
 from tests.reliability.test_bad_input import arguments
 
 CAT_COMMANDS = commands_for("cat")
@@ -41,7 +41,7 @@ class Arena:
     runner: asyncio.Runner
     services: Services
     clock: Clock
-    path: str
+    dump: Dumps  # the file's every row, read again only once something may have changed it
 
     def run(self, command: Command, who: Actor, kwargs: dict[str, Any]) -> Reply:
         return self.runner.run(command.handler(self.services, who, **kwargs))
@@ -51,15 +51,19 @@ class Arena:
 
 
 @pytest.fixture
-def arena(tmp_path: Path, clock: Clock) -> Iterator[Arena]:
+def arena(tmp_path: Path, _sqlite_template: Path, clock: Clock) -> Iterator[Arena]:
     with asyncio.Runner() as runner:
-        db = runner.run(Database.open(tmp_path / "pawpost.sqlite3"))
+        db = runner.run(Database.open(migrated_copy(_sqlite_template, tmp_path, "arena.sqlite3")))
         try:
             services = Services(rulesets=RULESETS, db=db, dice=SeededDice(3), clock=clock)
             runner.run(cat_server(services))
             runner.run(make(services, ALICE, **FIREPAW))
             runner.run(make(services, BOB, **TIGERCLAW))
-            yield Arena(runner, services, clock, db.path)
+            dumps = Dumps(db.path)
+            try:
+                yield Arena(runner, services, clock, dumps)
+            finally:
+                dumps.close()
         finally:
             runner.run(db.close())
 
@@ -79,17 +83,17 @@ def test_only_pawpost_errors_escape_on_a_cat_server(
     arena.clock.advance(hours=data.draw(st.integers(0, 30), label="hours later"))
     # Drawn before running: how many buttons a reply has depends on what earlier examples did.
     clickers = data.draw(st.lists(st.sampled_from(sorted(ACTORS)), min_size=25, max_size=25))
-    before = dump(arena.path)
+    before = arena.dump()
     try:
         reply = arena.run(command, who, kwargs)
     except PawpostError:
-        assert dump(arena.path) == before, "a refused command changed the database"
+        assert arena.dump() == before, "a refused command changed the database"
         return
     assert isinstance(reply, Reply)
     for button, clicker_name in zip(reply.buttons, clickers, strict=False):
         clicker = ACTORS[clicker_name]
-        before = dump(arena.path)
+        before = arena.dump()
         try:
             arena.press(clicker, button.custom_id)
         except PawpostError:
-            assert dump(arena.path) == before, f"a refused {button.custom_id} wrote"
+            assert arena.dump() == before, f"a refused {button.custom_id} wrote"
