@@ -113,52 +113,27 @@ class PgConnection:
     def __init__(self, raw: psycopg.Connection[Any], scope: Scope) -> None:
         self.raw = raw
         self.scope = scope  # the database's, shared by its connections
-        # A transaction's BEGIN not sent yet: it goes in one round trip with the first
-        # statement (a pipeline), and is never sent when none follows. `begin_first`: it is
-        # its unit's first, so a connection found broken by it was lost before the unit did
-        # anything (`StaleConnection`: the unit runs again on another).
-        self.begin: bytes | None = None
-        self.begin_first = False
 
     def execute(self, sql: str, parameters: Sequence[Any] = (), /) -> psycopg.Cursor[Any]:
         if not parameters:
             query, arguments = sql.encode(), None
         else:
             query, arguments = POSTGRESQL.sql(sql).encode(), tuple(parameters)
-        if self.begin is None:
-            return self.raw.execute(query, arguments)
-        return self._after_begin(lambda: self.raw.execute(query, arguments))
+        return self.raw.execute(query, arguments)
 
     def executemany(self, sql: str, parameters: Iterable[Sequence[Any]], /) -> psycopg.Cursor[Any]:
         cursor = self.raw.cursor()
         rows = [tuple(row) for row in parameters]
         if rows:
-            query = POSTGRESQL.sql(sql).encode()
-            if self.begin is None:
-                cursor.executemany(query, rows)
-            else:
-                self._after_begin(lambda: cursor.executemany(query, rows))
+            cursor.executemany(POSTGRESQL.sql(sql).encode(), rows)
         return cursor
-
-    def _after_begin(self, send: Callable[[], R]) -> R:
-        """Send the pending BEGIN and the first statement together, in one round trip."""
-        begin, self.begin = self.begin, None
-        assert begin is not None
-        try:
-            with self.raw.pipeline():
-                self.raw.execute(begin)
-                return send()
-        except psycopg.Error as error:
-            if self.raw.broken and self.begin_first:
-                raise StaleConnection(str(error)) from error  # nothing of the unit was done
-            raise
 
     def execute_fetchall(self, sql: str, parameters: Sequence[Any] = ()) -> list[Any]:
         return self.execute(sql, parameters).fetchall()
 
     @property
     def in_transaction(self) -> bool:
-        return self.begin is not None or self.raw.info.transaction_status != TransactionStatus.IDLE
+        return self.raw.info.transaction_status != TransactionStatus.IDLE
 
 
 def _schema_version(raw: psycopg.Connection[Any]) -> int | None:
@@ -446,16 +421,17 @@ class PostgresDatabase(Database):
         if write and reading:
             raise WriteInReadOnlyUnit("a write transaction in a unit of work declared read-only")
         raw = connection.raw
-        # Sent with the transaction's first statement (`PgConnection.begin`).
-        connection.begin = BEGIN_WRITE if write else BEGIN_READ
-        connection.begin_first = getattr(self._local, "first", False)
-        self._local.first = False
+        try:
+            raw.execute(BEGIN_WRITE if write else BEGIN_READ)
+        except psycopg.Error as error:
+            if raw.broken and getattr(self._local, "first", False):
+                raise StaleConnection(str(error)) from error  # nothing of the unit was done
+            raise StorageUnavailable.because(error) from error
+        finally:
+            self._local.first = False
         try:
             yield tx
         except BaseException as error:
-            connection.begin = None
-            if isinstance(error, StaleConnection):
-                raise  # the pool gives the broken connection up: nothing to roll back
             self._roll_back_raw(raw)
             if reading and isinstance(error, psycopg.errors.ReadOnlySqlTransaction):
                 raise WriteInReadOnlyUnit(
@@ -470,9 +446,6 @@ class PostgresDatabase(Database):
             if isinstance(error, psycopg.Error):
                 raise _fault(error) from error
             raise
-        if connection.begin is not None:  # no statement ran: nothing was begun, nor to commit
-            connection.begin = None
-            return
         self._commit(raw)
 
     def _commit(self, raw: psycopg.Connection[Any]) -> None:

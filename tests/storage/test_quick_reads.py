@@ -1,8 +1,7 @@
 """Quick reads (issue 33: the hop to a thread and back cost /character show more than its
 read): a unit declared quick runs on the event loop's own read connection, whose busy timeout
 is 0, so a lock sends it to the read thread instead of holding the loop; it cannot write; on
-PostgreSQL it runs in the pool as any read. And PostgreSQL's BEGIN goes with the first
-statement, in one round trip."""
+PostgreSQL it runs in the pool as any read."""
 
 from __future__ import annotations
 
@@ -12,11 +11,9 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
-import psycopg
 import pytest
 
 from bot.actions.context import runs_in_database
-from bot.bench.round_trips import counted
 from storage.connection import SqliteConnection
 from storage.database import Database, WriteInReadOnlyUnit
 from storage.dialect import POSTGRESQL
@@ -93,28 +90,3 @@ async def test_on_postgresql_a_quick_read_runs_in_the_pool(db: Database) -> None
     if db.dialect is not POSTGRESQL:
         pytest.skip("the loop's own connection is SQLite's")
     assert await db.run_quick(threading.get_ident) != threading.get_ident()
-
-
-async def test_postgresql_sends_begin_with_the_first_statement(db: Database) -> None:
-    if db.dialect is not POSTGRESQL:
-        pytest.skip("round trips are PostgreSQL's")
-    with counted() as trips:
-        await db.read(lambda tx: tx.guilds.get(1))
-    assert trips.count == 2  # BEGIN with the SELECT, then COMMIT
-    with counted() as trips:
-        await db.read(lambda tx: None)
-    assert trips.count == 0  # nothing read: nothing begun, nothing to commit
-    with counted() as trips:
-        await db.transact(lambda tx: tx.characters.add(new_cat("Firepaw"), NOW))
-    # BEGIN with the server's names a new one is compared with (look-alikes), the INSERT, its
-    # profile row at most, COMMIT
-    assert trips.count <= 4
-    with pytest.raises(psycopg.IntegrityError):  # a first statement's error is the statement's
-        await db.transact(
-            lambda tx: tx.characters._db.execute(
-                "INSERT INTO characters (id, guild_id, owner_id, name, ruleset, sheet,"
-                " created_at) SELECT id, guild_id, owner_id, name, ruleset, sheet, created_at"
-                " FROM characters"
-            )
-        )
-    assert await db.read(names) == ["Firepaw"]  # and the connection serves on
