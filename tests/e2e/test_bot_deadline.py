@@ -16,6 +16,7 @@ from pathlib import Path
 
 from tests.e2e.bot_process import (
     READY_LINE,
+    START_TIMEOUT,
     bot_world,
     create_cat,
     find_id,
@@ -181,7 +182,9 @@ async def test_a_discord_outage_at_start_is_waited_out(tmp_path: Path) -> None:
         fake = world.fake
         fake.down = True
         bot = await world.start(wait_ready=False)
-        await world.wait_log("Cannot reach Discord (503 Service Unavailable", 5)
+        # the process is still starting: the bound is its start's (an import of discord.py can
+        # take tens of seconds on a loaded machine), not the outage's
+        await world.wait_log("Cannot reach Discord (503 Service Unavailable", START_TIMEOUT)
         fake.down = False
         await world.wait_log(READY_LINE, 10)
         assert "Traceback" not in bot.log
