@@ -10,7 +10,7 @@ from bot.actions import audit
 from bot.actions.about import with_profile
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import safe
-from bot.actions.lookup import acting_character, clean_name, named, require_admin
+from bot.actions.lookup import acting_character, clean_name, named, own_character, require_admin
 from bot.actions.profiles import profile_fields
 from bot.actions.reply import Button, Reply, Style
 from rules.errors import PawpostError
@@ -58,15 +58,14 @@ def _kind(character: str, script: str) -> str:
 @runs_in_database(read_only=True, quick=True)
 def show(services: Services, actor: Actor, character: str | None = None) -> Reply:
     with services.db.transaction(write=False) as tx:
-        guild = tx.guilds.get(actor.guild_id)
         if character:
             found = named(tx, actor.guild_id, character)
         else:
             try:
-                found = acting_character(tx, actor, guild, None, managing=True)
+                found = own_character(tx, actor)
             except PawpostError:  # none yet: perhaps a new one waits for an admin
                 owns = tx.characters.owned_by(actor.guild_id, actor.user_id)
-                waiting = None if owns else _waiting_of(services, tx, actor, guild.ruleset)
+                waiting = None if owns else _waiting_of(services, tx, actor)
                 if waiting is not None:
                     return waiting
                 raise
@@ -89,9 +88,9 @@ def show(services: Services, actor: Actor, character: str | None = None) -> Repl
     return with_profile(reply, profile)
 
 
-def _waiting_of(services: Services, tx: Transaction, actor: Actor, ruleset_id: str) -> Reply | None:
+def _waiting_of(services: Services, tx: Transaction, actor: Actor) -> Reply | None:
     """A player without a character yet, whose new one waits for an admin: say so."""
-    ruleset = services.ruleset(ruleset_id)
+    ruleset = services.ruleset(tx.guilds.get(actor.guild_id).ruleset)
     if ruleset is None or ruleset.waiting is None:
         return None
     waiting = ruleset.waiting(tx, actor.guild_id, actor.user_id, LIST_PAGE_SIZE)

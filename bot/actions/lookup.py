@@ -83,6 +83,12 @@ def _chosen(tx: Transaction, actor: Actor, guild: Guild, name: str | None) -> Ch
         if character.owner_id != actor.user_id and not actor.admin_in(guild.settings):
             raise PawpostError(f"{safe(character.name)} belongs to another player.")
         return character
+    return own_character(tx, actor)
+
+
+def own_character(tx: Transaction, actor: Actor) -> Character:
+    """The actor's active character, else their only one (dead or retired ones too): what a
+    command acts on when no character is named."""
     active, own = tx.characters.default_for(actor.guild_id, actor.user_id)
     if active is not None:
         return active

@@ -31,10 +31,11 @@ class Stat(StrEnum):
     @property
     def label(self) -> str:
         """The name players see: "Strength"."""
-        return self.value.capitalize()
+        return _STAT_LABELS[self]
 
 
 STATS: tuple[Stat, ...] = tuple(Stat)
+_STAT_LABELS: Mapping[Stat, str] = {stat: stat.value.capitalize() for stat in STATS}
 
 # "Agility counters Strength, Intelligence counters Charisma, Perception counters Stealth."
 COUNTER_STAT: Mapping[Stat, Stat] = {

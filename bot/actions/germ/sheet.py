@@ -5,27 +5,27 @@ from __future__ import annotations
 from bot.actions.formatting import plural, safe
 from bot.actions.reply import ReplyField
 from rules.germ.penalties import effective_conditions, largest_penalty
-from rules.germ.sheet import STATS, GermSheet, is_specialized
+from rules.germ.sheet import STATS, Condition, GermSheet, is_specialized
 from storage.germ import germ
 from storage.models import Character
 from storage.repositories import Transaction
 
 
-def stat_lines(sheet: GermSheet) -> list[str]:
-    """Each stat's points and the bonus it actually rolls with, naming the penalty's cause."""
+def stat_lines(sheet: GermSheet, conditions: tuple[Condition, ...] | None = None) -> list[str]:
+    """Each stat's points and the bonus it actually rolls with, naming the penalty's cause
+    (`conditions`: the cat's effective ones, when the caller has them already)."""
+    if conditions is None:
+        conditions = effective_conditions(sheet)
     lines = []
-    conditions = effective_conditions(sheet)
     for stat in STATS:
         points = sheet.points(stat)
-        penalty = largest_penalty(conditions, stat)
-        line = f"**{stat.label}** {points}"
+        penalty = largest_penalty(conditions, stat) if conditions else None
         if penalty is not None:
-            line += f" → rolls {points + penalty.value:+d} ({penalty.reason} {penalty.value})"
+            rolls = f"{points + penalty.value:+d} ({penalty.reason} {penalty.value})"
         else:
-            line += f" → rolls {points:+d}"
-        if is_specialized(sheet, stat):
-            line += " · specialized"
-        lines.append(line)
+            rolls = f"{points:+d}"
+        specialized = " · specialized" if is_specialized(sheet, stat) else ""
+        lines.append(f"**{stat.label}** {points} → rolls {rolls}{specialized}")
     return lines
 
 
@@ -42,16 +42,20 @@ def cat_fields(
     kits = [] if cat_id is None else tx.characters.kits_of(guild_id, cat_id)
     mother = None if mother_id is None else tx.characters.by_id(guild_id, mother_id)
     trusted_by = [] if cat_id is None else germ(tx).trust.trusted_by(guild_id, cat_id)
-    conditions = [c.label for c in effective_conditions(sheet)]
+    conditions = effective_conditions(sheet)
     hunger = "starving" if sheet.starving else "fed"
     return [
-        ReplyField(name="Stats", value="\n".join(stat_lines(sheet))),
+        ReplyField(name="Stats", value="\n".join(stat_lines(sheet, conditions))),
         ReplyField(
             name="Age",
             value=f"{plural(sheet.age_moons, 'moon')} ({sheet.life_stage.value})",
             inline=True,
         ),
-        ReplyField(name="Conditions", value=", ".join(conditions) or "none", inline=True),
+        ReplyField(
+            name="Conditions",
+            value=", ".join(c.label for c in conditions) or "none",
+            inline=True,
+        ),
         ReplyField(name="Scars", value=str(sheet.scars), inline=True),
         ReplyField(
             name="Hunting",
