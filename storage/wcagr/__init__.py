@@ -15,7 +15,7 @@ from storage.timestamps import to_text
 from storage.turns import CombatRepository
 from storage.wcagr.herbs import HerbRepository
 from storage.wcagr.hunts import HuntRepository
-from storage.wcagr.moon import MoonQueries, exact
+from storage.wcagr.moon import MoonQueries
 from storage.wcagr.requests import CatRequestRepository, RankRequestRepository
 
 _CHUNK = 500  # ids in one statement
@@ -118,23 +118,6 @@ class CatQueries:
                     found[int(character_id)] = int(channel_id)
         return found
 
-    def moon_ids(
-        self,
-        guild_id: int,
-        gain_ages: Sequence[int],
-        retire_at: int,
-        among_ids: Sequence[int] | IdRange | None = None,
-    ) -> list[int]:
-        """The living cats (all, or `among_ids`) whose moon SQL cannot make exactly (see
-        `storage.wcagr.moon`), by id: the sheet's rules age them. Read before `age_in_sql`."""
-        only, ids = among(among_ids)
-        rows = self._db.execute_fetchall(
-            f"SELECT id FROM characters WHERE {self._living}{only}"
-            f" AND NOT ({exact(self._db.dialect, retire_at, gain_ages)}) ORDER BY id",
-            (guild_id, *ids),
-        )
-        return [int(row[0]) for row in rows]
-
     def age_in_sql(
         self,
         guild_id: int,
@@ -143,14 +126,15 @@ class CatQueries:
         among_ids: Sequence[int] | IdRange | None = None,
         *,
         told_anyway: bool,
-    ) -> list[tuple[int, int, str, str]]:
-        """One moon, in one statement, for every living cat (all, or `among_ids`) that
-        `moon_ids` leaves out; the cats whose player is told of a gain now waiting, as (id,
-        player, name, sheet JSON), in id order."""
-        rows = MoonQueries(self._db).age(
+    ) -> tuple[set[int], list[tuple[int, int, str, str]]]:
+        """One moon, in one statement, for every living cat (all, or `among_ids`) whose moon
+        SQL makes exactly (`storage.wcagr.moon`): the ids it aged (the sheet's rules age the
+        others), and the cats whose player is told of a gain now waiting, as (id, player, name,
+        sheet JSON), in id order."""
+        aged, told = MoonQueries(self._db).age(
             self._living, guild_id, gain_ages, retire_at, among_ids, told_anyway=told_anyway
         )
-        return sorted(rows)
+        return set(aged), sorted(told)
 
     def last_season(self, guild_id: int) -> str | None:
         """The season the server's last sunrise saw."""
@@ -166,7 +150,9 @@ class CatQueries:
             (guild_id, season),
         )
 
-    def live_ids(self, guild_id: int, among_ids: IdRange | None = None) -> list[int]:
+    def live_ids(
+        self, guild_id: int, among_ids: Sequence[int] | IdRange | None = None
+    ) -> list[int]:
         """Every living WCAGR cat of the server (not deleted, not dead; or of a slice): what
         the sunrise, the moons and a server-wide refresh go through."""
         only, ids = among(among_ids)

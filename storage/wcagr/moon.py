@@ -165,11 +165,11 @@ class MoonQueries:
         ids: Sequence[int] | IdRange | None,
         *,
         told_anyway: bool,
-    ) -> list[tuple[int, int, str, str]]:
+    ) -> tuple[list[int], list[tuple[int, int, str, str]]]:
         """Age by one moon every living cat (of `living`'s server, among `ids`) that `exact`
-        keeps; the cats now waiting for a choice its player was told of (`told_anyway`: the
-        server has a channel for it, else where the cat last played) as (id, player, name,
-        sheet)."""
+        keeps: the ids aged, and the cats now waiting for a choice its player was told of
+        (`told_anyway`: the server has a channel for it, else where the cat last played) as
+        (id, player, name, sheet)."""
         sql = self._db.dialect
         told = (
             "1 = 1"
@@ -200,8 +200,9 @@ class MoonQueries:
             f" RETURNING id, owner_id, name, CASE WHEN {told_now} THEN sheet END",
             (guild_id, *parameters),
         )
-        return [
+        told_rows = [
             (int(id_), int(owner), str(name), str(text))
             for id_, owner, name, text in rows
             if text is not None
         ]
+        return [int(row[0]) for row in rows], told_rows

@@ -216,15 +216,15 @@ def _one_moon(tx: Transaction, guild: Guild, among: Sequence[int] | IdRange | No
     waiting, a gain that may find nothing to choose) go through the sheet's rules. Either way
     each sheet ends as `age_one_moon` makes it and each post is as the rules' path words it."""
     store = wcagr(tx)
-    ids = store.moon_ids(guild.guild_id, GAIN_AGES, RETIREMENT_AGE_MOONS, among)  # read first
+    living = store.live_ids(guild.guild_id, among)
     told_anyway = guild.settings.clock.game_day_channel_id is not None
-    aged = store.age_in_sql(
+    aged, told_rows = store.age_in_sql(
         guild.guild_id, GAIN_AGES, RETIREMENT_AGE_MOONS, among, told_anyway=told_anyway
     )
-    cats = cats_by_id(tx, guild.guild_id, ids)
+    cats = cats_by_id(tx, guild.guild_id, [i for i in living if i not in aged])
     for cat in cats:
         cat.sheet = age_one_moon(wcagr_sheet(cat)).sheet
-    told = [telling_of_json(*row) for row in aged]
+    told = [telling_of_json(*row) for row in told_rows]
     posts = gain_prompts(tx, guild, cats, told)
     tx.characters.save_sheets(cats)
     return posts

@@ -5,6 +5,7 @@ when the post is about one cat."""
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
@@ -41,8 +42,8 @@ class Telling:
     select: Callable[[], Select | None]
 
 
-def _line(owner_id: int, name: str, age: int, pending: Sequence[PendingGain], listed: str) -> str:
-    more = f" (then {len(pending) - 1} more)" if len(pending) > 1 else ""
+def _line_of(owner_id: int, name: str, age: int, waiting: int, listed: str) -> str:
+    more = f" (then {waiting - 1} more)" if waiting > 1 else ""
     return f"<@{owner_id}>: {safe(name)}, {age} moons. {listed}{more}"
 
 
@@ -52,45 +53,58 @@ def _telling(cat: Character) -> Telling:
     return Telling(
         cat.id,
         cat.owner_id,
-        _line(cat.owner_id, cat.name, sheet.age_moons, sheet.pending, listed),
+        _line_of(cat.owner_id, cat.name, sheet.age_moons, len(sheet.pending), listed),
         lambda: gain_select(cat.id, sheet),
     )
 
 
 @lru_cache(maxsize=4096)
-def _listed(
-    gain: Gain,
-    source: int | None,
-    skills: tuple[tuple[str, int], ...],
-    knacks: tuple[tuple[str, int], ...],
-    abilities: tuple[tuple[str, int], ...],
-) -> str:
+def _listed(gain: str, moon: int | None, skills: str, knacks: str, abilities: str) -> str:
     """`waiting_line` of a sheet read as JSON: its gain's options from the sheet's levels
-    (the same rules, `options_of`), the same for the many sheets alike."""
-    skill, picks, score = dict(skills), dict(knacks), dict(abilities)
+    (the same rules, `options_of`), worked out once for the many sheets alike."""
+    skill, picks, score = json.loads(skills), json.loads(knacks), json.loads(abilities)
     options = options_of(
-        gain, lambda s: skill.get(s, 0), lambda k: picks.get(k, 0), lambda a: score[a]
+        Gain(gain), lambda s: skill.get(s, 0), lambda k: picks.get(k, 0), lambda a: score[a]
     )
-    return waiting_line_of(options, PendingGain(gain=gain, moon=source))
+    return waiting_line_of(options, PendingGain(gain=Gain(gain), moon=moon))
+
+
+_PART = re.compile(r'"(skills|knacks|abilities)":(\{[^{}]*\})')
+_FIRST = re.compile(r'"pending":\[\{"gain":"([a-z-]+)","moon":(\d+|null)')
 
 
 def telling_of_json(character_id: int, owner_id: int, name: str, text: str) -> Telling:
     """The `Telling` of a cat aged in SQL, from its sheet's JSON (the sheet model is built
-    only for a select, when the post is about that cat alone)."""
-    data = json.loads(text)
-    pending = [PendingGain.model_validate(p) for p in data["pending"]]
-    first = pending[0]
-    listed = _listed(
-        first.gain,
-        first.moon,
-        tuple(data["skills"].items()),
-        tuple(data["knacks"].items()),
-        tuple(data["abilities"].items()),
-    )
+    only for a select, when the post is about that cat alone). The parts the line needs are
+    cut from SQLite's compact JSON; any other text is read whole."""
+    parts = dict(_PART.findall(text))
+    first = _FIRST.search(text)
+    if len(parts) == 3 and first is not None:
+        gain, moon = first.group(1), first.group(2)
+        listed = _listed(
+            gain,
+            None if moon == "null" else int(moon),
+            parts["skills"],
+            parts["knacks"],
+            parts["abilities"],
+        )
+        count = text.count('{"gain":')
+        age = int(text.split('"age_moons":', 1)[1].split(",", 1)[0])
+    else:  # PostgreSQL's JSON (spaced), or a sheet of another shape: read whole
+        data = json.loads(text)
+        head = data["pending"][0]
+        listed = _listed(
+            head["gain"],
+            head.get("moon"),
+            json.dumps(data["skills"]),
+            json.dumps(data["knacks"]),
+            json.dumps(data["abilities"]),
+        )
+        count, age = len(data["pending"]), int(data["age_moons"])
     return Telling(
         character_id,
         owner_id,
-        _line(owner_id, name, data["age_moons"], pending, listed),
+        _line_of(owner_id, name, age, count, listed),
         lambda: gain_select(character_id, WcagrSheet.model_validate_json(text)),
     )
 

@@ -178,7 +178,6 @@ async def test_the_moon_in_sql_is_the_rules_moon_sheet_for_sheet_post_for_post(
     from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
     from storage.models import AuditEntry
     from storage.settings import ClockSettings
-    from storage.wcagr import wcagr
 
     await wcagr_server(services)
     sheets = _spread()
@@ -246,7 +245,13 @@ async def test_the_moon_in_sql_is_the_rules_moon_sheet_for_sheet_post_for_post(
     expected_posts, expected = await services.db.transact(by_rules)
 
     def by_the_rules_now(tx) -> list[int]:
-        return wcagr(tx).moon_ids(GUILD, GAIN_AGES, RETIREMENT_AGE_MOONS)
+        from storage.wcagr.moon import exact
+
+        condition = exact(tx.connection.dialect, RETIREMENT_AGE_MOONS, GAIN_AGES)
+        rows = tx.connection.execute_fetchall(
+            f"SELECT id FROM characters WHERE guild_id = ? AND NOT ({condition})", (GUILD,)
+        )
+        return [row[0] for row in rows]
 
     left_to_rules = await services.db.transact(by_the_rules_now, write=False)
     assert 0 < len(left_to_rules) < len(ids) / 3  # most of them aged in SQL
