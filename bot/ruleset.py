@@ -27,7 +27,7 @@ if TYPE_CHECKING:
     from rules.notation import DiceWord
     from rules.rulesets import RulesetInfo
     from rules.seasons import Season
-    from storage.models import AuditEntry, Character
+    from storage.models import AuditEntry, Character, IdRange
     from storage.repositories import Transaction
     from storage.settings import Guild, GuildSettings
 
@@ -67,9 +67,12 @@ CardLayout = Callable[["Transaction", "Character"], "Card"]
 GameDayHook = Callable[["Transaction", "Guild", "GameDay"], "list[str]"]
 # The same with the dice, for a ruleset whose game days roll (WCAGR's illnesses).
 SunriseHook = Callable[["Transaction", "Guild", "GameDay", "DiceSource"], "list[str]"]
-# The server's characters (all live ones, or the ids given) grow `moons` moons older; what it
-# returns is posted (kept in the outbox in the same transaction), e.g. a choice to ask a player.
-MoonHook = Callable[["Transaction", "Guild", int, "Sequence[int] | None"], "Sequence[Post] | None"]
+# The server's characters (all live ones, the ids given, or a slice of a moon tick) grow `moons`
+# moons older; what it returns is posted (kept in the outbox in the same transaction), e.g. a
+# choice to ask a player.
+MoonHook = Callable[
+    ["Transaction", "Guild", int, "Sequence[int] | IdRange | None"], "Sequence[Post] | None"
+]
 Export = Callable[["Transaction", int], dict[str, Any]]
 # A sheet's values by name, for saved rolls (`1d20+{stealth}`): name -> value. It takes the
 # ruleset's own sheet model.

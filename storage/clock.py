@@ -8,6 +8,7 @@ from datetime import datetime
 from pydantic import BaseModel, TypeAdapter
 
 from storage.connection import Connection
+from storage.models import IdRange
 from storage.settings import Guild, GuildSettings
 from storage.timestamps import DUE_AT_ONCE, from_text, to_text
 
@@ -122,15 +123,20 @@ class ClockRepository:
             (guild_id, pace, tick),
         )
 
-    def characters_after(self, guild_id: int, after: int, limit: int | None) -> list[int]:
-        """The server's characters (not deleted) with an id above `after`, in id order, at
-        most `limit` of them (None: all): a slice of a moon tick."""
+    def moon_slice(self, guild_id: int, after: int, limit: int | None) -> IdRange | None:
+        """The next slice of a moon tick: the server's characters (not deleted) with an id above
+        `after`, at most `limit` of them (None: all), as their count and first and last id (a
+        slice's statements then read `id BETWEEN first AND last`, not a list of its ids);
+        None when there is none left."""
         rows = self._db.execute_fetchall(
-            "SELECT id FROM characters WHERE guild_id = ? AND deleted_at IS NULL AND id > ?"
-            " ORDER BY id" + ("" if limit is None else f" LIMIT {int(limit)}"),
+            "SELECT count(*), min(id), max(id) FROM (SELECT id FROM characters"
+            " WHERE guild_id = ? AND deleted_at IS NULL AND id > ? ORDER BY id"
+            + ("" if limit is None else f" LIMIT {int(limit)}")
+            + ") s",
             (guild_id, after),
         )
-        return [int(row[0]) for row in rows]
+        count, first, last = rows[0]
+        return None if not count else IdRange(int(first), int(last), int(count))
 
     def earliest_due(self) -> datetime | None:
         """The soonest any server's clock is due."""

@@ -2,12 +2,34 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 
 from pydantic import BaseModel, ConfigDict, Field, SerializeAsAny
 
 from rules.life import Life
 from rules.rolls import Roll
+
+
+@dataclass(frozen=True)
+class IdRange:
+    """A slice of a server's characters: those (of that server, not deleted) with an id from
+    `first` to `last`, `count` of them. A statement reads it as `id BETWEEN first AND last`."""
+
+    first: int
+    last: int
+    count: int
+
+
+def among(ids: Sequence[int] | IdRange | None, column: str = "id") -> tuple[str, tuple[int, ...]]:
+    """A condition (" AND ...") keeping only these characters (None: every one), and its
+    parameters: a slice's range, or a list of ids."""
+    if ids is None:
+        return "", ()
+    if isinstance(ids, IdRange):
+        return f" AND {column} BETWEEN ? AND ?", (ids.first, ids.last)
+    return f" AND {column} IN ({', '.join('?' * len(ids)) or 'NULL'})", tuple(ids)
 
 
 class Character(BaseModel):

@@ -39,6 +39,7 @@ from rules.life import Life
 from rules.rulesets import RulesetNotBuilt
 from storage.clock import ClockRecord
 from storage.errors import StorageUnavailable
+from storage.models import IdRange
 from storage.repositories import Transaction
 from storage.settings import AgeingPace, Guild, GuildSettings
 
@@ -258,17 +259,17 @@ def _moons(
         return []
     guild_id = record.guild.guild_id
     if slice_of is not None:
-        ids = tx.clock.characters_after(guild_id, record.moon_cursor or 0, slice_of)
-        posts = _older(tx, record, ruleset, tick.moons_per_tick, ids) if ids else []
-        if len(ids) < slice_of:
+        part = tx.clock.moon_slice(guild_id, record.moon_cursor or 0, slice_of)
+        posts = _older(tx, record, ruleset, tick.moons_per_tick, part) if part else []
+        if part is None or part.count < slice_of:
             record.moon_tick, record.moon_cursor = record.moon_tick + 1, None
         else:
-            record.moon_cursor = ids[-1]
+            record.moon_cursor = part.last
         return posts
     posts = []
     if record.moon_cursor is not None:  # the tick begun in slices, finished
-        ids = tx.clock.characters_after(guild_id, record.moon_cursor, None)
-        posts += _older(tx, record, ruleset, tick.moons_per_tick, ids) if ids else []
+        part = tx.clock.moon_slice(guild_id, record.moon_cursor, None)
+        posts += _older(tx, record, ruleset, tick.moons_per_tick, part) if part else []
         record.moon_tick, record.moon_cursor = record.moon_tick + 1, None
     moons = (tick.tick - record.moon_tick) * tick.moons_per_tick
     posts += _older(tx, record, ruleset, moons, None)
@@ -277,7 +278,7 @@ def _moons(
 
 
 def _older(
-    tx: Transaction, record: ClockRecord, ruleset: Ruleset, moons: int, ids: list[int] | None
+    tx: Transaction, record: ClockRecord, ruleset: Ruleset, moons: int, ids: IdRange | None
 ) -> list[Post]:
     """The ruleset's hook, one moon at a time, for the server's characters (or those)."""
     assert ruleset.on_moon is not None

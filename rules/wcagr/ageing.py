@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from pydantic import BaseModel, ConfigDict
 
@@ -40,16 +40,27 @@ def gain_options(sheet: WcagrSheet, gain: Gain) -> tuple[Option, ...]:
     """What the player may choose for `gain` now (RULINGS): a skill below 5, a knack not at its
     maximum, an ability below 10, or for the first three knacks one the cat does not know. An
     empty answer means the gain is lost; fixed gains have no options."""
+    return options_of(gain, sheet.skill, sheet.picks, sheet.score)
+
+
+def options_of(
+    gain: Gain,
+    skill: Callable[[Skill], int],
+    picks: Callable[[Knack], int],
+    score: Callable[[Ability], int],
+) -> tuple[Option, ...]:
+    """`gain_options` from a sheet's levels, picks and scores however they are read (the
+    moon in SQL reads them from the sheet's JSON)."""
     if gain is Gain.SKILL:
-        return tuple(skill for skill in SKILLS if sheet.skill(skill) < SKILL_MAX)
+        return tuple(s for s in SKILLS if skill(s) < SKILL_MAX)
     if gain is Gain.KNACK:
-        return tuple(k for k in KNACK_ORDER if can_pick_again(k, sheet.picks(k)))
+        return tuple(k for k in KNACK_ORDER if can_pick_again(k, picks(k)))
     if gain is Gain.ANY_ABILITY:
-        return tuple(a for a in ABILITIES if sheet.score(a) < ABILITY_MAX)
+        return tuple(a for a in ABILITIES if score(a) < ABILITY_MAX)
     if gain is Gain.INTELLIGENCE_OR_SPIRIT:
-        return tuple(a for a in _INTELLIGENCE_OR_SPIRIT if sheet.score(a) < ABILITY_MAX)
+        return tuple(a for a in _INTELLIGENCE_OR_SPIRIT if score(a) < ABILITY_MAX)
     if gain is Gain.THREE_KNACKS:
-        new = tuple(knack for knack in KNACK_ORDER if sheet.picks(knack) == 0)
+        new = tuple(knack for knack in KNACK_ORDER if picks(knack) == 0)
         return new if len(new) >= STARTING_KNACKS else ()
     return ()
 

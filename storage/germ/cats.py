@@ -5,25 +5,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from storage.connection import Connection
+from storage.models import IdRange, among
 
 
 class CatRepository:
     def __init__(self, connection: Connection) -> None:
         self._db = connection
 
-    def grow_older(self, guild_id: int, moons: int, character_ids: Sequence[int] | None) -> int:
+    def grow_older(
+        self, guild_id: int, moons: int, character_ids: Sequence[int] | IdRange | None
+    ) -> int:
         """Add `moons` to the age of the server's live Germ cats (all, or those given), the dead
         excepted; returns how many cats aged."""
         where = "guild_id = ? AND deleted_at IS NULL AND ruleset = 'germ' AND life != 'dead'"
-        parameters: list[int] = [moons, guild_id]
-        if character_ids is not None:
-            where += f" AND id IN ({','.join('?' * len(character_ids))})"
-            parameters += list(character_ids)
+        only, ids = among(character_ids)
+        where += only
+        parameters = (moons, guild_id, *ids)
         sql = self._db.dialect
         older = sql.greatest(f"{sql.json_number('sheet', 'age_moons')} + ?", "0")
         cursor = self._db.execute(
             f"UPDATE characters SET sheet = {sql.json_set('sheet', {'age_moons': older})}"
             f" WHERE {where}",
-            tuple(parameters),
+            parameters,
         )
         return cursor.rowcount

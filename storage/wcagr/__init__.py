@@ -3,28 +3,23 @@ its own tables (cat requests, hunts, the fresh-kill pile), reached with `wcagr(t
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from datetime import datetime
 
 from rules.wcagr.fight_state import FightEvent, FightState
 from storage.connection import Connection
 from storage.dialect import parsed_sheets
+from storage.models import IdRange, among
 from storage.repositories import Transaction
 from storage.timestamps import to_text
 from storage.turns import CombatRepository
 from storage.wcagr.herbs import HerbRepository
 from storage.wcagr.hunts import HuntRepository
+from storage.wcagr.moon import MoonQueries
 from storage.wcagr.requests import CatRequestRepository, RankRequestRepository
 
 _CHUNK = 500  # ids in one statement
 _WCAGR = "guild_id = ? AND deleted_at IS NULL AND ruleset = 'wcagr'"
-
-
-def _among(ids: Sequence[int] | None) -> tuple[str, tuple[int, ...]]:
-    """A condition keeping only these characters (none: every one), and its parameters."""
-    if ids is None:
-        return "", ()
-    return f" AND id IN ({', '.join('?' * len(ids)) or 'NULL'})", tuple(ids)
 
 
 class CatQueries:
@@ -123,60 +118,23 @@ class CatQueries:
                     found[int(character_id)] = int(channel_id)
         return found
 
-    def moon_ids(
+    def age_in_sql(
         self,
         guild_id: int,
-        gain_ages: Iterable[int],
+        gain_ages: Sequence[int],
         retire_at: int,
-        among: Sequence[int] | None = None,
-    ) -> list[int]:
-        """The living cats (all, or `among` these) a moon changes more than the age of (see
-        `age_quietly`), by id."""
-        only, ids = _among(among)
-        rows = self._db.execute_fetchall(
-            f"SELECT id FROM characters WHERE {self._living}{only}"
-            f" AND NOT ({self._quiet_moon(gain_ages, retire_at)}) ORDER BY id",
-            (guild_id, *ids),
+        among_ids: Sequence[int] | IdRange | None = None,
+        *,
+        told_anyway: bool,
+    ) -> tuple[set[int], list[tuple[int, int, str, str]]]:
+        """One moon, in one statement, for every living cat (all, or `among_ids`) whose moon
+        SQL makes exactly (`storage.wcagr.moon`): the ids it aged (the sheet's rules age the
+        others), and the cats whose player is told of a gain now waiting, as (id, player, name,
+        sheet JSON), in id order."""
+        aged, told = MoonQueries(self._db).age(
+            self._living, guild_id, gain_ages, retire_at, among_ids, told_anyway=told_anyway
         )
-        return [int(row[0]) for row in rows]
-
-    def age_quietly(
-        self,
-        guild_id: int,
-        gain_ages: Iterable[int],
-        retire_at: int,
-        among: Sequence[int] | None = None,
-    ) -> int:
-        """Every living cat whose next moon brings no row of the age table, no retirement and
-        no prompt (no gain waiting) grows one moon older in one statement, its sheet's JSON
-        changed in place: what ageing does to such a sheet, with nothing to validate (the
-        age is the only field that changes, and any age is a valid one). A retired cat
-        gains nothing, and a dead one does not age: it stays for the full path.. Run before
-        `moon_ids`' cats are aged, it leaves them alone. The cats aged."""
-        sql = self._db.dialect
-        older = sql.json_set("sheet", {"age_moons": "age_moons + 1"})
-        only, ids = _among(among)
-        cursor = self._db.execute(
-            f"UPDATE characters SET sheet = {older} WHERE {self._living}{only}"
-            f" AND {self._quiet_moon(gain_ages, retire_at)}",
-            (guild_id, *ids),
-        )
-        return int(cursor.rowcount)
-
-    def _quiet_moon(self, gain_ages: Iterable[int], retire_at: int) -> str:
-        """A living cat whose next moon changes only its age: no gain waiting, and retired
-        (it gains nothing) or reaching an age with no row and short of retirement."""
-        sql = self._db.dialect
-        ages = ", ".join(str(int(age)) for age in sorted(set(gain_ages))) or "-1"
-        pending = sql.json_text("sheet", "pending")
-        # A JSON boolean read as text: 0/1 on SQLite, false/true on PostgreSQL.
-        dead = f"CAST(coalesce({sql.json_text('sheet', 'dead')}, 'false') AS TEXT)"
-        retired = f"CAST(coalesce({sql.json_text('sheet', 'retired')}, 'false') AS TEXT)"
-        return (
-            f"age_moons IS NOT NULL AND coalesce({pending}, '[]') = '[]'"
-            f" AND {dead} IN ('0', 'false') AND ({retired} IN ('1', 'true')"
-            f" OR (age_moons + 1 NOT IN ({ages}) AND age_moons + 1 < {int(retire_at)}))"
-        )
+        return set(aged), sorted(told)
 
     def last_season(self, guild_id: int) -> str | None:
         """The season the server's last sunrise saw."""
@@ -192,11 +150,14 @@ class CatQueries:
             (guild_id, season),
         )
 
-    def live_ids(self, guild_id: int) -> list[int]:
-        """Every living WCAGR cat of the server (not deleted, not dead): what the sunrise, the
-        moons and a server-wide refresh go through."""
+    def live_ids(
+        self, guild_id: int, among_ids: Sequence[int] | IdRange | None = None
+    ) -> list[int]:
+        """Every living WCAGR cat of the server (not deleted, not dead; or of a slice): what
+        the sunrise, the moons and a server-wide refresh go through."""
+        only, ids = among(among_ids)
         rows = self._db.execute_fetchall(
-            f"SELECT id FROM characters WHERE {self._living} ORDER BY id", (guild_id,)
+            f"SELECT id FROM characters WHERE {self._living}{only} ORDER BY id", (guild_id, *ids)
         )
         return [int(row[0]) for row in rows]
 

@@ -28,6 +28,7 @@ from bot.ruleset import Ruleset
 from rules.dice import ScriptedDice
 from rules.rulesets import RulesetInfo
 from storage.clock import ClockRecord
+from storage.models import IdRange
 from storage.settings import AgeingPace, ClockSettings, Guild, GuildSettings
 
 # Zones with a one-hour, a half-hour (Lord Howe) and a two-hour (Troll) daylight-saving change,
@@ -61,8 +62,8 @@ class OneCat:
 
     class clock:  # stands for Transaction.clock
         @staticmethod
-        def characters_after(_guild_id: int, after: int, limit: int | None) -> list[int]:
-            return [ONE_CAT][: limit if limit is not None else None] if after < ONE_CAT else []
+        def moon_slice(_guild_id: int, after: int, limit: int | None) -> IdRange | None:
+            return IdRange(ONE_CAT, ONE_CAT, 1) if after < ONE_CAT and limit != 0 else None
 
 
 @dataclass
@@ -79,7 +80,8 @@ class Probe:
         return [f"day {day.number}"]
 
     def on_moon(self, _tx: Any, _guild: Guild, moons: int, ids: Any) -> None:
-        assert ids is None or ids == [ONE_CAT]  # the whole server, or its slice of a tick
+        # The whole server, or its slice of a tick.
+        assert ids is None or ids == IdRange(ONE_CAT, ONE_CAT, 1)
         self.moons.append(self.now)
         self.age += moons
 

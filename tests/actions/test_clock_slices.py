@@ -251,7 +251,7 @@ async def test_a_moon_is_done_in_slices_each_cat_once(services, clock, monkeypat
 
     monkeypatch.setattr(clock_actions, "_older", noted)
     await caught_up(services, moon)
-    assert [len(ids or ()) for ids in slices] == [2, 2, 1]  # three units, none the whole
+    assert [ids.count for ids in slices] == [2, 2, 1]  # three units, none the whole
     assert await ages(services) == [13] * 5  # each cat one moon older, once
 
 
@@ -299,7 +299,7 @@ async def test_a_cheap_moon_takes_bigger_slices(services, clock, monkeypatch) ->
     older = clock_actions._older
 
     def noted(tx: Any, record: Any, ruleset: Any, moons: int, ids: Any) -> Any:
-        slices.append(len(ids))
+        slices.append(ids.count)
         return older(tx, record, ruleset, moons, ids)
 
     monkeypatch.setattr(clock_actions, "_older", noted)

@@ -8,6 +8,7 @@ from bot.actions.game_time import GameDay, game_day_numbered
 from bot.actions.hunting import plural
 from storage.germ import germ
 from storage.hunting import Outcome
+from storage.models import IdRange
 from storage.repositories import Transaction
 from storage.settings import Guild
 
@@ -33,6 +34,8 @@ def on_game_day(tx: Transaction, guild: Guild, day: GameDay) -> list[str]:
     return [hunts, hunger]
 
 
-def on_moon(tx: Transaction, guild: Guild, moons: int, character_ids: Sequence[int] | None) -> None:
+def on_moon(
+    tx: Transaction, guild: Guild, moons: int, character_ids: Sequence[int] | IdRange | None
+) -> None:
     """The server's cats (or those given) grow `moons` moons older."""
     germ(tx).cats.grow_older(guild.guild_id, moons, character_ids)

@@ -3,6 +3,7 @@ great deed, and retiring."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from bot.actions import audit
@@ -41,7 +42,11 @@ def _option_label(option: Ability | Skill | Knack) -> str:
 
 def waiting_line(sheet: WcagrSheet, pending: PendingGain) -> str:
     """ "Knack (13 moons): choose one of Alertness, Balance, …"."""
-    options = gain_options(sheet, pending.gain)
+    return waiting_line_of(gain_options(sheet, pending.gain), pending)
+
+
+def waiting_line_of(options: Sequence[Ability | Skill | Knack], pending: PendingGain) -> str:
+    """`waiting_line` from the gain's options."""
     listed = ", ".join(_option_label(option) for option in options) or "nothing left"
     many = " three different ones" if pending.gain is Gain.THREE_KNACKS else " one"
     return f"{pending.gain.label} ({pending.source}): choose{many} of {listed}."

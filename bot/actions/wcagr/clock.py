@@ -12,7 +12,7 @@ from bot.actions.formatting import describe_roll, safe
 from bot.actions.game_time import GameDay
 from bot.actions.reply import Reply
 from bot.actions.seasons import current_season
-from bot.actions.wcagr.gain_prompts import gain_prompts, untold
+from bot.actions.wcagr.gain_prompts import gain_prompts, telling_of_json, untold
 from bot.actions.wcagr.gm_life import leave_scenes
 from bot.actions.wcagr.illness import season_lines
 from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
@@ -25,7 +25,7 @@ from rules.wcagr.ageing import gains_at
 from rules.wcagr.constants import HEAL_PER_MORNING, RETIREMENT_AGE_MOONS, SPRAIN_REST_SUNRISES
 from rules.wcagr.healing import morning
 from rules.wcagr.illness import sunrise
-from storage.models import AuditEntry, Character
+from storage.models import AuditEntry, Character, IdRange
 from storage.repositories import Transaction
 from storage.settings import Guild
 from storage.wcagr import wcagr
@@ -179,15 +179,18 @@ def _news_posts(tx: Transaction, guild: Guild, news: list[tuple[Character, str]]
 
 
 def on_moon(
-    tx: Transaction, guild: Guild, moons: int, character_ids: Sequence[int] | None
+    tx: Transaction, guild: Guild, moons: int, character_ids: Sequence[int] | IdRange | None
 ) -> list[Post]:
-    """The server's cats (or those given) grow `moons` moons older, one moon at a time: each
-    moon's row of the age table applies (fixed gains at once, choices waiting on the sheet, their
-    players told in a post), and at 71 moons a cat retires. An admin making a cat younger only
-    sets its age back: gains already taken stay."""
+    """The server's cats (or those given, or a slice) grow `moons` moons older, one moon at a
+    time: each moon's row of the age table applies (fixed gains at once, choices waiting on
+    the sheet, their players told in a post), and at 71 moons a cat retires. An admin making a
+    cat younger only sets its age back: gains already taken stay."""
     if moons == 1:
         return _one_moon(tx, guild, character_ids)
-    ids = wcagr(tx).live_ids(guild.guild_id) if character_ids is None else list(character_ids)
+    if character_ids is None or isinstance(character_ids, IdRange):
+        ids = wcagr(tx).live_ids(guild.guild_id, character_ids)
+    else:
+        ids = list(character_ids)
     cats = cats_by_id(tx, guild.guild_id, ids)
     for cat in cats:
         sheet = wcagr_sheet(cat)
@@ -203,20 +206,25 @@ def on_moon(
 
 # The ages whose row of the age table holds a gain: reaching any other age short of retirement
 # changes nothing but the age (issue 33: a moon re-validated 100,000 sheets to add 1 to each).
-GAIN_AGES = frozenset(moon for moon in range(RETIREMENT_AGE_MOONS + 1) if gains_at(moon))
+GAIN_AGES = tuple(moon for moon in range(RETIREMENT_AGE_MOONS + 1) if gains_at(moon))
 
 
-def _one_moon(tx: Transaction, guild: Guild, among: Sequence[int] | None) -> list[Post]:
-    """One moon for the server's cats (or those `among`), as `on_moon` does it, but only the
-    cats it changes beyond their age (a row of the age table, retirement, a gain waiting to
-    be told, a dead cat) go through the sheet's rules; the others grow a moon older in one
-    statement."""
+def _one_moon(tx: Transaction, guild: Guild, among: Sequence[int] | IdRange | None) -> list[Post]:
+    """One moon for the server's cats (or those `among`), as `on_moon` does it: the cats whose
+    moon SQL makes exactly (`storage.wcagr.moon`: most of them) are aged in one statement and
+    their players told from their sheets' JSON; the others (retiring, dead, gains already
+    waiting, a gain that may find nothing to choose) go through the sheet's rules. Either way
+    each sheet ends as `age_one_moon` makes it and each post is as the rules' path words it."""
     store = wcagr(tx)
-    ids = store.moon_ids(guild.guild_id, GAIN_AGES, RETIREMENT_AGE_MOONS, among)
-    store.age_quietly(guild.guild_id, GAIN_AGES, RETIREMENT_AGE_MOONS, among)
-    cats = cats_by_id(tx, guild.guild_id, ids)
+    living = store.live_ids(guild.guild_id, among)
+    told_anyway = guild.settings.clock.game_day_channel_id is not None
+    aged, told_rows = store.age_in_sql(
+        guild.guild_id, GAIN_AGES, RETIREMENT_AGE_MOONS, among, told_anyway=told_anyway
+    )
+    cats = cats_by_id(tx, guild.guild_id, [i for i in living if i not in aged])
     for cat in cats:
         cat.sheet = age_one_moon(wcagr_sheet(cat)).sheet
-    posts = gain_prompts(tx, guild, cats)
+    told = [telling_of_json(*row) for row in told_rows]
+    posts = gain_prompts(tx, guild, cats, told)
     tx.characters.save_sheets(cats)
     return posts

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 
+import pytest
+
 from bot.actions.wcagr.clock import GAIN_AGES, on_moon
 from bot.bench.wcagr import sheet_json
 from rules.wcagr import WcagrSheet, age_one_moon
@@ -113,3 +115,158 @@ async def test_a_sunrise_reads_only_the_cats_it_may_change(services) -> None:
     told, untold = await services.db.transact(chosen, write=False)
     assert told == sorted(ids[n] for n in ("ill", "sprained", "wounded", "waiting"))
     assert untold == sorted(ids[n] for n in ("ill", "sprained", "wounded"))
+
+
+def _spread() -> list[WcagrSheet]:
+    """Every age a moon meets (9 to 70, so every row of the age table and retirement), and the
+    edges of each kind of row: a fixed change at the bound of its ability or with no points
+    left, a choice with nothing or little left to choose, gains already waiting (told or
+    not), retired and dead cats."""
+    from rules.wcagr.abilities import Ability
+    from rules.wcagr.sheet import with_score
+    from rules.wcagr.skills import SKILLS
+
+    base = WcagrSheet.model_validate_json(sheet_json(3))
+    ages = [base.changed(age_moons=age) for age in range(9, RETIREMENT_AGE_MOONS)]
+    maxed = {a: with_score(base, a, 10) for a in Ability}
+    least = with_score(base, Ability.STRENGTH, 1)
+    no_points = base.changed(points=base.points.with_value(Ability.STRENGTH, 0))
+    all_abilities = base
+    for ability in Ability:
+        all_abilities = with_score(all_abilities, ability, 10)
+    mind_maxed = with_score(maxed[Ability.INTELLIGENCE], Ability.SPIRIT, 10)
+    two_skills = base.changed(skills={**base.skills, SKILLS[0]: 5, SKILLS[1]: 5})
+    every_skill = base.changed(skills=dict.fromkeys(SKILLS, 5))
+    waiting = base.waiting(PendingGain(gain=Gain.KNACK, moon=13))
+    edges = [
+        maxed[Ability.INTELLIGENCE].changed(age_moons=37),  # +1 Intelligence at 10: lost
+        maxed[Ability.SPIRIT].changed(age_moons=49),
+        maxed[Ability.SPIRIT].changed(age_moons=68),
+        least.changed(age_moons=56),  # −1 Strength at 1: lost
+        least.changed(age_moons=67),
+        no_points.changed(age_moons=56),  # −1 Strength with no points left: the pool stays 0
+        no_points.changed(age_moons=37),
+        all_abilities.changed(age_moons=11),  # +1 any ability, all at 10: lost
+        all_abilities.changed(age_moons=20),
+        mind_maxed.changed(age_moons=13),  # +1 Intelligence or Spirit, both at 10: lost
+        mind_maxed.changed(age_moons=25),
+        two_skills.changed(age_moons=10),  # the rules look at every skill
+        two_skills.changed(age_moons=18),  # Skill and Knack
+        every_skill.changed(age_moons=22),  # a Skill gain lost
+        every_skill.changed(age_moons=54),  # Knack and Skill: the skill lost
+        waiting.changed(age_moons=14),
+        waiting.changed(age_moons=15, gains_told=1),
+        waiting.changed(age_moons=16, gains_told=1),
+        base.changed(age_moons=30, retired=True),
+        base.changed(age_moons=RETIREMENT_AGE_MOONS, retired=True),
+        base.changed(age_moons=26, dead=True),
+        base.changed(age_moons=RETIREMENT_AGE_MOONS - 1),
+        base.changed(age_moons=9),  # the 10-moon gains
+    ]
+    return ages + edges + [WcagrSheet.model_validate_json(sheet_json(n)) for n in range(40, 60)]
+
+
+@pytest.mark.parametrize("channel", [None, 77])
+async def test_the_moon_in_sql_is_the_rules_moon_sheet_for_sheet_post_for_post(
+    services, channel
+) -> None:
+    """The same cats aged by the rules alone (`age_one_moon`, `gain_prompts`) and by the
+    moon (SQL where it can): the same sheets and the same posts, with a game-day channel to
+    tell everyone in or only the channels where cats last played (a cat whose player never
+    played it, or only someone else did, stays untold)."""
+    from bot.actions.wcagr.gain_prompts import gain_prompts
+    from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
+    from storage.models import AuditEntry
+    from storage.settings import ClockSettings
+
+    await wcagr_server(services)
+    sheets = _spread()
+
+    def seed(tx) -> list[int]:
+        guild = tx.guilds.get(GUILD)
+        clock = ClockSettings(game_day_channel_id=channel)
+        tx.guilds.save(
+            guild.model_copy(
+                update={"settings": guild.settings.model_copy(update={"clock": clock})}
+            )
+        )
+        ids = []
+        for n, sheet in enumerate(sheets):
+            cat = tx.characters.add(
+                NewCharacter(
+                    guild_id=GUILD,
+                    owner_id=1000 + n % 7,
+                    name=f"Cat {n}",
+                    ruleset="wcagr",
+                    sheet=sheet,
+                ),
+                NOW,
+            )
+            ids.append(cat.id)
+            if n % 3:  # played somewhere (by its player, or by someone else)
+                tx.audit.add(
+                    AuditEntry(
+                        guild_id=GUILD,
+                        user_id=cat.owner_id if n % 5 else 5,
+                        character_id=cat.id,
+                        channel_id=200 + n % 4,
+                        action="check",
+                        summary="played",
+                        created_at=NOW,
+                    )
+                )
+        # The last cat alone in its channel: a post about one cat, with its select.
+        tx.audit.add(
+            AuditEntry(
+                guild_id=GUILD,
+                user_id=cat.owner_id,
+                character_id=cat.id,
+                channel_id=299,
+                action="check",
+                summary="played alone",
+                created_at=NOW,
+            )
+        )
+        return ids
+
+    ids = await services.db.transact(seed)
+
+    def by_rules(tx) -> tuple[list, list[WcagrSheet]]:
+        guild = tx.guilds.get(GUILD)
+        cats = cats_by_id(tx, GUILD, ids)
+        originals = [cat.model_copy() for cat in cats]
+        for cat in cats:
+            cat.sheet = age_one_moon(wcagr_sheet(cat)).sheet
+        posts = gain_prompts(tx, guild, cats)
+        after = [cat.sheet for cat in cats]
+        tx.characters.save_sheets(originals)  # as they were, for the moon
+        return posts, after
+
+    expected_posts, expected = await services.db.transact(by_rules)
+
+    def by_the_rules_now(tx) -> list[int]:
+        from storage.wcagr.moon import exact
+
+        condition = exact(tx.connection.dialect, RETIREMENT_AGE_MOONS, GAIN_AGES)
+        rows = tx.connection.execute_fetchall(
+            f"SELECT id FROM characters WHERE guild_id = ? AND NOT ({condition})", (GUILD,)
+        )
+        return [row[0] for row in rows]
+
+    left_to_rules = await services.db.transact(by_the_rules_now, write=False)
+    assert 0 < len(left_to_rules) < len(ids) / 3  # most of them aged in SQL
+
+    def moon(tx) -> list:
+        return on_moon(tx, tx.guilds.get(GUILD), 1, None)
+
+    posts = await services.db.transact(moon)
+
+    def read(tx) -> list[WcagrSheet]:
+        found = tx.characters.by_ids(GUILD, ids)
+        return [found[i].sheet for i in ids]
+
+    assert await services.db.transact(read, write=False) == expected
+    assert posts == expected_posts
+    assert posts and any(post.channel_id == 299 and post.reply.select for post in posts)
+    untold = [s for s in expected if len(s.pending) > s.gains_told and not s.retired]
+    assert bool(untold) == (channel is None)  # with no game-day channel, some wait untold
