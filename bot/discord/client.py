@@ -665,6 +665,14 @@ class PawpostBot(discord.Client):
         if queued:
             self.poke_outbox()
 
+    def dispatch(self, event: str, /, *args: Any, **kwargs: Any) -> None:
+        """discord.py's events, except that an interaction reaches `on_interaction` only when
+        it is a form's submission (commands and buttons have their own routes): the task
+        discord.py starts for each listened-to event cost every command a turn of the loop."""
+        if event == "interaction" and args[0].type is not discord.InteractionType.modal_submit:
+            return
+        super().dispatch(event, *args, **kwargs)
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A modal's submission: its custom id names the action, like a persistent button's."""
         if interaction.type is not discord.InteractionType.modal_submit:
