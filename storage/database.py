@@ -463,8 +463,8 @@ class Database:
         quick.running = True
         try:
             return unit()
-        except StorageUnavailable:  # nothing was written: the read thread tries it again
-            pass
+        except StorageUnavailable as error:  # nothing was written: the read thread tries again
+            log.debug("a quick read goes to the read thread: %s", error.detail)
         finally:
             quick.running = False
         return await self._run(unit, read_only=True)

@@ -12,7 +12,7 @@ from pydantic import BaseModel, ConfigDict
 from rules.caverns.conditions import Condition
 
 if TYPE_CHECKING:
-    from rules.caverns.battle.rows import BattleState, Combatant
+    from rules.caverns.battle.rows import BattleState
 
 
 class EffectKind(StrEnum):
@@ -118,8 +118,3 @@ def owner_turn_begins(state: BattleState, owner: int) -> BattleState:
         elif e.turns > 1:
             kept.append(e.model_copy(update={"turns": e.turns - 1}))
     return state.model_copy(update={"effects": kept})
-
-
-def has_bonus_armour(state: BattleState, fighter: Combatant) -> bool:
-    """A bonus piece of armour (Draconis, Disengage) is there to expend."""
-    return bool(effects_of(state, EffectKind.BONUS_ARMOUR, owner=fighter.id))

@@ -3,10 +3,10 @@ has just ended, and who is whose ally or enemy."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 
 from rules.caverns.battle.effects import Effect
-from rules.caverns.battle.rows import PARTY, BattleState, Combatant, Phase
+from rules.caverns.battle.rows import BattleState, Combatant, Phase
 
 
 def with_effect(
@@ -50,11 +50,3 @@ def is_ally(
     if not other.present:
         return False
     return paranoid is None or not (paranoid(owner) or paranoid(other))
-
-
-def party_side(fighter: Combatant) -> bool:
-    return fighter.side == PARTY
-
-
-def names(state: BattleState, ids: Sequence[int]) -> str:
-    return ", ".join(state.combatant(i).name for i in ids)

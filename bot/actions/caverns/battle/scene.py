@@ -23,7 +23,7 @@ from bot.actions.lookup import acting_character
 from bot.actions.reply import Button, Reply, Style
 from rules.caverns.afflictions import inflict, without
 from rules.caverns.battle.bestiary import find_creature
-from rules.caverns.battle.blows import in_sunlight, killing_blow_defence
+from rules.caverns.battle.blows import armour_blocks_of, in_sunlight, killing_blow_defence
 from rules.caverns.battle.effects import Effect, EffectKind, effects_of
 from rules.caverns.battle.flourishes import settle_unchosen
 from rules.caverns.battle.rows import (
@@ -42,10 +42,8 @@ from rules.caverns.battle.rows import (
 from rules.caverns.battle.specials import died, expend_piece
 from rules.caverns.catalogue import item_key
 from rules.caverns.conditions import Condition
-from rules.caverns.constants import ARMOUR_BLOCKS, LOBOSHIGARU_ARMOUR_BLOCKS
 from rules.caverns.health import lose_health
 from rules.caverns.party.harmony import TALLEST_TREE_ARMOUR, spend_harmony
-from rules.caverns.races import Race
 from rules.caverns.sheet import CavernsSheet
 from rules.caverns.skills.athletics import vitality
 from rules.caverns.wording import signed
@@ -425,8 +423,7 @@ def _beetles_feed(scene: Scene, died_ablaze: bool) -> None:
 
 def armour_blocks(sheet: CavernsSheet) -> int:
     """What one piece negates for this character: 3, a Loboshigaru's 5, Psi Armour's +1."""
-    blocks = LOBOSHIGARU_ARMOUR_BLOCKS if sheet.race is Race.LOBOSHIGARU else ARMOUR_BLOCKS
-    return blocks + psi_armour(sheet)
+    return armour_blocks_of(sheet) + psi_armour(sheet)
 
 
 def blocking_piece(scene: Scene, character: Character, condition: Condition) -> str | None:
