@@ -34,6 +34,10 @@ LARGEST_GROUP = 10  # defenders facing one roll
 # minute (each defender of a roll against several counts).
 CONTESTS_PER_MINUTE = 5
 SHORTEST_TIMEOUT = timedelta(hours=1)  # candidates are read by it; each server's own applies
+# The audit action of an opening roll kept from the defender until they answer (a Taking Risks
+# cat fight, whose defender picks an answer): `/log` shows players that it was rolled, not
+# what came up, and the answer's entry carries both rolls.
+HIDDEN_OPENING = "contest, hidden"
 
 
 @dataclass(frozen=True)
@@ -127,10 +131,20 @@ def open_contest(
     summary: str,
     reason: str | None,
     now: datetime,
+    hidden: bool = False,
 ) -> int:
-    """Store a contest the initiator has rolled, with its audit entry; returns its id."""
+    """Store a contest the initiator has rolled, with its audit entry; returns its id.
+    `hidden`: the roll is kept from the defender until they answer (`HIDDEN_OPENING`)."""
     (contest_id,) = open_contests(
-        tx, actor, initiator, [(defender, roll)], stat, summary=summary, reason=reason, now=now
+        tx,
+        actor,
+        initiator,
+        [(defender, roll)],
+        stat,
+        summary=summary,
+        reason=reason,
+        now=now,
+        hidden=hidden,
     )
     return contest_id
 
@@ -145,6 +159,7 @@ def open_contests(
     summary: str,
     reason: str | None,
     now: datetime,
+    hidden: bool = False,
 ) -> list[int]:
     """Store one roll of the initiator against each defender (the roll as it counts against
     that defender), one contest each, grouped when there are several, with one audit entry for
@@ -174,7 +189,7 @@ def open_contests(
     tx.audit.add(
         audit.entry(
             actor,
-            "contest",
+            HIDDEN_OPENING if hidden else "contest",
             f"{summary} (contest{'s' if len(contest_ids) > 1 else ''} {numbers})",
             now,
             character=initiator,
@@ -276,6 +291,9 @@ def settle(
     if not tx.contests.resolve(contest.id, defence.roll, defence.reading, now):
         raise PawpostError("That contest is already settled.")
     by_admin = actor.user_id != defender.owner_id
+    # A defender who picks an answer was not shown the opening roll (`HIDDEN_OPENING`): the
+    # answer's entry shows both.
+    shown = [contest.initiator_roll] if isinstance(rules, ChoosingContestRules) else []
     tx.audit.add(
         audit.entry(
             actor,
@@ -284,7 +302,7 @@ def settle(
             + (" rolled by an admin" if by_admin else ""),
             now,
             character=defender,
-            rolls=[defence.roll],
+            rolls=[*shown, defence.roll],
             outcome=defence.reading,
         )
     )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from bot.actions.contests import HIDDEN_OPENING
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import describe_roll, safe
 from bot.actions.lookup import named
@@ -21,6 +22,8 @@ def _line(entry: AuditEntry, admin: bool) -> str:
     if entry.action == SECRET_ROLL and not admin:  # what came up is for the admins' eyes
         return f"`#{entry.id}` {stamp} {who} — a secret roll"
     head = f"`#{entry.id}` {stamp} {who} — {safe(entry.summary)}"
+    if entry.action == HIDDEN_OPENING and not admin:  # shown with the defender's answer
+        return head + "\n  the dice show with the answer"
     if entry.overrides_id is not None:  # its summary names the roll: "override of #9: …"
         head += f" (by <@{entry.user_id}>)"
     details = [describe_roll(roll) for roll in entry.rolls]

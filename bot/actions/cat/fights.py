@@ -143,6 +143,7 @@ def challenge(
             summary=f"{move.trait.label} fight with {defender.name}",
             reason=reason,
             now=now,
+            hidden=True,
         )
     choices = [m.trait.label + (" (dodge)" if not m.attacks else "") for m in DEFENCES]
     lines += [

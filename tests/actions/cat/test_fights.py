@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.actions import buttons, characters
+from bot.actions import buttons, characters, log
 from bot.actions.cat import fights
 from bot.actions.contests import overdue_contest_notices
 from rules.errors import PawpostError
@@ -165,3 +165,24 @@ async def test_an_admin_rolls_for_an_absent_defender_after_the_timeout(
     )
     assert rolled.lines[1] == "Tigerclaw: 5d6 [**2**, **2**, 1, 1, 1] evens 2 = **2**"
     assert rolled.lines[2] == "**Tigerclaw wins: 2 evens against 1**"
+
+
+async def test_the_log_keeps_the_challenger_s_dice_hidden_until_the_answer(
+    services, dice, cats
+) -> None:
+    """docs/rulings.md: the challenger's dice are hidden until the defender answers, so the
+    answer is not picked with hindsight; /log must not show them meanwhile (an admin sees all)."""
+    dice.load(2, 4, 6, 1)  # Firepaw's Claws: 3 evens
+    started = await fights.challenge(services, actor(ALICE), "Tigerclaw", "claws")
+    opening = "4d6 [**2**, **4**, **6**, 1] evens 3 = **3**"
+    for player in (BOB, ALICE):
+        seen = "\n".join((await log.recent(services, actor(player))).lines)
+        assert "Claws fight with Tigerclaw (contest 1)\n  the dice show with the answer" in seen
+        assert opening not in seen
+    as_admin = "\n".join((await log.recent(services, actor(ADMIN, admin=True))).lines)
+    assert opening in as_admin
+    dice.load(2, 2, 1, 1)  # Tigerclaw's Fangs: 2 evens
+    await buttons.press(services, actor(BOB), ids(started)["Roll Fangs"])
+    answered = (await log.recent(services, actor(BOB))).lines[0]
+    assert "Claws, Fangs or Dodge against Firepaw (contest 1)" in answered
+    assert f"{opening}; 4d6 [**2**, **2**, 1, 1] evens 2 = **2**; → Firepaw wins" in answered
