@@ -345,7 +345,9 @@ def _group_reply(
         name = names.get(one.defender_character_id, "A deleted cat")
         if one.initiator_roll != group[0].initiator_roll:
             lines.append(f"Against {name}: {describe_roll(one.initiator_roll)}")
-        if one.defender_roll is None or one.outcome is None:
+        if one.defender_roll is None and one.outcome is not None:  # called off
+            lines.append(f"{name}: **{safe(one.outcome)}**")
+        elif one.defender_roll is None or one.outcome is None:
             lines.append(f"{name} has not rolled {counter} yet.")
             buttons.append(
                 Button(

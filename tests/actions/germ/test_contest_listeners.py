@@ -8,6 +8,7 @@ import pytest
 from bot.actions import buttons, characters, log
 from bot.actions.germ import cats as germ_cats
 from bot.actions.germ import checks
+from bot.actions.gm import scenes
 from rules.errors import PawpostError
 from tests.conftest import ADMIN, ALICE, BOB, CAROL, actor, cat, dump
 
@@ -98,3 +99,18 @@ async def test_bad_listeners_change_nothing(services, db, listeners, stat, secon
     with pytest.raises(PawpostError, match=message):
         await checks.start_contest(services, actor(ALICE), stat, "Sandstorm", target_2=second)
     assert dump(db) == before
+
+
+async def test_a_listener_s_contest_called_off_reads_as_such_when_another_answers(
+    services, dice, listeners
+) -> None:
+    dice.load(10)
+    posted = await checks.start_contest(
+        services, actor(ALICE), "charisma", "Sandstorm", target_2="Graystripe"
+    )
+    sandstorm, _ = (b.custom_id for b in posted.buttons)
+    await scenes.end(services, actor(ADMIN, admin=True), "left the scene", "Graystripe")
+    dice.load(6)
+    answered = await buttons.press(services, actor(BOB), sandstorm)
+    assert answered.lines[2] == "Graystripe: **called off by an admin: left the scene**"
+    assert answered.buttons == []
