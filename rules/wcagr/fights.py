@@ -243,6 +243,12 @@ class Wound(BaseModel):
         return self.sheet.dead
 
 
+def death_roll_at(sheet: WcagrSheet) -> int:
+    """The HP at or below which a hit brings the death roll: "negative damage equal to your
+    STR + SPT" (l.425)."""
+    return -(sheet.score(Ability.STRENGTH) + sheet.score(Ability.SPIRIT))
+
+
 def take_hit(
     sheet: WcagrSheet, hp_lost: int, dice: DiceSource, *, lives_save: bool = True
 ) -> Wound:
@@ -253,8 +259,7 @@ def take_hit(
     after = sheet.changed(hp_lost=sheet.hp_lost + hp_lost)
     death = None
     life_lost = False
-    threshold = -(after.score(Ability.STRENGTH) + after.score(Ability.SPIRIT))
-    if after.hp <= threshold:
+    if after.hp <= death_roll_at(after):
         death = Roll(label="Death roll", dice=roll_dice(dice, DEATH_DICE, DEATH_DIE_SIDES))
         if death.total <= DIES_AT_MOST:
             after, life_lost = dies(after, lives_save=lives_save)

@@ -47,6 +47,7 @@ from rules.wcagr.constants import (
     SKILL_MIN,
     SPRAIN_REST_SUNRISES,
 )
+from rules.wcagr.fights import death_roll_at
 from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild
@@ -131,7 +132,7 @@ def _knack(knack: Knack) -> Field:
 
 def _hp(sheet: WcagrSheet, text: str) -> WcagrSheet:
     """HP is what is left of 5 + age + Strength (l.421): setting it sets the wounds."""
-    hp = _number("HP", text, -10 * sheet.hp_max, sheet.hp_max)
+    hp = _number("HP", text, death_roll_at(sheet), sheet.hp_max)
     return sheet.changed(hp_lost=sheet.hp_max - hp)
 
 
@@ -190,8 +191,9 @@ def sheet_fields(sheet: WcagrSheet) -> list[Field]:
         *(_pool(a) for a in ABILITIES),
         Field(
             "HP",
-            f"up to {sheet.hp_max} ({HP_BASE} + age + Strength; below {KNOCKED_OUT_AT_HP} is "
-            "past a knockout)",
+            f"{death_roll_at(sheet)} to {sheet.hp_max} ({HP_BASE} + age + Strength; "
+            f"{KNOCKED_OUT_AT_HP} or less is knocked out, {death_roll_at(sheet)} the death "
+            "roll's edge)",
             lambda s: f"{s.hp} of {s.hp_max}",
             _hp,
         ),

@@ -143,6 +143,8 @@ async def test_d16_every_sheet_value_is_set_through_the_sheets_model(
     before = dump(db.path)
     for field, value, said in (
         ("Strength", "11", "Strength is 1 to 10; you gave 11."),
+        # Strength 5 + Spirit 3: below -8 HP is past the death roll's edge (l.425)
+        ("HP", "-9", "HP is -8 to 20; you gave -9."),
         ("Skill: Sneak", "6", "Skill: Sneak is 0 to 5; you gave 6."),
         ("Knack: Dodge", "4", "Knack: Dodge is 0 to 3; you gave 4."),
         ("Rank", "bloodwatch-patrol", "ThunderClan has no such rank"),
@@ -157,6 +159,8 @@ async def test_d16_every_sheet_value_is_set_through_the_sheets_model(
     assert (await sheet_of(services, "Firepaw")).skill(Skill.SNEAK) == 3
     wounded = await gm_sheet.set_field(services, BOSS, "Firepaw", "HP", "5", "a rockfall")
     assert wounded.lines[0] == "**HP**: 20 of 20 → 5 of 20"
+    edge = await gm_sheet.set_field(services, BOSS, "Firepaw", "HP", "-8", "a fall")
+    assert edge.lines[0] == "**HP**: 5 of 20 → -8 of 20"
     await ranks.admin_rank(services, BOSS, "Graypaw", "leader", "the old leader")
     with pytest.raises(PawpostError, match="ThunderClan already has its leader"):
         await gm_sheet.set_field(services, BOSS, "Firepaw", "Rank", "leader", "a coup")
