@@ -60,6 +60,12 @@ def skip_turn(
     scene = fight_by_id(tx, guild, combat_id)
     state = scene.state
     awaited = _awaited(scene)
+    if state.phase is Phase.ASKED:  # a cat is not made to fight by a skip
+        asked = [scene.name(c) for c in state.fighters[1:] if c not in state.accepted]
+        raise PawpostError(
+            f"The fight has not begun: it waits for {', '.join(asked)} to accept;"
+            " /admin scene end calls it off."
+        )
     if not awaited:
         raise PawpostError("The fight waits for no cat's move: it has not begun, or it is over.")
     if character_id is not None and character_id not in awaited:

@@ -35,6 +35,19 @@ async def started(services, dice) -> None:
     await buttons.press(services, actor(BOB), button(asked, "accept"))
 
 
+async def test_a_skip_before_the_fight_begins_names_who_has_not_accepted(
+    services, db, three
+) -> None:
+    await fights.start(services, actor(ALICE), "Graypaw")
+    before = dump(db.path)
+    with pytest.raises(
+        PawpostError,
+        match=r"^The fight has not begun: it waits for Graypaw to accept; /admin scene end",
+    ):
+        await scenes.skip(services, BOSS, "Firepaw")
+    assert dump(db.path) == before
+
+
 async def test_d16_an_admin_skips_an_absent_fighter_in_each_wait(services, dice, three) -> None:
     await started(services, dice)
     with pytest.raises(PawpostError, match="The fight waits for Firepaw, not that cat"):
