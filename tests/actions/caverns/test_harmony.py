@@ -305,3 +305,28 @@ async def test_s3_3_fixing_an_item_is_said_to_last(services, dice) -> None:
     await rests.rest_short(services, actor(ALICE))
     fixed = await harmony.benefits(services, actor(ALICE), "sharp as steel", "fix", item="helmet")
     assert fixed.lines == ["Brunhild: the item is fixed for good."]
+
+
+async def test_a_moon_bound_at_a_rest_is_in_its_character_s_log(services, dice) -> None:
+    from bot.actions import log
+    from bot.actions.caverns import characters
+
+    await party_of_three(services)
+    await characters.create(
+        services,
+        actor(ALICE),
+        name="Moss",
+        race="human",
+        character_class="druid",
+        attributes="wind +2, water +1, wood +1, fire 0, metal -1",
+        extra="water",
+        tertiary="hunting",
+        advanced="Moon",
+        implement="wood/wind",
+        patron_totem="sun",
+    )
+    await harmony.plan(services, actor(ALICE), totem="moon", character="Moss")
+    dice.load(4, 4, 3, 4)  # the rest's 2d6; the Moon raises its 3rd face, lowers its 4th
+    await rests.rest_long(services, actor(ALICE), character="Moss")
+    logged = "\n".join((await log.recent(services, actor(ALICE), "Moss")).lines)
+    assert "Moss's Moon bond rolled at the Long Rest\n  d6 **3**; d6 **4**" in logged

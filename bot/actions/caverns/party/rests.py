@@ -259,10 +259,22 @@ def rest(services: Services, actor: Actor, kind: str, character: str | None = No
                 "rest",
                 f"{label} for {party.name}",
                 now,
-                rolls=[result.roll, *(roll for m in result.members for roll in m.moon_rolls)],
+                rolls=[result.roll],
                 outcome=result.band.value,
             )
         )
+        for member, rested in zip(members, result.members, strict=True):
+            if rested.moon_rolls:  # a second totem bound: each its own Moon bond roll
+                tx.audit.add(
+                    audit.entry(
+                        actor,
+                        "moon bond",
+                        f"{member.name}'s Moon bond rolled at the {label}",
+                        now,
+                        character=member,
+                        rolls=list(rested.moon_rolls),
+                    )
+                )
     lines = [
         f"{party_label(party)} rests.",
         *returned,
