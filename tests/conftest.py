@@ -55,6 +55,27 @@ class Dice(ScriptedDice):
         self._faces.extend(faces)
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    if config.pluginmanager.hasplugin("xdist"):
+        config.pluginmanager.register(_WorkStealing(), "pawpost-work-stealing")
+
+
+class _WorkStealing:
+    """`pytest -n` hands tests out by work stealing (xdist's `--dist worksteal`) instead of its
+    default `load`: `load` had given its last chunks out for good, so one worker sat idle for
+    the last 140 s of a 380 s run (it had drawn the quick tests) while the other still ran the
+    e2e, process and reliability tests; an idle worker now takes half of the other's queue.
+    Another mode asked for by name (`--dist loadfile` ...) is kept; `--dist load` is this."""
+
+    @pytest.hookimpl
+    def pytest_xdist_make_scheduler(self, config: pytest.Config, log: Any) -> Any:
+        if config.getvalue("dist") != "load":
+            return None
+        from xdist.scheduler import WorkStealingScheduling
+
+        return WorkStealingScheduling(config, log)
+
+
 # The server the PostgreSQL half of the suite uses, and whether its absence fails the run (CI
 # sets it: `.ci/run` checks the server answers first) or skips those tests with the reason.
 POSTGRESQL = os.environ.get("PAWPOST_TEST_POSTGRESQL", "postgresql://postgres@127.0.0.1:5432/test")
