@@ -88,9 +88,11 @@ def _configurer(lock_timeout_ms: int, lease_s: float) -> Callable[[psycopg.Conne
         the lease on what a transaction claims."""
         connection.adapters.register_dumper(bool, _BoolAsInteger)
         connection.adapters.register_loader("numeric", _NumericAsNumber)
-        connection.execute(f"SET lock_timeout = {int(lock_timeout_ms)}".encode())
         lease_ms = int(lease_s * 1000)
-        connection.execute(f"SET idle_in_transaction_session_timeout = {lease_ms}".encode())
+        connection.execute(  # both in one round trip
+            f"SET lock_timeout = {int(lock_timeout_ms)};"
+            f" SET idle_in_transaction_session_timeout = {lease_ms}".encode()
+        )
 
     return configure
 
@@ -300,7 +302,7 @@ class PostgresDatabase(Database):
         )
         pool = ConnectionPool(
             url,
-            min_size=pool_size,
+            min_size=1,
             max_size=pool_size,
             kwargs={"autocommit": True},
             configure=_configurer(lock_timeout_ms, lease_s),

@@ -4,6 +4,7 @@ schema's shape (a table, a column, an index, a trigger, its version) gives it up
 
 from __future__ import annotations
 
+import contextlib
 import uuid
 from typing import Any
 from urllib.parse import quote
@@ -58,6 +59,7 @@ class MigratedSchemas:
         self._free: list[str] = []
         self._shape: str | None = None
         self._emptying: str | None = None  # the statements that empty a schema
+        self._kept: psycopg.Connection[Any] | None = None  # see `_connection`
 
     def take(self) -> str:
         """A migrated schema with no rows but its migrations' own."""
@@ -78,18 +80,46 @@ class MigratedSchemas:
 
     def give_back(self, schema: str) -> None:
         """Empty the schema for the next test, or give it up if the test changed its shape or
-        left its rows locked."""
-        url = schema_url(self._server, schema)
+        left its rows locked. One round trip on a connection this pool keeps (a new one cost a
+        connection's start and, on its first DELETE of each table, reading that table's catalog
+        entries again): the rows are deleted first and the shape compared after, since a schema
+        whose shape changed is given up whatever its rows."""
+        if self._emptying is None:
+            return
         try:
-            with psycopg.connect(url, autocommit=True) as connection:
-                if _shape_of(connection) != self._shape or self._emptying is None:
-                    return
-                connection.execute(f"SET lock_timeout = '{EMPTYING_LOCK_TIMEOUT}'".encode())
-                with connection.transaction():
-                    connection.execute(self._emptying.encode())
+            connection = self._connection()
+            shape = connection.execute(
+                f"SET search_path TO {schema}; SET lock_timeout = '{EMPTYING_LOCK_TIMEOUT}';"
+                f" BEGIN; {self._emptying}; COMMIT; {_SHAPE}".encode()
+            )
+            while shape.nextset():  # each statement's result in turn: the shape's is last
+                pass
+            row = shape.fetchone()
         except psycopg.Error:
+            self._drop_connection()
+            return
+        if row is None or str(row[0]) != self._shape:
             return
         self._free.append(schema)
+
+    def _connection(self) -> psycopg.Connection[Any]:
+        """The pool's own connection to the server, opened on first use."""
+        if self._kept is None or self._kept.closed:
+            self._kept = psycopg.connect(self._server, autocommit=True)
+            # Without JIT: compiling the shape's catalog query cost seconds, running it ms.
+            self._kept.execute(b"SET jit = off")
+        return self._kept
+
+    def _drop_connection(self) -> None:
+        """Close the kept connection (a failure left it in an unknown state); the next use
+        opens another."""
+        if self._kept is not None:
+            with contextlib.suppress(psycopg.Error):
+                self._kept.close()
+            self._kept = None
+
+    def close(self) -> None:
+        self._drop_connection()
 
 
 def _shape_of(connection: psycopg.Connection[Any]) -> str:

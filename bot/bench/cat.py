@@ -43,6 +43,10 @@ class CatMix(Mix):
     """Taking Risks' shared state: open cat fights and Risks with Style to bank."""
 
     open_fights: deque[tuple[int, Cat, Cat]] = field(default_factory=deque)
+    # (challenger's player, defender) of the fights being started or answered right now: at
+    # concurrency 32 another start could otherwise pick a pair whose fight is not yet in
+    # `open_fights`, or not yet settled, and be refused ("already have a contest waiting").
+    fights_in_flight: set[tuple[int, int]] = field(default_factory=set)
     style_to_bank: deque[tuple[str, Cat]] = field(default_factory=lambda: deque(maxlen=STYLE_KEPT))
 
 
@@ -93,17 +97,23 @@ async def verb_bank(mix: CatMix, rng: random.Random) -> Reply:
 
 async def verb_fight_start(mix: CatMix, rng: random.Random) -> Reply:
     waiting = {(challenger.owner_id, defender.id) for _, challenger, defender in mix.open_fights}
+    waiting |= mix.fights_in_flight
     challenger, defender = mix.two_cats(rng)
     for _ in range(PAIRS_TRIED):  # a player has one fight waiting against a cat at a time
         if (challenger.owner_id, defender.id) not in waiting:
             break
         challenger, defender = mix.two_cats(rng)
-    reply = await _usable(
-        rng.sample(ATTACKS, len(ATTACKS)),
-        lambda move: fights.challenge(
-            mix.services, mix.world.actor(challenger), defender.name, move
-        ),
-    )
+    pair = (challenger.owner_id, defender.id)
+    mix.fights_in_flight.add(pair)
+    try:
+        reply = await _usable(
+            rng.sample(ATTACKS, len(ATTACKS)),
+            lambda move: fights.challenge(
+                mix.services, mix.world.actor(challenger), defender.name, move
+            ),
+        )
+    finally:
+        mix.fights_in_flight.discard(pair)
     contest_id = int(reply.buttons[0].custom_id.removeprefix(CONTEST_ID).split(":", 1)[0])
     mix.open_fights.append((contest_id, challenger, defender))
     return reply
@@ -113,13 +123,18 @@ async def verb_fight_answer(mix: CatMix, rng: random.Random) -> Reply:
     """The defender's Claws, Fangs or Dodge on the oldest open fight (a new one when none is)."""
     if not mix.open_fights:
         return await verb_fight_start(mix, rng)
-    contest_id, _, defender = mix.open_fights.popleft()
-    return await _usable(
-        rng.sample(range(len(fights.DEFENCES)), len(fights.DEFENCES)),
-        lambda choice: contests.answer_contest(
-            mix.services, mix.world.actor(defender), contest_id, choice=choice
-        ),
-    )
+    contest_id, challenger, defender = mix.open_fights.popleft()
+    pair = (challenger.owner_id, defender.id)
+    mix.fights_in_flight.add(pair)  # waiting until its answer has settled it
+    try:
+        return await _usable(
+            rng.sample(range(len(fights.DEFENCES)), len(fights.DEFENCES)),
+            lambda choice: contests.answer_contest(
+                mix.services, mix.world.actor(defender), contest_id, choice=choice
+            ),
+        )
+    finally:
+        mix.fights_in_flight.discard(pair)
 
 
 async def verb_trick(mix: CatMix, rng: random.Random) -> Reply:

@@ -64,3 +64,10 @@ async def test_kicked_while_down_and_invited_while_running(tmp_path: Path) -> No
         await fake.invite_bot()
         await fake.wait_until(lambda: fake.sync_count[fake.guild_id] == 2, 5, "the re-sync")
         assert world.synced_names() == top_level("germ")
+        # and welcomed, as a join is (awaited: a bot stopped while still posting it logged
+        # the database it had closed as a bug, one run in a few on a loaded machine)
+        await fake.wait_until(
+            lambda: any("Pawpost is here" in text_of(m) for m in fake.messages("general")),
+            10,
+            "the welcome post",
+        )
