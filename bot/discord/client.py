@@ -972,28 +972,12 @@ def make_services(db: Database, settings: Settings, rulesets: Mapping[str, Rules
     return services
 
 
-# discord.py leaves a dozen objects in reference cycles for each interaction (the Interaction and
-# its InteractionResponse, Member, Namespace…), which only the collector frees. At Python's
-# default (a young pass every 700 new objects) it passed every few commands, each time over all
-# the objects of the commands in flight: 12 % of the bot's time in the real-path benchmark
-# (0.66 s of GC for 6,300 commands). A pass every 50,000 costs a few milliseconds, and all of
-# them together 0.16 s.
-YOUNG_COLLECTION_AFTER = 50_000
-
-
 def freeze_start_up_heap() -> None:
     """What start-up made (modules, schemas, command trees) lives as long as the process: keep it
     out of the collector's full passes, which on a busy bot otherwise stall every command for
     tens of milliseconds each time (measured during a big `/admin export`)."""
     gc.collect()
     gc.freeze()
-    collect_young_less_often()
-
-
-def collect_young_less_often() -> None:
-    """The collector's young passes every YOUNG_COLLECTION_AFTER new objects (see there)."""
-    _, middle, old = gc.get_threshold()
-    gc.set_threshold(YOUNG_COLLECTION_AFTER, middle, old)
 
 
 def describe(error: BaseException) -> str:
