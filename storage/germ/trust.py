@@ -38,16 +38,6 @@ class TrustRepository:
         )
         return cursor.rowcount
 
-    def trusted_by(self, guild_id: int, speaker_id: int) -> list[str]:
-        """Names of the live characters who fully trust the speaker."""
-        rows = self._db.execute_fetchall(
-            "SELECT c.name FROM trust t JOIN characters c ON c.id = t.target_id"
-            " WHERE t.guild_id = ? AND t.speaker_id = ? AND c.deleted_at IS NULL"
-            " ORDER BY c.name_key",
-            (guild_id, speaker_id),
-        )
-        return [name for (name,) in rows]
-
     def all_in_guild(self, guild_id: int) -> list[tuple[int, int, str]]:
         """Every trust record of the server (for export): (target, speaker, since)."""
         rows = self._db.execute_fetchall(

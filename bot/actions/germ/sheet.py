@@ -39,9 +39,7 @@ def cat_fields(
     tx: Transaction, guild_id: int, sheet: GermSheet, cat_id: int | None, mother_id: int | None
 ) -> list[ReplyField]:
     """A cat's sheet as `/character show` shows it; `cat_id` None for one not made yet."""
-    kits = [] if cat_id is None else tx.characters.kits_of(guild_id, cat_id)
-    mother = None if mother_id is None else tx.characters.by_id(guild_id, mother_id)
-    trusted_by = [] if cat_id is None else germ(tx).trust.trusted_by(guild_id, cat_id)
+    family = germ(tx).cats.family(guild_id, cat_id, mother_id)
     conditions = effective_conditions(sheet)
     hunger = "starving" if sheet.starving else "fed"
     return [
@@ -62,10 +60,10 @@ def cat_fields(
             value=f"{hunger}; {plural(sheet.fail_streak, 'failed hunt')} in a row",
             inline=True,
         ),
-        ReplyField(name="Mother", value=safe(mother.name) if mother else "—", inline=True),
-        ReplyField(name="Kits", value=", ".join(safe(k.name) for k in kits) or "—", inline=True),
+        ReplyField(name="Mother", value=safe(family.mother) if family.mother else "—", inline=True),
+        ReplyField(name="Kits", value=", ".join(map(safe, family.kits)) or "—", inline=True),
         ReplyField(
             name="Fully trusted by",
-            value=", ".join(safe(name) for name in trusted_by) or "no one",
+            value=", ".join(map(safe, family.trusted_by)) or "no one",
         ),
     ]
