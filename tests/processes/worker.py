@@ -24,6 +24,8 @@ from rules.errors import PawpostError
 from storage.database import Database
 
 GUILD, CHANNEL = 1000, 10
+PASS_EVERY_S = 0.05  # between two outbox passes while a post is due
+PASSES_FOR_S = 30.0  # then the process reports what it sent, and the test says what is missing
 
 
 def _actor(user: int) -> Actor:
@@ -82,7 +84,16 @@ async def main(url: str, task: str, start_at: float, now: str, *args: str) -> No
             sent.append(delivery.reply.title)
             return len(sent)
 
-        await Outbox(services, send).deliver()
+        outbox = Outbox(services, send)
+        if task == "outbox-hold":
+            await outbox.deliver()
+        else:  # passes until nothing due is left, as the bot's scheduler makes them: a post
+            # behind one of its channel the other process took waits for that one to be sent
+            give_up = time.monotonic() + PASSES_FOR_S
+            while (due := await outbox.deliver()) is not None and due <= moment:
+                if time.monotonic() > give_up:
+                    break
+                await asyncio.sleep(PASS_EVERY_S)
         out = {"sent": sent}
     await db.close()
     print(json.dumps(out), flush=True)
