@@ -305,10 +305,8 @@ def _dump_postgresql(url: str) -> list[str]:
 
     kept = _dump_connections.get(url)
     if kept is not None and not kept.closed:
-        try:
+        with contextlib.suppress(psycopg.OperationalError):  # its session ended: a new one
             return _dump_through(kept)
-        except psycopg.OperationalError:  # the kept session ended (a test ended it): anew
-            pass
     close_dump_connections()
     connection = psycopg.connect(url, autocommit=True)
     _dump_connections[url] = connection

@@ -4,6 +4,7 @@ schema's shape (a table, a column, an index, a trigger, its version) gives it up
 
 from __future__ import annotations
 
+import collections
 import contextlib
 import uuid
 from typing import Any
@@ -92,8 +93,8 @@ class MigratedSchemas:
                 f"SET search_path TO {schema}; SET lock_timeout = '{EMPTYING_LOCK_TIMEOUT}';"
                 f" BEGIN; {self._emptying}; COMMIT; {_SHAPE}".encode()
             )
-            while shape.nextset():  # each statement's result in turn: the shape's is last
-                pass
+            # each statement's result in turn, consumed: the shape's is last
+            collections.deque(iter(shape.nextset, None), maxlen=0)
             row = shape.fetchone()
         except psycopg.Error:
             self._drop_connection()

@@ -171,10 +171,10 @@ async def test_harmony_skills_need_harmony_above_0_and_stop_at_minus_3(services,
     assert dump(db.path) != before
 
 
-async def test_a_patron_totem_binds_a_second_totem_or_takes_2_vitae(services, dice) -> None:
+async def _druid_with_a_patron_totem(services, advanced: str) -> None:  # type: ignore[no-untyped-def]
+    """Moss, Alice's human druid with the Sun as Patron Totem and `advanced` learned."""
     from bot.actions.caverns import characters
 
-    await party_of_three(services)
     await characters.create(
         services,
         actor(ALICE),
@@ -184,10 +184,15 @@ async def test_a_patron_totem_binds_a_second_totem_or_takes_2_vitae(services, di
         attributes="wind +2, water +1, wood +1, fire 0, metal -1",
         extra="water",
         tertiary="hunting",
-        advanced="Crow",
+        advanced=advanced,
         implement="wood/wind",
         patron_totem="sun",
     )
+
+
+async def test_a_patron_totem_binds_a_second_totem_or_takes_2_vitae(services, dice) -> None:
+    await party_of_three(services)
+    await _druid_with_a_patron_totem(services, advanced="Crow")
     with pytest.raises(PawpostError, match="cannot bind the Lion totem"):
         await harmony.plan(services, actor(ALICE), totem="lion", character="Moss")
     await harmony.plan(services, actor(ALICE), totem="crow", character="Moss")
@@ -309,22 +314,9 @@ async def test_s3_3_fixing_an_item_is_said_to_last(services, dice) -> None:
 
 async def test_a_moon_bound_at_a_rest_is_in_its_character_s_log(services, dice) -> None:
     from bot.actions import log
-    from bot.actions.caverns import characters
 
     await party_of_three(services)
-    await characters.create(
-        services,
-        actor(ALICE),
-        name="Moss",
-        race="human",
-        character_class="druid",
-        attributes="wind +2, water +1, wood +1, fire 0, metal -1",
-        extra="water",
-        tertiary="hunting",
-        advanced="Moon",
-        implement="wood/wind",
-        patron_totem="sun",
-    )
+    await _druid_with_a_patron_totem(services, advanced="Moon")
     await harmony.plan(services, actor(ALICE), totem="moon", character="Moss")
     dice.load(4, 4, 3, 4)  # the rest's 2d6; the Moon raises its 3rd face, lowers its 4th
     await rests.rest_long(services, actor(ALICE), character="Moss")
