@@ -2,7 +2,10 @@
 (`bench/bare_bot.py`: one SQLite read and an embed) answer the same slash commands, sent through
 a local fake Discord (`tests/e2e/fake_discord.py`, on 127.0.0.1) with so many in flight. Each
 bot runs with every thread on one core, the driver and the fake on another; rounds alternate
-between the two bots, and the figures are the medians. Run from the project's root:
+between the two bots, and the figures are the medians. Beside each rate it reports the bot
+process's CPU time per command (all its threads, from /proc): a rate falls when anything else
+shares the bot's core, its CPU time per command much less, so the ratio of those is the figure
+to trust on a busy machine. Run from the project's root:
 
     python -m bench.real_path [--commands 3000] [--in-flight 32] [--rounds 3] [--json FILE]
 """
@@ -39,26 +42,54 @@ SHEET = dict(strength=4, agility=4, charisma=4, intelligence=4, stealth=3, perce
 BARE_SHEET = json.dumps({**SHEET, "age": 12, "hunger": 0, "fail_streak": 0, "wounds": []})
 
 
+@dataclass(frozen=True)
+class Run:
+    """One timed run: commands a second, and the bot's CPU milliseconds a command."""
+
+    rate: float
+    cpu_ms: float
+
+
 @dataclass
 class Figures:
-    """Commands a second in each round, by what was measured."""
+    """Each round's runs, by what was measured."""
 
-    rates: dict[str, list[float]] = field(default_factory=dict)
+    runs: dict[str, list[Run]] = field(default_factory=dict)
 
-    def add(self, name: str, rate: float) -> None:
-        self.rates.setdefault(name, []).append(rate)
+    def add(self, name: str, run: Run) -> None:
+        self.runs.setdefault(name, []).append(run)
 
     def median(self, name: str) -> float:
-        return statistics.median(self.rates[name])
+        return statistics.median(run.rate for run in self.runs[name])
+
+    def median_cpu(self, name: str) -> float:
+        return statistics.median(run.cpu_ms for run in self.runs[name])
 
     def summary(self) -> dict[str, Any]:
-        bare = self.median("bare show")
+        bare, bare_cpu = self.median("bare show"), self.median_cpu("bare show")
         return {
-            "medians": {name: round(self.median(name), 1) for name in self.rates},
-            "rounds": {name: [round(r, 1) for r in rates] for name, rates in self.rates.items()},
+            "medians": {name: round(self.median(name), 1) for name in self.runs},
+            "rounds": {name: [round(r.rate, 1) for r in runs] for name, runs in self.runs.items()},
+            "cpu ms a command": {name: round(self.median_cpu(name), 4) for name in self.runs},
+            "cpu rounds": {
+                name: [round(r.cpu_ms, 4) for r in runs] for name, runs in self.runs.items()
+            },
             "pawpost show / bare show": round(self.median("pawpost show") / bare, 3),
             "pawpost check / bare show": round(self.median("pawpost check") / bare, 3),
+            "by cpu: pawpost show / bare show": _ratio(bare_cpu, self.median_cpu("pawpost show")),
+            "by cpu: pawpost check / bare show": _ratio(bare_cpu, self.median_cpu("pawpost check")),
         }
+
+
+def _ratio(bare_cpu: float, cpu: float) -> float | None:
+    """The bare bot's CPU time a command over the bot's (None: too few commands to tell)."""
+    return round(bare_cpu / cpu, 3) if cpu > 0 else None
+
+
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU time a process (all its threads) has used so far."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def on_core(core: int) -> Callable[[], None] | None:
@@ -142,10 +173,17 @@ def pawpost_env(fake: FakeDiscord, folder: Path) -> dict[str, str]:
 
 
 async def drive(
-    fake: FakeDiscord, name: str, options: dict[str, Any], user: int, total: int, in_flight: int
-) -> float:
-    """Send `total` commands, `in_flight` at a time; commands a second. Every answer must be a
-    message (a deferred one would mean the bot fell behind, and the figure would be wrong)."""
+    fake: FakeDiscord,
+    bot: Process,
+    name: str,
+    options: dict[str, Any],
+    user: int,
+    total: int,
+    in_flight: int,
+) -> Run:
+    """Send `total` commands, `in_flight` at a time: commands a second and the bot's CPU time a
+    command. Every answer must be a message (a deferred one would mean the bot fell behind, and
+    the figure would be wrong)."""
     left = total
 
     async def worker() -> None:
@@ -157,25 +195,27 @@ async def drive(
             if body.get("type") != 4:
                 raise RuntimeError(f"/{name} was not answered with a message: {body}")
 
+    cpu = cpu_seconds(bot.proc.pid)
     started = time.perf_counter()
     await asyncio.gather(*(worker() for _ in range(in_flight)))
-    return total / (time.perf_counter() - started)
+    rate = total / (time.perf_counter() - started)
+    return Run(rate, (cpu_seconds(bot.proc.pid) - cpu) * 1000 / total)
 
 
 async def pawpost_round(args: argparse.Namespace, folder: Path, figures: Figures) -> None:
     """`/character show` and `/check` through the real `pawpost run`, on a new database."""
     async with FakeDiscord() as fake:
         env = pawpost_env(fake, folder)
-        async with running(pawpost_command(), env, PAWPOST_READY):
+        async with running(pawpost_command(), env, PAWPOST_READY) as bot:
             user = fake.player1
             made = await fake.slash(
                 "character create", {"name": "Rook", **SHEET, "age": 12}, user=user
             )
             await made.response(timeout=ANSWER_TIMEOUT_S)
-            await drive(fake, "character show", {}, user, args.warm_up, args.in_flight)
-            show = await drive(fake, "character show", {}, user, args.commands, args.in_flight)
+            await drive(fake, bot, "character show", {}, user, args.warm_up, args.in_flight)
+            show = await drive(fake, bot, "character show", {}, user, args.commands, args.in_flight)
             check = await drive(
-                fake, "check", {"stat": "strength"}, user, args.commands, args.in_flight
+                fake, bot, "check", {"stat": "strength"}, user, args.commands, args.in_flight
             )
     figures.add("pawpost show", show)
     figures.add("pawpost check", check)
@@ -192,10 +232,10 @@ async def bare_round(args: argparse.Namespace, folder: Path, figures: Figures) -
             )
         command = [sys.executable, "-m", "bench.bare_bot", f"http://127.0.0.1:{fake.port}"]
         env = dict(os.environ) | {"PYTHONUNBUFFERED": "1"}
-        async with running([*command, str(database)], env, BARE_READY):
+        async with running([*command, str(database)], env, BARE_READY) as bot:
             user = fake.player1
-            await drive(fake, "character show", {}, user, args.warm_up, args.in_flight)
-            show = await drive(fake, "character show", {}, user, args.commands, args.in_flight)
+            await drive(fake, bot, "character show", {}, user, args.warm_up, args.in_flight)
+            show = await drive(fake, bot, "character show", {}, user, args.commands, args.in_flight)
     figures.add("bare show", show)
 
 
@@ -216,8 +256,14 @@ def report(summary: dict[str, Any], args: argparse.Namespace) -> str:
     ]
     for name, rate in summary["medians"].items():
         lines.append(f"  {name:14} {rate:8.1f}/s   rounds: {summary['rounds'][name]}")
-    lines.append(f"  pawpost show / bare show:  {summary['pawpost show / bare show']:.2f}")
-    lines.append(f"  pawpost check / bare show: {summary['pawpost check / bare show']:.2f}")
+    for name, cpu in summary["cpu ms a command"].items():
+        rounds = summary["cpu rounds"][name]
+        lines.append(f"  {name:14} {cpu:8.4f} CPU ms a command   rounds: {rounds}")
+    for ratio in ("pawpost show / bare show", "pawpost check / bare show"):
+        lines.append(f"  {ratio + ':':27}{summary[ratio]:.2f}")
+    for ratio in ("by cpu: pawpost show / bare show", "by cpu: pawpost check / bare show"):
+        value = summary[ratio]
+        lines.append(f"  {ratio + ':':35}{'too few commands' if value is None else f'{value:.2f}'}")
     return "\n".join(lines)
 
 

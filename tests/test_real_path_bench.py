@@ -1,5 +1,6 @@
-"""The real-path benchmark runs end to end (tiny counts): both bots start, answer through the
-fake Discord, and the figures come out. What they are is the benchmark's business, not a test's."""
+"""The real-path benchmark runs end to end (small counts, enough for each bot's CPU time to
+show): both bots start, answer through the fake Discord, and the figures come out. What they
+are is the benchmark's business, not a test's."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_the_real_path_benchmark_measures_both_bots(tmp_path: Path) -> None:
     figures = tmp_path / "figures.json"
     done = subprocess.run(
-        [sys.executable, "-m", "bench.real_path", "--commands", "20", "--rounds", "1",
+        [sys.executable, "-m", "bench.real_path", "--commands", "200", "--rounds", "1",
          "--warm-up", "5", "--in-flight", "4", "--json", str(figures)],
         cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
     )  # fmt: skip
@@ -23,4 +24,6 @@ def test_the_real_path_benchmark_measures_both_bots(tmp_path: Path) -> None:
     assert set(summary["medians"]) == {"pawpost show", "pawpost check", "bare show"}
     assert all(rate > 0 for rate in summary["medians"].values())
     assert summary["pawpost show / bare show"] > 0
+    assert summary["by cpu: pawpost show / bare show"] > 0
+    assert all(cpu > 0 for cpu in summary["cpu ms a command"].values())
     assert "pawpost check / bare show:" in done.stdout
