@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import queue
 import threading
 import time
-from collections import deque
 from collections.abc import Callable
 from typing import Any
 
 Outcome = tuple["asyncio.Future[Any]", Any, BaseException | None]
+Unit = tuple[Callable[[], Any], "asyncio.Future[Any]"]
 # Results are held back while more work is queued (every hand-back wakes the loop, and then
 # both threads fight for the GIL on every statement), but never more than this many, nor longer
 # than this, and never once at most one unit is left: so none waits long behind later work.
@@ -31,9 +32,10 @@ class DatabaseThread:
 
     def __init__(self, loop: asyncio.AbstractEventLoop, name: str = "pawpost-database") -> None:
         self._loop = loop
-        self._queue: deque[tuple[Callable[[], Any], asyncio.Future[Any]]] = deque()
-        self._wake = threading.Event()
-        self._stopping = False
+        # A C queue: handing a unit over and waking this thread take no Python-level lock and
+        # condition (threading.Event's). None, put by `stop`, ends the thread once the units
+        # before it have run.
+        self._queue: queue.SimpleQueue[Unit | None] = queue.SimpleQueue()
         self._last: Callable[[], Any] | None = None  # run once the queue is empty, at the end
         # Results waiting for the loop, and whether a call to take them is already scheduled.
         self._outbox: list[Outcome] = []
@@ -53,36 +55,39 @@ class DatabaseThread:
         before the thread reaches the work means the work never runs; once it has started, it
         runs to its end and only its result is dropped."""
         future = self._loop.create_future()
-        self._queue.append((work, future))
-        self._wake.set()
+        self._queue.put((work, future))
         return future
 
     def stop(self, last: Callable[[], Any] | None = None) -> None:
         """Let the thread end once the queue is empty, running `last` (such as closing the
         connection, which belongs to this thread) just before it does."""
         self._last = last
-        self._stopping = True
-        self._wake.set()
+        self._queue.put(None)
 
     def _serve(self) -> None:
+        stopping = False
         while True:
-            self._wake.wait()
-            # Cleared before draining: work queued from now on sets it again, so none is missed.
-            self._wake.clear()
-            while self._queue:
-                self._run_next()
-            if self._held:  # the last unit was one cancelled before it began
+            try:
+                unit = self._queue.get(block=not stopping)
+            except queue.Empty:  # stopped, and everything queued has run
+                break
+            if unit is None:
+                stopping = True
+            else:
+                self._run(unit)
+                del unit  # not kept while this thread waits for the next
+            if self._held and self._queue.empty():  # the last unit was cancelled before it began
                 self._hand_back()
-            if self._stopping and not self._queue:
-                if self._last is not None:
-                    with contextlib.suppress(Exception):  # nobody is left to tell
-                        self._last()
-                return
+        if self._held:
+            self._hand_back()
+        if self._last is not None:
+            with contextlib.suppress(Exception):  # nobody is left to tell
+                self._last()
 
-    def _run_next(self) -> None:
-        """Run the next unit. Its own frame: nothing of it (the work, which may hold its
-        database) stays referenced by the waiting loop once it has ended."""
-        work, future = self._queue.popleft()
+    def _run(self, unit: Unit) -> None:
+        """Run one unit. Its own frame: nothing of it (the work, which may hold its database)
+        stays referenced by the waiting loop once it has ended."""
+        work, future = unit
         if future.cancelled():  # the caller gave up before the work began
             return
         try:
@@ -93,7 +98,7 @@ class DatabaseThread:
             self._held_since = time.monotonic()
         self._held.append(outcome)
         if (
-            len(self._queue) <= 1
+            self._queue.qsize() <= 1
             or len(self._held) >= HOLD_RESULTS
             or time.monotonic() - self._held_since >= HOLD_SECONDS
         ):

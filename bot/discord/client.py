@@ -267,7 +267,10 @@ def age_of(interaction: discord.Interaction) -> float | None:
     None when the clocks disagree past belief: a negative age, or one past Discord's deadline,
     which no interaction still answerable has (the bot then counts from the interaction's
     arrival, as if it had just been made)."""
-    age = time.time() - discord.utils.snowflake_time(interaction.id).timestamp()
+    # A snowflake's top bits are its milliseconds since Discord's epoch (snowflake_time's
+    # arithmetic, without the datetime it builds).
+    made = ((interaction.id >> 22) + discord.utils.DISCORD_EPOCH) / 1000
+    age = time.time() - made
     return age if 0.0 <= age < DISCORD_DEADLINE_S else None
 
 
