@@ -133,7 +133,7 @@ class CatQueries:
         aged, told = MoonQueries(self._db).age(
             self._living, guild_id, gain_ages, retire_at, among_ids, told_anyway=told_anyway
         )
-        return set(aged), sorted(told)
+        return aged, sorted(told)
 
     def last_season(self, guild_id: int) -> str | None:
         """The season the server's last sunrise saw."""

@@ -9,7 +9,6 @@ left for the sheet's own rules. Which cats SQL ages and which it leaves is the o
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from rules.wcagr.abilities import Ability
 from rules.wcagr.age_table import FIXED_GAINS, Gain, gains_at
@@ -162,15 +161,10 @@ def _row_edit(sql: Dialect, moon: int, gains: tuple[Gain, ...], told: str) -> st
     return _edit(sql, edits, append)
 
 
-class ToldRow(NamedTuple):
-    """A cat the moon in SQL put a choice to wait for, its player told: its age now, and the
-    JSON of the part of its sheet its first waiting gain's options are read from."""
-
-    id: int
-    owner_id: int
-    name: str
-    age: int
-    part: str
+# A cat the moon in SQL put a choice to wait for, its player told: (id, player, name, its age
+# now, the JSON of the part of its sheet its first waiting gain's options are read from). A
+# plain row, not a named one: a big server's moon returns one for most of its cats.
+ToldRow = tuple[int, int, str, int, str]
 
 
 def _part(sql: Dialect, key: str) -> str:
@@ -194,7 +188,7 @@ class MoonQueries:
         ids: Sequence[int] | IdRange | None,
         *,
         told_anyway: bool,
-    ) -> tuple[list[int], list[ToldRow]]:
+    ) -> tuple[set[int], list[ToldRow]]:
         """Age by one moon every living cat (of `living`'s server, among `ids`) that `exact`
         keeps: the ids aged, and the cats now waiting for a choice its player was told of
         (`told_anyway`: the server has a channel for it, else where the cat last played)."""
@@ -233,4 +227,4 @@ class MoonQueries:
             f" CASE WHEN {told_now} THEN CASE age_moons {parts or 'WHEN -1 THEN NULL'} END END",
             (guild_id, *parameters),
         )
-        return [row[0] for row in rows], [ToldRow._make(row) for row in rows if row[4] is not None]
+        return {row[0] for row in rows}, [row for row in rows if row[4] is not None]

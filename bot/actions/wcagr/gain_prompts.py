@@ -118,8 +118,7 @@ def gain_prompts(
     # Where each last played, in a few statements (not one per cat: a big server's moon).
     last = wcagr(tx).last_channels(
         guild.guild_id,
-        [(cat.id, cat.owner_id) for cat in to_tell]
-        + [(t.character_id, t.owner_id) for t in told_already],
+        [(cat.id, cat.owner_id) for cat in to_tell] + [t[:2] for t in told_already],
     )
     told: list[tuple[int, Telling]] = []
     for cat in to_tell:
@@ -130,9 +129,9 @@ def gain_prompts(
         sheet = wcagr_sheet(cat)
         cat.sheet = sheet.changed(gains_told=len(sheet.pending))
     if fallback is None:  # SQL marks told only a cat with somewhere to be told
-        in_sql = [(last[t.character_id], t) for t in told_already]
+        in_sql = [(last[t[0]], t) for t in told_already]
     else:
-        in_sql = [(last.get(t.character_id, fallback), t) for t in told_already]
+        in_sql = [(last.get(t[0], fallback), t) for t in told_already]
     # Both in id order: sorted together only when both hold cats.
     told = sorted(told + in_sql, key=lambda pair: pair[1].character_id) if told else in_sql
     by_channel: dict[int, list[Telling]] = {}
