@@ -168,9 +168,10 @@ ToldRow = tuple[int, int, str, int, str]
 
 
 def _part(sql: Dialect, key: str) -> str:
+    """The sheet's JSON object `key`, '{}' when missing (as the sheet model reads it)."""
     if sql.name == "postgresql":
-        return f"(sheet::jsonb -> '{key}')::text"
-    return f"json_extract(sheet, '$.{key}')"
+        return f"coalesce((sheet::jsonb -> '{key}')::text, '{{}}')"
+    return f"coalesce(json_extract(sheet, '$.{key}'), '{{}}')"
 
 
 class MoonQueries:
