@@ -36,6 +36,16 @@ _NEEDS = {
 }
 
 
+# The part of the sheet each gain's options are read from (the moon in SQL reads only that one).
+OPTIONS_FROM: dict[Gain, str] = {
+    Gain.SKILL: "skills",
+    Gain.KNACK: "knacks",
+    Gain.THREE_KNACKS: "knacks",
+    Gain.ANY_ABILITY: "abilities",
+    Gain.INTELLIGENCE_OR_SPIRIT: "abilities",
+}
+
+
 def gain_options(sheet: WcagrSheet, gain: Gain) -> tuple[Option, ...]:
     """What the player may choose for `gain` now (RULINGS): a skill below 5, a knack not at its
     maximum, an ability below 10, or for the first three knacks one the cat does not know. An

@@ -15,7 +15,7 @@ from storage.timestamps import to_text
 from storage.turns import CombatRepository
 from storage.wcagr.herbs import HerbRepository
 from storage.wcagr.hunts import HuntRepository
-from storage.wcagr.moon import MoonQueries
+from storage.wcagr.moon import MoonQueries, ToldRow
 from storage.wcagr.requests import CatRequestRepository, RankRequestRepository
 
 _CHUNK = 500  # ids in one statement
@@ -126,15 +126,14 @@ class CatQueries:
         among_ids: Sequence[int] | IdRange | None = None,
         *,
         told_anyway: bool,
-    ) -> tuple[set[int], list[tuple[int, int, str, str]]]:
+    ) -> tuple[set[int], list[ToldRow]]:
         """One moon, in one statement, for every living cat (all, or `among_ids`) whose moon
         SQL makes exactly (`storage.wcagr.moon`): the ids it aged (the sheet's rules age the
-        others), and the cats whose player is told of a gain now waiting, as (id, player, name,
-        sheet JSON), in id order."""
+        others), and the cats whose player is told of a gain now waiting, in id order."""
         aged, told = MoonQueries(self._db).age(
             self._living, guild_id, gain_ages, retire_at, among_ids, told_anyway=told_anyway
         )
-        return set(aged), sorted(told)
+        return aged, sorted(told)
 
     def last_season(self, guild_id: int) -> str | None:
         """The season the server's last sunrise saw."""
@@ -160,6 +159,14 @@ class CatQueries:
             f"SELECT id FROM characters WHERE {self._living}{only} ORDER BY id", (guild_id, *ids)
         )
         return [int(row[0]) for row in rows]
+
+    def living_count(self, guild_id: int, among_ids: Sequence[int] | IdRange | None = None) -> int:
+        """How many cats `live_ids` would list, without listing them."""
+        only, ids = among(among_ids)
+        rows = self._db.execute_fetchall(
+            f"SELECT count(*) FROM characters WHERE {self._living}{only}", (guild_id, *ids)
+        )
+        return int(rows[0][0])
 
     @property
     def _living(self) -> str:

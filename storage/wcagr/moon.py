@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from rules.wcagr.abilities import Ability
 from rules.wcagr.age_table import FIXED_GAINS, Gain, gains_at
+from rules.wcagr.ageing import OPTIONS_FROM
 from rules.wcagr.constants import ABILITY_MAX, ABILITY_MIN, SKILL_MAX, TEN_MOONS
 from rules.wcagr.knacks import KNACKS
 from rules.wcagr.skills import SKILLS
@@ -70,27 +71,37 @@ def _has_options(sql: Dialect, gain: Gain) -> str:
     return "1 = 0"
 
 
+# SQLite: a sheet's `pending`, `dead` and `retired` in one lookup, as compact JSON
+# ('[[],false,false]' for a cat alive, in play and with nothing waiting; any other text, such
+# as a missing key, leaves the cat to the rules).
+_STATE = "json_extract(sheet, '$.pending', '$.dead', '$.retired')"
+
+
 def exact(sql: Dialect, retire_at: int, gain_ages: Sequence[int]) -> str:
     """The living cats whose next moon SQL makes exactly: quiet ones (no gain waiting, and
     retired or reaching an age with no row, short of retirement) and those reaching a row of
     `sql_rows` with nothing waiting and, for a choice, something to choose."""
     ages = ", ".join(str(age) for age in sorted(set(gain_ages))) or "-1"
-    nothing_waiting = (
-        f"coalesce({sql.json_text('sheet', 'pending')}, '[]') = '[]' AND NOT {_flag(sql, 'dead')}"
-    )
-    quiet = (
-        f"({_flag(sql, 'retired')}"
-        f" OR (age_moons + 1 NOT IN ({ages}) AND age_moons + 1 < {int(retire_at)}))"
-    )
     by_row = []
     for moon, gains in sql_rows(retire_at).items():
         fits = " AND ".join(_has_options(sql, g) for g in gains if g.needs_choice) or "1 = 1"
         by_row.append(f"(age_moons = {moon - 1} AND {fits})")
-    rows = (
-        f"(NOT {_flag(sql, 'retired')}"
-        f" AND coalesce({sql.json_number('sheet', 'gains_told')}, 0) = 0"
-        f" AND ({' OR '.join(by_row) or '1 = 0'}))"
+    quiet_age = f"(age_moons + 1 NOT IN ({ages}) AND age_moons + 1 < {int(retire_at)})"
+    untold = f"coalesce({sql.json_number('sheet', 'gains_told')}, 0) = 0"
+    if sql.name == "sqlite":
+        # One lookup for the three keys every cat is sorted by (a sheet is parsed once per
+        # statement, each further json_extract of it a lookup), and no CASE: a condition in a
+        # CASE is worked out whole, each OR and AND to its end, not stopped at its first answer.
+        return (
+            f"age_moons IS NOT NULL AND {_STATE} IN ('[[],false,true]', '[[],false,false]')"
+            f" AND ({_STATE} = '[[],false,true]' OR {quiet_age}"
+            f" OR ({untold} AND ({' OR '.join(by_row) or '1 = 0'})))"
+        )
+    nothing_waiting = (
+        f"coalesce({sql.json_text('sheet', 'pending')}, '[]') = '[]' AND NOT {_flag(sql, 'dead')}"
     )
+    quiet = f"({_flag(sql, 'retired')} OR {quiet_age})"
+    rows = f"(NOT {_flag(sql, 'retired')} AND {untold} AND ({' OR '.join(by_row) or '1 = 0'}))"
     return f"age_moons IS NOT NULL AND {nothing_waiting} AND ({quiet} OR {rows})"
 
 
@@ -150,6 +161,19 @@ def _row_edit(sql: Dialect, moon: int, gains: tuple[Gain, ...], told: str) -> st
     return _edit(sql, edits, append)
 
 
+# A cat the moon in SQL put a choice to wait for, its player told: (id, player, name, its age
+# now, the JSON of the part of its sheet its first waiting gain's options are read from). A
+# plain row, not a named one: a big server's moon returns one for most of its cats.
+ToldRow = tuple[int, int, str, int, str]
+
+
+def _part(sql: Dialect, key: str) -> str:
+    """The sheet's JSON object `key`, '{}' when missing (as the sheet model reads it)."""
+    if sql.name == "postgresql":
+        return f"coalesce((sheet::jsonb -> '{key}')::text, '{{}}')"
+    return f"coalesce(json_extract(sheet, '$.{key}'), '{{}}')"
+
+
 class MoonQueries:
     """A slice of WCAGR's moon in SQL."""
 
@@ -165,11 +189,10 @@ class MoonQueries:
         ids: Sequence[int] | IdRange | None,
         *,
         told_anyway: bool,
-    ) -> tuple[list[int], list[tuple[int, int, str, str]]]:
+    ) -> tuple[set[int], list[ToldRow]]:
         """Age by one moon every living cat (of `living`'s server, among `ids`) that `exact`
         keeps: the ids aged, and the cats now waiting for a choice its player was told of
-        (`told_anyway`: the server has a channel for it, else where the cat last played) as
-        (id, player, name, sheet)."""
+        (`told_anyway`: the server has a channel for it, else where the cat last played)."""
         sql = self._db.dialect
         told = (
             "1 = 1"
@@ -179,30 +202,30 @@ class MoonQueries:
             " AND a.channel_id IS NOT NULL)"
         )
         older = sql.json_set("sheet", {"age_moons": "age_moons + 1"})
-        cases = " ".join(
-            f"WHEN {moon - 1} THEN {_row_edit(sql, moon, gains, told)}"
-            for moon, gains in sql_rows(retire_at).items()
-        )
+        rows_at = sql_rows(retire_at)
         retired = _flag(sql, "retired")
-        sheet = f"CASE WHEN {retired} THEN {older} ELSE CASE age_moons {cases} ELSE {older} END END"
-        only, parameters = among(ids)
-        choice_ages = [
-            m for m, gains in sql_rows(retire_at).items() if any(g.needs_choice for g in gains)
-        ]
-        told_now = (
-            f"age_moons IN ({', '.join(map(str, choice_ages)) or '-1'})"
-            f" AND coalesce({sql.json_number('sheet', 'gains_told')}, 0) > 0"
-            f" AND NOT {_flag(sql, 'retired')}"
+        # The sheet's keys are looked up only for a cat reaching a row (a retired one gains
+        # nothing): a quiet cat's edit is its age alone.
+        cases = " ".join(
+            f"WHEN {moon - 1} THEN CASE WHEN {retired} THEN {older}"
+            f" ELSE {_row_edit(sql, moon, gains, told)} END"
+            for moon, gains in rows_at.items()
         )
+        sheet = f"CASE age_moons {cases} ELSE {older} END"
+        only, parameters = among(ids)
+        # The first choice of each row is the one a player is told of: its options are read
+        # from one part of the sheet, the only one returned.
+        parts = " ".join(
+            f"WHEN {moon} THEN {_part(sql, OPTIONS_FROM[choices[0]])}"
+            for moon, gains in rows_at.items()
+            if (choices := [g for g in gains if g.needs_choice])
+        )
+        told_now = f"coalesce({sql.json_number('sheet', 'gains_told')}, 0) > 0 AND NOT {retired}"
         rows = self._db.execute_fetchall(
             f"UPDATE characters SET sheet = {sheet} WHERE {living}{only}"
             f" AND {exact(sql, retire_at, gain_ages)}"
-            f" RETURNING id, owner_id, name, CASE WHEN {told_now} THEN sheet END",
+            f" RETURNING id, owner_id, name, age_moons,"
+            f" CASE WHEN {told_now} THEN CASE age_moons {parts or 'WHEN -1 THEN NULL'} END END",
             (guild_id, *parameters),
         )
-        told_rows = [
-            (int(id_), int(owner), str(name), str(text))
-            for id_, owner, name, text in rows
-            if text is not None
-        ]
-        return [int(row[0]) for row in rows], told_rows
+        return {row[0] for row in rows}, [row for row in rows if row[4] is not None]

@@ -12,7 +12,7 @@ from bot.actions.formatting import describe_roll, safe
 from bot.actions.game_time import GameDay
 from bot.actions.reply import Reply
 from bot.actions.seasons import current_season
-from bot.actions.wcagr.gain_prompts import gain_prompts, telling_of_json, untold
+from bot.actions.wcagr.gain_prompts import gain_prompts, told_in_sql, untold
 from bot.actions.wcagr.gm_life import leave_scenes
 from bot.actions.wcagr.illness import season_lines
 from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
@@ -216,15 +216,16 @@ def _one_moon(tx: Transaction, guild: Guild, among: Sequence[int] | IdRange | No
     waiting, a gain that may find nothing to choose) go through the sheet's rules. Either way
     each sheet ends as `age_one_moon` makes it and each post is as the rules' path words it."""
     store = wcagr(tx)
-    living = store.live_ids(guild.guild_id, among)
     told_anyway = guild.settings.clock.game_day_channel_id is not None
     aged, told_rows = store.age_in_sql(
         guild.guild_id, GAIN_AGES, RETIREMENT_AGE_MOONS, among, told_anyway=told_anyway
     )
-    cats = cats_by_id(tx, guild.guild_id, [i for i in living if i not in aged])
+    rest = []  # the cats SQL left to the rules (the ids of all listed only when there are some)
+    if store.living_count(guild.guild_id, among) > len(aged):
+        rest = [i for i in store.live_ids(guild.guild_id, among) if i not in aged]
+    cats = cats_by_id(tx, guild.guild_id, rest)
     for cat in cats:
         cat.sheet = age_one_moon(wcagr_sheet(cat)).sheet
-    told = [telling_of_json(*row) for row in told_rows]
-    posts = gain_prompts(tx, guild, cats, told)
+    posts = gain_prompts(tx, guild, cats, told_in_sql(told_rows))
     tx.characters.save_sheets(cats)
     return posts

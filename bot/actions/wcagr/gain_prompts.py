@@ -5,23 +5,23 @@ when the post is about one cat."""
 from __future__ import annotations
 
 import json
-import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from functools import lru_cache
+from typing import NamedTuple
 
 from bot.actions.formatting import safe
-from bot.actions.reply import Reply, Select
+from bot.actions.reply import Reply
 from bot.actions.wcagr.ageing import gain_select, waiting_line, waiting_line_of
-from bot.actions.wcagr.sheet import wcagr_sheet
+from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
 from bot.outbox import Post
 from rules.wcagr import WcagrSheet
-from rules.wcagr.age_table import Gain, PendingGain
+from rules.wcagr.age_table import PendingGain, gains_at
 from rules.wcagr.ageing import options_of
 from storage.models import Character
 from storage.repositories import Transaction
 from storage.settings import Guild
 from storage.wcagr import wcagr
+from storage.wcagr.moon import ToldRow
 
 MOST_PER_POST = 20  # cats named in one post, so a big server's moon stays within a message
 
@@ -31,94 +31,73 @@ def untold(sheet: WcagrSheet) -> bool:
     return len(sheet.pending) > sheet.gains_told and not sheet.retired and not sheet.dead
 
 
-@dataclass(frozen=True)
-class Telling:
-    """A cat whose player a moon's post tells of its waiting gains: its line, and the select
-    shown when the post is about it alone."""
+class Telling(NamedTuple):
+    """A cat whose player a moon's post tells of its waiting gains: its line, and its sheet
+    for the select shown when the post is about it alone (None: read then, as saved)."""
 
     character_id: int
     owner_id: int
     line: str
-    select: Callable[[], Select | None]
+    sheet: WcagrSheet | None
 
 
-def _line_of(owner_id: int, name: str, age: int, waiting: int, listed: str) -> str:
-    more = f" (then {waiting - 1} more)" if waiting > 1 else ""
-    return f"<@{owner_id}>: {safe(name)}, {age} moons. {listed}{more}"
+def _line_of(owner_id: int, name: str, age: int, waiting: str) -> str:
+    return f"<@{owner_id}>: {safe(name)}, {age} moons. {waiting}"
+
+
+def _waiting(listed: str, count: int) -> str:
+    return f"{listed} (then {count - 1} more)" if count > 1 else listed
 
 
 def _telling(cat: Character) -> Telling:
     sheet = wcagr_sheet(cat)
-    listed = waiting_line(sheet, sheet.pending[0])
+    waiting = _waiting(waiting_line(sheet, sheet.pending[0]), len(sheet.pending))
     return Telling(
-        cat.id,
-        cat.owner_id,
-        _line_of(cat.owner_id, cat.name, sheet.age_moons, len(sheet.pending), listed),
-        lambda: gain_select(cat.id, sheet),
+        cat.id, cat.owner_id, _line_of(cat.owner_id, cat.name, sheet.age_moons, waiting), sheet
     )
 
 
 @lru_cache(maxsize=4096)
-def _listed(gain: str, moon: int | None, skills: str, knacks: str, abilities: str) -> str:
-    """`waiting_line` of a sheet read as JSON: its gain's options from the sheet's levels
-    (the same rules, `options_of`), worked out once for the many sheets alike."""
-    skill, picks, score = json.loads(skills), json.loads(knacks), json.loads(abilities)
+def _waiting_at(age: int, part: str) -> str:
+    """What a cat the moon in SQL brought to `age` waits for (its row's choices, the first
+    with its options from `part`, the sheet's JSON they are read from by the rules' own
+    `options_of`), worked out once for the many sheets alike."""
+    choices = [gain for gain in gains_at(age) if gain.needs_choice]
+    values = json.loads(part)
+    # Each gain reads only its own part: the one given.
     options = options_of(
-        Gain(gain), lambda s: skill.get(s, 0), lambda k: picks.get(k, 0), lambda a: score[a]
+        choices[0], lambda s: values.get(s, 0), lambda k: values.get(k, 0), lambda a: values[a]
     )
-    return waiting_line_of(options, PendingGain(gain=Gain(gain), moon=moon))
+    return _waiting(waiting_line_of(options, PendingGain(gain=choices[0], moon=age)), len(choices))
 
 
-_PART = re.compile(r'"(skills|knacks|abilities)":(\{[^{}]*\})')
-_FIRST = re.compile(r'"pending":\[\{"gain":"([a-z-]+)","moon":(\d+|null)')
+def told_in_sql(rows: Sequence[ToldRow]) -> list[Telling]:
+    """The `Telling` of each cat the moon in SQL told of its gains (`MoonQueries.age`)."""
+    # `_line_of` written out: this runs for most of a big server's cats.
+    waiting = _waiting_at
+    return [
+        Telling(id_, owner, f"<@{owner}>: {safe(name)}, {age} moons. {waiting(age, part)}", None)
+        for id_, owner, name, age, part in rows
+    ]
 
 
-def telling_of_json(character_id: int, owner_id: int, name: str, text: str) -> Telling:
-    """The `Telling` of a cat aged in SQL, from its sheet's JSON (the sheet model is built
-    only for a select, when the post is about that cat alone). The parts the line needs are
-    cut from SQLite's compact JSON; any other text is read whole."""
-    parts = dict(_PART.findall(text))
-    first = _FIRST.search(text)
-    if len(parts) == 3 and first is not None:
-        gain, moon = first.group(1), first.group(2)
-        listed = _listed(
-            gain,
-            None if moon == "null" else int(moon),
-            parts["skills"],
-            parts["knacks"],
-            parts["abilities"],
-        )
-        count = text.count('{"gain":')
-        age = int(text.split('"age_moons":', 1)[1].split(",", 1)[0])
-    else:  # PostgreSQL's JSON (spaced), or a sheet of another shape: read whole
-        data = json.loads(text)
-        head = data["pending"][0]
-        listed = _listed(
-            head["gain"],
-            head.get("moon"),
-            json.dumps(data["skills"]),
-            json.dumps(data["knacks"]),
-            json.dumps(data["abilities"]),
-        )
-        count, age = len(data["pending"]), int(data["age_moons"])
-    return Telling(
-        character_id,
-        owner_id,
-        _line_of(owner_id, name, age, count, listed),
-        lambda: gain_select(character_id, WcagrSheet.model_validate_json(text)),
-    )
-
-
-def _post(guild: Guild, channel: int, told: Sequence[Telling]) -> Post:
+def _post(tx: Transaction, guild: Guild, channel: int, told: Sequence[Telling]) -> Post:
     only = told[0] if len(told) == 1 else None
     lines = [t.line for t in told]
     lines.append(
         "Choose below, or with /character gains." if only else "Choose with /character gains."
     )
+    select = None
+    if only is not None:
+        sheet = only.sheet
+        if sheet is None:
+            [cat] = cats_by_id(tx, guild.guild_id, [only.character_id])
+            sheet = wcagr_sheet(cat)
+        select = gain_select(only.character_id, sheet)
     reply = Reply(
         title="Gains wait for a choice",
         lines=lines,
-        select=None if only is None else only.select(),
+        select=select,
         mentions=sorted({t.owner_id for t in told}),
     )
     return Post(channel, reply, guild.guild_id)
@@ -139,8 +118,7 @@ def gain_prompts(
     # Where each last played, in a few statements (not one per cat: a big server's moon).
     last = wcagr(tx).last_channels(
         guild.guild_id,
-        [(cat.id, cat.owner_id) for cat in to_tell]
-        + [(t.character_id, t.owner_id) for t in told_already],
+        [(cat.id, cat.owner_id) for cat in to_tell] + [t[:2] for t in told_already],
     )
     told: list[tuple[int, Telling]] = []
     for cat in to_tell:
@@ -150,16 +128,17 @@ def gain_prompts(
         told.append((channel, _telling(cat)))
         sheet = wcagr_sheet(cat)
         cat.sheet = sheet.changed(gains_told=len(sheet.pending))
-    for telling in told_already:
-        channel = last.get(telling.character_id) or fallback
-        assert channel is not None  # SQL marks told only a cat with somewhere to be told
-        told.append((channel, telling))
-    told.sort(key=lambda pair: pair[1].character_id)
+    if fallback is None:  # SQL marks told only a cat with somewhere to be told
+        in_sql = [(last[t[0]], t) for t in told_already]
+    else:
+        in_sql = [(last.get(t[0], fallback), t) for t in told_already]
+    # Both in id order: sorted together only when both hold cats.
+    told = sorted(told + in_sql, key=lambda pair: pair[1].character_id) if told else in_sql
     by_channel: dict[int, list[Telling]] = {}
     for channel, telling in told:
         by_channel.setdefault(channel, []).append(telling)
     return [
-        _post(guild, channel, tellings[start : start + MOST_PER_POST])
+        _post(tx, guild, channel, tellings[start : start + MOST_PER_POST])
         for channel, tellings in by_channel.items()
         for start in range(0, len(tellings), MOST_PER_POST)
     ]

@@ -123,6 +123,7 @@ def _spread() -> list[WcagrSheet]:
     left, a choice with nothing or little left to choose, gains already waiting (told or
     not), retired and dead cats."""
     from rules.wcagr.abilities import Ability
+    from rules.wcagr.knacks import KNACKS
     from rules.wcagr.sheet import with_score
     from rules.wcagr.skills import SKILLS
 
@@ -138,6 +139,7 @@ def _spread() -> list[WcagrSheet]:
     two_skills = base.changed(skills={**base.skills, SKILLS[0]: 5, SKILLS[1]: 5})
     every_skill = base.changed(skills=dict.fromkeys(SKILLS, 5))
     waiting = base.waiting(PendingGain(gain=Gain.KNACK, moon=13))
+    once = next(k for k, knack in KNACKS.items() if knack.max_picks == 1 and k not in base.knacks)
     edges = [
         maxed[Ability.INTELLIGENCE].changed(age_moons=37),  # +1 Intelligence at 10: lost
         maxed[Ability.SPIRIT].changed(age_moons=49),
@@ -162,6 +164,17 @@ def _spread() -> list[WcagrSheet]:
         base.changed(age_moons=26, dead=True),
         base.changed(age_moons=RETIREMENT_AGE_MOONS - 1),
         base.changed(age_moons=9),  # the 10-moon gains
+        base.changed(age_moons=12, retired=True),  # retired at a row: older, nothing gained
+        base.changed(age_moons=18, retired=True, dead=True),
+        base.changed(age_moons=23, gains_told=1),  # a told count left with nothing waiting
+        base.changed(age_moons=12, gains_told=1),
+        waiting.changed(age_moons=17, retired=True),
+        # Told in SQL, each line's options read from its sheet: a skill at 5 not listed, an
+        # ability at 10 not listed, a knack at its most picks not listed.
+        base.changed(skills={**base.skills, SKILLS[5]: 5}, age_moons=26),
+        maxed[Ability.STRENGTH].changed(age_moons=11),
+        maxed[Ability.SPIRIT].changed(age_moons=25),
+        base.changed(knacks={**base.knacks, once: 1}, age_moons=12),
     ]
     return ages + edges + [WcagrSheet.model_validate_json(sheet_json(n)) for n in range(40, 60)]
 
@@ -268,5 +281,6 @@ async def test_the_moon_in_sql_is_the_rules_moon_sheet_for_sheet_post_for_post(
     assert await services.db.transact(read, write=False) == expected
     assert posts == expected_posts
     assert posts and any(post.channel_id == 299 and post.reply.select for post in posts)
+    assert ids[-1] not in left_to_rules  # that select read from the sheet SQL saved
     untold = [s for s in expected if len(s.pending) > s.gains_told and not s.retired]
     assert bool(untold) == (channel is None)  # with no game-day channel, some wait untold
