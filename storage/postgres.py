@@ -48,6 +48,23 @@ from storage.scope import Scope
 log = logging.getLogger(__name__)
 R = TypeVar("R")
 
+
+def _not_secondary(record: logging.LogRecord) -> bool:
+    """psycopg warns "error ignored terminating Pipeline ...: pipeline aborted" when a statement
+    of an `executemany` (which it pipelines) fails: that statement's own error is what the unit
+    gets (a lost conflict runs it again, a fault is worded), so the warning only repeats it, once
+    for every conflict of a busy server."""
+    args = record.args
+    return not (
+        record.msg == "error ignored terminating %r: %s"
+        and isinstance(args, tuple)
+        and len(args) == 2
+        and isinstance(args[1], psycopg.errors.PipelineAborted)
+    )
+
+
+logging.getLogger("psycopg").addFilter(_not_secondary)
+
 # Worker threads, and connections, per process: a command holds one for its whole unit of work.
 POOL_SIZE = 4
 CONNECT_TIMEOUT_S = 10.0
