@@ -11,14 +11,12 @@ import sqlite3
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bot.scheduler import ROUND_DONE
 from tests.e2e.bot_process import BotWorld, bot_world, create_cat, text_of
 from tests.e2e.fake_discord_state import Json
 
 MONDAY = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
 FAST_RETRY = {"PAWPOST_TEST_OUTBOX_RETRY": "0.05"}
-# Upper bounds for what the bot does next on a loaded machine, not expectations.
-SETTLE_TIMEOUT = 30.0
+SETTLE_TIMEOUT = 30.0  # an upper bound on a loaded machine, not an expectation
 
 
 async def reminders_due_in_two_seconds(world: BotWorld, **start: object) -> None:
@@ -53,11 +51,6 @@ async def settled(world: BotWorld) -> None:
     await world.fake.wait_until(lambda: all_marked_sent(world), SETTLE_TIMEOUT, "posts marked sent")
 
 
-async def first_pass_done(world: BotWorld) -> None:
-    """Wait until the latest process's scheduler ran its jobs and its outbox once."""
-    await world.wait_log(ROUND_DONE, SETTLE_TIMEOUT)
-
-
 def reminder_posts(world: BotWorld) -> list[Json]:
     """The bodies of every POST the bot made to #hunting's messages."""
     path = f"/channels/{world.fake.channel_ids['hunting']}/messages"
@@ -79,7 +72,7 @@ async def test_refused_five_times_and_an_answer_lost_still_one_reminder(tmp_path
         assert len({body["nonce"] for body in tries}) == 1
         assert all(body["enforce_nonce"] is True for body in tries)
         await world.restart(clock=MONDAY + timedelta(hours=1, minutes=10), env=FAST_RETRY)
-        await first_pass_done(world)
+        await world.scheduler_round()
         assert len(reminders(world)) == 1 and len(reminder_posts(world)) == 7
         # and the start-up log does not warn about voice libraries Pawpost never uses
         assert "voice will NOT be supported" not in world.bot.log
@@ -133,5 +126,5 @@ async def test_the_bot_killed_between_send_and_mark_still_posts_once(tmp_path: P
         [first, again] = reminder_posts(world)
         assert first["nonce"] == again["nonce"] and again["enforce_nonce"] is True
         await world.restart(clock=MONDAY + timedelta(hours=1, minutes=10), env=FAST_RETRY)
-        await first_pass_done(world)
+        await world.scheduler_round()
         assert len(reminder_posts(world)) == 2  # marked sent after the resend: never again
