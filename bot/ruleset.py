@@ -23,8 +23,7 @@ if TYPE_CHECKING:
     from bot.gm import GmTools
     from bot.outbox import Post
     from bot.scheduler import Job
-    from rules.dice import DiceSource
-    from rules.notation import DiceWord
+    from rules.dice import DiceSource, DiceWord
     from rules.rulesets import RulesetInfo
     from rules.seasons import Season
     from storage.models import AuditEntry, Character, IdRange

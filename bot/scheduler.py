@@ -23,6 +23,7 @@ from storage.errors import StorageUnavailable
 from storage.repositories import Transaction
 
 log = logging.getLogger(__name__)
+ROUND_DONE = "scheduler round done"  # the debug line after each pass, for whoever waits on one
 # Over a database other processes share, work due now may be claimed by one of them: looked at
 # again after this pause, not in a busy loop, until that process is done with it (or dies).
 CLAIMED_ELSEWHERE_PAUSE_S = 0.25
@@ -168,6 +169,7 @@ class Scheduler:
         while True:
             self._wake.clear()
             next_due = await self._pass()
+            log.debug("%s: next due at %s", ROUND_DONE, next_due)
             # asyncio.timeout, not wait_for: on Python 3.11 wait_for can swallow the task's
             # cancellation when a poke() lands at the same moment, and shutdown then hangs.
             with contextlib.suppress(TimeoutError):

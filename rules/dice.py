@@ -4,7 +4,8 @@ of what one roll may ask for. The notation players type is read in `rules/notati
 from __future__ import annotations
 
 import secrets
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from typing import Protocol
 
 
@@ -12,6 +13,15 @@ class DiceSource(Protocol):
     """Anything that can roll one die with the given number of sides (1..sides)."""
 
     def roll(self, sides: int) -> int: ...
+
+
+@dataclass(frozen=True)
+class DiceWord:
+    """A word after dice that counts the kept dice it names instead of adding them up (a
+    ruleset's own, such as Taking Risks' `evens`)."""
+
+    name: str
+    counts: Callable[[int], bool]
 
 
 class SystemDice:

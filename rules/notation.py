@@ -10,6 +10,7 @@ them instead of adding them up: `successes` (`5d6>=5 successes`) and a ruleset's
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -26,6 +27,7 @@ from rules.dice import (
     MAX_ROLLED,
     MAX_SIDES,
     DiceSource,
+    DiceWord,
 )
 from rules.errors import PawpostError
 from rules.rolls import Die, Roll
@@ -53,22 +55,12 @@ _CHANGES = (
 def _changed_grammar() -> str:
     grammar = ast.grammar
     for old, new in _CHANGES:
-        if old not in grammar:  # a d20 release changed its grammar: fail at import, not in play
+        # a d20 release changed its grammar: fail on the first read (the notation tests'), not
+        # with rolls read wrong
+        if old not in grammar:
             raise RuntimeError(f"d20's grammar no longer has {old!r}, which Pawpost changes")
         grammar = grammar.replace(old, new)
     return grammar
-
-
-_GRAMMAR = _changed_grammar()
-
-
-@dataclass(frozen=True)
-class DiceWord:
-    """A word after dice that counts the kept dice it names instead of adding them up (a
-    ruleset's own, such as Taking Risks' `evens`)."""
-
-    name: str
-    counts: Callable[[int], bool]
 
 
 class DiceNotationError(PawpostError):
@@ -121,13 +113,16 @@ class _Transformer(ast.RollTransformer):
         )
 
 
-_PARSER = lark.Lark(
-    _GRAMMAR,
-    start=["expr", "commented_expr"],
-    parser="lalr",
-    transformer=_Transformer(),
-    maybe_placeholders=True,
-)
+@functools.cache
+def _parser() -> lark.Lark:
+    """The changed grammar, built on the first roll read, not at import."""
+    return lark.Lark(
+        _changed_grammar(),
+        start=["expr", "commented_expr"],
+        parser="lalr",
+        transformer=_Transformer(),
+        maybe_placeholders=True,
+    )
 
 
 @dataclass(frozen=True)
@@ -206,7 +201,7 @@ def _parse(typed: str) -> ast.Expression:
     text = typed.lstrip()  # d20 reads no space before the dice; positions count from what was typed
     skipped = len(typed) - len(text)
     try:
-        tree = _PARSER.parse(text, start="commented_expr")
+        tree = _parser().parse(text, start="commented_expr")
     except lark.UnexpectedToken as error:
         column: int = error.column  # type: ignore[attr-defined]
         fragment = _fragment_at(text, column, str(error.token))  # type: ignore[attr-defined]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -16,10 +17,27 @@ FORBIDDEN = {
 }
 
 
+@functools.cache
+def import_statements(text: str) -> tuple[ast.Import | ast.ImportFrom, ...]:
+    """The imports of a module's text at any depth (in functions, under `if TYPE_CHECKING`);
+    only statements are walked, never expressions, and each text is parsed once per process."""
+    found = []
+    todo: list[ast.AST] = list(ast.parse(text).body)
+    while todo:
+        node = todo.pop()
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            found.append(node)
+        todo += (
+            child
+            for child in ast.iter_child_nodes(node)
+            if isinstance(child, ast.stmt | ast.excepthandler | ast.match_case)
+        )
+    return tuple(found)
+
+
 def imported_modules(path: Path) -> set[str]:
-    tree = ast.parse(path.read_text("utf-8"))
     found = set()
-    for node in ast.walk(tree):
+    for node in import_statements(path.read_text("utf-8")):
         if isinstance(node, ast.Import):
             found.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
@@ -79,7 +97,7 @@ def module_name(path: Path) -> str:
 def full_imports(path: Path) -> set[str]:
     """Dotted names of every absolute import, each imported name too (`from a import b` -> a.b)."""
     found = set()
-    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+    for node in import_statements(path.read_text("utf-8")):
         if isinstance(node, ast.Import):
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:

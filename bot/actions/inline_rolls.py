@@ -10,10 +10,10 @@ from dataclasses import dataclass, field
 from bot.actions import audit
 from bot.actions.context import Actor, Services
 from bot.actions.formatting import safe
-from bot.actions.roll import roll_notation
+from bot.actions.roll import read_notation, roll_notation
 from bot.actions.sheet_values import filled
+from rules.dice import DiceWord
 from rules.errors import PawpostError
-from rules.notation import DiceWord, read
 from rules.rolls import Roll
 from storage.models import Character
 from storage.repositories import Transaction
@@ -53,7 +53,7 @@ def roll_inline(
         pieces.append(text[last : match.start()])
         last = match.end()
         try:
-            notation = read(filled(match.group(1).strip(), values or {}), words)
+            notation = read_notation(filled(match.group(1).strip(), values or {}), words)
             rolled, record = roll_notation(services, notation)
         except PawpostError as error:
             if strict:

@@ -3,15 +3,20 @@ every other roll; a secret roll shows only to its roller and the admins."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
-from bot.actions.dice_text import shown
 from bot.actions.formatting import for_reason, safe
 from bot.actions.reply import Reply
+from rules.dice import DiceWord
 from rules.errors import PawpostError
-from rules.notation import DiceWord, Notation, Rolled, read
 from rules.rolls import Roll
 from storage.settings import Guild
+
+if TYPE_CHECKING:
+    from rules.notation import Notation, Rolled
 
 MAX_REASON_LENGTH = 200
 SECRET_ROLL = "secret roll"  # noqa: S105 (not a password) the audit action of a secret roll: /log hides it from players
@@ -33,8 +38,19 @@ def words_of(services: Services, guild: Guild) -> tuple[DiceWord, ...]:
     return () if ruleset is None else ruleset.dice_words
 
 
+def read_notation(expression: str, words: Sequence[DiceWord]) -> Notation:
+    """Read typed dice notation (`rules.notation.read`)."""
+    # Imported on the first roll, not at start: d20 builds its grammar when imported, a tenth of
+    # the CPU time of every `pawpost run` start (and there are hundreds in the tests).
+    from rules.notation import read
+
+    return read(expression, words)
+
+
 def roll_notation(services: Services, notation: Notation) -> tuple[Rolled, Roll]:
     """Roll a read expression with the bot's dice; the roll as shown and as logged."""
+    from bot.actions.dice_text import shown  # d20's classes, as read_notation's import
+
     result = notation.roll(services.dice)
     return result, result.record(notation.text, shown(result))
 
@@ -55,7 +71,7 @@ def roll(
     now = services.clock()
     with services.db.transaction() as tx:
         guild = tx.guilds.get(actor.guild_id)
-        notation = read(expression, words_of(services, guild))
+        notation = read_notation(expression, words_of(services, guild))
         result, record = roll_notation(services, notation)
         tx.audit.add(
             audit.entry(

@@ -3,27 +3,38 @@ the server's ruleset offers them (`1d20+{stealth}` in Germ), rolled and logged l
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from bot.actions import audit
 from bot.actions.context import Actor, Services, runs_in_database
 from bot.actions.formatting import for_reason, safe
 from bot.actions.lookup import acting_character
 from bot.actions.reply import Reply
-from bot.actions.roll import SECRET_ROLL, clean_reason, is_yes, roll_notation, secret_reply
+from bot.actions.roll import (
+    SECRET_ROLL,
+    clean_reason,
+    is_yes,
+    read_notation,
+    roll_notation,
+    secret_reply,
+)
 from bot.actions.roll import words_of as ruleset_words
 from bot.actions.sheet_values import filled, sheet_values
 from rules.errors import PawpostError
-from rules.notation import Notation, read
 from storage.models import Character
 from storage.names import name_key
 from storage.settings import Guild
 from storage.voices import SavedRoll, voices
+
+if TYPE_CHECKING:
+    from rules.notation import Notation
 
 MAX_SAVED_ROLLS = 25  # a character's: one autocomplete's worth
 MAX_ROLL_NAME = 32
 
 
 def _read(services: Services, guild: Guild, character: Character, expression: str) -> Notation:
-    return read(
+    return read_notation(
         filled(expression, sheet_values(services, guild, character)), ruleset_words(services, guild)
     )
 

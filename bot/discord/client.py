@@ -36,6 +36,7 @@ from bot.discord.errors import answer_error
 from bot.discord.fetching import NotAnImage, fetch_image
 from bot.discord.tree import (
     AUTOCOMPLETE_LIMIT,
+    CommandSet,
     build_command_set,
     character_choices,
     command_set_hash,
@@ -48,7 +49,6 @@ from bot.ruleset import Ruleset
 from bot.scheduler import Scheduler
 from rules.dice import ScriptedDice
 from rules.errors import PawpostError
-from rules.rulesets import RULESETS
 from storage.database import COMMAND_BUDGET_S, Database, time_budget
 from storage.repositories import Transaction
 from storage.running import hold
@@ -578,14 +578,7 @@ class PawpostBot(discord.Client):
         services.can_post = self.can_post  # type: ignore[attr-defined]
         self.settings = settings
         self.tree = app_commands.CommandTree(self)
-        self.command_sets = {
-            ruleset: build_command_set(ruleset, self.invoke, self, services.rulesets)
-            for ruleset in RULESETS
-        }
-        self.command_hashes = {
-            ruleset: command_set_hash(commands, self.tree)
-            for ruleset, commands in self.command_sets.items()
-        }
+        self._command_sets: dict[str, CommandSet] = {}
         self._synced: set[int] = set()
         self._scheduler_task: asyncio.Task[None] | None = None
         self.first_answers = FirstAnswers(settings.test_defer_after_seconds or DEFER_AT_AGE_S)
@@ -594,6 +587,16 @@ class PawpostBot(discord.Client):
         self._answered_ephemeral: dict[str, bool] = {}
         # One channel's messages are read for proxying one at a time, so their posts keep order.
         self._channel_turns: dict[int, asyncio.Lock] = collections.defaultdict(asyncio.Lock)
+
+    def command_set(self, ruleset: str) -> CommandSet:
+        """The commands a server playing `ruleset` gets, and their hash; built when a server
+        first needs them, not at start (four rulesets' worth was a tenth of a start's CPU)."""
+        if ruleset not in self._command_sets:
+            commands = build_command_set(ruleset, self.invoke, self, self.services.rulesets)
+            self._command_sets[ruleset] = CommandSet(
+                commands, command_set_hash(commands, self.tree)
+            )
+        return self._command_sets[ruleset]
 
     async def close(self) -> None:
         """Stop the scheduler first, and wait (briefly) until it has stopped: a job still
@@ -855,9 +858,10 @@ class PawpostBot(discord.Client):
             ruleset, stored_hash = known.get(guild_id, (DEFAULT_RULESET, None))
             guild = discord.Object(id=guild_id)
             self.tree.clear_commands(guild=guild)
-            for command in self.command_sets[ruleset]:
+            commands = self.command_set(ruleset)
+            for command in commands.commands:
                 self.tree.add_command(command, guild=guild)
-            wanted = self.command_hashes[ruleset]
+            wanted = commands.hash
             if stored_hash == wanted and await self._discord_has(guild, ruleset):
                 continue
             try:
@@ -878,7 +882,7 @@ class PawpostBot(discord.Client):
         except discord.HTTPException as error:
             log.warning("could not read the commands of server %s: %s", guild.id, describe(error))
             return False
-        wanted = {(command.name, _kind(command)) for command in self.command_sets[ruleset]}
+        wanted = {(command.name, _kind(command)) for command in self.command_set(ruleset).commands}
         return {(command.name, command.type.value) for command in held} == wanted
 
     async def on_ready(self) -> None:

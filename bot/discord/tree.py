@@ -6,6 +6,7 @@ import hashlib
 import inspect
 import json
 from collections.abc import Awaitable, Callable, Coroutine, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -27,6 +28,15 @@ Completer = Callable[
     [discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]
 ]
 Invoke = Callable[[discord.Interaction, Command, dict[str, Any]], Awaitable[None]]
+TopCommand = app_commands.Command[Any, Any, Any] | app_commands.Group | app_commands.ContextMenu
+
+
+@dataclass(frozen=True)
+class CommandSet:
+    """A ruleset's top-level commands as built for Discord, and their `command_set_hash`."""
+
+    commands: list[TopCommand]
+    hash: str
 
 
 def _annotation(option: Option) -> Any:
@@ -140,7 +150,7 @@ def _message_command(command: MessageCommand, bot: PawpostBot) -> app_commands.C
 
 def build_command_set(
     ruleset: str, invoke: Invoke, bot: PawpostBot, registry: Mapping[str, Ruleset]
-) -> list[app_commands.Command[Any, Any, Any] | app_commands.Group | app_commands.ContextMenu]:
+) -> list[TopCommand]:
     """The top-level commands and groups a server playing `ruleset` gets, from `registry`;
     each group described by whoever declares it (`bot.commands.catalog.command_set`)."""
     built = command_set(ruleset, registry)

@@ -3,7 +3,7 @@ success (book l. 15: "roll a number of six-sided dice"; an even, 2, 4 or 6, succ
 
 from __future__ import annotations
 
-from rules.notation import DiceWord
+from rules.dice import DiceWord
 
 
 def is_even(face: int) -> bool:

@@ -30,6 +30,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from bot.scheduler import ROUND_DONE
 from tests.e2e.fake_discord import FakeDiscord, Interaction, RequestRecord
 from tests.e2e.fake_discord_state import EPHEMERAL_FLAG, Json, walk_components
 
@@ -38,6 +39,7 @@ READY_LINE = "ready as "
 # process took 30 s to import discord.py and log its first line (a quiet one: under 2 s).
 START_TIMEOUT = 90.0
 STOP_TIMEOUT = 30.0
+ROUND_TIMEOUT = 30.0
 # Discord's limits (https://discord.com/developers/docs/resources/message).
 CONTENT_LIMIT = 2000
 EMBEDS_LIMIT = 10
@@ -213,6 +215,11 @@ class BotWorld:
             raise AssertionError(
                 f"the bot did not log {text!r} within {timeout}s; its log ends:\n{bot.tail()}"
             ) from None
+
+    async def scheduler_round(self) -> None:
+        """Wait until the latest process's scheduler has run its jobs and sent its outbox once
+        (its first round starts at "ready"): what that round posts has reached the fake."""
+        await self.wait_log(ROUND_DONE, ROUND_TIMEOUT)
 
     # ------------------------------------------------------------------ interactions
     async def command(

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -18,8 +17,6 @@ from tests.e2e.bot_process import (
 )
 
 T0 = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)
-# The scheduler runs once right after "ready"; anything it would post comes within this.
-SCHEDULER_SETTLE = 0.6
 
 
 async def test_check_and_contest_buttons(tmp_path: Path) -> None:
@@ -97,7 +94,7 @@ async def test_old_buttons_work_after_restarts_and_timeout_notices_are_posted_on
         assert pinged(first) == pinged(second) == set()
 
         await world.restart(clock=later + timedelta(minutes=5))
-        await asyncio.sleep(SCHEDULER_SETTLE)
+        await world.scheduler_round()
         assert len(notices()) == 2  # not again after a restart
 
         # the defender's button from two processes ago still works

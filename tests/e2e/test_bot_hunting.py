@@ -3,7 +3,6 @@ the weekly reminder posted once by the scheduler (test clock), not again after a
 
 from __future__ import annotations
 
-import asyncio
 import re
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -23,7 +22,6 @@ from tests.e2e.bot_process import (
 MONDAY = datetime(2025, 3, 3, 9, 0, tzinfo=UTC)  # in Newleaf, the default season: DC 5 to find
 DAY = timedelta(days=1)
 SEND_MESSAGES = 1 << 11
-SCHEDULER_SETTLE = 0.6  # the scheduler runs once right after "ready"; it posts within this
 
 
 def require(*paths: tuple[str, ...]) -> None:
@@ -122,5 +120,5 @@ async def test_weekly_reminder_is_posted_once(tmp_path: Path, e2e_database: str 
         assert reminder["allowed_mentions"]["parse"] == []
 
         await world.restart(clock=MONDAY + timedelta(hours=1, minutes=10))
-        await asyncio.sleep(SCHEDULER_SETTLE)
+        await world.scheduler_round()
         assert len(reminders()) == 1  # not again after a restart
