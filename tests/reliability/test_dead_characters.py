@@ -21,6 +21,7 @@ world: with Firepaw living (the control) and dead. With Firepaw dead:
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shutil
 import sqlite3
 from collections.abc import Callable, Coroutine, Iterator, Mapping
@@ -380,15 +381,26 @@ def _build(folder: Path, ruleset_id: str) -> Worlds:
         finally:
             runner.run(db.close())
         living = folder / "living.sqlite3"
-        shutil.copyfile(work, living)
+        _save(work, living)
         db = runner.run(Database.open(work))
         try:
             _kill(runner, _services(db), ruleset, firepaw)
         finally:
             runner.run(db.close())
         dead = folder / "dead.sqlite3"
-        shutil.copyfile(work, dead)
+        _save(work, dead)
     return Worlds(living, dead, firepaw, list(builder.found.items()))
+
+
+def _save(work: Path, saved: Path) -> None:
+    """Save the world as it stands, through SQLite's backup, which reads what the write-ahead
+    log still holds: a copy of the file alone would miss Firepaw's death should any connection
+    to the world (one not yet collected) keep the log from being checkpointed at close."""
+    with (
+        contextlib.closing(sqlite3.connect(work)) as source,
+        contextlib.closing(sqlite3.connect(saved)) as target,
+    ):
+        source.backup(target)
 
 
 def _kill(runner: asyncio.Runner, services: Services, ruleset: Ruleset, firepaw: int) -> None:

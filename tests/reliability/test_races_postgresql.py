@@ -133,6 +133,7 @@ async def test_a_wounds_scars_placed_twenty_times_at_once_are_placed_once(
     services.dice = ScriptedDice([3, 5, 3, 4, 6])  # a dangerous failure: 3 scars owed
     await risks.risk(services, actor(ALICE), "legs", "hard", dangerous="yes")
     wound_id = scalar(postgresql_schema, "SELECT id FROM cat_wounds")
+
     def place_all(s: Services) -> Awaitable[Reply]:
         return cat_wounds.place(s, actor(ALICE), wound_id, Trait.LEGS, None, one=False)
 
