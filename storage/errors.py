@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import sqlite3
-
-import psycopg
+import sys
+from types import ModuleType
+from typing import Any
 
 from rules.errors import PawpostError
 
@@ -32,12 +33,21 @@ _POSTGRESQL_CAUSES = {
 }
 
 
+def _psycopg() -> Any:
+    """psycopg, if this process has loaded it (it opened PostgreSQL): an error can be one of
+    psycopg's only then, and a process on SQLite does not import it (a tenth of its start)."""
+    module: ModuleType | None = sys.modules.get("psycopg")
+    return module
+
+
 def cause_of(error: Exception) -> str:
     """A storage fault's cause in a few words: "the disk is full", "the database is read-only"."""
     if isinstance(error, OSError):
         return error.strerror or str(error)
-    if isinstance(error, psycopg.Error) and error.sqlstate in _POSTGRESQL_CAUSES:
-        return _POSTGRESQL_CAUSES[error.sqlstate]
+    psycopg = _psycopg()
+    sqlstate = getattr(error, "sqlstate", None)
+    if psycopg is not None and isinstance(error, psycopg.Error) and sqlstate in _POSTGRESQL_CAUSES:
+        return _POSTGRESQL_CAUSES[sqlstate]
     name = getattr(error, "sqlite_errorname", "") or ""
     primary = "_".join(name.split("_")[:2])
     return _CAUSES.get(primary, str(error) or type(error).__name__)
@@ -92,14 +102,19 @@ class TransactionConflict(BaseException):
     going after an Exception (a job's batch, one server at a time) lets it reach the retry."""
 
 
-# What a violated constraint raises, on either backend. On PostgreSQL the failed statement ends
-# the transaction, so a caller catching one must let its transaction roll back (each does: it
-# raises the player's sentence).
-INTEGRITY_ERRORS: tuple[type[Exception], ...] = (sqlite3.IntegrityError, psycopg.IntegrityError)
+def integrity_errors() -> tuple[type[Exception], ...]:
+    """What a violated constraint raises, on either backend (for an `except`). On PostgreSQL the
+    failed statement ends the transaction, so a caller catching one must let its transaction
+    roll back (each does: it raises the player's sentence)."""
+    psycopg = _psycopg()
+    if psycopg is None:
+        return (sqlite3.IntegrityError,)
+    return (sqlite3.IntegrityError, psycopg.IntegrityError)
 
 
 def violates_unique(error: Exception) -> bool:
     """Whether a constraint error is a UNIQUE (or primary key) one."""
-    if isinstance(error, psycopg.errors.UniqueViolation):
+    psycopg = _psycopg()
+    if psycopg is not None and isinstance(error, psycopg.errors.UniqueViolation):
         return True
     return isinstance(error, sqlite3.IntegrityError) and "UNIQUE" in str(error)

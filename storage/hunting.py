@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel
 
 from storage.connection import Connection
-from storage.errors import INTEGRITY_ERRORS, violates_unique
+from storage.errors import integrity_errors, violates_unique
 from storage.settings import DEFAULT_RULESET, Guild, GuildSettings
 from storage.timestamps import DUE_AT_ONCE, from_text, maybe_from_text, to_text
 
@@ -318,7 +318,7 @@ class HuntingRepository:
         """Log a hunt; raises HuntAlreadyRecorded when the cat has one on that day already."""
         try:
             rows = self._db.execute_fetchall(_INSERT_HUNT + " RETURNING id", _hunt_values(hunt))
-        except INTEGRITY_ERRORS as error:
+        except integrity_errors() as error:
             if violates_unique(error):
                 raise HuntAlreadyRecorded(hunt.character_id) from error
             raise

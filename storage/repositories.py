@@ -22,7 +22,7 @@ from storage.approvals import ApprovalKind, ApprovalRepository, ApprovalStatus, 
 from storage.clock import ClockRepository
 from storage.connection import Connection
 from storage.contests import ContestRepository
-from storage.errors import INTEGRITY_ERRORS, violates_unique
+from storage.errors import integrity_errors, violates_unique
 from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
 from storage.names import look_alike_key, name_key
@@ -217,7 +217,7 @@ class CharacterRepository:
                     to_text(now),
                 ),
             )
-        except INTEGRITY_ERRORS as error:
+        except integrity_errors() as error:
             if violates_unique(error):
                 raise NameTaken(new.name) from error
             raise
@@ -421,7 +421,7 @@ class CharacterRepository:
                 "UPDATE characters SET name = ?, name_key = ? WHERE id = ? AND guild_id = ?",
                 (new_name, name_key(new_name), character.id, character.guild_id),
             )
-        except INTEGRITY_ERRORS as error:
+        except integrity_errors() as error:
             raise NameTaken(new_name) from error
 
     def hide(self, character: Character, now: datetime) -> None:
@@ -446,7 +446,7 @@ class CharacterRepository:
                 "UPDATE characters SET deleted_at = NULL WHERE id = ? AND guild_id = ?",
                 (character.id, character.guild_id),
             )
-        except INTEGRITY_ERRORS as error:
+        except integrity_errors() as error:
             raise NameTaken(character.name) from error
 
     def kits_of(self, guild_id: int, mother_id: int) -> list[Character]:

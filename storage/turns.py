@@ -13,7 +13,7 @@ from typing import Any, Generic, Protocol, TypeVar
 from pydantic import BaseModel, Field, TypeAdapter
 
 from storage.connection import Connection
-from storage.errors import INTEGRITY_ERRORS
+from storage.errors import integrity_errors
 from storage.settings import DEFAULT_RULESET
 from storage.timestamps import from_text, maybe_from_text, to_text
 
@@ -199,7 +199,7 @@ class CombatRepository(Generic[S, E]):
                 " VALUES (?, ?, ?, ?)",
                 rows,
             )
-        except INTEGRITY_ERRORS as error:
+        except integrity_errors() as error:
             raise AlreadyFighting(str(error)) from error
 
     def get(self, guild_id: int, combat_id: int, *, lock: bool = False) -> Combat[S] | None:

@@ -14,7 +14,7 @@ from bot.actions.germ import hunting as germ_hunting
 from bot.actions.hunting_jobs import weekly_hunting
 from rules.rolls import Die, Modifier, Roll
 from storage.database import Database, bundled_migrations
-from storage.errors import INTEGRITY_ERRORS
+from storage.errors import integrity_errors
 from storage.hunting import CatchLookup, Hunt, HuntAlreadyRecorded, HuntKind, Outcome
 from storage.repositories import Transaction
 from storage.timestamps import to_text
@@ -109,7 +109,7 @@ async def test_a_catch_cannot_be_both_shared_and_stolen(services, db) -> None:
     await germ_cats.create(services, actor(ALICE), **FIREPAW)
     cat_id = await firepaw_id(db)
     hunt_id = await db.transact(lambda tx: tx.hunting.add_hunt(a_hunt(cat_id, "2026-11-30")))
-    with pytest.raises(INTEGRITY_ERRORS):
+    with pytest.raises(integrity_errors()):
         await db.transact(
             lambda tx: tx.characters._db.execute(
                 "UPDATE hunts SET shared_to = ?, stolen_by = ?, eaten_at = 'x' WHERE id = ?",

@@ -11,7 +11,7 @@ from rules.dice import ScriptedDice
 from rules.germ.combat_turns import accept, decide_first, start_combat
 from rules.germ.sheet import GermSheet
 from storage.database import Database
-from storage.errors import INTEGRITY_ERRORS
+from storage.errors import integrity_errors
 from storage.germ import germ
 from storage.models import NewCharacter
 from storage.repositories import Transaction
@@ -122,7 +122,7 @@ async def test_the_log_keeps_one_action_per_version_and_the_hits(db, cats) -> No
             germ(tx).combat.add_action(action(version, power))
 
     await db.transact(log_four)
-    with pytest.raises(INTEGRITY_ERRORS):
+    with pytest.raises(integrity_errors()):
         await db.transact(lambda tx: germ(tx).combat.add_action(action(3)))
 
     def read(tx: Transaction) -> tuple[list[CombatAction], list[tuple[int, int]]]:
