@@ -27,3 +27,20 @@ def test_the_real_path_benchmark_measures_both_bots(tmp_path: Path) -> None:
     assert summary["by cpu: pawpost show / bare show"] > 0
     assert all(cpu > 0 for cpu in summary["cpu ms a command"].values())
     assert "pawpost check / bare show:" in done.stdout
+
+
+def test_the_paired_benchmark_runs_two_checkouts_at_once(tmp_path: Path) -> None:
+    """This checkout against itself: both bots answer every command, and the ratios come out."""
+    figures = tmp_path / "paired.json"
+    done = subprocess.run(
+        [sys.executable, "-m", "bench.paired", str(ROOT), "--commands", "200", "--rounds", "1",
+         "--warm-up", "5", "--in-flight", "4", "--json", str(figures)],
+        cwd=ROOT, capture_output=True, text=True, timeout=300, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout + done.stderr
+    summary = json.loads(figures.read_text("utf-8"))
+    assert set(summary["other / this"]) == {"character show", "check"}
+    assert all(ratio > 0 for ratio in summary["other / this"].values())
+    for side in ("this", "other"):
+        assert all(cpu[0] > 0 for cpu in summary["cpu ms a command"][side].values())
+    assert "/check: other's CPU a command over this one's" in done.stdout
