@@ -13,6 +13,7 @@ import argparse
 import asyncio
 import json
 import statistics
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -35,6 +36,21 @@ HERE = Path(__file__).resolve().parents[1]
 COMMANDS = {"character show": {}, "check": {"stat": "strength"}}
 
 
+def code_root(checkout: Path, env: dict[str, str]) -> Path:
+    """The folder whose `bot` package a bot started as `_one` starts it imports: `python -m`
+    puts its working folder first on the path, before PYTHONPATH and the installed project,
+    so a bot started from another folder would run that folder's code."""
+    found = subprocess.run(
+        [sys.executable, "-c", "import bot; print(bot.__file__)"],
+        cwd=checkout,
+        env=env,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return Path(found.stdout.strip()).resolve().parents[1]
+
+
 async def _one(
     checkout: Path, args: argparse.Namespace, ready: asyncio.Event, go: asyncio.Event
 ) -> dict[str, Run]:
@@ -42,8 +58,10 @@ async def _one(
     with tempfile.TemporaryDirectory(prefix="pawpost-paired-") as folder:
         async with FakeDiscord() as fake:
             env = pawpost_env(fake, Path(folder)) | {"PYTHONPATH": str(checkout)}
+            if code_root(checkout, env) != checkout:
+                raise RuntimeError(f"a bot started in {checkout} would not run its code")
             command = [sys.executable, "-m", "bot.cli", "run"]
-            async with running(command, env, PAWPOST_READY) as bot:
+            async with running(command, env, PAWPOST_READY, cwd=checkout) as bot:
                 user = fake.player1
                 made = await fake.slash(
                     "character create", {"name": "Rook", **SHEET, "age": 12}, user=user

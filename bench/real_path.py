@@ -134,11 +134,14 @@ class Process:
 
 
 @contextlib.asynccontextmanager
-async def running(command: list[str], env: dict[str, str], ready: str) -> AsyncIterator[Process]:
+async def running(
+    command: list[str], env: dict[str, str], ready: str, cwd: Path | None = None
+) -> AsyncIterator[Process]:
     """A bot process on its own core, once it says it is ready; stopped on leaving."""
     proc = await asyncio.create_subprocess_exec(
         *command,
         env=env,
+        cwd=cwd,
         stdin=asyncio.subprocess.DEVNULL,
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.STDOUT,

@@ -5,9 +5,12 @@ are is the benchmark's business, not a test's."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
+
+from bench.paired import code_root
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -44,3 +47,14 @@ def test_the_paired_benchmark_runs_two_checkouts_at_once(tmp_path: Path) -> None
     for side in ("this", "other"):
         assert all(cpu[0] > 0 for cpu in summary["cpu ms a command"][side].values())
     assert "/check: other's CPU a command over this one's" in done.stdout
+
+
+def test_a_paired_bot_runs_its_own_checkouts_code(tmp_path: Path) -> None:
+    """`python -m` puts its working folder first on the path: each bot starts in its own
+    checkout, so another checkout's bot does not run this one's code (as it once did)."""
+    other = tmp_path / "other"
+    (other / "bot").mkdir(parents=True)
+    (other / "bot" / "__init__.py").write_text("", "utf-8")
+    env = dict(os.environ) | {"PYTHONPATH": str(other)}
+    assert code_root(other, env) == other.resolve()
+    assert code_root(ROOT, dict(os.environ)) == ROOT
