@@ -23,6 +23,8 @@ _CAUSES = {
     "SQLITE_AUTH": "permission denied",
 }
 
+LOCK_CAUSES = frozenset({_CAUSES["SQLITE_BUSY"], _CAUSES["SQLITE_LOCKED"]})
+
 # The same causes told by PostgreSQL's SQLSTATEs.
 _POSTGRESQL_CAUSES = {
     "53100": "the disk is full",
@@ -68,6 +70,12 @@ class StorageUnavailable(PawpostError):
     def because(cls, error: Exception) -> StorageUnavailable:
         cause = cause_of(error)
         return cls(f"{cause} ({type(error).__name__}: {error})", cause)
+
+    @property
+    def locked(self) -> bool:
+        """Whether another connection held the lock (waiting may help; for a full or read-only
+        disk it does not)."""
+        return self.cause in LOCK_CAUSES
 
 
 class OutcomeUnknown(StorageUnavailable):

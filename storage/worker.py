@@ -43,6 +43,10 @@ class DatabaseThread:
         self._settle_scheduled = False
         self._held: list[Outcome] = []  # ended, not yet handed back (this thread's own)
         self._held_since = 0.0
+        # Units handed over (counted by the loop's thread) and ended (by this one): each count
+        # has one writer, so `idle` needs no lock; read stale, it only errs towards busy.
+        self._handed = 0
+        self._ended = 0
         self._thread = threading.Thread(target=self._serve, name=name, daemon=True)
         self._thread.start()
 
@@ -50,11 +54,17 @@ class DatabaseThread:
     def ident(self) -> int | None:
         return self._thread.ident
 
+    @property
+    def idle(self) -> bool:
+        """Whether every unit handed over has ended (nothing runs or waits in this thread)."""
+        return self._handed == self._ended
+
     def submit(self, work: Callable[[], Any]) -> asyncio.Future[Any]:
         """Queue `work`; the future settles with its result or its exception. A future cancelled
         before the thread reaches the work means the work never runs; once it has started, it
         runs to its end and only its result is dropped."""
         future = self._loop.create_future()
+        self._handed += 1
         self._queue.put((work, future))
         return future
 
@@ -89,11 +99,13 @@ class DatabaseThread:
         stays referenced by the waiting loop once it has ended."""
         work, future = unit
         if future.cancelled():  # the caller gave up before the work began
+            self._ended += 1
             return
         try:
             outcome: Outcome = (future, work(), None)
         except BaseException as error:  # handed to the caller, who raises it
             outcome = (future, None, error)
+        self._ended += 1
         if not self._held:
             self._held_since = time.monotonic()
         self._held.append(outcome)

@@ -10,7 +10,7 @@ from typing import Any
 
 import discord
 
-from bot.discord.client import DEFERS_AT_ONCE, Deferral, FirstAnswers
+from bot.discord.client import CROWDED_AT, DEFERS_AT_ONCE, Deferral, FirstAnswers
 
 
 class _Response:
@@ -114,3 +114,19 @@ async def test_a_reply_ready_before_its_defers_turn_sends_no_defer() -> None:
         answers.sending.release()
     await asyncio.sleep(0.01)
     assert sent == [] and answers.waiting == 0
+
+
+async def test_more_than_a_few_interactions_waiting_are_a_burst() -> None:
+    """A burst sends quick writes to the database thread (`Database.run_quick_write`)."""
+    answers = FirstAnswers(defer_at_age=2.0)
+    deferrals = []
+    for number in range(CROWDED_AT):
+        interaction = _Interaction(0.0, [], number)
+        deferrals.append(answers.watch(interaction, ephemeral=False))  # type: ignore[arg-type]
+    assert not answers.crowded()
+    one_more = answers.watch(_Interaction(0.0, [], CROWDED_AT), ephemeral=False)  # type: ignore[arg-type]
+    assert answers.crowded()
+    one_more.answered()
+    assert not answers.crowded()
+    for deferral in deferrals:
+        deferral.cancel()

@@ -67,6 +67,9 @@ DEFER_AT_AGE_S = 2.0
 # loop to send), so that under a burst (thousands of commands behind a lock) the last of them
 # is still deferred in time.
 DEFER_EACH_S = 0.005
+# More interactions than this waiting for their answer is a burst: a quick write (a roll and its
+# audit row) then runs in the database thread, with the others, not on the event loop.
+CROWDED_AT = 4
 # At most this many defers are sent at once: beyond it, each waits its turn (the most urgent
 # first) and reuses a connection, instead of all of them crawling along together, every one
 # late, each on a connection of its own.
@@ -286,6 +289,10 @@ class FirstAnswers:
         self.sending = asyncio.Semaphore(DEFERS_AT_ONCE)
         # The deferrals whose timers have not fired yet, in the order the interactions came.
         self.planned: collections.OrderedDict[int, Deferral] = collections.OrderedDict()
+
+    def crowded(self) -> bool:
+        """Whether a burst of commands is being answered (`Database.run_quick_write`)."""
+        return self.waiting > CROWDED_AT
 
     def watch(self, interaction: discord.Interaction, *, ephemeral: bool) -> Deferral:
         """Start the interaction's deadline timer (in the task that answers it)."""
@@ -582,6 +589,7 @@ class PawpostBot(discord.Client):
         self._synced: set[int] = set()
         self._scheduler_task: asyncio.Task[None] | None = None
         self.first_answers = FirstAnswers(settings.test_defer_after_seconds or DEFER_AT_AGE_S)
+        services.db.crowded = self.first_answers.crowded
         self.command_budget = settings.test_command_budget_seconds or COMMAND_BUDGET_S
         # Whether each command's last answer was ephemeral: how its "thinking" message is shown.
         self._answered_ephemeral: dict[str, bool] = {}

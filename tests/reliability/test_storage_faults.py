@@ -45,6 +45,14 @@ async def services(tmp_path: Path) -> AsyncIterator[Services]:
     await db.close()
 
 
+async def on_each_writer(db: Database, sql: str) -> None:
+    """Fault injection on each connection that writes: the database thread's, and the event
+    loop's own (a /check is a quick write, run there while nothing else waits)."""
+    await db.run(db._connection.execute, sql)
+    if db._quick is not None:
+        db._quick.writer.execute(sql)
+
+
 async def check(services: Services) -> None:
     await checks.check(services, ALICE_, "stealth", dc=10, reason="fault test")
 
@@ -102,12 +110,11 @@ async def test_read_only_file(services: Services) -> None:
 
 async def test_read_only_connection(services: Services) -> None:
     db = services.db
-    connection = db._connection  # fault injection: the commands' own connection, in its thread
-    await db.run(connection.execute, "PRAGMA query_only = ON")
+    await on_each_writer(db, "PRAGMA query_only = ON")
     try:
         await refused_unchanged(services)
     finally:
-        await db.run(connection.execute, "PRAGMA query_only = OFF")
+        await on_each_writer(db, "PRAGMA query_only = OFF")
     await check(services)
 
 
@@ -116,7 +123,7 @@ async def test_full(services: Services) -> None:
     connection = db._connection  # fault injection: the commands' own connection, in its thread
     await db.run(connection.execute, "VACUUM")  # no free pages left to fill
     (pages,) = (await db.run(connection.execute_fetchall, "PRAGMA page_count"))[0]
-    await db.run(connection.execute, f"PRAGMA max_page_count = {pages}")
+    await on_each_writer(db, f"PRAGMA max_page_count = {pages}")
     refused: PawpostError | None = None
     try:
         for _ in range(300):  # each check fills the last page a little more
@@ -128,7 +135,7 @@ async def test_full(services: Services) -> None:
                 break
         after = dump(services.db)
     finally:
-        await db.run(connection.execute, "PRAGMA max_page_count = 1073741823")
+        await on_each_writer(db, "PRAGMA max_page_count = 1073741823")
     assert refused is not None and refused.message == UNAVAILABLE
     assert after == before
     await check(services)
@@ -161,13 +168,12 @@ async def test_a_read_only_database_is_logged_with_its_cause(
     services: Services, caplog: pytest.LogCaptureFixture
 ) -> None:
     db = services.db
-    connection = db._connection  # fault injection, as in test_read_only_connection
-    await db.run(connection.execute, "PRAGMA query_only = ON")
+    await on_each_writer(db, "PRAGMA query_only = ON")  # as in test_read_only_connection
     try:
         with caplog.at_level(logging.WARNING, logger="storage.database"):
             await refused_unchanged(services)
     finally:
-        await db.run(connection.execute, "PRAGMA query_only = OFF")
+        await on_each_writer(db, "PRAGMA query_only = OFF")
     [line] = fault_warnings(caplog)
     assert line.startswith("storage fault: the database is read-only (")
 
@@ -179,7 +185,7 @@ async def test_a_full_disk_is_logged_with_its_cause(
     connection = db._connection  # fault injection, as in test_full
     await db.run(connection.execute, "VACUUM")
     (pages,) = (await db.run(connection.execute_fetchall, "PRAGMA page_count"))[0]
-    await db.run(connection.execute, f"PRAGMA max_page_count = {pages}")
+    await on_each_writer(db, f"PRAGMA max_page_count = {pages}")
     try:
         with caplog.at_level(logging.WARNING, logger="storage.database"):
             for _ in range(300):
@@ -188,7 +194,7 @@ async def test_a_full_disk_is_logged_with_its_cause(
                 except PawpostError:
                     break
     finally:
-        await db.run(connection.execute, "PRAGMA max_page_count = 1073741823")
+        await on_each_writer(db, "PRAGMA max_page_count = 1073741823")
     [line] = fault_warnings(caplog)
     assert line.startswith("storage fault: the disk is full (")
 

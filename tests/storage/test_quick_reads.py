@@ -13,7 +13,6 @@ from typing import Any
 
 import pytest
 
-from bot.actions.context import runs_in_database
 from storage.connection import SqliteConnection
 from storage.database import Database, WriteInReadOnlyUnit
 from storage.dialect import POSTGRESQL
@@ -79,11 +78,6 @@ async def test_a_transaction_outside_a_quick_unit_is_still_refused_on_the_loop(
 ) -> None:
     with pytest.raises(RuntimeError, match="runs in the database thread"):
         sqlite_db._transact(names, False)
-
-
-def test_quick_is_declared_on_reads_only() -> None:
-    with pytest.raises(TypeError, match="only reads"):
-        runs_in_database(quick=True)
 
 
 async def test_on_postgresql_a_quick_read_runs_in_the_pool(db: Database) -> None:

@@ -69,7 +69,7 @@ def parse_yes(text: str | None, what: str) -> bool:
     return cleaned == "yes"
 
 
-@runs_in_database
+@runs_in_database(quick=True)
 def risk(
     services: Services,
     actor: Actor,

@@ -52,7 +52,7 @@ def _mover(
     return found, hand_fated_die(tx, actor, guild, found, fated_die, fated_from)
 
 
-@runs_in_database
+@runs_in_database(quick=True)
 def roll_move(
     services: Services,
     actor: Actor,

@@ -42,7 +42,7 @@ def _sheet(character: Character) -> GermSheet:
     return character.sheet
 
 
-@runs_in_database
+@runs_in_database(quick=True)
 def check(
     services: Services,
     actor: Actor,

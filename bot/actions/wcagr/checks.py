@@ -85,7 +85,7 @@ def result_lines(result: CheckResult, name: str) -> list[str]:
     return lines
 
 
-@runs_in_database
+@runs_in_database(quick=True)
 def check(
     services: Services,
     actor: Actor,
