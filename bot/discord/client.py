@@ -67,8 +67,8 @@ DEFER_AT_AGE_S = 2.0
 # loop to send), so that under a burst (thousands of commands behind a lock) the last of them
 # is still deferred in time.
 DEFER_EACH_S = 0.005
-# More interactions than this waiting for their answer is a burst: a quick write (a roll and its
-# audit row) then runs in the database thread, with the others, not on the event loop.
+# More interactions than this waiting for their answer is a burst: a quick unit (a sheet's read,
+# a roll and its audit row) then runs in its thread, with the others, not on the event loop.
 CROWDED_AT = 4
 # At most this many defers are sent at once: beyond it, each waits its turn (the most urgent
 # first) and reuses a connection, instead of all of them crawling along together, every one
@@ -291,7 +291,7 @@ class FirstAnswers:
         self.planned: collections.OrderedDict[int, Deferral] = collections.OrderedDict()
 
     def crowded(self) -> bool:
-        """Whether a burst of commands is being answered (`Database.run_quick_write`)."""
+        """Whether a burst of commands is being answered (`Database.run_quick`)."""
         return self.waiting > CROWDED_AT
 
     def watch(self, interaction: discord.Interaction, *, ephemeral: bool) -> Deferral:

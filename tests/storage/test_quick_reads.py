@@ -1,7 +1,8 @@
 """Quick reads (issue 33: the hop to a thread and back cost /character show more than its
 read): a unit declared quick runs on the event loop's own read connection, whose busy timeout
-is 0, so a lock sends it to the read thread instead of holding the loop; it cannot write; on
-PostgreSQL it runs in the pool as any read."""
+is 0, so a lock sends it to the read thread instead of holding the loop; in a burst it runs
+in the read thread, whose batches cost less; it cannot write; on PostgreSQL it runs in the pool
+as any read."""
 
 from __future__ import annotations
 
@@ -35,6 +36,12 @@ async def test_a_quick_read_runs_on_the_event_loop_without_a_hop(sqlite_db: Data
     assert await sqlite_db.run_quick(threading.get_ident) == here
     assert await sqlite_db.read_quick(names) == ["Firepaw"]
     assert await sqlite_db.read(lambda tx: threading.get_ident()) != here  # the read thread's
+
+
+async def test_in_a_burst_a_quick_read_runs_in_the_read_thread(sqlite_db: Database) -> None:
+    sqlite_db.crowded = lambda: True
+    assert await sqlite_db.run_quick(threading.get_ident) != threading.get_ident()
+    assert await sqlite_db.read_quick(names) == ["Firepaw"]
 
 
 async def test_a_quick_read_never_waits_for_a_lock_on_the_loop(sqlite_db: Database) -> None:
