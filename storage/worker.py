@@ -16,7 +16,7 @@ Unit = tuple[Callable[[], Any], "asyncio.Future[Any]"]
 # Results are held back while more work is queued (every hand-back wakes the loop, and then
 # both threads fight for the GIL on every statement), but never more than this many, nor longer
 # than this, and never once at most one unit is left: so none waits long behind later work.
-HOLD_RESULTS = 16
+HOLD_RESULTS = 32
 HOLD_SECONDS = 0.002
 
 
