@@ -13,6 +13,7 @@ from bot.bench.clock import START
 from bot.bench.seed import create_schema, seed
 from bot.ruleset import Ruleset
 from storage.database import Database
+from storage.repositories import Transaction
 from storage.settings import GuildSettings, HuntingSettings
 from storage.timestamps import to_text
 
@@ -57,6 +58,18 @@ async def time_reminders(
             posts += len(result.posts)
             if result.next_due is None or result.next_due > START:
                 break
-        return time.perf_counter() - began, posts
+        took = time.perf_counter() - began
+        await db.transact(_delivered)
+        return took, posts
     finally:
         await db.close()
+
+
+def _delivered(tx: Transaction) -> None:
+    """The reminders' posts taken as sent, as the outbox sends them while the bot runs: the
+    start-up figure timed next on this database is the start's own work, not a send of
+    thousands of posts left waiting (on PostgreSQL, 1.7 s of its 3-5 s)."""
+    tx.connection.execute(
+        "UPDATE outbox SET sent_at = ? WHERE sent_at IS NULL AND failed_at IS NULL",
+        (to_text(START),),
+    )
