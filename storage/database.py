@@ -199,13 +199,7 @@ def _open_quick_writer(path: str, connect: Callable[[str], SqliteConnection]) ->
     """The event loop's write connection: its busy timeout is 0 (a held lock sends the unit to
     the database thread at once) and it never checkpoints the log itself, so no commit on the
     loop copies pages into the file; the database thread does (`QUICK_WRITES_A_CHECKPOINT`)."""
-    connection = connect(path)
-    try:
-        connection.executescript(f"{_pragmas(0)} PRAGMA wal_autocheckpoint = 0;")
-    except BaseException:
-        connection.close()
-        raise
-    return connection
+    return _open_beside(path, 0, connect, "PRAGMA wal_autocheckpoint = 0;")
 
 
 def _open_reader(
@@ -214,9 +208,16 @@ def _open_reader(
     """The read connection, opened in its own thread once the file is migrated and in WAL mode:
     it reads while the commands' connection (or another process) holds the write lock, and
     `query_only` makes any write on it fail at once."""
+    return _open_beside(path, busy_timeout_ms, connect, "PRAGMA query_only = ON;")
+
+
+def _open_beside(
+    path: str, busy_timeout_ms: int, connect: Callable[[str], SqliteConnection], pragma: str
+) -> SqliteConnection:
+    """A connection beside the commands' one, with the usual settings and `pragma`."""
     connection = connect(path)
     try:
-        connection.executescript(f"{_pragmas(busy_timeout_ms)} PRAGMA query_only = ON;")
+        connection.executescript(f"{_pragmas(busy_timeout_ms)} {pragma}")
     except BaseException:
         connection.close()
         raise

@@ -9,8 +9,6 @@ from __future__ import annotations
 import asyncio
 import sqlite3
 import threading
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
@@ -24,15 +22,7 @@ from storage.dialect import POSTGRESQL
 from storage.errors import StorageUnavailable
 from storage.repositories import Transaction
 from tests.storage.test_read_thread import NOW, names, new_cat
-
-
-@pytest.fixture
-async def sqlite_db(tmp_path: Path) -> AsyncIterator[Database]:
-    database = await Database.open(tmp_path / "pawpost.sqlite3", busy_timeout_ms=30_000)
-    try:
-        yield database
-    finally:
-        await database.close()
+from tests.storage.test_read_thread import sqlite_db as sqlite_db  # the fixture: a new file
 
 
 def add_cat(db: Database, name: str, ran_in: list[int]) -> None:
