@@ -1143,12 +1143,23 @@ async def _health(bot: PawpostBot) -> tuple[bool, str]:
     return True, f"ready as {bot.user} in {len(bot.guilds)} servers; {database}"
 
 
+def run_loop(main: Coroutine[Any, Any, None]) -> None:
+    """Run the bot's event loop: uvloop's where it is installed (3-5 % less CPU a command than
+    asyncio's own, by `bench.paired`), else asyncio's (Windows, which uvloop does not run on)."""
+    try:
+        import uvloop
+    except ImportError:
+        asyncio.run(main)
+        return
+    uvloop.run(main)
+
+
 def run_bot(settings: Settings, rulesets: Mapping[str, Ruleset]) -> int:
     """Serve Discord with the rulesets the composition root (`bot/cli.py`) gives."""
     sys.setswitchinterval(GIL_SWITCH_S)
     gc.set_threshold(YOUNG_OBJECTS_A_COLLECTION)
     try:
-        asyncio.run(serve(settings, rulesets))
+        run_loop(serve(settings, rulesets))
     except discord.LoginFailure:
         log.error("Discord refused the token; check DISCORD_TOKEN (see README, Quick start).")
         return 2
