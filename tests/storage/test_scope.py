@@ -42,3 +42,11 @@ async def test_console_scope_sees_its_own_servers_due_work_only(db: Database) ->
     assert sorted(p.channel_id for p in taken) == [10, 20, 21]
     due = await db.transact(lambda tx: tx.clock.due(NOW, 50), write=False)
     assert [record.guild.guild_id for record in due] == [THEIRS]
+
+
+async def test_pending_posts_can_all_be_taken_as_sent(db: Database) -> None:
+    """What the benchmark does before it times a start (bot/bench/reminders.py)."""
+    await db.transact(lambda tx: tx.outbox.add([post(MINE, 10), post(THEIRS, 20)], NOW))
+    assert await db.transact(lambda tx: tx.outbox.mark_pending_sent(NOW)) == 2
+    assert await db.transact(lambda tx: tx.outbox.pending_count(), write=False) == 0
+    assert await db.transact(lambda tx: tx.outbox.claim(NOW, 50, NOW)) == []
