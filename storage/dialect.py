@@ -47,6 +47,10 @@ class Dialect:
         """An SQL text holding JSON (`'true'`, a parameter) as a JSON value."""
         return f"json({expression})"
 
+    def json_bool(self, expression: str) -> str:
+        """An SQL truth value as a JSON boolean (inside `json_set`)."""
+        return f"json(CASE WHEN {expression} THEN 'true' ELSE 'false' END)"
+
     def greatest(self, *expressions: str) -> str:
         return f"max({', '.join(expressions)})"
 
@@ -101,6 +105,9 @@ class PostgresDialect(Dialect):
 
     def json_literal(self, expression: str) -> str:
         return f"({expression})::jsonb"
+
+    def json_bool(self, expression: str) -> str:
+        return f"({expression})"
 
     def greatest(self, *expressions: str) -> str:
         return f"greatest({', '.join(expressions)})"

@@ -22,6 +22,7 @@ from storage.approvals import ApprovalKind, ApprovalRepository, ApprovalStatus, 
 from storage.clock import ClockRepository
 from storage.connection import Connection
 from storage.contests import ContestRepository
+from storage.dialect import Dialect
 from storage.errors import integrity_errors, violates_unique
 from storage.hunting import HuntingRepository
 from storage.models import AuditEntry, Character, NewCharacter
@@ -30,6 +31,7 @@ from storage.notes import Notes
 from storage.outbox import OutboxRepository
 from storage.profiles import PostRepository, Profile, ProfileRepository
 from storage.settings import Guild, GuildSettings
+from storage.sheet_parts import SheetPart
 from storage.timestamps import from_text, maybe_from_text, to_text
 from storage.turns import SceneRepository
 
@@ -117,10 +119,30 @@ class GuildRepository:
         return {guild_id: (ruleset, command_hash) for guild_id, ruleset, command_hash in rows}
 
 
-_CHARACTER_COLUMNS = (
-    "id, guild_id, owner_id, name, ruleset, sheet, mother_id, created_at, deleted_at, archived_at,"
-    " life"
-)
+@lru_cache(maxsize=8)
+def _character_columns(dialect: Dialect, table: str = "characters") -> str:
+    """A character's columns, read from `table` (a name or an alias of characters), its sheet
+    with the keys its ruleset keeps apart set back in (`storage.sheet_parts`)."""
+    from storage.rulesets import SHEET_PARTS  # a ruleset's storage imports this module
+
+    sheet = f"{table}.sheet"
+    if SHEET_PARTS:
+        kept = " ".join(
+            f"WHEN '{ruleset}' THEN {part.read(dialect, table)}"
+            for ruleset, part in SHEET_PARTS.items()
+        )
+        sheet = f"CASE {table}.ruleset {kept} ELSE {table}.sheet END"
+    return (
+        f"{table}.id, {table}.guild_id, {table}.owner_id, {table}.name, {table}.ruleset, {sheet},"
+        f" {table}.mother_id, {table}.created_at, {table}.deleted_at, {table}.archived_at,"
+        f" {table}.life"
+    )
+
+
+def _kept_apart(ruleset: str) -> SheetPart | None:
+    from storage.rulesets import SHEET_PARTS
+
+    return SHEET_PARTS.get(ruleset)
 
 
 @lru_cache(maxsize=4096)
@@ -155,10 +177,14 @@ def _character(row: Sequence[Any]) -> Character:
     )
 
 
-def _sheet_json(ruleset: str, sheet: BaseModel) -> str:
-    """Validate a sheet with its ruleset's model on the way in."""
-    model = sheet_model(ruleset)
-    return model.model_validate(sheet.model_dump()).model_dump_json()
+def _sheet_json(ruleset: str, sheet: BaseModel) -> tuple[str, tuple[Any, ...] | None]:
+    """Validate a sheet with its ruleset's model on the way in: its JSON, without the keys its
+    ruleset keeps apart, and their stored row (None: it keeps none)."""
+    valid = sheet_model(ruleset).model_validate(sheet.model_dump())
+    part = _kept_apart(ruleset)
+    if part is None:
+        return valid.model_dump_json(), None
+    return valid.model_dump_json(exclude=set(part.keys)), part.values(valid)
 
 
 class CharacterRepository:
@@ -202,6 +228,7 @@ class CharacterRepository:
         taken = self.clash(new.guild_id, new.name)
         if taken is not None:
             raise taken
+        text, kept = _sheet_json(new.ruleset, new.sheet)
         try:
             rows = self._db.execute_fetchall(
                 "INSERT INTO characters (guild_id, owner_id, name, name_key, ruleset, sheet,"
@@ -212,7 +239,7 @@ class CharacterRepository:
                     new.name,
                     name_key(new.name),
                     new.ruleset,
-                    _sheet_json(new.ruleset, new.sheet),
+                    text,
                     new.mother_id,
                     to_text(now),
                 ),
@@ -221,8 +248,11 @@ class CharacterRepository:
             if violates_unique(error):
                 raise NameTaken(new.name) from error
             raise
+        new_id = next(iter(rows))[0]
+        if kept is not None:
+            self._store_kept(new.ruleset, [(new_id, *kept)])
         added = Character(
-            id=next(iter(rows))[0],
+            id=new_id,
             guild_id=new.guild_id,
             owner_id=new.owner_id,
             name=new.name,
@@ -234,6 +264,10 @@ class CharacterRepository:
         if self._on_add is not None:
             self._on_add(added, now)
         return added
+
+    @property
+    def _columns(self) -> str:
+        return _character_columns(self._db.dialect)
 
     def lock(self, character: Character) -> None:
         """Hold the character's row until the transaction ends: a command that changes it (a
@@ -248,7 +282,7 @@ class CharacterRepository:
     def by_name(self, guild_id: int, name: str) -> Character | None:
         """The live character of the server with this name (any case)."""
         rows = self._db.execute_fetchall(
-            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            f"SELECT {self._columns} FROM characters"
             " WHERE guild_id = ? AND name_key = ? AND deleted_at IS NULL",
             (guild_id, name_key(name)),
         )
@@ -257,7 +291,7 @@ class CharacterRepository:
     def deleted_by_name(self, guild_id: int, name: str) -> Character | None:
         """The most recently deleted character of the server with this name."""
         rows = self._db.execute_fetchall(
-            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            f"SELECT {self._columns} FROM characters"
             " WHERE guild_id = ? AND name_key = ? AND deleted_at IS NOT NULL"
             " AND archived_at IS NULL ORDER BY deleted_at DESC LIMIT 1",
             (guild_id, name_key(name)),
@@ -267,7 +301,7 @@ class CharacterRepository:
     def by_id(self, guild_id: int, character_id: int) -> Character | None:
         """A live character by id, only within the given server."""
         rows = self._db.execute_fetchall(
-            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            f"SELECT {self._columns} FROM characters"
             " WHERE id = ? AND guild_id = ? AND deleted_at IS NULL",
             (character_id, guild_id),
         )
@@ -280,7 +314,7 @@ class CharacterRepository:
             return {}
         marks = ",".join("?" * len(ids))
         rows = self._db.execute_fetchall(
-            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            f"SELECT {self._columns} FROM characters"
             f" WHERE guild_id = ? AND id IN ({marks}) AND deleted_at IS NULL",
             (guild_id, *ids),
         )
@@ -289,7 +323,7 @@ class CharacterRepository:
     def owned_by(self, guild_id: int, owner_id: int) -> list[Character]:
         """A player's live characters in the server, by name."""
         rows = self._db.execute_fetchall(
-            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            f"SELECT {self._columns} FROM characters"
             " WHERE guild_id = ? AND owner_id = ? AND deleted_at IS NULL ORDER BY name_key",
             (guild_id, owner_id),
         )
@@ -298,7 +332,7 @@ class CharacterRepository:
     def page(self, guild_id: int, *, offset: int, limit: int) -> list[Character]:
         """Live characters of the server by name, one page."""
         rows = self._db.execute_fetchall(
-            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            f"SELECT {self._columns} FROM characters"
             " WHERE guild_id = ? AND deleted_at IS NULL ORDER BY name_key LIMIT ? OFFSET ?",
             (guild_id, limit, offset),
         )
@@ -326,7 +360,7 @@ class CharacterRepository:
     def archived(self, guild_id: int, limit: int) -> list[Character]:
         """The server's archived characters, by ruleset and name (at most `limit`)."""
         rows = self._db.execute_fetchall(
-            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            f"SELECT {self._columns} FROM characters"
             " WHERE guild_id = ? AND archived_at IS NOT NULL ORDER BY ruleset, name_key LIMIT ?",
             (guild_id, limit),
         )
@@ -381,16 +415,26 @@ class CharacterRepository:
     def save_sheets(self, characters: Iterable[Character]) -> None:
         """Store several characters' sheets in one statement."""
         rows = []
+        kept_by_ruleset: dict[str, list[tuple[Any, ...]]] = {}
         for c in characters:
             c.life = follow_sheet(c.ruleset, c.sheet, c.life)
-            rows.append(
-                (_sheet_json(c.ruleset, c.sheet), c.mother_id, c.life.value, c.id, c.guild_id)
-            )
+            text, kept = _sheet_json(c.ruleset, c.sheet)
+            rows.append((text, c.mother_id, c.life.value, c.id, c.guild_id))
+            if kept is not None:
+                kept_by_ruleset.setdefault(c.ruleset, []).append((c.id, *kept))
         self._db.executemany(
             "UPDATE characters SET sheet = ?, mother_id = ?, life = ?"
             " WHERE id = ? AND guild_id = ?",
             rows,
         )
+        for ruleset, kept_rows in kept_by_ruleset.items():
+            self._store_kept(ruleset, kept_rows)
+
+    def _store_kept(self, ruleset: str, rows: Sequence[tuple[Any, ...]]) -> None:
+        """Store the keys a ruleset keeps apart from its sheets ((id, *values) rows)."""
+        part = _kept_apart(ruleset)
+        assert part is not None
+        part.write(self._db, rows)
 
     def set_life(self, character: Character, life: Life) -> None:
         """Set a character's state of life by hand (an admin's kill, revive, retire, away)."""
@@ -452,7 +496,7 @@ class CharacterRepository:
     def kits_of(self, guild_id: int, mother_id: int) -> list[Character]:
         """A mother's live kits."""
         rows = self._db.execute_fetchall(
-            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            f"SELECT {self._columns} FROM characters"
             " WHERE mother_id = ? AND guild_id = ? AND deleted_at IS NULL ORDER BY name_key",
             (mother_id, guild_id),
         )
@@ -473,8 +517,7 @@ class CharacterRepository:
     def active(self, guild_id: int, user_id: int) -> Character | None:
         """The character a player set with `/character use` in this server, if still live."""
         rows = self._db.execute_fetchall(
-            "SELECT c.id, c.guild_id, c.owner_id, c.name, c.ruleset, c.sheet, c.mother_id,"
-            " c.created_at, c.deleted_at, c.archived_at, c.life FROM active_characters a"
+            f"SELECT {_character_columns(self._db.dialect, 'c')} FROM active_characters a"
             " JOIN characters c"
             " ON c.id = a.character_id WHERE a.guild_id = ? AND a.user_id = ?"
             " AND c.deleted_at IS NULL",
@@ -486,8 +529,7 @@ class CharacterRepository:
         """In one query: the player's active character (if set and live), else up to two of
         their characters by name, enough to tell "the only one" from "several"."""
         rows = self._db.execute_fetchall(
-            "SELECT c.id, c.guild_id, c.owner_id, c.name, c.ruleset, c.sheet, c.mother_id,"
-            " c.created_at, c.deleted_at, c.archived_at, c.life,"
+            f"SELECT {_character_columns(self._db.dialect, 'c')},"
             " c.id = a.character_id AS is_active"
             " FROM characters c LEFT JOIN active_characters a"
             " ON a.guild_id = c.guild_id AND a.user_id = c.owner_id"
@@ -511,7 +553,7 @@ class CharacterRepository:
     def all_in_guild(self, guild_id: int) -> list[Character]:
         """Every character of the server, hidden ones too (for export)."""
         rows = self._db.execute_fetchall(
-            f"SELECT {_CHARACTER_COLUMNS} FROM characters WHERE guild_id = ? ORDER BY id",
+            f"SELECT {self._columns} FROM characters WHERE guild_id = ? ORDER BY id",
             (guild_id,),
         )
         return [_character(row) for row in rows]
@@ -522,7 +564,7 @@ class CharacterRepository:
         """The server's characters with ids after `after_id` up to `last_id`, in id order, at
         most `limit` (the export reads them a page at a time)."""
         rows = self._db.execute_fetchall(
-            f"SELECT {_CHARACTER_COLUMNS} FROM characters"
+            f"SELECT {self._columns} FROM characters"
             " WHERE guild_id = ? AND id > ? AND id <= ? ORDER BY id LIMIT ?",
             (guild_id, after_id, last_id, limit),
         )

@@ -12,6 +12,7 @@ from bot.bench.clock import START
 from bot.bench.mix import Cat, World
 from storage.database import Database
 from storage.repositories import name_key
+from storage.rulesets import SHEET_PARTS
 from storage.timestamps import to_text
 
 
@@ -77,6 +78,9 @@ def seed(
             "INSERT INTO active_characters (guild_id, user_id, character_id) VALUES (?, ?, ?)",
             active_rows,
         )
+        part = SHEET_PARTS.get(ruleset)
+        for statement in part.adopt if part is not None else ():
+            connection.execute(statement)  # the sheets' kept-apart keys to their own table
         connection.execute("COMMIT")
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:

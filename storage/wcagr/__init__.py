@@ -66,7 +66,10 @@ class CatQueries:
         sql = self._db.dialect
         rows_of, sheet = parsed_sheets(sql)
         waiting = (
-            f" OR coalesce({sql.json_text(sheet, 'pending')}, '[]') <> '[]'" if with_waiting else ""
+            " OR EXISTS (SELECT 1 FROM wcagr_growth g WHERE g.character_id = characters.id"
+            f" AND g.pending <> '[]') OR coalesce({sql.json_text(sheet, 'pending')}, '[]') <> '[]'"
+            if with_waiting
+            else ""
         )
         rows = self._db.execute_fetchall(
             f"SELECT id FROM {rows_of} WHERE {self._living}"
@@ -127,7 +130,7 @@ class CatQueries:
         *,
         told_anyway: bool,
     ) -> tuple[set[int], list[ToldRow]]:
-        """One moon, in one statement, for every living cat (all, or `among_ids`) whose moon
+        """One moon, in a few statements, for every living cat (all, or `among_ids`) whose moon
         SQL makes exactly (`storage.wcagr.moon`): the ids it aged (the sheet's rules age the
         others), and the cats whose player is told of a gain now waiting, in id order."""
         aged, told = MoonQueries(self._db).age(

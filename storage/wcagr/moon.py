@@ -1,10 +1,10 @@
-"""WCAGR's moon in SQL (issue 33: 13-15 s for 100,000 cats through the sheet model): one
-statement per slice ages every cat whose moon SQL can make exactly as `age_one_moon` does, each
-reaching age's row of the age table applied in place in its sheet's JSON (one edit of the sheet
-per cat, so SQLite parses it once, not once per change); the others (a gain that may find
-nothing left to choose, retirement, the dead, gains already waiting, the 10-moon gains) are
-left for the sheet's own rules. Which cats SQL ages and which it leaves is the one condition
-`exact`, read before the statement, so no cat is aged twice or not at all."""
+"""WCAGR's moon in SQL (issue 33: 13-15 s for 100,000 cats through the sheet model): per slice,
+a few statements age every cat whose moon SQL can make exactly as `age_one_moon` does, each
+reaching its row of the age table: its growth (`wcagr_growth`: age, gains put to wait and told)
+in one narrow row, and a fixed change of an ability in its sheet's JSON. The others (a gain that
+may find nothing left to choose, retirement, the dead, gains already waiting, the 10-moon gains,
+a cat with no growth row) are left for the sheet's own rules. Which cats SQL ages and which it
+leaves is the one condition `exact`, so no cat is aged twice or not at all."""
 
 from __future__ import annotations
 
@@ -26,16 +26,14 @@ _KNACK_ALWAYS = any(knack.max_picks is None for knack in KNACKS.values())
 # both at 5 goes through the sheet's rules, which look at every skill.
 _ROOM_SKILLS = SKILLS[:2]
 
+# The cats of a moon: each living cat of the slice (`c`) with its growth row (`g`).
+_CATS = "characters c JOIN wcagr_growth g ON g.character_id = c.id"
+
 
 def _path_number(sql: Dialect, *keys: str) -> str:
     if sql.name == "postgresql":
-        return f"(sheet::jsonb #>> '{{{','.join(keys)}}}')::numeric"
-    return f"json_extract(sheet, '$.{'.'.join(keys)}')"
-
-
-def _flag(sql: Dialect, key: str) -> str:
-    """A JSON boolean of the sheet is true (0/1 on SQLite, false/true on PostgreSQL)."""
-    return f"CAST(coalesce({sql.json_text('sheet', key)}, 'false') AS TEXT) IN ('1', 'true')"
+        return f"(c.sheet::jsonb #>> '{{{','.join(keys)}}}')::numeric"
+    return f"json_extract(c.sheet, '$.{'.'.join(keys)}')"
 
 
 def sql_rows(retire_at: int) -> dict[int, tuple[Gain, ...]]:
@@ -48,6 +46,14 @@ def sql_rows(retire_at: int) -> dict[int, tuple[Gain, ...]]:
         if gains and (not choices or len(choices) == len(gains)) and moon != TEN_MOONS:
             rows[moon] = gains
     return rows
+
+
+def _choice_rows(retire_at: int) -> dict[int, tuple[Gain, ...]]:
+    return {m: g for m, g in sql_rows(retire_at).items() if g[0].needs_choice}
+
+
+def _fixed_rows(retire_at: int) -> dict[int, tuple[Gain, ...]]:
+    return {m: g for m, g in sql_rows(retire_at).items() if not g[0].needs_choice}
 
 
 def _has_options(sql: Dialect, gain: Gain) -> str:
@@ -71,94 +77,77 @@ def _has_options(sql: Dialect, gain: Gain) -> str:
     return "1 = 0"
 
 
-# SQLite: a sheet's `pending`, `dead` and `retired` in one lookup, as compact JSON
-# ('[[],false,false]' for a cat alive, in play and with nothing waiting; any other text, such
-# as a missing key, leaves the cat to the rules).
-_STATE = "json_extract(sheet, '$.pending', '$.dead', '$.retired')"
+def _reaching(sql: Dialect, rows: dict[int, tuple[Gain, ...]]) -> str:
+    """A cat with nothing waiting reaching one of `rows`, with something to choose for each of
+    its choices."""
+    by_row = []
+    for moon, gains in rows.items():
+        fits = " AND ".join(_has_options(sql, g) for g in gains if g.needs_choice) or "1 = 1"
+        by_row.append(f"(g.age_moons = {moon - 1} AND {fits})")
+    return f"(g.retired = 0 AND g.gains_told = 0 AND ({' OR '.join(by_row) or '1 = 0'}))"
+
+
+# Nothing waiting, not dead: every cat SQL ages is.
+_READY = "g.dead = 0 AND g.pending = '[]'"
+
+
+def _quiet_age(retire_at: int, gain_ages: Sequence[int]) -> str:
+    """Reaching an age with no row of the age table, short of retirement."""
+    ages = ", ".join(str(age) for age in sorted(set(gain_ages))) or "-1"
+    return f"(g.age_moons + 1 NOT IN ({ages}) AND g.age_moons + 1 < {int(retire_at)})"
 
 
 def exact(sql: Dialect, retire_at: int, gain_ages: Sequence[int]) -> str:
-    """The living cats whose next moon SQL makes exactly: quiet ones (no gain waiting, and
-    retired or reaching an age with no row, short of retirement) and those reaching a row of
-    `sql_rows` with nothing waiting and, for a choice, something to choose."""
-    ages = ", ".join(str(age) for age in sorted(set(gain_ages))) or "-1"
-    by_row = []
-    for moon, gains in sql_rows(retire_at).items():
-        fits = " AND ".join(_has_options(sql, g) for g in gains if g.needs_choice) or "1 = 1"
-        by_row.append(f"(age_moons = {moon - 1} AND {fits})")
-    quiet_age = f"(age_moons + 1 NOT IN ({ages}) AND age_moons + 1 < {int(retire_at)})"
-    untold = f"coalesce({sql.json_number('sheet', 'gains_told')}, 0) = 0"
-    if sql.name == "sqlite":
-        # One lookup for the three keys every cat is sorted by (a sheet is parsed once per
-        # statement, each further json_extract of it a lookup), and no CASE: a condition in a
-        # CASE is worked out whole, each OR and AND to its end, not stopped at its first answer.
-        return (
-            f"age_moons IS NOT NULL AND {_STATE} IN ('[[],false,true]', '[[],false,false]')"
-            f" AND ({_STATE} = '[[],false,true]' OR {quiet_age}"
-            f" OR ({untold} AND ({' OR '.join(by_row) or '1 = 0'})))"
-        )
-    nothing_waiting = (
-        f"coalesce({sql.json_text('sheet', 'pending')}, '[]') = '[]' AND NOT {_flag(sql, 'dead')}"
-    )
-    quiet = f"({_flag(sql, 'retired')} OR {quiet_age})"
-    rows = f"(NOT {_flag(sql, 'retired')} AND {untold} AND ({' OR '.join(by_row) or '1 = 0'}))"
-    return f"age_moons IS NOT NULL AND {nothing_waiting} AND ({quiet} OR {rows})"
+    """The living cats (of `_CATS`) whose next moon SQL makes exactly: quiet ones (nothing
+    waiting, and retired or reaching an age with no row, short of retirement) and those reaching
+    a row of `sql_rows` with nothing waiting and, for a choice, something to choose."""
+    quiet = f"g.retired <> 0 OR {_quiet_age(retire_at, gain_ages)}"
+    return f"{_READY} AND ({quiet} OR {_reaching(sql, sql_rows(retire_at))})"
 
 
-def _edit(sql: Dialect, edits: list[tuple[tuple[str, ...], str]], append: list[str]) -> str:
-    """The sheet with each path set to its SQL value and JSON objects appended to `pending`:
-    one json_set on SQLite (the sheet parsed once)."""
-    if sql.name == "postgresql":
-        out = "sheet::jsonb"
-        for path, value in edits:
-            out = f"jsonb_set({out}, '{{{','.join(path)}}}', to_jsonb({value}))"
-        if append:
-            items = ", ".join(f"jsonb_build_object({item})" for item in append)
-            out = (
-                f"jsonb_set({out}, '{{pending}}',"
-                f" coalesce(sheet::jsonb -> 'pending', '[]'::jsonb) || jsonb_build_array({items}))"
-            )
-        return f"({out})::text"
-    pairs = [f"'$.{'.'.join(path)}', {value}" for path, value in edits]
-    pairs += [f"'$.pending[#]', json_object({item})" for item in append]
-    return f"json_set(sheet, {', '.join(pairs)})"
-
-
-def _row_edit(sql: Dialect, moon: int, gains: tuple[Gain, ...], told: str) -> str:
-    """A cat reaching `moon` (its row `gains`), as `age_one_moon` makes it."""
-    edits: list[tuple[tuple[str, ...], str]] = [(("age_moons",), str(moon))]
+def _fixed_edit(sql: Dialect, gains: tuple[Gain, ...]) -> dict[str, str]:
+    """A cat's sheet's abilities and pools changed by a row of fixed changes, as `age_one_moon`
+    makes them (a change that would leave 1-10 is not made)."""
+    edits: dict[str, str] = {}
     for gain in gains:
-        if gain.needs_choice:
-            continue
         ability, change = FIXED_GAINS[gain]
         score = _path_number(sql, "abilities", ability.value)
         points = _path_number(sql, "points", ability.value)
         within = f"{score} + {change} BETWEEN {ABILITY_MIN} AND {ABILITY_MAX}"
-        edits.append(
-            (
-                ("abilities", ability.value),
-                f"CASE WHEN {within} THEN {score} + {change} ELSE {score} END",
-            )
+        edits[f"abilities.{ability.value}"] = (
+            f"CASE WHEN {within} THEN {score} + {change} ELSE {score} END"
         )
-        edits.append(
-            (
-                ("points", ability.value),
-                f"CASE WHEN {within} THEN {sql.greatest(f'{points} + {change}', '0')}"
-                f" ELSE {points} END",
-            )
+        edits[f"points.{ability.value}"] = (
+            f"CASE WHEN {within} THEN {sql.greatest(f'{points} + {change}', '0')} ELSE {points} END"
         )
-    choices = [gain for gain in gains if gain.needs_choice]
-    append = []
-    if choices:
-        given = f"coalesce({sql.json_number('sheet', 'gains_given')}, 0)"
-        text = "'{}'::text" if sql.name == "postgresql" else "'{}'"
-        for n, gain in enumerate(choices, start=1):
-            append.append(
-                f"'gain', {text.format(gain.value)}, 'moon', {moon}, 'number', {given} + {n}"
-            )
-        edits.append((("gains_given",), f"{given} + {len(choices)}"))
-        edits.append((("gains_told",), f"CASE WHEN {told} THEN {len(choices)} ELSE 0 END"))
-    return _edit(sql, edits, append)
+    return edits
+
+
+def _sheet_edit(sql: Dialect, edits: dict[str, str]) -> str:
+    """The sheet with each dotted path set to its SQL value: one `json_set` on SQLite."""
+    if sql.name == "postgresql":
+        out = "c.sheet::jsonb"
+        for path, value in edits.items():
+            out = f"jsonb_set({out}, '{{{path.replace('.', ',')}}}', to_jsonb({value}))"
+        return f"({out})::text"
+    pairs = ", ".join(f"'$.{path}', {value}" for path, value in edits.items())
+    return f"json_set(c.sheet, {pairs})"
+
+
+def _waiting(sql: Dialect, moon: int, choices: Sequence[Gain]) -> str:
+    """The JSON of the gains a cat reaching `moon` is put to wait for, numbered on."""
+    if sql.name == "postgresql":
+        items = ", ".join(
+            f"jsonb_build_object('gain', '{gain.value}'::text, 'moon', {moon},"
+            f" 'number', g.gains_given + {n})"
+            for n, gain in enumerate(choices, start=1)
+        )
+        return f"jsonb_build_array({items})::text"
+    items = ", ".join(
+        f"json_object('gain', '{gain.value}', 'moon', {moon}, 'number', g.gains_given + {n})"
+        for n, gain in enumerate(choices, start=1)
+    )
+    return f"json_array({items})"
 
 
 # A cat the moon in SQL put a choice to wait for, its player told: (id, player, name, its age
@@ -170,8 +159,8 @@ ToldRow = tuple[int, int, str, int, str]
 def _part(sql: Dialect, key: str) -> str:
     """The sheet's JSON object `key`, '{}' when missing (as the sheet model reads it)."""
     if sql.name == "postgresql":
-        return f"coalesce((sheet::jsonb -> '{key}')::text, '{{}}')"
-    return f"coalesce(json_extract(sheet, '$.{key}'), '{{}}')"
+        return f"coalesce((c.sheet::jsonb -> '{key}')::text, '{{}}')"
+    return f"coalesce(json_extract(c.sheet, '$.{key}'), '{{}}')"
 
 
 class MoonQueries:
@@ -190,42 +179,72 @@ class MoonQueries:
         *,
         told_anyway: bool,
     ) -> tuple[set[int], list[ToldRow]]:
-        """Age by one moon every living cat (of `living`'s server, among `ids`) that `exact`
-        keeps: the ids aged, and the cats now waiting for a choice its player was told of
-        (`told_anyway`: the server has a channel for it, else where the cat last played)."""
+        """Age by one moon every living cat (of `living`'s server, among `ids`, `living` naming
+        the characters as `c`) that `exact` keeps: the ids aged, and the cats now waiting for a
+        choice its player was told of (`told_anyway`: the server has a channel for it, else
+        where the cat last played). Three statements, each before the growth they read changes:
+        the told cats, the fixed changes of their sheets, the growth."""
         sql = self._db.dialect
+        only, parameters = among(ids, "c.id")
+        slice_ = (guild_id, *parameters)
+        # Each statement keeps the cats of one kind (their union is `exact`), so a sheet's JSON
+        # is read only for a cat reaching a choice, and once a statement.
+        ready = f"{living}{only} AND {_READY}"
         told = (
             "1 = 1"
             if told_anyway
-            else "EXISTS (SELECT 1 FROM audit_log a WHERE a.guild_id = characters.guild_id"
-            " AND a.character_id = characters.id AND a.user_id = characters.owner_id"
+            else "EXISTS (SELECT 1 FROM audit_log a WHERE a.guild_id = c.guild_id"
+            " AND a.character_id = c.id AND a.user_id = c.owner_id"
             " AND a.channel_id IS NOT NULL)"
         )
-        older = sql.json_set("sheet", {"age_moons": "age_moons + 1"})
-        rows_at = sql_rows(retire_at)
-        retired = _flag(sql, "retired")
-        # The sheet's keys are looked up only for a cat reaching a row (a retired one gains
-        # nothing): a quiet cat's edit is its age alone.
-        cases = " ".join(
-            f"WHEN {moon - 1} THEN CASE WHEN {retired} THEN {older}"
-            f" ELSE {_row_edit(sql, moon, gains, told)} END"
-            for moon, gains in rows_at.items()
-        )
-        sheet = f"CASE age_moons {cases} ELSE {older} END"
-        only, parameters = among(ids)
+        choices = _choice_rows(retire_at)
+        choosing = f"{ready} AND {_reaching(sql, choices)}"
         # The first choice of each row is the one a player is told of: its options are read
         # from one part of the sheet, the only one returned.
         parts = " ".join(
-            f"WHEN {moon} THEN {_part(sql, OPTIONS_FROM[choices[0]])}"
-            for moon, gains in rows_at.items()
-            if (choices := [g for g in gains if g.needs_choice])
+            f"WHEN {moon - 1} THEN {_part(sql, OPTIONS_FROM[gains[0]])}"
+            for moon, gains in choices.items()
         )
-        told_now = f"coalesce({sql.json_number('sheet', 'gains_told')}, 0) > 0 AND NOT {retired}"
-        rows = self._db.execute_fetchall(
-            f"UPDATE characters SET sheet = {sheet} WHERE {living}{only}"
-            f" AND {exact(sql, retire_at, gain_ages)}"
-            f" RETURNING id, owner_id, name, age_moons,"
-            f" CASE WHEN {told_now} THEN CASE age_moons {parts or 'WHEN -1 THEN NULL'} END END",
-            (guild_id, *parameters),
+        told_rows = self._db.execute_fetchall(
+            f"SELECT c.id, c.owner_id, c.name, g.age_moons + 1,"
+            f" CASE g.age_moons {parts or 'WHEN -1 THEN NULL'} END"
+            f" FROM {_CATS} WHERE {choosing} AND {told}",
+            slice_,
         )
-        return {row[0] for row in rows}, [row for row in rows if row[4] is not None]
+        fixed = _reaching(sql, _fixed_rows(retire_at))
+        edits = " ".join(
+            f"WHEN {moon - 1} THEN {_sheet_edit(sql, _fixed_edit(sql, gains))}"
+            for moon, gains in _fixed_rows(retire_at).items()
+        )
+        if edits:
+            self._db.execute(
+                f"UPDATE characters AS c SET sheet = CASE g.age_moons {edits} END"
+                f" FROM wcagr_growth g WHERE g.character_id = c.id AND {ready} AND {fixed}",
+                slice_,
+            )
+        count = " ".join(f"WHEN {moon - 1} THEN {len(gains)}" for moon, gains in choices.items())
+        count = f"CASE g.age_moons {count or 'WHEN -1 THEN 0'} END"
+        waiting = " ".join(
+            f"WHEN {moon - 1} THEN {_waiting(sql, moon, gains)}" for moon, gains in choices.items()
+        )
+        chose = self._db.execute_fetchall(
+            f"UPDATE wcagr_growth AS g SET age_moons = g.age_moons + 1,"
+            f" gains_given = g.gains_given + {count},"
+            f" gains_told = CASE WHEN {told} THEN {count} ELSE g.gains_told END,"
+            f" pending = CASE g.age_moons {waiting or 'WHEN -1 THEN NULL'} END"
+            f" FROM characters c WHERE c.id = g.character_id AND {choosing}"
+            " RETURNING character_id",
+            slice_,
+        )
+        # The rest of `exact`, now that the cats given a choice have it waiting: the retired,
+        # those reaching an age with no row, and those reaching a row of fixed changes.
+        rest = self._db.execute_fetchall(
+            f"UPDATE wcagr_growth AS g SET age_moons = g.age_moons + 1"
+            f" FROM characters c WHERE c.id = g.character_id AND {ready}"
+            f" AND (g.retired <> 0 OR {_quiet_age(retire_at, gain_ages)} OR {fixed})"
+            " RETURNING character_id",
+            slice_,
+        )
+        aged = {row[0] for row in chose}
+        aged.update(row[0] for row in rest)
+        return aged, [tuple(row) for row in told_rows]

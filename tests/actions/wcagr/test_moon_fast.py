@@ -262,7 +262,9 @@ async def test_the_moon_in_sql_is_the_rules_moon_sheet_for_sheet_post_for_post(
 
         condition = exact(tx.connection.dialect, RETIREMENT_AGE_MOONS, GAIN_AGES)
         rows = tx.connection.execute_fetchall(
-            f"SELECT id FROM characters WHERE guild_id = ? AND NOT ({condition})", (GUILD,)
+            "SELECT c.id FROM characters c JOIN wcagr_growth g ON g.character_id = c.id"
+            f" WHERE c.guild_id = ? AND NOT ({condition})",
+            (GUILD,),
         )
         return [row[0] for row in rows]
 
