@@ -130,8 +130,8 @@ async def test_migration_45_moves_each_cats_growth_out_of_its_sheet(
             found = tx.characters.by_ids(GUILD, ids)
             return [(found[i].sheet, *_stored(tx, i)) for i in ids]
 
-        (first, first_json, first_growth), (second, second_json, second_growth) = (
-            await db.transact(read, write=False)
+        (first, first_json, first_growth), (second, second_json, second_growth) = await db.transact(
+            read, write=False
         )
     finally:
         await db.close()
