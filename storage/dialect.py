@@ -3,7 +3,9 @@ locks, the schema_version table, and the mechanical translation of the migration
 
 from __future__ import annotations
 
+import json
 import re
+from collections.abc import Sequence
 from functools import lru_cache
 
 
@@ -46,6 +48,14 @@ class Dialect:
     def json_literal(self, expression: str) -> str:
         """An SQL text holding JSON (`'true'`, a parameter) as a JSON value."""
         return f"json({expression})"
+
+    def id_set(self) -> str:
+        """A subquery of the ids given as one parameter (`ids_parameter`): a slice's thousands
+        of ids in a statement, without a placeholder each."""
+        return "(SELECT value FROM json_each(?))"
+
+    def ids_parameter(self, ids: Sequence[int]) -> object:
+        return json.dumps(list(ids))
 
     def json_bool(self, expression: str) -> str:
         """An SQL truth value as a JSON boolean (inside `json_set`)."""
@@ -105,6 +115,12 @@ class PostgresDialect(Dialect):
 
     def json_literal(self, expression: str) -> str:
         return f"({expression})::jsonb"
+
+    def id_set(self) -> str:
+        return "(SELECT unnest(?::bigint[]))"
+
+    def ids_parameter(self, ids: Sequence[int]) -> object:
+        return list(ids)
 
     def json_bool(self, expression: str) -> str:
         return f"({expression})"

@@ -8,7 +8,7 @@ leaves is the one condition `exact`, so no cat is aged twice or not at all."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from rules.wcagr.abilities import Ability
 from rules.wcagr.age_table import FIXED_GAINS, Gain, gains_at
@@ -78,13 +78,18 @@ def _has_options(sql: Dialect, gain: Gain) -> str:
 
 
 def _reaching(sql: Dialect, rows: dict[int, tuple[Gain, ...]]) -> str:
-    """A cat with nothing waiting reaching one of `rows`, with something to choose for each of
-    its choices."""
-    by_row = []
+    """A cat with nothing told reaching one of `rows`, with something to choose for each of
+    its choices: the rows grouped by what they need, so a cat's age is looked up in a few
+    lists, not compared with every row's."""
+    by_need: dict[str, list[int]] = {}
     for moon, gains in rows.items():
         fits = " AND ".join(_has_options(sql, g) for g in gains if g.needs_choice) or "1 = 1"
-        by_row.append(f"(g.age_moons = {moon - 1} AND {fits})")
-    return f"(g.retired = 0 AND g.gains_told = 0 AND ({' OR '.join(by_row) or '1 = 0'}))"
+        by_need.setdefault(fits, []).append(moon - 1)
+    reached = [
+        f"(g.age_moons IN ({', '.join(map(str, ages))}) AND {fits})"
+        for fits, ages in by_need.items()
+    ]
+    return f"(g.retired = 0 AND g.gains_told = 0 AND ({' OR '.join(reached) or '1 = 0'}))"
 
 
 # Nothing waiting, not dead: every cat SQL ages is.
@@ -134,26 +139,34 @@ def _sheet_edit(sql: Dialect, edits: dict[str, str]) -> str:
     return f"json_set(c.sheet, {pairs})"
 
 
-def _waiting(sql: Dialect, moon: int, choices: Sequence[Gain]) -> str:
-    """The JSON of the gains a cat reaching `moon` is put to wait for, numbered on."""
-    if sql.name == "postgresql":
-        items = ", ".join(
-            f"jsonb_build_object('gain', '{gain.value}'::text, 'moon', {moon},"
-            f" 'number', g.gains_given + {n})"
-            for n, gain in enumerate(choices, start=1)
-        )
-        return f"jsonb_build_array({items})::text"
-    items = ", ".join(
-        f"json_object('gain', '{gain.value}', 'moon', {moon}, 'number', g.gains_given + {n})"
+def _by_age(rows: dict[int, tuple[Gain, ...]], value: Callable[[tuple[Gain, ...]], str]) -> str:
+    """A CASE on a cat's age before the moon giving `value` of the row it reaches: the rows
+    grouped by that value, so an age is looked up in a few lists, not compared with each row."""
+    ages: dict[str, list[int]] = {}
+    for moon, gains in rows.items():
+        ages.setdefault(value(gains), []).append(moon - 1)
+    whens = " ".join(
+        f"WHEN g.age_moons IN ({', '.join(map(str, listed))}) THEN {then}"
+        for then, listed in ages.items()
+    )
+    return f"CASE {whens or 'WHEN 1 = 0 THEN NULL'} END"
+
+
+def _waiting(choices: Sequence[Gain]) -> str:
+    """The JSON text of the gains a cat reaching its row's moon is put to wait for, numbered
+    on from its gains given (text put together: no JSON function for each of 100,000 cats)."""
+    items = " || ',' || ".join(
+        f"""'{{"gain":"{gain.value}","moon":' || (g.age_moons + 1)"""
+        f""" || ',"number":' || (g.gains_given + {n}) || '}}'"""
         for n, gain in enumerate(choices, start=1)
     )
-    return f"json_array({items})"
+    return f"'[' || {items} || ']'"
 
 
 # A cat the moon in SQL put a choice to wait for, its player told: (id, player, name, its age
-# now, the JSON of the part of its sheet its first waiting gain's options are read from). A
-# plain row, not a named one: a big server's moon returns one for most of its cats.
-ToldRow = tuple[int, int, str, int, str]
+# now, the JSON of the part of its sheet its first waiting gain's options are read from, and
+# true). A plain row as read, not a named one: a big server's moon returns one for most cats.
+ToldRow = tuple[int, int, str, int, str, bool]
 
 
 def _part(sql: Dialect, key: str) -> str:
@@ -187,8 +200,6 @@ class MoonQueries:
         sql = self._db.dialect
         only, parameters = among(ids, "c.id")
         slice_ = (guild_id, *parameters)
-        # Each statement keeps the cats of one kind (their union is `exact`), so a sheet's JSON
-        # is read only for a cat reaching a choice, and once a statement.
         ready = f"{living}{only} AND {_READY}"
         told = (
             "1 = 1"
@@ -198,46 +209,47 @@ class MoonQueries:
             " AND a.channel_id IS NOT NULL)"
         )
         choices = _choice_rows(retire_at)
-        choosing = f"{ready} AND {_reaching(sql, choices)}"
-        # The first choice of each row is the one a player is told of: its options are read
-        # from one part of the sheet, the only one returned.
-        parts = " ".join(
-            f"WHEN {moon - 1} THEN {_part(sql, OPTIONS_FROM[gains[0]])}"
-            for moon, gains in choices.items()
-        )
-        told_rows = self._db.execute_fetchall(
+        # The cats reaching a choice, the only ones whose sheets' JSON is read (for something
+        # to choose, and the one part of the sheet the first choice's options come from).
+        parts = _by_age(choices, lambda gains: _part(sql, OPTIONS_FROM[gains[0]]))
+        choosing = self._db.execute_fetchall(
             f"SELECT c.id, c.owner_id, c.name, g.age_moons + 1,"
-            f" CASE g.age_moons {parts or 'WHEN -1 THEN NULL'} END"
-            f" FROM {_CATS} WHERE {choosing} AND {told}",
+            f" {parts}, {told}"
+            f" FROM {_CATS} WHERE {ready} AND {_reaching(sql, choices)}",
             slice_,
         )
-        fixed = _reaching(sql, _fixed_rows(retire_at))
-        edits = " ".join(
-            f"WHEN {moon - 1} THEN {_sheet_edit(sql, _fixed_edit(sql, gains))}"
-            for moon, gains in _fixed_rows(retire_at).items()
-        )
-        if edits:
+        told_rows: list[ToldRow] = [row for row in choosing if row[5]]
+        if choosing:
+            count = _by_age(choices, lambda gains: str(len(gains)))
+            told_ids: tuple[object, ...] = ()
+            if len(told_rows) == len(choosing):  # all told (a server with a channel for it)
+                now_told = count
+            elif not told_rows:
+                now_told = "g.gains_told"
+            else:
+                now_told = f"CASE WHEN g.character_id IN {sql.id_set()} THEN {count} ELSE 0 END"
+                told_ids = (sql.ids_parameter([row[0] for row in told_rows]),)
+            self._db.execute(
+                f"UPDATE wcagr_growth AS g SET age_moons = g.age_moons + 1,"
+                f" gains_given = g.gains_given + {count}, gains_told = {now_told},"
+                f" pending = {_by_age(choices, _waiting)}"
+                f" WHERE g.character_id IN {sql.id_set()}",
+                (*told_ids, sql.ids_parameter([row[0] for row in choosing])),
+            )
+        fixed_rows = _fixed_rows(retire_at)
+        fixed = _reaching(sql, fixed_rows)
+        if fixed_rows:
+            edits = " ".join(
+                f"WHEN {moon - 1} THEN {_sheet_edit(sql, _fixed_edit(sql, gains))}"
+                for moon, gains in fixed_rows.items()
+            )
             self._db.execute(
                 f"UPDATE characters AS c SET sheet = CASE g.age_moons {edits} END"
                 f" FROM wcagr_growth g WHERE g.character_id = c.id AND {ready} AND {fixed}",
                 slice_,
             )
-        count = " ".join(f"WHEN {moon - 1} THEN {len(gains)}" for moon, gains in choices.items())
-        count = f"CASE g.age_moons {count or 'WHEN -1 THEN 0'} END"
-        waiting = " ".join(
-            f"WHEN {moon - 1} THEN {_waiting(sql, moon, gains)}" for moon, gains in choices.items()
-        )
-        chose = self._db.execute_fetchall(
-            f"UPDATE wcagr_growth AS g SET age_moons = g.age_moons + 1,"
-            f" gains_given = g.gains_given + {count},"
-            f" gains_told = CASE WHEN {told} THEN {count} ELSE g.gains_told END,"
-            f" pending = CASE g.age_moons {waiting or 'WHEN -1 THEN NULL'} END"
-            f" FROM characters c WHERE c.id = g.character_id AND {choosing}"
-            " RETURNING character_id",
-            slice_,
-        )
-        # The rest of `exact`, now that the cats given a choice have it waiting: the retired,
-        # those reaching an age with no row, and those reaching a row of fixed changes.
+        # The rest of `exact`, none reaching a choice: the retired, those reaching an age with
+        # no row, and those reaching a row of fixed changes.
         rest = self._db.execute_fetchall(
             f"UPDATE wcagr_growth AS g SET age_moons = g.age_moons + 1"
             f" FROM characters c WHERE c.id = g.character_id AND {ready}"
@@ -245,6 +257,6 @@ class MoonQueries:
             " RETURNING character_id",
             slice_,
         )
-        aged = {row[0] for row in chose}
+        aged = {row[0] for row in choosing}
         aged.update(row[0] for row in rest)
-        return aged, [tuple(row) for row in told_rows]
+        return aged, told_rows

@@ -211,8 +211,8 @@ GAIN_AGES = tuple(moon for moon in range(RETIREMENT_AGE_MOONS + 1) if gains_at(m
 
 def _one_moon(tx: Transaction, guild: Guild, among: Sequence[int] | IdRange | None) -> list[Post]:
     """One moon for the server's cats (or those `among`), as `on_moon` does it: the cats whose
-    moon SQL makes exactly (`storage.wcagr.moon`: most of them) are aged in one statement and
-    their players told from their sheets' JSON; the others (retiring, dead, gains already
+    moon SQL makes exactly (`storage.wcagr.moon`: most of them) are aged in a few statements
+    and their players told from their sheets' JSON; the others (retiring, dead, gains already
     waiting, a gain that may find nothing to choose) go through the sheet's rules. Either way
     each sheet ends as `age_one_moon` makes it and each post is as the rules' path words it."""
     store = wcagr(tx)
@@ -221,7 +221,8 @@ def _one_moon(tx: Transaction, guild: Guild, among: Sequence[int] | IdRange | No
         guild.guild_id, GAIN_AGES, RETIREMENT_AGE_MOONS, among, told_anyway=told_anyway
     )
     rest = []  # the cats SQL left to the rules (the ids of all listed only when there are some)
-    if store.living_count(guild.guild_id, among) > len(aged):
+    every = isinstance(among, IdRange) and among.count == len(aged)  # the whole slice aged
+    if not every and store.living_count(guild.guild_id, among) > len(aged):
         rest = [i for i in store.live_ids(guild.guild_id, among) if i not in aged]
     cats = cats_by_id(tx, guild.guild_id, rest)
     for cat in cats:

@@ -77,7 +77,7 @@ def told_in_sql(rows: Sequence[ToldRow]) -> list[Telling]:
     waiting = _waiting_at
     return [
         Telling(id_, owner, f"<@{owner}>: {safe(name)}, {age} moons. {waiting(age, part)}", None)
-        for id_, owner, name, age, part in rows
+        for id_, owner, name, age, part, _ in rows
     ]
 
 
