@@ -21,3 +21,5 @@ UPDATE characters
 SET sheet = (sheet::jsonb - 'age_moons' - 'gains_given' - 'gains_told' - 'retired' - 'dead'
     - 'pending')::text
 WHERE ruleset = 'wcagr';
+-- The cats with gains waiting (a game day's summary names them).
+CREATE INDEX wcagr_growth_waiting ON wcagr_growth (character_id) WHERE pending <> '[]';

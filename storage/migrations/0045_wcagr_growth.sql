@@ -24,3 +24,5 @@ UPDATE characters
 SET sheet = json_remove(sheet, '$.age_moons', '$.gains_given', '$.gains_told', '$.retired', '$.dead',
     '$.pending')
 WHERE ruleset = 'wcagr';
+-- The cats with gains waiting (a game day's summary names them).
+CREATE INDEX wcagr_growth_waiting ON wcagr_growth (character_id) WHERE pending <> '[]';

@@ -65,18 +65,22 @@ class CatQueries:
         sunrise leaves as they are (issue 33: it read all 100,000 sheets each game day)."""
         sql = self._db.dialect
         rows_of, sheet = parsed_sheets(sql)
-        waiting = (
-            " OR EXISTS (SELECT 1 FROM wcagr_growth g WHERE g.character_id = characters.id"
-            f" AND g.pending <> '[]') OR coalesce({sql.json_text(sheet, 'pending')}, '[]') <> '[]'"
-            if with_waiting
-            else ""
-        )
-        rows = self._db.execute_fetchall(
+        changing = (
             f"SELECT id FROM {rows_of} WHERE {self._living}"
             f" AND ({sql.json_text(sheet, 'illness')} IS NOT NULL"
             f" OR coalesce({sql.json_number(sheet, 'sprain_sunrises_left')}, 0) > 0"
-            f" OR coalesce({sql.json_number(sheet, 'hp_lost')}, 0) > 0{waiting}) ORDER BY id",
-            (guild_id,),
+            f" OR coalesce({sql.json_number(sheet, 'hp_lost')}, 0) > 0"
+        )
+        if not with_waiting:
+            rows = self._db.execute_fetchall(f"{changing}) ORDER BY id", (guild_id,))
+            return [int(row[0]) for row in rows]
+        # The cats with gains waiting, found by their growth's index of them, not looked up
+        # one by one (a sheet written whole and never saved since has them in its JSON).
+        rows = self._db.execute_fetchall(
+            f"{changing} OR coalesce({sql.json_text(sheet, 'pending')}, '[]') <> '[]')"
+            " UNION SELECT c.id FROM wcagr_growth g JOIN characters c ON c.id = g.character_id"
+            f" WHERE g.pending <> '[]' AND {self._living} ORDER BY id",
+            (guild_id, guild_id),
         )
         return [int(row[0]) for row in rows]
 
