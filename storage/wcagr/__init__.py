@@ -65,23 +65,23 @@ class CatQueries:
         sunrise leaves as they are (issue 33: it read all 100,000 sheets each game day)."""
         sql = self._db.dialect
         rows_of, sheet = parsed_sheets(sql)
-        changing = (
+        waiting = (
+            f" OR coalesce({sql.json_text(sheet, 'pending')}, '[]') <> '[]'" if with_waiting else ""
+        )  # in a sheet written whole and never saved since, gains wait in its JSON
+        rows = self._db.execute_fetchall(
             f"SELECT id FROM {rows_of} WHERE {self._living}"
             f" AND ({sql.json_text(sheet, 'illness')} IS NOT NULL"
             f" OR coalesce({sql.json_number(sheet, 'sprain_sunrises_left')}, 0) > 0"
-            f" OR coalesce({sql.json_number(sheet, 'hp_lost')}, 0) > 0"
+            f" OR coalesce({sql.json_number(sheet, 'hp_lost')}, 0) > 0{waiting}) ORDER BY id",
+            (guild_id,),
         )
-        if not with_waiting:
-            rows = self._db.execute_fetchall(f"{changing}) ORDER BY id", (guild_id,))
-            return [int(row[0]) for row in rows]
-        # The cats with gains waiting, found by their growth's index of them, not looked up
-        # one by one (a sheet written whole and never saved since has them in its JSON).
-        rows = self._db.execute_fetchall(
-            f"{changing} OR coalesce({sql.json_text(sheet, 'pending')}, '[]') <> '[]')"
-            " UNION SELECT c.id FROM wcagr_growth g JOIN characters c ON c.id = g.character_id"
-            f" WHERE g.pending <> '[]' AND {self._living} ORDER BY id",
-            (guild_id, guild_id),
-        )
+        if with_waiting:  # and by their growth's index of them, not looked up one by one
+            rows += self._db.execute_fetchall(
+                f"SELECT id FROM characters WHERE {self._living} AND id IN"
+                " (SELECT character_id FROM wcagr_growth WHERE pending <> '[]')",
+                (guild_id,),
+            )
+            return sorted({int(row[0]) for row in rows})
         return [int(row[0]) for row in rows]
 
     def ids_in_channel(self, guild_id: int, channel_id: int, since: datetime) -> list[int]:
