@@ -137,8 +137,11 @@ class CatQueries:
         """One moon, in a few statements, for every living cat (all, or `among_ids`) whose moon
         SQL makes exactly (`storage.wcagr.moon`): the ids it aged (the sheet's rules age the
         others), and the cats whose player is told of a gain now waiting, in id order."""
+        # Only a WCAGR cat has a growth row: the moon's cats are read from the index of the
+        # living, not each cat's row.
+        living = "c.guild_id = ? AND c.deleted_at IS NULL AND c.life != 'dead'"
         aged, told = MoonQueries(self._db).age(
-            self._living, guild_id, gain_ages, retire_at, among_ids, told_anyway=told_anyway
+            living, guild_id, gain_ages, retire_at, among_ids, told_anyway=told_anyway
         )
         return aged, sorted(told)
 
