@@ -7,7 +7,9 @@ failed hunts in a row) and `starving` (a bool); a missing one reads as 0 or fals
 0006 computes the characters' columns of the same names from those keys, which the weekly job
 reads for a hundred thousand cats at once, and the job writes the last two back into the JSON
 (`set_hunger`, `mark_starving`) without loading whole sheets. What they mean (when a cat
-starves, a nursing mother's kits) is the ruleset's `Hunger`.
+starves, a nursing mother's kits) is the ruleset's `Hunger`. A ruleset that keeps `age_moons`
+apart from its JSON (`storage.rulesets`: WCAGR) has no kits' ages in these columns; its
+`Hunger` reads none (WCAGR has no starvation rule).
 """
 
 from __future__ import annotations
