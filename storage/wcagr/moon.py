@@ -1,10 +1,12 @@
 """WCAGR's moon in SQL (issue 33: 13-15 s for 100,000 cats through the sheet model): per slice,
-a few statements age every cat whose moon SQL can make exactly as `age_one_moon` does, each
+four statements age every cat whose moon SQL can make exactly as `age_one_moon` does, each
 reaching its row of the age table: its growth (`wcagr_growth`: age, gains put to wait and told)
-in one narrow row, and a fixed change of an ability in its sheet's JSON. The others (a gain that
-may find nothing left to choose, retirement, the dead, gains already waiting, the 10-moon gains,
-a cat with no growth row) are left for the sheet's own rules. Which cats SQL ages and which it
-leaves is the one condition `exact`, so no cat is aged twice or not at all."""
+in one narrow row, and a fixed change of an ability in its sheet's JSON. Each statement keeps
+the cats of one kind, all with nothing waiting and not dead (`_READY`): those reaching a choice
+with something to choose, those reaching a row of fixed changes, and the quiet ones (retired,
+or reaching an age with no row). The others (a gain that may find nothing left to choose,
+retirement, the dead, gains already waiting, the 10-moon gains, a cat with no growth row) are
+left for the sheet's own rules: no cat is aged twice or not at all."""
 
 from __future__ import annotations
 
@@ -100,14 +102,6 @@ def _quiet_age(retire_at: int, gain_ages: Sequence[int]) -> str:
     """Reaching an age with no row of the age table, short of retirement."""
     ages = ", ".join(str(age) for age in sorted(set(gain_ages))) or "-1"
     return f"(g.age_moons + 1 NOT IN ({ages}) AND g.age_moons + 1 < {int(retire_at)})"
-
-
-def exact(sql: Dialect, retire_at: int, gain_ages: Sequence[int]) -> str:
-    """The living cats (of `_CATS`) whose next moon SQL makes exactly: quiet ones (nothing
-    waiting, and retired or reaching an age with no row, short of retirement) and those reaching
-    a row of `sql_rows` with nothing waiting and, for a choice, something to choose."""
-    quiet = f"g.retired <> 0 OR {_quiet_age(retire_at, gain_ages)}"
-    return f"{_READY} AND ({quiet} OR {_reaching(sql, sql_rows(retire_at))})"
 
 
 def _fixed_edit(sql: Dialect, gains: tuple[Gain, ...]) -> dict[str, str]:

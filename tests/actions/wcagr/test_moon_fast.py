@@ -16,6 +16,7 @@ from rules.wcagr.age_table import PendingGain
 from rules.wcagr.ageing import Gain
 from rules.wcagr.constants import RETIREMENT_AGE_MOONS
 from storage.models import NewCharacter
+from storage.timestamps import to_text
 from tests.actions.wcagr.helpers import wcagr_server
 from tests.conftest import GUILD
 
@@ -74,6 +75,37 @@ async def test_a_moon_ages_each_cat_exactly_as_the_rules_do(services) -> None:
     assert after[2].retired  # reached its 71st moon
     assert after[0].age_moons == sheets[0].age_moons + 1  # aged in the quiet statement
     assert after[5] == sheets[5] and after[6] == sheets[6]  # the dead grow no older
+
+
+async def test_a_cat_written_without_its_growth_row_is_aged_by_the_rules(services) -> None:
+    """A sheet written straight into the table with its growth in its JSON (as the benchmark
+    seeds them before moving it): the moon in SQL passes it by, the rules age it, and its save
+    moves its growth into its own row."""
+    await wcagr_server(services)
+    sheets = _sheets()[:2]
+
+    def seed(tx) -> list[int]:
+        for n, sheet in enumerate(sheets):
+            tx.connection.execute(
+                "INSERT INTO characters (guild_id, owner_id, name, name_key, ruleset, sheet,"
+                " created_at) VALUES (?, ?, ?, ?, 'wcagr', ?, ?)",
+                (GUILD, 1000 + n, f"Cat {n}", f"cat {n}", sheet.model_dump_json(), to_text(NOW)),
+            )
+        return [row[0] for row in tx.connection.execute_fetchall("SELECT id FROM characters")]
+
+    ids = await services.db.transact(seed)
+    await services.db.transact(lambda tx: on_moon(tx, tx.guilds.get(GUILD), 1, None))
+
+    def read(tx) -> tuple[list[WcagrSheet], list[tuple[int, int]]]:
+        found = tx.characters.by_ids(GUILD, ids)
+        growth = tx.connection.execute_fetchall(
+            "SELECT character_id, age_moons FROM wcagr_growth ORDER BY character_id"
+        )
+        return [found[i].sheet for i in ids], [tuple(row) for row in growth]
+
+    after, growth = await services.db.transact(read, write=False)
+    assert after == [age_one_moon(sheet).sheet for sheet in sheets]
+    assert growth == [(i, sheet.age_moons) for i, sheet in zip(ids, after, strict=True)]
 
 
 async def test_a_sunrise_reads_only_the_cats_it_may_change(services) -> None:
@@ -181,12 +213,13 @@ def _spread() -> list[WcagrSheet]:
 
 @pytest.mark.parametrize("channel", [None, 77])
 async def test_the_moon_in_sql_is_the_rules_moon_sheet_for_sheet_post_for_post(
-    services, channel
+    services, channel, monkeypatch
 ) -> None:
     """The same cats aged by the rules alone (`age_one_moon`, `gain_prompts`) and by the
     moon (SQL where it can): the same sheets and the same posts, with a game-day channel to
     tell everyone in or only the channels where cats last played (a cat whose player never
     played it, or only someone else did, stays untold)."""
+    from bot.actions.wcagr import clock as wcagr_clock
     from bot.actions.wcagr.gain_prompts import gain_prompts
     from bot.actions.wcagr.sheet import cats_by_id, wcagr_sheet
     from storage.models import AuditEntry
@@ -257,24 +290,18 @@ async def test_the_moon_in_sql_is_the_rules_moon_sheet_for_sheet_post_for_post(
 
     expected_posts, expected = await services.db.transact(by_rules)
 
-    def by_the_rules_now(tx) -> list[int]:
-        from storage.wcagr.moon import exact
-
-        condition = exact(tx.connection.dialect, RETIREMENT_AGE_MOONS, GAIN_AGES)
-        rows = tx.connection.execute_fetchall(
-            "SELECT c.id FROM characters c JOIN wcagr_growth g ON g.character_id = c.id"
-            f" WHERE c.guild_id = ? AND NOT ({condition})",
-            (GUILD,),
-        )
-        return [row[0] for row in rows]
-
-    left_to_rules = await services.db.transact(by_the_rules_now, write=False)
-    assert 0 < len(left_to_rules) < len(ids) / 3  # most of them aged in SQL
-
     def moon(tx) -> list:
         return on_moon(tx, tx.guilds.get(GUILD), 1, None)
 
+    left_to_rules: list[int] = []  # the cats the moon read to age by the sheet's rules
+
+    def read_for_the_rules(tx, guild_id: int, ids: list[int]) -> list:
+        left_to_rules.extend(ids)
+        return cats_by_id(tx, guild_id, ids)
+
+    monkeypatch.setattr(wcagr_clock, "cats_by_id", read_for_the_rules)
     posts = await services.db.transact(moon)
+    assert 0 < len(left_to_rules) < len(ids) / 3  # most of them aged in SQL
 
     def read(tx) -> list[WcagrSheet]:
         found = tx.characters.by_ids(GUILD, ids)
