@@ -594,7 +594,10 @@ class Database:
             return await future
         wait = max(deadline - time.monotonic(), 0.0) + BUDGET_GRACE_S
         try:
-            return await asyncio.wait_for(future, wait)
+            # A timer that cancels this task at the deadline, the future with it: the task
+            # wakes once when the work ends (wait_for's own future cost it a second wake-up).
+            async with asyncio.timeout(wait):
+                return await future
         except TimeoutError:
             if not future.cancelled():  # the work itself raised it
                 raise
