@@ -32,10 +32,23 @@ _ROOM_SKILLS = SKILLS[:2]
 _CATS = "characters c JOIN wcagr_growth g ON g.character_id = c.id"
 
 
-def _path_number(sql: Dialect, *keys: str) -> str:
+def _sheet(sql: Dialect) -> str:
+    """A cat's sheet as its keys are read: on PostgreSQL each `::jsonb` is a parse of its own,
+    so a statement that reads several keys parses it once in `_PARSED` and reads that."""
+    return "s.parsed" if sql.name == "postgresql" else "c.sheet"
+
+
+# PostgreSQL: each cat's sheet parsed once for the statement (OFFSET 0 keeps the planner from
+# folding the parse back into each key's expression).
+_PARSED = " CROSS JOIN LATERAL (SELECT c.sheet::jsonb AS parsed OFFSET 0) AS s"
+
+
+def _path_number(sql: Dialect, *keys: str, sheet: str | None = None) -> str:
+    """A number in the sheet (`sheet`: its parsed JSON or its text, `_sheet` by default)."""
+    sheet = sheet or _sheet(sql)
     if sql.name == "postgresql":
-        return f"(c.sheet::jsonb #>> '{{{','.join(keys)}}}')::numeric"
-    return f"json_extract(c.sheet, '$.{'.'.join(keys)}')"
+        return f"({sheet} #>> '{{{','.join(keys)}}}')::numeric"
+    return f"json_extract({sheet}, '$.{'.'.join(keys)}')"
 
 
 def sql_rows(retire_at: int) -> dict[int, tuple[Gain, ...]]:
@@ -110,8 +123,10 @@ def _fixed_edit(sql: Dialect, gains: tuple[Gain, ...]) -> dict[str, str]:
     edits: dict[str, str] = {}
     for gain in gains:
         ability, change = FIXED_GAINS[gain]
-        score = _path_number(sql, "abilities", ability.value)
-        points = _path_number(sql, "points", ability.value)
+        # An UPDATE of the sheets reads them where they are (no parse kept for a statement).
+        sheet = "c.sheet::jsonb" if sql.name == "postgresql" else "c.sheet"
+        score = _path_number(sql, "abilities", ability.value, sheet=sheet)
+        points = _path_number(sql, "points", ability.value, sheet=sheet)
         within = f"{score} + {change} BETWEEN {ABILITY_MIN} AND {ABILITY_MAX}"
         edits[f"abilities.{ability.value}"] = (
             f"CASE WHEN {within} THEN {score} + {change} ELSE {score} END"
@@ -166,7 +181,7 @@ ToldRow = tuple[int, int, str, int, str, bool]
 def _part(sql: Dialect, key: str) -> str:
     """The sheet's JSON object `key`, '{}' when missing (as the sheet model reads it)."""
     if sql.name == "postgresql":
-        return f"coalesce((c.sheet::jsonb -> '{key}')::text, '{{}}')"
+        return f"coalesce((s.parsed -> '{key}')::text, '{{}}')"
     return f"coalesce(json_extract(c.sheet, '$.{key}'), '{{}}')"
 
 
@@ -193,8 +208,10 @@ class MoonQueries:
         the told cats, the fixed changes of their sheets, the growth."""
         sql = self._db.dialect
         only, parameters = among(ids, "c.id")
-        slice_ = (guild_id, *parameters)
-        ready = f"{living}{only} AND {_READY}"
+        # The slice on both tables: PostgreSQL then reads the growth of the slice alone.
+        growth_only, growth_parameters = among(ids, "g.character_id")
+        slice_ = (guild_id, *parameters, *growth_parameters)
+        ready = f"{living}{only}{growth_only} AND {_READY}"
         told = (
             "1 = 1"
             if told_anyway
@@ -209,7 +226,8 @@ class MoonQueries:
         choosing = self._db.execute_fetchall(
             f"SELECT c.id, c.owner_id, c.name, g.age_moons + 1,"
             f" {parts}, {told}"
-            f" FROM {_CATS} WHERE {ready} AND {_reaching(sql, choices)}",
+            f" FROM {_CATS}{_PARSED if sql.name == 'postgresql' else ''}"
+            f" WHERE {ready} AND {_reaching(sql, choices)}",
             slice_,
         )
         told_rows: list[ToldRow] = [row for row in choosing if row[5]]
