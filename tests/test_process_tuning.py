@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 
+from bot import process
 from bot.config import Settings
 from bot.discord import client
 
@@ -33,8 +34,27 @@ def test_the_bot_switches_threads_and_collects_young_objects_less_often(
     finally:
         sys.setswitchinterval(switch)
         gc.set_threshold(*threshold)
-    assert seen == [(client.GIL_SWITCH_S, client.YOUNG_OBJECTS_A_COLLECTION)]
-    assert switch < client.GIL_SWITCH_S and threshold[0] < client.YOUNG_OBJECTS_A_COLLECTION
+    assert seen == [(process.GIL_SWITCH_S, process.YOUNG_OBJECTS_A_COLLECTION)]
+    assert switch < process.GIL_SWITCH_S and threshold[0] < process.YOUNG_OBJECTS_A_COLLECTION
+
+
+def test_the_benchmark_times_the_bots_work_in_a_process_tuned_as_the_bots(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """`pawpost bench` runs tuned as `pawpost run` is, and leaves the process as it was."""
+    from bot import cli
+    from bot.bench import run
+
+    seen: list[tuple[float, int]] = []
+
+    async def timing(*_: Any) -> None:
+        seen.append((sys.getswitchinterval(), gc.get_threshold()[0]))
+
+    monkeypatch.setattr(run, "bench", timing)
+    before = (sys.getswitchinterval(), gc.get_threshold())
+    assert cli.main(["bench", "--tick-only"]) == 0
+    assert seen == [(process.GIL_SWITCH_S, process.YOUNG_OBJECTS_A_COLLECTION)]
+    assert (sys.getswitchinterval(), gc.get_threshold()) == before
 
 
 async def _loop_module(into: list[str]) -> None:

@@ -11,7 +11,6 @@ import logging
 import random
 import re
 import signal
-import sys
 import time
 from collections.abc import Awaitable, Callable, Coroutine, Mapping
 from datetime import datetime, timedelta
@@ -46,6 +45,7 @@ from bot.discord.webhooks import Webhooks
 from bot.health import answering, socket_path, timed
 from bot.jobs import jobs
 from bot.outbox import Delivery, PostRefused
+from bot.process import tune_process
 from bot.ruleset import Ruleset
 from bot.scheduler import Scheduler
 from rules.dice import ScriptedDice
@@ -68,18 +68,6 @@ DEFER_AT_AGE_S = 2.0
 # loop to send), so that under a burst (thousands of commands behind a lock) the last of them
 # is still deferred in time.
 DEFER_EACH_S = 0.005
-# How long a thread keeps the GIL while another waits for it (Python's default 5 ms): under a
-# burst the event loop and a database thread, both busy, took it from each other four times as
-# often as this allows, and each hand-over costs both (2 % less CPU a command at 32 in flight;
-# a long unit's Python holds the loop back at most this long at a time).
-GIL_SWITCH_S = 0.01
-# How many objects the process makes, less those it frees, before the collector looks at its
-# young ones (Python's default 700): discord.py makes hundreds for each interaction, most freed
-# at once by their count, so at 700 the collector ran every command or two over objects about
-# to go anyway (4-6 % less CPU a command at 32 in flight; 50,000 gave no more). Its full
-# passes stay as rare as they were (each ten of the pass before), and the start-up heap is
-# frozen out of them (`freeze_start_up_heap`).
-YOUNG_OBJECTS_A_COLLECTION = 10_000
 # More interactions than this waiting for their answer is a burst: a quick unit (a sheet's read,
 # a roll and its audit row) then runs in its thread, with the others, not on the event loop.
 CROWDED_AT = 4
@@ -1156,8 +1144,7 @@ def run_loop(main: Coroutine[Any, Any, None]) -> None:
 
 def run_bot(settings: Settings, rulesets: Mapping[str, Ruleset]) -> int:
     """Serve Discord with the rulesets the composition root (`bot/cli.py`) gives."""
-    sys.setswitchinterval(GIL_SWITCH_S)
-    gc.set_threshold(YOUNG_OBJECTS_A_COLLECTION)
+    tune_process()
     try:
         run_loop(serve(settings, rulesets))
     except discord.LoginFailure:
