@@ -121,10 +121,10 @@ def _fixed_edit(sql: Dialect, gains: tuple[Gain, ...]) -> dict[str, str]:
     """A cat's sheet's abilities and pools changed by a row of fixed changes, as `age_one_moon`
     makes them (a change that would leave 1-10 is not made)."""
     edits: dict[str, str] = {}
+    # An UPDATE of the sheets reads them where they are (no parse kept for the statement).
+    sheet = "c.sheet::jsonb" if sql.name == "postgresql" else "c.sheet"
     for gain in gains:
         ability, change = FIXED_GAINS[gain]
-        # An UPDATE of the sheets reads them where they are (no parse kept for a statement).
-        sheet = "c.sheet::jsonb" if sql.name == "postgresql" else "c.sheet"
         score = _path_number(sql, "abilities", ability.value, sheet=sheet)
         points = _path_number(sql, "points", ability.value, sheet=sheet)
         within = f"{score} + {change} BETWEEN {ABILITY_MIN} AND {ABILITY_MAX}"
@@ -202,10 +202,11 @@ class MoonQueries:
         told_anyway: bool,
     ) -> tuple[set[int], list[ToldRow]]:
         """Age by one moon every living cat (of `living`'s server, among `ids`, `living` naming
-        the characters as `c`) that `exact` keeps: the ids aged, and the cats now waiting for a
-        choice its player was told of (`told_anyway`: the server has a channel for it, else
-        where the cat last played). Three statements, each before the growth they read changes:
-        the told cats, the fixed changes of their sheets, the growth."""
+        the characters as `c`) whose moon SQL makes exactly: the ids aged, and the cats now
+        waiting for a choice its player was told of (`told_anyway`: the server has a channel
+        for it, else where the cat last played). Four statements: the cats reaching a choice,
+        read, then their growth changed by id; the sheets of those reaching a row of fixed
+        changes; the growth of every other cat SQL ages."""
         sql = self._db.dialect
         only, parameters = among(ids, "c.id")
         # The slice on both tables: PostgreSQL then reads the growth of the slice alone.
@@ -260,7 +261,7 @@ class MoonQueries:
                 f" FROM wcagr_growth g WHERE g.character_id = c.id AND {ready} AND {fixed}",
                 slice_,
             )
-        # The rest of `exact`, none reaching a choice: the retired, those reaching an age with
+        # The others SQL ages, none reaching a choice: the retired, those reaching an age with
         # no row, and those reaching a row of fixed changes.
         rest = self._db.execute_fetchall(
             f"UPDATE wcagr_growth AS g SET age_moons = g.age_moons + 1"
