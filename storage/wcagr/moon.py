@@ -43,9 +43,9 @@ def _sheet(sql: Dialect) -> str:
 _PARSED = " CROSS JOIN LATERAL (SELECT c.sheet::jsonb AS parsed OFFSET 0) AS s"
 
 
-def _path_number(sql: Dialect, *keys: str, sheet: str | None = None) -> str:
-    """A number in the sheet (`sheet`: its parsed JSON or its text, `_sheet` by default)."""
-    sheet = sheet or _sheet(sql)
+def _path_number(sql: Dialect, *keys: str) -> str:
+    """A number in the sheet (`_sheet`: its parsed JSON or its text)."""
+    sheet = _sheet(sql)
     if sql.name == "postgresql":
         return f"({sheet} #>> '{{{','.join(keys)}}}')::numeric"
     return f"json_extract({sheet}, '$.{'.'.join(keys)}')"
@@ -121,12 +121,10 @@ def _fixed_edit(sql: Dialect, gains: tuple[Gain, ...]) -> dict[str, str]:
     """A cat's sheet's abilities and pools changed by a row of fixed changes, as `age_one_moon`
     makes them (a change that would leave 1-10 is not made)."""
     edits: dict[str, str] = {}
-    # An UPDATE of the sheets reads them where they are (no parse kept for the statement).
-    sheet = "c.sheet::jsonb" if sql.name == "postgresql" else "c.sheet"
     for gain in gains:
         ability, change = FIXED_GAINS[gain]
-        score = _path_number(sql, "abilities", ability.value, sheet=sheet)
-        points = _path_number(sql, "points", ability.value, sheet=sheet)
+        score = _path_number(sql, "abilities", ability.value)
+        points = _path_number(sql, "points", ability.value)
         within = f"{score} + {change} BETWEEN {ABILITY_MIN} AND {ABILITY_MAX}"
         edits[f"abilities.{ability.value}"] = (
             f"CASE WHEN {within} THEN {score} + {change} ELSE {score} END"
@@ -140,7 +138,7 @@ def _fixed_edit(sql: Dialect, gains: tuple[Gain, ...]) -> dict[str, str]:
 def _sheet_edit(sql: Dialect, edits: dict[str, str]) -> str:
     """The sheet with each dotted path set to its SQL value: one `json_set` on SQLite."""
     if sql.name == "postgresql":
-        out = "c.sheet::jsonb"
+        out = "s.parsed"
         for path, value in edits.items():
             out = f"jsonb_set({out}, '{{{path.replace('.', ',')}}}', to_jsonb({value}))"
         return f"({out})::text"
@@ -256,8 +254,11 @@ class MoonQueries:
                 f"WHEN {moon - 1} THEN {_sheet_edit(sql, _fixed_edit(sql, gains))}"
                 for moon, gains in fixed_rows.items()
             )
+            edited = f"CASE g.age_moons {edits} END"
+            if sql.name == "postgresql":  # each sheet parsed once for its edit
+                edited = f"(SELECT {edited} FROM (SELECT c.sheet::jsonb AS parsed OFFSET 0) AS s)"
             self._db.execute(
-                f"UPDATE characters AS c SET sheet = CASE g.age_moons {edits} END"
+                f"UPDATE characters AS c SET sheet = {edited}"
                 f" FROM wcagr_growth g WHERE g.character_id = c.id AND {ready} AND {fixed}",
                 slice_,
             )
