@@ -180,11 +180,30 @@ def _character(row: Sequence[Any]) -> Character:
 def _sheet_json(ruleset: str, sheet: BaseModel) -> tuple[str, tuple[Any, ...] | None]:
     """Validate a sheet with its ruleset's model on the way in: its JSON, without the keys its
     ruleset keeps apart, and their stored row (None: it keeps none)."""
-    valid = sheet_model(ruleset).model_validate(sheet.model_dump())
+    return _split(ruleset, sheet_model(ruleset).model_validate(sheet.model_dump()))
+
+
+def _split(ruleset: str, valid: BaseModel) -> tuple[str, tuple[Any, ...] | None]:
     part = _kept_apart(ruleset)
     if part is None:
         return valid.model_dump_json(), None
     return valid.model_dump_json(exclude=set(part.keys)), part.values(valid)
+
+
+def stored_sheet(ruleset: str, text: str) -> tuple[str, tuple[Any, ...] | None]:
+    """A sheet's JSON as a character's row keeps it, and the row of the keys its ruleset keeps
+    apart (None: none), for sheets written straight into the table (the benchmark's seed),
+    whose keys kept apart go in with `store_kept`."""
+    if _kept_apart(ruleset) is None:
+        return text, None
+    return _split(ruleset, sheet_model(ruleset).model_validate_json(text))
+
+
+def store_kept(connection: Connection, ruleset: str, rows: Sequence[tuple[Any, ...]]) -> None:
+    """Store the keys a ruleset keeps apart from its sheets ((id, *values) rows)."""
+    part = _kept_apart(ruleset)
+    assert part is not None
+    part.write(connection, rows)
 
 
 class CharacterRepository:
@@ -250,7 +269,7 @@ class CharacterRepository:
             raise
         new_id = next(iter(rows))[0]
         if kept is not None:
-            self._store_kept(new.ruleset, [(new_id, *kept)])
+            store_kept(self._db, new.ruleset, [(new_id, *kept)])
         added = Character(
             id=new_id,
             guild_id=new.guild_id,
@@ -428,13 +447,7 @@ class CharacterRepository:
             rows,
         )
         for ruleset, kept_rows in kept_by_ruleset.items():
-            self._store_kept(ruleset, kept_rows)
-
-    def _store_kept(self, ruleset: str, rows: Sequence[tuple[Any, ...]]) -> None:
-        """Store the keys a ruleset keeps apart from its sheets ((id, *values) rows)."""
-        part = _kept_apart(ruleset)
-        assert part is not None
-        part.write(self._db, rows)
+            store_kept(self._db, ruleset, kept_rows)
 
     def set_life(self, character: Character, life: Life) -> None:
         """Set a character's state of life by hand (an admin's kill, revive, retire, away)."""

@@ -26,6 +26,3 @@ class SheetPart:
     values: Callable[[BaseModel], tuple[Any, ...]]
     # Store (character id, *values) rows, replacing any stored for those characters.
     write: Callable[[Connection, Sequence[tuple[Any, ...]]], None]
-    # SQLite statements moving the keys out of sheets written straight into the table (the
-    # benchmark's seed), as the migration that made the table did.
-    adopt: tuple[str, ...]

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from bot.bench.clock import START
 from bot.bench.mix import Cat, World
+from storage.connection import SqliteConnection
 from storage.database import Database
-from storage.repositories import name_key
-from storage.rulesets import SHEET_PARTS
+from storage.repositories import name_key, store_kept, stored_sheet
 from storage.timestamps import to_text
 
 
@@ -34,20 +34,23 @@ def seed(
     """Servers of the ruleset's cats, each cat with its own player who has made it their active
     cat; one cat in five is the kit of the cat before it. The schema must exist already."""
     world: dict[int, list[Cat]] = {}
-    connection = sqlite3.connect(path, isolation_level=None)
+    connection = sqlite3.connect(path, isolation_level=None, factory=SqliteConnection)
     try:
         connection.execute("BEGIN")
         (next_id,) = connection.execute(
             "SELECT coalesce(max(id), 0) + 1 FROM characters"
         ).fetchone()
         created = to_text(START - timedelta(days=30))  # every cat had to hunt this week
-        guild_rows, character_rows, active_rows = [], [], []
+        guild_rows, character_rows, active_rows, kept_rows = [], [], [], []
         for guild_id in range(first_guild, first_guild + servers):
             guild_rows.append((guild_id,))
             members = []
             for number in range(cats):
                 cat = Cat(next_id, guild_id, 10_000 + number, f"Cat {number} of {guild_id}")
                 mother = next_id - 1 if number % 5 == 4 else None
+                sheet, kept = stored_sheet(ruleset, sheet_json(cat.id))  # as a save stores it
+                if kept is not None:
+                    kept_rows.append((cat.id, *kept))
                 character_rows.append(
                     (
                         cat.id,
@@ -56,7 +59,7 @@ def seed(
                         cat.name,
                         name_key(cat.name),
                         ruleset,
-                        sheet_json(cat.id),
+                        sheet,
                         mother,
                         created,
                     )
@@ -78,9 +81,8 @@ def seed(
             "INSERT INTO active_characters (guild_id, user_id, character_id) VALUES (?, ?, ?)",
             active_rows,
         )
-        part = SHEET_PARTS.get(ruleset)
-        for statement in part.adopt if part is not None else ():
-            connection.execute(statement)  # the sheets' kept-apart keys to their own table
+        if kept_rows:
+            store_kept(connection, ruleset, kept_rows)
         connection.execute("COMMIT")
         connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
     finally:

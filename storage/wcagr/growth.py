@@ -19,7 +19,7 @@ GROWTH_KEYS = frozenset({"age_moons", "gains_given", "gains_told", "retired", "d
 
 def _read(sql: Dialect, table: str) -> str:
     """The sheet of a row of `table` with its growth set back in (the sheet as stored when it
-    has no growth row: one written straight into the table, as the benchmark's seed does)."""
+    has no growth row: one written whole straight into the table)."""
     keys = {
         "age_moons": "g.age_moons",
         "gains_given": "g.gains_given",
@@ -60,20 +60,4 @@ def _write(connection: Connection, rows: Sequence[tuple[Any, ...]]) -> None:
     )
 
 
-# Migration 45's statements, for sheets written with their growth into a SQLite table.
-_ADOPT = (
-    "INSERT INTO wcagr_growth"
-    " (character_id, age_moons, gains_given, gains_told, retired, dead, pending)"
-    " SELECT id, coalesce(json_extract(sheet, '$.age_moons'), 0),"
-    " coalesce(json_extract(sheet, '$.gains_given'), 0),"
-    " coalesce(json_extract(sheet, '$.gains_told'), 0),"
-    " coalesce(json_extract(sheet, '$.retired'), 0), coalesce(json_extract(sheet, '$.dead'), 0),"
-    " coalesce(json_extract(sheet, '$.pending'), '[]') FROM characters"
-    " WHERE ruleset = 'wcagr' AND json_extract(sheet, '$.age_moons') IS NOT NULL"
-    " ON CONFLICT (character_id) DO NOTHING",
-    "UPDATE characters SET sheet = json_remove(sheet, '$.age_moons', '$.gains_given',"
-    " '$.gains_told', '$.retired', '$.dead', '$.pending')"
-    " WHERE ruleset = 'wcagr' AND json_extract(sheet, '$.age_moons') IS NOT NULL",
-)
-
-GROWTH = SheetPart(keys=GROWTH_KEYS, read=_read, values=_values, write=_write, adopt=_ADOPT)
+GROWTH = SheetPart(keys=GROWTH_KEYS, read=_read, values=_values, write=_write)

@@ -81,8 +81,8 @@ async def test_a_saved_cat_keeps_its_growth_apart_and_reads_back_whole(db: Datab
 
 
 async def test_a_sheet_written_straight_into_the_table_reads_as_written(db: Database) -> None:
-    """A sheet with its growth in its JSON and no growth row (the benchmark's seed, before it
-    moves them) reads as it is stored."""
+    """A sheet with its growth in its JSON and no growth row (written whole straight into the
+    table) reads as it is stored."""
 
     def seed(tx: Transaction) -> int:
         tx.connection.execute(

@@ -78,9 +78,9 @@ async def test_a_moon_ages_each_cat_exactly_as_the_rules_do(services) -> None:
 
 
 async def test_a_cat_written_without_its_growth_row_is_aged_by_the_rules(services) -> None:
-    """A sheet written straight into the table with its growth in its JSON (as the benchmark
-    seeds them before moving it): the moon in SQL passes it by, the rules age it, and its save
-    moves its growth into its own row."""
+    """A sheet written whole straight into the table, its growth in its JSON and no growth
+    row: the moon in SQL passes it by, the rules age it, and its save moves its growth into its
+    own row."""
     await wcagr_server(services)
     sheets = _sheets()[:2]
 
