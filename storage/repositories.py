@@ -6,7 +6,7 @@ a command's whole unit of work.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import datetime
 from functools import lru_cache
@@ -123,13 +123,10 @@ class GuildRepository:
 def _character_columns(dialect: Dialect, table: str = "characters") -> str:
     """A character's columns, read from `table` (a name or an alias of characters), its sheet
     with the keys its ruleset keeps apart set back in (`storage.sheet_parts`)."""
-    from storage.rulesets import SHEET_PARTS  # a ruleset's storage imports this module
-
     sheet = f"{table}.sheet"
-    if SHEET_PARTS:
+    if parts := _sheet_parts():
         kept = " ".join(
-            f"WHEN '{ruleset}' THEN {part.read(dialect, table)}"
-            for ruleset, part in SHEET_PARTS.items()
+            f"WHEN '{ruleset}' THEN {part.read(dialect, table)}" for ruleset, part in parts.items()
         )
         sheet = f"CASE {table}.ruleset {kept} ELSE {table}.sheet END"
     return (
@@ -139,10 +136,16 @@ def _character_columns(dialect: Dialect, table: str = "characters") -> str:
     )
 
 
-def _kept_apart(ruleset: str) -> SheetPart | None:
+def _sheet_parts() -> Mapping[str, SheetPart]:
+    """Storage's registry of sheet parts, read when first needed: a ruleset's storage package
+    imports this module."""
     from storage.rulesets import SHEET_PARTS
 
-    return SHEET_PARTS.get(ruleset)
+    return SHEET_PARTS
+
+
+def _kept_apart(ruleset: str) -> SheetPart | None:
+    return _sheet_parts().get(ruleset)
 
 
 @lru_cache(maxsize=4096)
