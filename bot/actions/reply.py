@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from datetime import datetime
 from enum import StrEnum
 
@@ -55,7 +56,11 @@ class Modal(BaseModel):
     fields: list[ModalField]
 
 
-class ReplyField(BaseModel):
+@dataclass(frozen=True, slots=True)
+class ReplyField:
+    """One named part of an embed. Plain data, not a model: a sheet makes a dozen for each
+    `/character show`, and what makes them has typed them already."""
+
     name: str
     value: str
     inline: bool = False

@@ -156,7 +156,7 @@ class GermSheet(BaseModel):
 
     def points(self, stat: Stat) -> int:
         """The points put in `stat`: its bonus on a roll."""
-        return int(getattr(self, stat.value))
+        return int(getattr(self, stat))  # a Stat is the name of its field
 
     @property
     def stats(self) -> dict[Stat, int]:
@@ -270,7 +270,12 @@ def with_scar(sheet: GermSheet) -> GermSheet:
 
 def is_specialized(sheet: GermSheet, stat: Stat) -> bool:
     """5 or more points in a stat make the cat specialized in it (for RP only)."""
-    return sheet.points(stat) >= SPECIALIZED_POINTS
+    return specialized_at(sheet.points(stat))
+
+
+def specialized_at(points: int) -> bool:
+    """Whether so many points in a stat make a cat specialized in it."""
+    return points >= SPECIALIZED_POINTS
 
 
 def specialties(sheet: GermSheet) -> tuple[Stat, ...]:

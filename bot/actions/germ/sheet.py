@@ -5,7 +5,7 @@ from __future__ import annotations
 from bot.actions.formatting import plural, safe
 from bot.actions.reply import ReplyField
 from rules.germ.penalties import effective_conditions, largest_penalty
-from rules.germ.sheet import STATS, Condition, GermSheet, is_specialized
+from rules.germ.sheet import STATS, Condition, GermSheet, specialized_at
 from storage.germ import germ
 from storage.models import Character
 from storage.repositories import Transaction
@@ -24,7 +24,7 @@ def stat_lines(sheet: GermSheet, conditions: tuple[Condition, ...] | None = None
             rolls = f"{points + penalty.value:+d} ({penalty.reason} {penalty.value})"
         else:
             rolls = f"{points:+d}"
-        specialized = " · specialized" if is_specialized(sheet, stat) else ""
+        specialized = " · specialized" if specialized_at(points) else ""
         lines.append(f"**{stat.label}** {points} → rolls {rolls}{specialized}")
     return lines
 
