@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import NamedTuple, ParamSpec, TypeVar
 
 from rules.errors import PawpostError
+from storage.budget import BudgetWatch
 from storage.connection import SqliteConnection
 from storage.dialect import SQLITE, Dialect
 from storage.errors import CannotOpen, StorageUnavailable, cause_of
@@ -55,14 +56,20 @@ def is_postgresql(target: str | Path) -> bool:
     return str(target).startswith(POSTGRESQL_SCHEMES)
 
 
-@contextmanager
-def time_budget(seconds: float = COMMAND_BUDGET_S) -> Iterator[None]:
-    """Give the database work of the code in this block (this task) `seconds` in all."""
-    token = _DEADLINE.set(time.monotonic() + seconds)
-    try:
-        yield
-    finally:
-        _DEADLINE.reset(token)
+class time_budget:  # lower case: used as a function, `with time_budget(2.0):`
+    """Give the database work of the code in this block (this task) `seconds` in all. A class,
+    not a generator: every command enters one."""
+
+    __slots__ = ("_seconds", "_token")
+
+    def __init__(self, seconds: float = COMMAND_BUDGET_S) -> None:
+        self._seconds = seconds
+
+    def __enter__(self) -> None:
+        self._token = _DEADLINE.set(time.monotonic() + self._seconds)
+
+    def __exit__(self, *_: object) -> None:
+        _DEADLINE.reset(self._token)
 
 
 def _never() -> bool:
@@ -387,6 +394,7 @@ class Database:
         # Whether the process is in a burst of commands, when quick units go to their threads
         # (the bot counts the interactions waiting for their answer): never, by default.
         self.crowded: Callable[[], bool] = _never
+        self._budget = BudgetWatch()  # gives up on hops whose command's budget is over
         # Dropped without close() (a test that forgot it): the threads end and close their
         # connections themselves, instead of waiting for work forever.
         self._abandoned = weakref.finalize(self, _abandon, thread, connection, self._reader, path)
@@ -592,17 +600,17 @@ class Database:
         future: asyncio.Future[R] = self._hand_over(unit, deadline, read_only)
         if deadline is None:
             return await future
-        wait = max(deadline - time.monotonic(), 0.0) + BUDGET_GRACE_S
+        self._budget.watch(future, deadline + BUDGET_GRACE_S)
         try:
-            # A timer that cancels this task at the deadline, the future with it: the task
-            # wakes once when the work ends (wait_for's own future cost it a second wake-up).
-            async with asyncio.timeout(wait):
-                return await future
-        except TimeoutError:
-            if not future.cancelled():  # the work itself raised it
-                raise
+            return await future
+        except asyncio.CancelledError:
+            task = asyncio.current_task()
+            if not future.cancelled() or task is None or task.cancelling():
+                raise  # this task itself is cancelled (a shutdown, an expired interaction)
             log.warning("a command's database work did not end within its time budget")
             raise StorageUnavailable("the command's time budget ran out") from None
+        finally:
+            self._budget.done(future)
 
     def _hand_over(
         self, unit: Callable[[], R], deadline: float | None, read_only: bool = False

@@ -24,6 +24,7 @@ from psycopg.pq import TransactionStatus
 from psycopg_pool import ConnectionPool, PoolTimeout
 
 from rules.errors import PawpostError
+from storage.budget import BudgetWatch
 from storage.database import (
     BUSY_TIMEOUT_MS,
     Database,
@@ -291,6 +292,7 @@ class PostgresDatabase(Database):
         self.schema_version = 0
         self._closed = False
         self._scope = Scope()
+        self._budget = BudgetWatch()
 
     def serve_only(self, guild_id: int | None) -> None:
         self._scope.guild_id = guild_id
