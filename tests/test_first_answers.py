@@ -130,3 +130,36 @@ async def test_more_than_a_few_interactions_waiting_are_a_burst() -> None:
     assert not answers.crowded()
     for deferral in deferrals:
         deferral.cancel()
+
+
+async def test_one_timer_defers_each_at_its_own_time() -> None:
+    answers = FirstAnswers(defer_at_age=1.0)
+    sent = _Sent()
+    young, _ = await watched(answers, _Interaction(0.0, sent, 1))  # due in 1 s
+    old, _ = await watched(answers, _Interaction(0.9, sent, 2))  # came later, due sooner
+    answered, _ = await watched(answers, _Interaction(0.5, sent, 3))
+    assert answers._timer_at == old.due  # armed again for the earliest
+    assert await answered.settled() is None  # its reply came first
+    await asyncio.wait_for(sent.reach(1), 5)
+    assert sent == [_id(old)] and not young.deferred
+    await asyncio.wait_for(sent.reach(2), 5)
+    assert sent == [_id(old), _id(young)]
+    assert not answered.deferred
+    assert not answers.planned and answers._timer is None  # nothing left, no timer kept
+
+
+class _Sent(list[int]):
+    """The ids deferred, which a test can wait for."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._grew = asyncio.Event()
+
+    def append(self, item: int) -> None:
+        super().append(item)
+        self._grew.set()
+
+    async def reach(self, count: int) -> None:
+        while len(self) < count:
+            self._grew.clear()
+            await self._grew.wait()
