@@ -31,7 +31,7 @@ from bot.actions.welcome import post_welcome
 from bot.commands.spec import Command, Completion, MessageCommand
 from bot.config import Settings
 from bot.discord import render
-from bot.discord.attachments import AttachmentLinks, refresh_through
+from bot.discord.attachments import AttachmentLinks, may_link_avatars, refresh_through
 from bot.discord.cards import CardDrawer
 from bot.discord.errors import answer_error
 from bot.discord.fetching import NotAnImage, fetch_image
@@ -476,19 +476,17 @@ async def answer(
     then followed up. `ephemeral` is the guess for a "thinking" message. Returns the reply, or
     None when the user got an error's sentence instead."""
 
-    async def within_budget() -> Reply:
+    deferral = bot.first_answers.watch(interaction, ephemeral=ephemeral)
+    try:
         with time_budget(bot.command_budget):
-            reply = await bot.attachments.fresh(await produce())  # avatar links still working
+            reply = await produce()
+            if may_link_avatars(reply):  # avatar links still working
+                reply = await bot.attachments.fresh(reply)
             deferral.producing = False  # what follows (a post, a card) is never dropped halfway
             if reply.post is not None:  # posted as a character, through the channel's webhook
                 reply = await bot.webhooks.deliver(interaction, actor_of(interaction), reply)
             if reply.card is not None:
                 reply = await bot.cards.attach(reply)
-            return reply
-
-    deferral = bot.first_answers.watch(interaction, ephemeral=ephemeral)
-    try:
-        reply = await within_budget()
         thinking = await deferral.settled()
         if deferral.expired:
             deferral.dropped(what)
