@@ -50,11 +50,10 @@ class CatRepository:
             parameters += [cat_id, guild_id, guild_id, cat_id]
         if not parts:
             return Family(None, [], [])
-        rows = self._db.execute_fetchall(
-            " UNION ALL ".join(parts) + " ORDER BY 1, 3", tuple(parameters)
-        )
+        rows = self._db.execute_fetchall(" UNION ALL ".join(parts), tuple(parameters))
         names: dict[int, list[str]] = {_MOTHER: [], _KIT: [], _TRUSTING: []}
-        for kind, name, _ in rows:
+        # Sorted here, by name key: a few names, where SQL's ORDER BY built two sorters.
+        for kind, name, _ in sorted(rows, key=lambda row: (row[0], row[2])):
             names[int(kind)].append(str(name))
         mother = names[_MOTHER][0] if names[_MOTHER] else None
         return Family(mother, names[_KIT], names[_TRUSTING])
