@@ -72,6 +72,9 @@ DEFER_EACH_S = 0.005
 # More interactions than this waiting for their answer is a burst: a quick unit (a sheet's read,
 # a roll and its audit row) then runs in its thread, with the others, not on the event loop.
 CROWDED_AT = 4
+# Events discord.py dispatches for every command that the bot has no handler for and never
+# waits for: discord.py would look each handler up, and fail, twice a command.
+UNHEARD_EVENTS = frozenset({"socket_event_type", "app_command_completion"})
 # At most this many defers are sent at once: beyond it, each waits its turn (the most urgent
 # first) and reuses a connection, instead of all of them crawling along together, every one
 # late, each on a connection of its own.
@@ -701,7 +704,10 @@ class PawpostBot(discord.Client):
     def dispatch(self, event: str, /, *args: Any, **kwargs: Any) -> None:
         """discord.py's events, except that an interaction reaches `on_interaction` only when
         it is a form's submission (commands and buttons have their own routes): the task
-        discord.py starts for each listened-to event cost every command a turn of the loop."""
+        discord.py starts for each listened-to event cost every command a turn of the loop.
+        The events of every command that Pawpost never hears (`UNHEARD_EVENTS`) stop here."""
+        if event in UNHEARD_EVENTS:
+            return
         if event == "interaction" and args[0].type is not discord.InteractionType.modal_submit:
             return
         super().dispatch(event, *args, **kwargs)
