@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from bot.actions.context import Actor, Services
@@ -72,7 +73,7 @@ class Command:
     feature: Feature | None = None  # a shared part only some rulesets take
     schedules: bool = False  # it may create timed work: the scheduler looks again after it
 
-    @property
+    @cached_property
     def name(self) -> str:
         return "/" + " ".join(self.path)
 

@@ -201,7 +201,8 @@ async def send_reply(
         await interaction.response.send_message(
             ephemeral=reply.ephemeral, **render.message_kwargs(reply)
         )
-    await _announce(interaction, reply)
+    if reply.announce is not None or reply.elsewhere:
+        await _announce(interaction, reply)
 
 
 async def _send_deferred(
@@ -223,7 +224,8 @@ async def _send_deferred(
         if thinking is not None and thinking != reply.ephemeral:
             await interaction.delete_original_response()
         await interaction.followup.send(ephemeral=reply.ephemeral, **render.message_kwargs(reply))
-    await _announce(interaction, reply)
+    if reply.announce is not None or reply.elsewhere:
+        await _announce(interaction, reply)
 
 
 async def _announce(interaction: discord.Interaction, reply: Reply) -> None:
