@@ -55,7 +55,7 @@ async def test_a_lone_interaction_is_deferred_when_it_is_old_enough() -> None:
     answers = FirstAnswers(defer_at_age=2.0)
     sent: list[int] = []
     deferral = answers.watch(_Interaction(0.5, sent), ephemeral=False)  # type: ignore[arg-type]
-    left = deferral.due - asyncio.get_running_loop().time()
+    left = deferral.due - time.monotonic()
     assert 1.4 <= left <= 1.5  # at 2 s of its own age, not 2 s after it came
     assert answers.waiting == 1 and list(answers.planned.values()) == [deferral]
     assert await deferral.settled() is None  # the reply came first: no defer
@@ -138,14 +138,14 @@ async def test_one_timer_defers_each_at_its_own_time() -> None:
     young, _ = await watched(answers, _Interaction(0.0, sent, 1))  # due in 1 s
     old, _ = await watched(answers, _Interaction(0.9, sent, 2))  # came later, due sooner
     answered, _ = await watched(answers, _Interaction(0.5, sent, 3))
-    assert answers._timer_at == old.due  # armed again for the earliest
+    assert answers.timer.at == old.due  # armed again for the earliest
     assert await answered.settled() is None  # its reply came first
     await asyncio.wait_for(sent.reach(1), 5)
     assert sent == [_id(old)] and not young.deferred
     await asyncio.wait_for(sent.reach(2), 5)
     assert sent == [_id(old), _id(young)]
     assert not answered.deferred
-    assert not answers.planned and answers._timer is None  # nothing left, no timer kept
+    assert not answers.planned and not answers.timer.armed  # nothing left, no timer kept
 
 
 class _Sent(list[int]):

@@ -13,8 +13,8 @@ def test_no_handler_is_left_unheard() -> None:
 
 
 def test_an_unheard_event_stops_before_discord_py() -> None:
-    class NotABot:  # any use of discord.py's dispatch would fail on it
-        pass
+    class NotABot:
+        """Any use of discord.py's dispatch would fail on it."""
 
     for event in UNHEARD_EVENTS:
         PawpostBot.dispatch(NotABot(), event, "payload")  # type: ignore[arg-type]

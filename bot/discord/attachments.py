@@ -300,7 +300,7 @@ def _read(answer: Any) -> dict[str, str]:
 
 def may_link_avatars(reply: Reply) -> bool:
     """Whether the reply has any avatar link to keep fresh (most have none: no coroutine then)."""
-    return bool(reply.avatar_url or reply.post or reply.card or reply.announce or reply.elsewhere)
+    return next(_avatar_links(reply), None) is not None
 
 
 def _avatar_links(reply: Reply) -> Iterator[str]:

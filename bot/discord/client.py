@@ -55,6 +55,7 @@ from storage.database import COMMAND_BUDGET_S, Database, time_budget
 from storage.repositories import Transaction
 from storage.running import hold
 from storage.settings import DEFAULT_RULESET
+from storage.timers import SoonestTimer
 from storage.voices import voices
 
 log = logging.getLogger(__name__)
@@ -296,10 +297,8 @@ class FirstAnswers:
         self.sending = asyncio.Semaphore(DEFERS_AT_ONCE)
         # The deferrals not sent yet, in the order the interactions came.
         self.planned: collections.OrderedDict[int, Deferral] = collections.OrderedDict()
-        # One timer, for the earliest of them, serves all (a timer for each command cost it 2 %
-        # of its CPU: uvloop makes and frees one each time); an answer only leaves `planned`.
-        self._timer: asyncio.TimerHandle | None = None
-        self._timer_at = math.inf
+        # One timer, for the earliest of them, serves all; an answer only leaves `planned`.
+        self.timer = SoonestTimer(self._due)
 
     def crowded(self) -> bool:
         """Whether a burst of commands is being answered (`Database.run_quick`)."""
@@ -307,8 +306,7 @@ class FirstAnswers:
 
     def watch(self, interaction: discord.Interaction, *, ephemeral: bool) -> Deferral:
         """Plan the interaction's defer at its deadline (in the task that answers it)."""
-        loop = asyncio.get_running_loop()
-        now = loop.time()
+        now = time.monotonic()
         age = age_of(interaction)
         wait = min(max(self.defer_at_age - (age or 0.0), 0.0), self.defer_at_age)
         # past Discord's deadline by this much, by a clock that agrees with Discord's, it is gone
@@ -317,25 +315,17 @@ class FirstAnswers:
         self.waiting += 1
         self.planned[id(deferral)] = deferral
         self._hurry(now)
-        if deferral.due < self._timer_at and not deferral.deferred:
-            self._arm(deferral.due)
+        if not deferral.deferred:
+            self.timer.need(deferral.due)
         return deferral
 
-    def _arm(self, at: float) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
-        self._timer_at = at
-        self._timer = asyncio.get_running_loop().call_at(at, self._due)
-
-    def _due(self) -> None:
-        """The timer: defer every interaction whose time has come, oldest first; wake again
-        for the earliest left."""
-        self._timer, self._timer_at = None, math.inf
-        now = asyncio.get_running_loop().time()
-        for deferral in [d for d in self.planned.values() if d.due <= now]:
-            deferral.fire()
-        if self.planned:
-            self._arm(min(deferral.due for deferral in self.planned.values()))
+    def _due(self) -> float:
+        """The timer: defer every interaction whose time has come, oldest first; the earliest
+        due time left."""
+        now = time.monotonic()
+        for late in [d for d in self.planned.values() if d.due <= now]:
+            late.fire()
+        return min((d.due for d in self.planned.values()), default=math.inf)
 
     def _hurry(self, now: float) -> None:
         """Defer at once, oldest first, every interaction due before the event loop could send
@@ -386,7 +376,7 @@ class Deferral:
         self._sending = False
         self._task = asyncio.current_task()
         self._deferring: asyncio.Task[bool | None] | None = None
-        self.due = due  # when the defer is sent (the event loop's time), unless the reply is first
+        self.due = due  # when the defer is sent (time.monotonic()), unless the reply is first
         self.expired = False
         self.producing = True  # the command's work may still be dropped whole
 

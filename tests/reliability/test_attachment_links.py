@@ -22,6 +22,7 @@ from bot.discord.attachments import (
     expires_at,
     identity,
     kept_name,
+    may_link_avatars,
     needs_refresh,
 )
 
@@ -306,3 +307,12 @@ async def test_a_reply_without_attachment_links_is_left_alone(
     reply = Reply(title="Rook", avatar_url="https://images.example/rook.png")
     assert await links.fresh(reply) is reply
     assert discord_api.asked == []
+
+
+def test_only_a_reply_with_an_avatar_link_is_refreshed() -> None:
+    """`answer()` awaits the refresh only when a link is found, wherever in the reply it is."""
+    link = "https://cdn.discordapp.com/attachments/1/2/rook.png"
+    assert not may_link_avatars(Reply(title="Rook"))
+    assert may_link_avatars(Reply(title="Rook", avatar_url=link))
+    assert may_link_avatars(Reply(title="Rook", announce=Reply(title="Kit", avatar_url=link)))
+    assert may_link_avatars(Reply(elsewhere=[(None, Reply(avatar_url=link))]))

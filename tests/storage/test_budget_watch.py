@@ -31,7 +31,7 @@ async def test_each_hop_is_given_up_at_its_own_time() -> None:
     assert ended.result() == "in time"
     assert not late.done()
     assert watch._waiting == {late: now + 60}  # the one left, and the timer armed for it
-    assert watch._timer_at == now + 60
+    assert watch._timer.at == now + 60
     watch.done(late)
 
 
