@@ -133,19 +133,19 @@ async def test_more_than_a_few_interactions_waiting_are_a_burst() -> None:
 
 
 async def test_one_timer_defers_each_at_its_own_time() -> None:
-    answers = FirstAnswers(defer_at_age=1.0)
+    answers = FirstAnswers(defer_at_age=2.5)
     sent = _Sent()
-    young, _ = await watched(answers, _Interaction(0.0, sent, 1))  # due in 1 s
-    old, _ = await watched(answers, _Interaction(0.9, sent, 2))  # came later, due sooner
-    answered, _ = await watched(answers, _Interaction(0.5, sent, 3))
+    young, _ = await watched(answers, _Interaction(0.0, sent, 1))  # due in 2.5 s
+    old, _ = await watched(answers, _Interaction(2.4, sent, 2))  # came later, due sooner
+    answered, _ = await watched(answers, _Interaction(1.0, sent, 3))
     assert answers.timer.at == old.due  # armed again for the earliest
     assert await answered.settled() is None  # its reply came first
     await asyncio.wait_for(sent.reach(1), 5)
-    assert sent == [_id(old)] and not young.deferred
-    await asyncio.wait_for(sent.reach(2), 5)
-    assert sent == [_id(old), _id(young)]
-    assert not answered.deferred
-    assert not answers.planned and not answers.timer.armed  # nothing left, no timer kept
+    assert sent == [_id(old)]
+    assert not young.deferred and not answered.deferred
+    assert answers.timer.at == young.due  # armed for the one left, not the answered one
+    assert await young.settled() is None  # its reply came in time: no defer, nothing planned
+    assert not answers.planned and sent == [_id(old)]
 
 
 class _Sent(list[int]):
